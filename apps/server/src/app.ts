@@ -1,0 +1,84 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { LIMITS } from '@egreso/domain';
+import type { Db, Dialect } from './db/connect.js';
+import type { Database } from './db/types.js';
+import { apiModules } from './modules/index.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { spaPlugin } from './plugins/spa.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+  }
+}
+
+export interface BuildOptions {
+  database: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built SPA; null serves the API only. */
+  webRoot?: string | null;
+}
+
+/** Builds the whole application: external plugins, then app plugins, then the routes. */
+export async function buildApp(options: BuildOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', options.database.db);
+  app.decorate('dialect', options.database.dialect);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1 }, throwFileSizeLimit: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atributos de egreso API', version: '1.0.0', description: 'API del seguimiento de atributos de egreso' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(async (api) => {
+    for (const mod of apiModules) await api.register(mod);
+  }, { prefix: '/api' });
+
+  await app.register(spaPlugin, { root: options.webRoot ?? null });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

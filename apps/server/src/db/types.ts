@@ -1,0 +1,272 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Instants are ISO 8601 UTC strings and dates 'YYYY-MM-DD' strings, identical on SQLite and PostgreSQL. */
+type Id = Generated<number>;
+
+export interface UsersTable {
+  id: Id;
+  full_name: string;
+  email: string;
+  password_hash: string;
+  role: number;
+  controlnumber: string | null;
+  gender: number | null;
+  photo: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface AccessTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+export interface UserSessionsTable {
+  id: Id;
+  user_id: number;
+  logged_in_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+export interface LoginFailuresTable {
+  id: Id;
+  email: string;
+  failed_at: string;
+  ip: string | null;
+}
+export interface LoginLockoutsTable {
+  email: string;
+  locked_until: string;
+}
+export interface CareersTable {
+  id: Id;
+  career_key: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface UserCareersTable {
+  id: Id;
+  user_id: number;
+  career_id: number;
+}
+export interface SemestersTable {
+  id: number;
+  semester_name: string;
+}
+export interface GroupsTable {
+  id: Id;
+  group_name: string;
+  semester_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface UserGroupsTable {
+  id: Id;
+  user_id: number;
+  group_id: number;
+}
+export interface GenerationsTable {
+  id: Id;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface UserGenerationsTable {
+  id: Id;
+  user_id: number;
+  generation_id: number;
+  current_semester_id: number | null;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface PeriodsTable {
+  id: Id;
+  period_name: string;
+  start_date: string;
+  end_date: string;
+  status: 'published' | 'closed';
+  is_active: ColumnType<number, number | undefined, number>;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface SubjectsTable {
+  id: Id;
+  subject_name: string;
+  subject_key: string;
+  theory_credits: number;
+  practice_credits: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface SubjectPrerequisitesTable {
+  subject_id: number;
+  prerequisite_id: number;
+}
+export interface SubjectSemestersTable {
+  id: Id;
+  subject_id: number;
+  semester_id: number;
+}
+export interface SubjectCareersTable {
+  subject_id: number;
+  career_id: number;
+}
+export interface AttributesTable {
+  id: Id;
+  attribute_name: string;
+  description: string | null;
+  codigo: string | null;
+  career_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface SubjectAttributesTable {
+  id: Id;
+  subject_id: number;
+  attribute_id: number;
+  knowledge_level: 'I' | 'M' | 'A';
+}
+export interface ProfessorSubjectsTable {
+  id: Id;
+  user_id: number;
+  subject_id: number;
+  group_id: number | null;
+  period_id: number | null;
+  career_id: number | null;
+  created_at: string;
+}
+export interface ActivitiesTable {
+  id: Id;
+  professor_subject_id: number;
+  activity_name: string;
+  type_activity: string | null;
+  evaluation_instrument: string | null;
+  ponderation: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface ActivityAttributesTable {
+  activity_id: number;
+  attribute_id: number;
+}
+export interface UserActivitiesTable {
+  id: Id;
+  user_id: number;
+  activity_id: number;
+  qualification: number | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+export interface EnrolmentsTable {
+  id: Id;
+  user_id: number;
+  subject_id: number;
+  semester_id: number;
+  period_id: number;
+  status_id: number;
+  created_at: string;
+}
+export interface ObservationsTable {
+  id: Id;
+  user_id: number;
+  attribute_id: number;
+  subject_id: number;
+  professor_id: number;
+  period_id: number | null;
+  activity_id: number | null;
+  observation: string;
+  created_at: string;
+}
+export interface RubricsTable {
+  id: Id;
+  professor_subject_id: number;
+  rubric_name: string;
+  created_at: string;
+}
+export interface EvaluationCriteriasTable {
+  id: Id;
+  rubric_id: number;
+  attribute_id: number;
+  name_criterion: string;
+  weight: number;
+}
+export interface IndicatorsTable {
+  id: Id;
+  evaluationcriteria_id: number;
+  description: string;
+  weight: number;
+}
+export interface EvaluationScalesTable {
+  id: number;
+  scale_name: string;
+  min_value: number;
+  max_value: number;
+}
+export interface CriteriaScalesTable {
+  id: Id;
+  evaluationcriteria_id: number;
+  scale_id: number;
+  custom_description: string;
+}
+export interface GroupPolicyTable {
+  id: number;
+  mode: string;
+  odd_months: string;
+  even_months: string;
+  fallback: string;
+  naming_scheme: string;
+  updated_at: string;
+}
+export interface AuditLogTable {
+  id: Id;
+  user_id: number | null;
+  action: string;
+  entity: string | null;
+  entity_id: number | null;
+  details: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  user_sessions: UserSessionsTable;
+  login_failures: LoginFailuresTable;
+  login_lockouts: LoginLockoutsTable;
+  careers: CareersTable;
+  user_careers: UserCareersTable;
+  semesters: SemestersTable;
+  groups: GroupsTable;
+  user_groups: UserGroupsTable;
+  generations: GenerationsTable;
+  user_generations: UserGenerationsTable;
+  periods: PeriodsTable;
+  subjects: SubjectsTable;
+  subject_prerequisites: SubjectPrerequisitesTable;
+  subject_semesters: SubjectSemestersTable;
+  subject_careers: SubjectCareersTable;
+  attributes: AttributesTable;
+  subject_attributes: SubjectAttributesTable;
+  professor_subjects: ProfessorSubjectsTable;
+  activities: ActivitiesTable;
+  activity_attributes: ActivityAttributesTable;
+  user_activities: UserActivitiesTable;
+  enrolments: EnrolmentsTable;
+  observations: ObservationsTable;
+  rubrics: RubricsTable;
+  evaluation_criterias: EvaluationCriteriasTable;
+  indicators: IndicatorsTable;
+  evaluation_scales: EvaluationScalesTable;
+  criteria_scales: CriteriaScalesTable;
+  group_policy: GroupPolicyTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

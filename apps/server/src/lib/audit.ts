@@ -1,0 +1,21 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/types.js';
+import { nowIso } from './time.js';
+
+/** Records who did what; written in the caller's transaction when there is one. */
+export async function audit(
+  db: Kysely<Database> | Transaction<Database>,
+  entry: { userId: number | null; action: string; entity?: string; entityId?: number | null; details?: unknown },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: entry.userId,
+      action: entry.action,
+      entity: entry.entity ?? null,
+      entity_id: entry.entityId ?? null,
+      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      created_at: nowIso(),
+    })
+    .execute();
+}

@@ -1,0 +1,29 @@
+import { MSG } from '@egreso/domain';
+
+/** An error that the error handler answers as it is: status, Spanish message and optional field errors. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = MSG.unauthenticated) => new HttpError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** 422 with per-field messages, the same shape schema validation answers. */
+export function unprocessable(errors: Record<string, string[]>, message: string = MSG.validation) {
+  return new HttpError(422, message, errors);
+}
+
+export function fieldError(field: string, message: string) {
+  return unprocessable({ [field]: [message] }, message);
+}

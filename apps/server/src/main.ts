@@ -1,0 +1,46 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { connect } from './db/connect.js';
+import { initializeDatabase } from './db/init.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const database = connect(config.DATABASE_URL);
+  const init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+  const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
+  const app = await buildApp({ database, webRoot, logger: { level: config.LOG_LEVEL } });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}/app/`;
+  if (init.created === 'demo') {
+    console.log('\nBase de datos nueva: se cargó la institución de demostración. Cuentas:');
+    for (const a of init.accounts) console.log(`  ${a.role.padEnd(18)} ${a.email.padEnd(34)} ${a.password}`);
+  } else if (init.created === 'admin') {
+    console.log(`\nBase de datos nueva: administrador ${config.ADMIN_EMAIL} creado.`);
+  }
+  console.log(`\nAtributos de egreso en ${url}  (API en /api, documentación en /api/docs)\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export async function findLockout(db: Q, email: string) {
+  return db.selectFrom('login_lockouts').select('locked_until').where('email', '=', email).executeTakeFirst();
+}
+
+export async function recordFailure(db: Q, email: string, ip: string | null, at: string) {
+  await db.insertInto('login_failures').values({ email, failed_at: at, ip }).execute();
+}
+
+export async function countFailuresSince(db: Q, email: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .where('failed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function lock(db: Q, email: string, until: string) {
+  await db.deleteFrom('login_lockouts').where('email', '=', email).execute();
+  await db.insertInto('login_lockouts').values({ email, locked_until: until }).execute();
+  // Failures that caused a lock are spent, so the next window starts clean.
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+export async function clearFailures(db: Q, email: string) {
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+  await db.deleteFrom('login_lockouts').where('email', '=', email).execute();
+}
+
+export async function insertSession(db: Q, userId: number, at: string, userAgent: string | null, ip: string | null) {
+  await db.insertInto('user_sessions').values({ user_id: userId, logged_in_at: at, user_agent: userAgent, ip }).execute();
+}
+
+export function listSessions(db: Q, userId: number, limit: number) {
+  return db
+    .selectFrom('user_sessions')
+    .select(['id', 'user_id', 'logged_in_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .orderBy('logged_in_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

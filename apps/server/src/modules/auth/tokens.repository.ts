@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export const USER_COLUMNS = [
+  'users.id',
+  'users.full_name',
+  'users.email',
+  'users.role',
+  'users.controlnumber',
+  'users.gender',
+  'users.photo',
+  'users.created_at',
+  'users.updated_at',
+] as const;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A random bearer token; only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function insertToken(db: Q, userId: number, tokenHash: string, now: string) {
+  await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
+}
+
+/** The token's user in one query, with the token's last use for the idle check. */
+export function findUserByTokenHash(db: Q, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .select([...USER_COLUMNS, 'access_tokens.id as token_id', 'access_tokens.last_used_at'])
+    .where('access_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Q, tokenId: number, now: string) {
+  await db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+}
+
+export async function deleteToken(db: Q, tokenHash: string) {
+  await db.deleteFrom('access_tokens').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteTokenById(db: Q, tokenId: number) {
+  await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
+}
+
+/** Revokes every other token of a user (after a password change). */
+export async function deleteOtherTokens(db: Q, userId: number, keepHash: string | null) {
+  let q = db.deleteFrom('access_tokens').where('user_id', '=', userId);
+  if (keepHash) q = q.where('token_hash', '<>', keepHash);
+  await q.execute();
+}
+
+export async function deleteIdleTokens(db: Q, idleBefore: string) {
+  await db.deleteFrom('access_tokens').where('last_used_at', '<', idleBefore).execute();
+}

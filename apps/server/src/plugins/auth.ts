@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { TOKEN_IDLE_MS, type Actor } from '@egreso/domain';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { isoMinus, nowIso } from '../lib/time.js';
+import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/auth/tokens.repository.js';
+
+export interface AuthUser extends Actor {
+  id: number;
+  full_name: string;
+  email: string;
+  role: number;
+  controlnumber: string | null;
+  gender: number | null;
+  photo: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: AuthUser | null;
+    tokenHash: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid token is required, and the predicate (if any) must allow the signed-in user. */
+    guard(allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler;
+  }
+}
+
+/** A token's last use is written at most once a minute, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function actorOf(request: FastifyRequest): AuthUser {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('tokenHash', null);
+
+  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const tokenHash = hashToken(match[1]);
+    const row = await findUserByTokenHash(app.db, tokenHash);
+    if (!row) throw unauthorized();
+    const now = Date.now();
+    if (row.last_used_at < isoMinus(TOKEN_IDLE_MS, now)) {
+      await deleteTokenById(app.db, row.token_id);
+      throw unauthorized('La sesión expiró por inactividad. Inicia sesión de nuevo.');
+    }
+    if (row.last_used_at < isoMinus(TOUCH_EVERY_MS, now)) await touchToken(app.db, row.token_id, nowIso());
+    const { token_id: _tokenId, last_used_at: _lastUsed, ...user } = row;
+    request.actor = user;
+    request.tokenHash = tokenHash;
+    return user;
+  }
+
+  app.decorate('guard', (allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler => {
+    return async (request) => {
+      const actor = request.actor ?? (await authenticate(request));
+      if (allow && !allow(actor)) throw forbidden();
+    };
+  });
+});

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@egreso/domain';
+import { HttpError } from '../lib/http-errors.js';
+
+interface DbError {
+  code?: string;
+}
+
+const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+const FK_CODES = new Set(['SQLITE_CONSTRAINT_FOREIGNKEY', '23503']);
+const CHECK_CODES = new Set(['SQLITE_CONSTRAINT_CHECK', '23514', 'SQLITE_CONSTRAINT_NOTNULL', '23502']);
+
+function fieldOf(instancePath: string, missingProperty: unknown): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  return typeof missingProperty === 'string' ? missingProperty : '_';
+}
+
+/**
+ * One error shape for the whole API: {message} in Spanish, plus errors per field on 422.
+ * A 5xx is logged with its context and answered with a generic message, never with internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
+        (errors[field] ??= []).push(issue.message ?? MSG.validation);
+      }
+      const first = Object.values(errors)[0]?.[0];
+      return reply.code(422).send({ message: first ?? MSG.validation, errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const code = (error as DbError).code;
+    if (code && UNIQUE_CODES.has(code)) {
+      return reply.code(409).send({ message: 'Ya existe un registro con esos datos.' });
+    }
+    if (code && FK_CODES.has(code)) {
+      return reply
+        .code(409)
+        .send({ message: 'El registro está relacionado con otros datos y no puede modificarse ni eliminarse.' });
+    }
+    if (code && CHECK_CODES.has(code)) {
+      return reply.code(422).send({ message: MSG.validation });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: MSG.internal });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ message: MSG.payloadTooLarge });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.code(400).send({ message: MSG.badJson });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: 'Tipo de contenido no admitido.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: status === 404 ? MSG.notFound : MSG.validation });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.internal });
+  });
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Default validation messages in Spanish for every schema that does not set its own.
+z.config(z.locales.es());
+
+export * from './roles.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './rules.js';
+export * from './permissions.js';
+export * from './schemas/common.js';
+export * from './schemas/auth.js';
+export * from './schemas/users.js';

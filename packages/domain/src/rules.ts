@@ -1,0 +1,254 @@
+/** Pure business rules shared by server and client. */
+
+export type Band = 'Insuficiente' | 'Suficiente' | 'Sobresaliente';
+
+export const BAND_COLORS: Record<Band, string> = {
+  Insuficiente: '#e03131',
+  Suficiente: '#f08c00',
+  Sobresaliente: '#2f9e44',
+};
+
+export const BANDS: ReadonlyArray<{ name: Band; min: number; max: number }> = [
+  { name: 'Insuficiente', min: 0, max: 69 },
+  { name: 'Suficiente', min: 70, max: 89 },
+  { name: 'Sobresaliente', min: 90, max: 100 },
+];
+
+/** Band of a 0-100 value; 'S/C' when empty or not a number. */
+export function gradeBand(value: unknown): Band | 'S/C' {
+  if (value === null || value === undefined || value === '') return 'S/C';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return 'S/C';
+  if (n >= 90) return 'Sobresaliente';
+  if (n >= 70) return 'Suficiente';
+  return 'Insuficiente';
+}
+
+export function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** Formats a grade with one decimal, or the given empty text. */
+export function formatGrade(value: number | null | undefined, empty = 'S/C'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return empty;
+  return round1(value).toFixed(1);
+}
+
+/**
+ * Report values: if the largest is 10.5 or less, all are on a 0-10 scale and are multiplied by 10;
+ * a missing value counts as 0; everything is rounded to one decimal.
+ */
+export function normalizeReportValues(values: ReadonlyArray<number | null | undefined>): number[] {
+  const nums = values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? 0 : v));
+  const max = nums.length ? Math.max(...nums) : 0;
+  const factor = nums.length > 0 && max <= 10.5 ? 10 : 1;
+  return nums.map((v) => round1(v * factor));
+}
+
+/** Ponderation-weighted mean of graded items, one decimal; null when none is graded. */
+export function weightedMean(items: ReadonlyArray<{ value: number | null; weight: number }>): number | null {
+  let sum = 0;
+  let weights = 0;
+  for (const item of items) {
+    if (item.value === null || !Number.isFinite(item.value)) continue;
+    const w = Number.isFinite(item.weight) && item.weight > 0 ? item.weight : 0;
+    sum += item.value * w;
+    weights += w;
+  }
+  if (weights === 0) return null;
+  return round1(sum / weights);
+}
+
+/** Clamps a typed grade into 0-100; empty stays null. */
+export function clampGrade(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return null;
+  return Math.min(100, Math.max(0, n));
+}
+
+// ---------- dates ----------
+
+/** Parses 'YYYY-MM-DD' into its parts (no time zone involved). */
+export function parseIsoDate(iso: string): { y: number; m: number; d: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) throw new Error(`Invalid date: ${iso}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+export function isValidIsoDate(iso: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return false;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Adds calendar months; a day past the end of the target month is clamped to its last day. */
+export function addMonths(iso: string, months: number): string {
+  const { y, m, d } = parseIsoDate(iso);
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = (total % 12) + 1;
+  const nd = Math.min(d, daysInMonth(ny, nm));
+  return `${pad(ny, 4)}-${pad(nm)}-${pad(nd)}`;
+}
+
+export const GENERATION_MONTHS = 54;
+export const SEMESTERS = 9;
+
+const MONTHS_ES = [
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
+  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
+];
+
+export interface SemesterPreview {
+  semester: number;
+  date: string;
+  label: string;
+}
+
+export interface GenerationPreview {
+  start_date: string;
+  end_date: string;
+  generation_name: string;
+  semesters: SemesterPreview[];
+}
+
+/** End = start + 54 months; 9 semesters in 6-month steps, end-of-month clamped. */
+export function generationPreview(startDate: string): GenerationPreview {
+  const end = addMonths(startDate, GENERATION_MONTHS);
+  const semesters: SemesterPreview[] = [];
+  for (let i = 0; i < SEMESTERS; i++) {
+    const date = addMonths(startDate, i * 6);
+    const { y, m } = parseIsoDate(date);
+    semesters.push({ semester: i + 1, date, label: `Semestre ${i + 1} · ${MONTHS_ES[m - 1]} ${y}` });
+  }
+  return { start_date: startDate, end_date: end, generation_name: generationName(startDate, end), semesters };
+}
+
+export function generationName(startDate: string, endDate: string): string {
+  return `${startDate.slice(0, 4)}-${endDate.slice(0, 4)}`;
+}
+
+/** Next generation start: latest start + 6 months, or the next 1 August when there is none. */
+export function suggestNextGenerationStart(latestStart: string | null, today: string): string {
+  if (latestStart) return addMonths(latestStart, 6);
+  const { y } = parseIsoDate(today);
+  const august = `${pad(y, 4)}-08-01`;
+  return today < august ? august : `${pad(y + 1, 4)}-08-01`;
+}
+
+/** Today's date as 'YYYY-MM-DD' in UTC. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+// ---------- groups ----------
+
+export type NamingScheme = 'auto' | 'digits' | 'num_letter' | 'grupo_m';
+
+/** Reads the semester a group name carries, or null when the scheme does not match. */
+export function semesterFromGroupName(name: string, scheme: NamingScheme): number | null {
+  const trimmed = name.trim();
+  const valid = (n: number) => (n >= 1 && n <= 9 ? n : null);
+  const digits = () => {
+    const m = /^(\d)\d{1,2}$/.exec(trimmed);
+    return m ? valid(Number(m[1])) : null;
+  };
+  const numLetter = () => {
+    const m = /^(\d)\s*[A-Za-zÑñ]+$/.exec(trimmed);
+    return m ? valid(Number(m[1])) : null;
+  };
+  const grupoM = () => {
+    const m = /(\d+)/.exec(trimmed);
+    return m && /^grupo\b/i.test(trimmed) ? valid(Number(m[1])) : null;
+  };
+  switch (scheme) {
+    case 'digits':
+      return digits();
+    case 'num_letter':
+      return numLetter();
+    case 'grupo_m':
+      return grupoM();
+    case 'auto':
+      return digits() ?? numLetter() ?? grupoM();
+  }
+}
+
+// ---------- passwords ----------
+
+/**
+ * Initial password of a new teacher or student: the first word of the name in lowercase plus the
+ * id number, padded to 8 characters with '1234' when shorter.
+ */
+export function initialPassword(fullName: string, controlNumber: string): string {
+  const first = (fullName.trim().split(/\s+/)[0] ?? '').toLowerCase();
+  return padPassword(`${first}${controlNumber.trim()}`);
+}
+
+/** Pads a password to 8 characters by repeating '1234'. */
+export function padPassword(password: string): string {
+  let out = password;
+  const filler = '1234';
+  let i = 0;
+  while (out.length < 8) {
+    out += filler[i % filler.length];
+    i++;
+  }
+  return out;
+}
+
+/** Default chief password: first word of the full name plus the control number. */
+export function chiefPassword(fullName: string, controlNumber: string): string {
+  const first = fullName.trim().split(/\s+/)[0] ?? '';
+  return `${first}${controlNumber.trim()}`;
+}
+
+// ---------- assignments ----------
+
+export interface AssignmentRow {
+  id?: number;
+  subject_id: number;
+  group_id: number;
+}
+
+/**
+ * Saving assignments by comparison: rows that disappeared are deleted, new pairs are created,
+ * unchanged pairs are kept.
+ */
+export function diffAssignments(
+  current: ReadonlyArray<Required<AssignmentRow>>,
+  wanted: ReadonlyArray<AssignmentRow>,
+): { toDelete: number[]; toCreate: AssignmentRow[]; kept: number[] } {
+  const key = (r: AssignmentRow) => `${r.subject_id}:${r.group_id}`;
+  const wantedKeys = new Set(wanted.map(key));
+  const currentByKey = new Map(current.map((r) => [key(r), r] as const));
+  const toDelete = current.filter((r) => !wantedKeys.has(key(r))).map((r) => r.id);
+  const kept = current.filter((r) => wantedKeys.has(key(r))).map((r) => r.id);
+  const seen = new Set<string>();
+  const toCreate: AssignmentRow[] = [];
+  for (const r of wanted) {
+    const k = key(r);
+    if (currentByKey.has(k) || seen.has(k)) continue;
+    seen.add(k);
+    toCreate.push({ subject_id: r.subject_id, group_id: r.group_id });
+  }
+  return { toDelete, toCreate, kept };
+}
+
+/** Spanish collation for every sorted list. */
+export const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
+
+export function sortByName<T>(items: readonly T[], name: (item: T) => string): T[] {
+  return [...items].sort((a, b) => collator.compare(name(a), name(b)));
+}

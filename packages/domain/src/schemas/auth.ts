@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { emailField, text } from './common.js';
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string(MSG.required).min(1, 'La contraseña es obligatoria').max(200),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const careerRef = z.object({ id: z.number(), career_key: z.string(), name: z.string() });
+
+export const userCareer = z.object({ id: z.number(), career_id: z.number(), career: careerRef });
+
+/** A user as every endpoint returns it: never with a password hash. */
+export const publicUser = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  rol: z.number(),
+  role: z.number(),
+  controlnumber: z.string().nullable(),
+  gender: z.number().nullable(),
+  photo: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user_careers: z.array(userCareer),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const loginResponse = z.object({
+  token: z.string(),
+  user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const profileUpdateBody = z.object({
+  full_name: text(LIMITS.userName, MSG.nameRequired),
+  email: emailField,
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export const passwordChangeBody = z
+  .object({
+    current_password: z.string(MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired),
+    password: z.string(MSG.passwordMin).min(LIMITS.passwordMin, MSG.passwordMin).max(200),
+    password_confirmation: z.string(MSG.passwordsDontMatch),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    message: MSG.passwordsDontMatch,
+    path: ['password_confirmation'],
+  });
+export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
+
+export const userSession = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  logged_in_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type UserSession = z.infer<typeof userSession>;
+
+export const userSessionBody = z.object({
+  user_agent: z.string().max(500).optional(),
+});

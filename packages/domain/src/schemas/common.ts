@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { isValidIsoDate } from '../rules.js';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive('Identificador inválido') });
+export type IdParam = z.infer<typeof idParam>;
+
+export const idSchema = z.number().int().positive();
+
+/** Required, trimmed text with a maximum length and a Spanish message. */
+export function text(max: number, requiredMessage: string = MSG.required) {
+  return z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MSG.tooLong(max));
+}
+
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong(max))
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+}
+
+export const emailField = z
+  .string(MSG.emailRequired)
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(LIMITS.email, MSG.tooLong(LIMITS.email))
+  .regex(EMAIL_PATTERN, MSG.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+export const isoDate = z
+  .string('La fecha es obligatoria')
+  .refine(isValidIsoDate, 'La fecha debe tener el formato AAAA-MM-DD');
+
+export const errorResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const okResponse = z.object({ message: z.string() });
+
+export const paginationMeta = z.object({
+  current_page: z.number(),
+  last_page: z.number(),
+  total: z.number(),
+  per_page: z.number(),
+});
+export type PaginationMeta = z.infer<typeof paginationMeta>;
+
+/** Query flag sent as 1/0/true/false. */
+export const queryBool = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .transform((v) => v === true || v === '1' || v === 'true');

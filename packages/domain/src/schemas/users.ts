@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+import { emailField, text } from './common.js';
+
+const controlNumber = z
+  .union([z.string(), z.number()], 'El número de control es obligatorio')
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1, 'El número de control es obligatorio').max(LIMITS.controlNumber, MSG.tooLong(LIMITS.controlNumber)));
+
+const gender = z.coerce
+  .number('El género debe ser 1 (Hombre) o 2 (Mujer)')
+  .int()
+  .refine((v) => v === 1 || v === 2, 'El género debe ser 1 (Hombre) o 2 (Mujer)');
+
+const role = z.coerce
+  .number('El rol no es válido')
+  .int()
+  .refine((v) => v >= 0 && v <= 3, 'El rol no es válido');
+
+const optionalId = z.coerce.number().int().positive('Identificador inválido').nullish();
+
+export const userCreateBody = z.object({
+  full_name: text(LIMITS.userName, MSG.nameRequired),
+  controlnumber: controlNumber,
+  email: emailField,
+  password: z.string().max(200).optional(),
+  gender,
+  role,
+  career_id: optionalId,
+});
+export type UserCreateBody = z.input<typeof userCreateBody>;
+
+export const userUpdateBody = z.object({
+  full_name: text(LIMITS.userName, MSG.nameRequired),
+  email: emailField,
+  controlnumber: controlNumber.optional(),
+  gender: gender.optional(),
+  role: role.optional(),
+  password: z.string().max(200).optional(),
+  career_id: optionalId,
+  photo: z.string().max(500).nullish(),
+});
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+export const usersQuery = z.object({
+  role: role.optional(),
+  career_id: z.coerce.number().int().positive().optional(),
+  search: z.string().max(100).optional(),
+});

@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// Default validation messages in Spanish for every schema that does not set its own.
-z.config(z.locales.es());
-
 export * from './roles.js';
 export * from './limits.js';
 export * from './messages.js';

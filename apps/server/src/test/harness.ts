@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { connect, type Db } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedReferenceData } from '../db/seed.js';
+import { hashPassword } from '../lib/passwords.js';
+import { nowIso } from '../lib/time.js';
+
+/** Which database the server tests run on: SQLite by default, PostgreSQL with TEST_DATABASE=postgres. */
+export const onPostgres = process.env.TEST_DATABASE === 'postgres';
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function createThrowawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `egreso_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  return {
+    url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Db;
+}
+
+/** A fresh, migrated database (SQLite in memory or a throwaway PostgreSQL database) and the app on it. */
+export async function createTestApp(): Promise<TestContext & { close: () => Promise<void> }> {
+  let database: Db;
+  let drop: (() => Promise<void>) | null = null;
+  if (onPostgres) {
+    const tmp = await createThrowawayPg();
+    database = connect(tmp.url, { poolSize: 5 });
+    drop = tmp.drop;
+  } else {
+    database = connect('sqlite::memory:');
+  }
+  await migrateToLatest(database);
+  await seedReferenceData(database.db);
+  const app = await buildApp({ database });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
+
+/** Registers beforeAll/afterAll for a test file and returns a getter of the context. */
+export function useTestApp(): () => TestContext {
+  let ctx: (TestContext & { close: () => Promise<void> }) | null = null;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return () => {
+    if (!ctx) throw new Error('test app not ready');
+    return ctx;
+  };
+}
+
+let userSeq = 0;
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  role: number;
+  full_name: string;
+  token: string;
+}
+
+/** Inserts a user directly (factories create the parents they need) and logs in through the API. */
+export async function createUser(
+  ctx: TestContext,
+  role: number,
+  overrides: { email?: string; password?: string; full_name?: string; controlnumber?: string; gender?: number | null } = {},
+): Promise<TestUser> {
+  userSeq += 1;
+  const email = (overrides.email ?? `user${userSeq}_${Math.random().toString(36).slice(2, 7)}@test.mx`).toLowerCase();
+  const password = overrides.password ?? 'secreto123';
+  const full_name = overrides.full_name ?? `Usuario Prueba ${userSeq}`;
+  const now = nowIso();
+  const row = await ctx.database.db.insertInto('users').values({
+    full_name, email, password_hash: await hashPassword(password), role,
+    controlnumber: overrides.controlnumber ?? `C${userSeq}`, gender: overrides.gender === undefined ? 1 : overrides.gender,
+    photo: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  const token = await login(ctx, email, password);
+  return { id: row.id, email, password, role, full_name, token };
+}
+
+export async function login(ctx: TestContext, email: string, password: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+type InjectOptions = Parameters<App['inject']>[0] & object;
+
+/** Sends a request with the user's bearer token. */
+export function as(ctx: TestContext, user: { token: string } | null, opts: InjectOptions & { method: string; url: string }) {
+  const headers = { ...(opts.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) };
+  return ctx.app.inject({ ...opts, headers } as InjectOptions);
+}

@@ -1,0 +1,103 @@
+import { ActionIcon, Avatar, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MENU_BY_ROLE, MSG, ROLE_LABEL, isRole } from '@egreso/domain';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { api } from '../lib/api';
+import { useMe } from '../lib/me';
+import { clearSession, getRole } from '../lib/session';
+
+/** The item whose path is a prefix of the current path is active (paths compare without case). */
+export function isActive(itemPath: string, currentPath: string): boolean {
+  const item = itemPath.toLowerCase();
+  const current = currentPath.toLowerCase();
+  return current === item || current.startsWith(`${item}/`);
+}
+
+export function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+}
+
+/** Drawer opened by a floating button: avatar, name, welcome line and the menu of the stored role. */
+export function SideMenu() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const role = getRole();
+  const entries = isRole(role) ? MENU_BY_ROLE[role] : [];
+
+  useEffect(() => {
+    if (me.isError) {
+      clearSession();
+      navigate('/login', { replace: true });
+    }
+  }, [me.isError, navigate]);
+
+  useEffect(close, [location.pathname, close]);
+
+  const logout = async () => {
+    setConfirmLogout(false);
+    try {
+      await api('/logout', { method: 'POST' });
+    } catch {
+      // The token is dropped locally whatever the server answers.
+    }
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const name = me.data?.full_name ?? localStorage.getItem('name') ?? '';
+  return (
+    <>
+      <ActionIcon
+        onClick={open}
+        size={48}
+        radius="xl"
+        variant="filled"
+        aria-label="Abrir menú"
+        style={{ position: 'fixed', top: 12, left: 12, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' }}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+      </ActionIcon>
+      <Drawer opened={opened} onClose={close} size={300} padding="md" title="Menú" aria-label="Menú principal">
+        <Stack gap={4} align="center" mb="md">
+          <Avatar size={72} radius="xl" color="blue" src={me.data?.photo ?? null} alt={name}>{initials(name)}</Avatar>
+          <Text fw={600} ta="center">{name}</Text>
+          <Text size="sm" c="dimmed" ta="center">Bienvenido(a){isRole(role) ? ` · ${ROLE_LABEL[role]}` : ''}</Text>
+        </Stack>
+        <Divider mb="sm" />
+        <nav aria-label="Navegación">
+          {entries.map((entry) => (
+            <NavLink
+              key={entry.path}
+              label={entry.label}
+              active={isActive(entry.path, location.pathname)}
+              href={`/app${entry.path}`}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(entry.path);
+              }}
+            />
+          ))}
+          <NavLink label="Cerrar sesión" color="red" onClick={() => setConfirmLogout(true)} />
+        </nav>
+      </Drawer>
+      <ConfirmDialog
+        opened={confirmLogout}
+        title={MSG.logoutTitle}
+        message={MSG.logoutText}
+        confirmLabel="Cerrar sesión"
+        cancelLabel="Cancelar"
+        danger
+        onConfirm={logout}
+        onCancel={() => setConfirmLogout(false)}
+      />
+    </>
+  );
+}

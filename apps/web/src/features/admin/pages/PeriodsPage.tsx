@@ -1,0 +1,5 @@
+import { PendingPage } from '../../../components/PendingPage';
+
+export default function PeriodsPage() {
+  return <PendingPage title="Gestionar periodos" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../../components/PendingPage';
+
+export default function StudentReportsPage() {
+  return <PendingPage title="Reportes Generales" />;
+}

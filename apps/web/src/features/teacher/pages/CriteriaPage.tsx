@@ -1,0 +1,5 @@
+import { PendingPage } from '../../../components/PendingPage';
+
+export default function CriteriaPage() {
+  return <PendingPage title="Rúbrica y Matriz de Evaluación" />;
+}

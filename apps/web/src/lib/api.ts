@@ -1,0 +1,106 @@
+import { MSG } from '@egreso/domain';
+import { clearSession, getToken } from './session';
+
+/** An API failure: the HTTP status, the server's Spanish message and its per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+/** Listeners told when the server rejects the token, so the app can send the user to /login. */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(fn: () => void): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  try {
+    return await fetch(withQuery(`/api${path}`, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, MSG.connectionError);
+  }
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  let message = '';
+  let errors: Record<string, string[]> = {};
+  try {
+    const data = (await res.json()) as { message?: string; error?: string; errors?: Record<string, string[]> };
+    message = data.message ?? data.error ?? '';
+    errors = data.errors ?? {};
+  } catch {
+    // Not JSON: keep the generic message below.
+  }
+  if (res.status === 401 && getToken()) {
+    clearSession();
+    for (const fn of unauthorizedListeners) fn();
+  }
+  return new ApiError(res.status, message || `Error ${res.status}`, errors);
+}
+
+/** JSON request to /api with the stored bearer token; throws ApiError on failure. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  if (!res.ok) throw await failure(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Downloads a file answer (spreadsheets) and saves it with the server's file name or the fallback. */
+export async function download(path: string, fallbackName: string, query?: Query): Promise<string> {
+  const res = await send(path, { query });
+  if (!res.ok) throw await failure(res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/** The message to show for a failure: the server's, else the given fallback. */
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.message && !/^Error \d+$/.test(err.message)) return err.message;
+  return fallback;
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '@egreso/domain';
+import { api } from './api';
+
+export const meKey = ['me'] as const;
+
+export function fetchMe(): Promise<PublicUser> {
+  return api<PublicUser>('/me');
+}
+
+/** The signed-in user's profile, shared by the menu, dashboards and the account page. */
+export function useMe() {
+  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,67 @@
+import { isRole, type Role } from '@egreso/domain';
+
+/** The browser storage keys of the spec: token, id, user_id, name, rol, user, theme. */
+const KEYS = ['token', 'id', 'user_id', 'name', 'rol', 'user'] as const;
+
+export interface StoredUser {
+  id: number;
+  full_name: string;
+  email?: string;
+  rol: number;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem('token');
+}
+
+/** The stored role as a number, or null when absent or not a number. */
+export function getRole(): number | null {
+  const raw = localStorage.getItem('rol');
+  if (raw === null || raw === '') return null;
+  const n = Number(raw);
+  return Number.isInteger(n) ? n : null;
+}
+
+export function getKnownRole(): Role | null {
+  const r = getRole();
+  return isRole(r) ? r : null;
+}
+
+export function getStoredUser(): StoredUser | null {
+  const raw = localStorage.getItem('user');
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoredUser;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(token: string, user: StoredUser): void {
+  localStorage.setItem('token', token);
+  localStorage.setItem('id', String(user.id));
+  localStorage.setItem('user_id', String(user.id));
+  localStorage.setItem('name', user.full_name);
+  localStorage.setItem('rol', String(user.rol));
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+export function updateStoredUser(patch: Partial<StoredUser>): void {
+  const current = getStoredUser();
+  if (!current) return;
+  const next = { ...current, ...patch };
+  localStorage.setItem('user', JSON.stringify(next));
+  localStorage.setItem('name', next.full_name);
+}
+
+export function clearSession(): void {
+  for (const key of KEYS) localStorage.removeItem(key);
+}
+
+export type Theme = 'light' | 'dark';
+export function getTheme(): Theme {
+  return localStorage.getItem('theme') === 'dark' ? 'dark' : 'light';
+}
+export function setTheme(theme: Theme): void {
+  localStorage.setItem('theme', theme);
+}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { buildApp } from '../app.js';
+import { initializeDatabase } from './init.js';
+import { DEMO_ACCOUNTS } from './demo.js';
+import { connect, type Db } from './connect.js';
+import { onPostgres } from '../test/harness.js';
+import pg from 'pg';
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** An empty database of the kind under test, not even migrated. */
+async function emptyDatabase(): Promise<Db> {
+  if (!onPostgres) {
+    const db = connect('sqlite::memory:');
+    cleanups.push(() => db.close());
+    return db;
+  }
+  const name = `egreso_init_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const db = connect(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), { poolSize: 3 });
+  cleanups.push(async () => {
+    await db.close();
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return db;
+}
+
+describe('first start', () => {
+  it('loads the demo institution with one working account per role, once', async () => {
+    const database = await emptyDatabase();
+    const first = await initializeDatabase(database);
+    expect(first.created).toBe('demo');
+    expect(first.accounts.map((a) => a.email)).toEqual(Object.values(DEMO_ACCOUNTS).map((a) => a.email));
+
+    const db = database.db;
+    expect((await db.selectFrom('semesters').select('id').execute()).map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await db.selectFrom('evaluation_scales').selectAll().orderBy('id').execute()).map((s) => [s.scale_name, s.min_value, s.max_value]))
+      .toEqual([['Insuficiente', 0, 69], ['Suficiente', 70, 89], ['Sobresaliente', 90, 100]]);
+    const roles = await db.selectFrom('users').select(['role']).execute();
+    for (const role of [0, 1, 2, 3]) expect(roles.some((r) => r.role === role)).toBe(true);
+    expect(roles.filter((r) => r.role === 3).length).toBeGreaterThanOrEqual(30);
+    const active = await db.selectFrom('periods').select('period_name').where('is_active', '=', 1).execute();
+    expect(active).toHaveLength(1);
+    const grades = await db.selectFrom('user_activities').select('qualification').where('qualification', 'is not', null).execute();
+    const bands = new Set(grades.map((g) => (g.qualification! >= 90 ? 'S' : g.qualification! >= 70 ? 'M' : 'I')));
+    expect(bands).toEqual(new Set(['S', 'M', 'I']));
+
+    const app = await buildApp({ database });
+    cleanups.push(() => app.close());
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password } });
+      expect(res.statusCode, account.email).toBe(200);
+    }
+
+    const again = await initializeDatabase(database);
+    expect(again.created).toBeNull();
+    expect((await db.selectFrom('users').select('id').execute()).length).toBe(roles.length);
+  });
+
+  it('creates only the given administrator when ADMIN_EMAIL and ADMIN_PASSWORD are set', async () => {
+    const database = await emptyDatabase();
+    const result = await initializeDatabase(database, { adminEmail: 'Root@Uni.mx', adminPassword: 'muysegura1' });
+    expect(result.created).toBe('admin');
+    const users = await database.db.selectFrom('users').select(['email', 'role']).execute();
+    expect(users).toEqual([{ email: 'root@uni.mx', role: 0 }]);
+    expect(await database.db.selectFrom('careers').select('id').execute()).toHaveLength(0);
+    expect(await database.db.selectFrom('semesters').select('id').execute()).toHaveLength(9);
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATABASE_URL: 'sqlite:./data/app.db' });
+  });
+
+  it('refuses bad values with a message naming them', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mx' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MSG, ROLE, canManageInstitution } from '@egreso/domain';
+import { buildApp, type App } from '../app.js';
+import { connect, type Db } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedReferenceData } from '../db/seed.js';
+import { createUser, type TestContext } from '../test/harness.js';
+
+// SQLite in memory is enough here: these tests cover the HTTP layer, not SQL.
+let app: App;
+let database: Db;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  database = connect('sqlite::memory:');
+  await migrateToLatest(database);
+  await seedReferenceData(database.db);
+  app = await buildApp({ database, logger: false });
+  app.get('/api/test/admin-only', { preHandler: app.guard(canManageInstitution) }, async () => ({ ok: true }));
+  app.get('/api/test/signed-in', { preHandler: app.guard() }, async (req) => ({ id: req.actor?.id }));
+  app.get('/api/test/boom', async () => {
+    throw new Error('connection string postgres://secret@db/internal failed at Object.<anonymous> (/srv/app.js:1:1)');
+  });
+  app.post('/api/test/echo', { schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
+  app.get('/api/test/leak', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
+  await app.ready();
+  ctx = { app, database };
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the role guard', () => {
+  it('answers 401 without a token, 403 for a role the predicate refuses, and runs the handler otherwise', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/test/admin-only' })).statusCode).toBe(401);
+    for (const role of [ROLE.CHIEF, ROLE.TEACHER, ROLE.STUDENT]) {
+      const u = await createUser(ctx, role);
+      const res = await app.inject({ method: 'GET', url: '/api/test/admin-only', headers: { authorization: `Bearer ${u.token}` } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MSG.forbidden });
+    }
+    const admin = await createUser(ctx, ROLE.ADMIN);
+    const ok = await app.inject({ method: 'GET', url: '/api/test/admin-only', headers: { authorization: `Bearer ${admin.token}` } });
+    expect(ok.json()).toEqual({ ok: true });
+  });
+
+  it('gives the handler the signed-in user', async () => {
+    const u = await createUser(ctx, ROLE.STUDENT);
+    const res = await app.inject({ method: 'GET', url: '/api/test/signed-in', headers: { authorization: `Bearer ${u.token}` } });
+    expect(res.json()).toEqual({ id: u.id });
+  });
+
+  it('refuses a malformed authorization header', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/signed-in', headers: { authorization: 'Basic abc' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the error handler', () => {
+  it('answers a 500 with a generic Spanish message and no internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: MSG.internal });
+    expect(res.body).not.toMatch(/secret|postgres|stack|at Object/);
+  });
+
+  it('answers 422 with per-field messages for a schema failure', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { n: 0 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'Debe ser al menos 1', errors: { n: ['Debe ser al menos 1'] } });
+  });
+
+  it('answers 422 in Spanish for a missing field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['n']);
+    expect(res.json().message).toMatch(/[Ee]sperado|[Rr]equerido|inválid/);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: `{"n":1,"pad":"${'x'.repeat(1_100_000)}"}` });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(MSG.payloadTooLarge);
+  });
+
+  it('never sends a field that the response schema does not declare', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/leak' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 1 });
+    expect(res.body).not.toContain('argon2');
+  });
+});

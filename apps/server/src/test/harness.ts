@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../app.js';
@@ -111,10 +112,8 @@ export async function login(ctx: TestContext, email: string, password: string): 
   return res.json().token as string;
 }
 
-type InjectOptions = Parameters<App['inject']>[0] & object;
-
 /** Sends a request with the user's bearer token. */
-export function as(ctx: TestContext, user: { token: string } | null, opts: InjectOptions & { method: string; url: string }) {
+export function as(ctx: TestContext, user: { token: string } | null, opts: InjectOptions & { url: string }) {
   const headers = { ...(opts.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) };
-  return ctx.app.inject({ ...opts, headers } as InjectOptions);
+  return ctx.app.inject({ ...opts, headers });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, MSG,
+  LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, MSG, TOKEN_IDLE_MS,
   errorResponse, loginBody, loginResponse, okResponse, publicUser,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -12,7 +12,7 @@ import { isoMinus, isoPlus, nowIso } from '../../lib/time.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
 import { clearFailures, countFailuresSince, findLockout, insertSession, lock, recordFailure } from './login.repository.js';
-import { deleteToken, hashToken, insertToken, newToken } from './tokens.repository.js';
+import { deleteIdleTokens, deleteToken, hashToken, insertToken, newToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
@@ -32,8 +32,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user || !ok) {
       const now = Date.now();
       await app.db.transaction().execute(async (trx) => {
-        await recordFailure(trx, email, request.ip, new Date(now).toISOString());
-        const failures = await countFailuresSince(trx, email, isoMinus(LOGIN_FAILURE_WINDOW_MS, now));
+        const windowStart = isoMinus(LOGIN_FAILURE_WINDOW_MS, now);
+        await recordFailure(trx, email, request.ip, new Date(now).toISOString(), windowStart);
+        const failures = await countFailuresSince(trx, email, windowStart);
         if (failures >= LOGIN_MAX_FAILURES) {
           await lock(trx, email, isoPlus(LOGIN_LOCK_MS, now));
           await audit(trx, { userId: user?.id ?? null, action: 'login.lockout', entity: 'users', entityId: user?.id, details: { email, ip: request.ip } });
@@ -47,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = nowIso();
     await app.db.transaction().execute(async (trx) => {
       await clearFailures(trx, email);
+      await deleteIdleTokens(trx, user.id, isoMinus(TOKEN_IDLE_MS));
       await insertToken(trx, user.id, hashToken(token), now);
       await insertSession(trx, user.id, now, request.headers['user-agent']?.slice(0, 500) ?? null, request.ip);
     });

@@ -61,6 +61,16 @@ describe('POST /api/login', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('counts only the failures of the last 15 minutes', async () => {
+    await createUser(ctx(), ROLE.STUDENT, { email: 'window@test.mx', password: 'clave1234' });
+    const old = new Date(Date.now() - 16 * 60_000).toISOString();
+    await ctx().database.db.insertInto('login_failures').values([1, 2, 3, 4].map(() => ({ email: 'window@test.mx', failed_at: old, ip: null }))).execute();
+    const fail = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'window@test.mx', password: 'mala' } });
+    expect(fail.statusCode).toBe(401);
+    const ok = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'window@test.mx', password: 'clave1234' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('does not lock other e-mails', async () => {
     await createUser(ctx(), ROLE.STUDENT, { email: 'free@test.mx', password: 'clave1234' });
     for (let i = 0; i < 5; i++) await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'other-lock@test.mx', password: 'x' } });

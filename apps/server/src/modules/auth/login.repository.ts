@@ -7,7 +7,9 @@ export async function findLockout(db: Q, email: string) {
   return db.selectFrom('login_lockouts').select('locked_until').where('email', '=', email).executeTakeFirst();
 }
 
-export async function recordFailure(db: Q, email: string, ip: string | null, at: string) {
+/** Records a failure and forgets this e-mail's failures that fell out of the counting window. */
+export async function recordFailure(db: Q, email: string, ip: string | null, at: string, windowStart: string) {
+  await db.deleteFrom('login_failures').where('email', '=', email).where('failed_at', '<', windowStart).execute();
   await db.insertInto('login_failures').values({ email, failed_at: at, ip }).execute();
 }
 

@@ -58,6 +58,7 @@ export async function deleteOtherTokens(db: Q, userId: number, keepHash: string 
   await q.execute();
 }
 
-export async function deleteIdleTokens(db: Q, idleBefore: string) {
-  await db.deleteFrom('access_tokens').where('last_used_at', '<', idleBefore).execute();
+/** Drops a user's tokens that have already expired, so the table holds live sessions only. */
+export async function deleteIdleTokens(db: Q, userId: number, idleBefore: string) {
+  await db.deleteFrom('access_tokens').where('user_id', '=', userId).where('last_used_at', '<', idleBefore).execute();
 }

@@ -21,7 +21,7 @@ export interface Server {
 /** Starts the built server on a free port with a new demo database (SQLite unless DATABASE_URL is given). */
 export async function startServer(port: number, databaseUrl?: string): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'egreso-e2e-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl ?? `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl ?? `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'warn' };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });

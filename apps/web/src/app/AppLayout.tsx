@@ -9,13 +9,16 @@ import { SideMenu } from './SideMenu';
 export default function AppLayout() {
   if (!getToken() || getRole() === null) return <Navigate to="/login" replace />;
   return (
-    <Box pt={72} pb="xl">
+    <>
       <SideMenu />
-      <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Container>
-    </Box>
+      {/* The floating menu button sits above the content, hence the top padding. */}
+      <Box component="main" pt={72} pb="xl">
+        <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MENU_BY_ROLE, MSG, ROLE_LABEL, isRole } from '@egreso/domain';
+import { GENDER, MENU_BY_ROLE, MSG, ROLE_LABEL, isRole } from '@egreso/domain';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { api } from '../lib/api';
 import { useMe } from '../lib/me';
@@ -18,6 +18,18 @@ export function isActive(itemPath: string, currentPath: string): boolean {
 
 export function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+}
+
+/** A stored photo path: full URLs and absolute paths as they are, bare paths under the storage prefix. */
+export function avatarSrc(photo: string | null | undefined): string | null {
+  if (!photo) return null;
+  return /^(https?:|data:|blob:|\/)/i.test(photo) ? photo : `/storage/${photo}`;
+}
+
+/** The welcome line follows the recorded gender when there is one. */
+export function welcomeLine(gender: number | null | undefined, role: number | null): string {
+  const greeting = gender === GENDER.FEMALE ? 'Bienvenida' : gender === GENDER.MALE ? 'Bienvenido' : 'Bienvenido(a)';
+  return isRole(role) ? `${greeting} · ${ROLE_LABEL[role]}` : greeting;
 }
 
 /** Drawer opened by a floating button: avatar, name, welcome line and the menu of the stored role. */
@@ -65,27 +77,48 @@ export function SideMenu() {
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
       </ActionIcon>
-      <Drawer opened={opened} onClose={close} size={300} padding="md" title="Menú" aria-label="Menú principal">
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size={300}
+        padding="md"
+        title="Menú"
+        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
+      >
         <Stack gap={4} align="center" mb="md">
-          <Avatar size={72} radius="xl" color="blue" src={me.data?.photo ?? null} alt={name}>{initials(name)}</Avatar>
-          <Text fw={600} ta="center">{name}</Text>
-          <Text size="sm" c="dimmed" ta="center">Bienvenido(a){isRole(role) ? ` · ${ROLE_LABEL[role]}` : ''}</Text>
+          <Avatar size={72} radius="xl" color="blue" variant="filled" src={avatarSrc(me.data?.photo)} alt={name}>{initials(name)}</Avatar>
+          <Text fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>{name}</Text>
+          <Text size="sm" c="dimmed" ta="center">{welcomeLine(me.data?.gender, role)}</Text>
         </Stack>
         <Divider mb="sm" />
-        <nav aria-label="Navegación">
-          {entries.map((entry) => (
-            <NavLink
-              key={entry.path}
-              label={entry.label}
-              active={isActive(entry.path, location.pathname)}
-              href={`/app${entry.path}`}
-              onClick={(e) => {
-                e.preventDefault();
-                navigate(entry.path);
-              }}
-            />
-          ))}
-          <NavLink label="Cerrar sesión" color="red" onClick={() => setConfirmLogout(true)} />
+        <nav aria-label="Menú principal">
+          {entries.map((entry) => {
+            const active = isActive(entry.path, location.pathname);
+            return (
+              <NavLink
+                key={entry.path}
+                label={entry.label}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                href={`/app${entry.path}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(entry.path);
+                }}
+              />
+            );
+          })}
+          <Divider my="sm" />
+          <NavLink
+            component="button"
+            type="button"
+            label="Cerrar sesión"
+            c="red"
+            onClick={() => {
+              close();
+              setConfirmLogout(true);
+            }}
+          />
         </nav>
       </Drawer>
       <ConfirmDialog

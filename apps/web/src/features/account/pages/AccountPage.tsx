@@ -1,5 +1,100 @@
-import { PendingPage } from '../../../components/PendingPage';
+import { Alert, Card, Grid, Stack, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { MSG, TIMINGS } from '@egreso/domain';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { messageOf } from '../../../lib/api';
+import { getRole, getStoredUser, getToken } from '../../../lib/session';
+import { useAccount } from '../api/get-account';
+import { PasswordDrawer } from '../components/PasswordDrawer';
+import { ProfileCard } from '../components/ProfileCard';
+import { ProfileDrawer } from '../components/ProfileDrawer';
+import { SessionHistory } from '../components/SessionHistory';
+import { ThemeSwitch } from '../components/ThemeSwitch';
 
+type Panel = 'profile' | 'password' | null;
+
+/** The signed-in user's id: from the stored user, else from the 'id' key. */
+function sessionUserId(): number | null {
+  const id = getStoredUser()?.id ?? Number(localStorage.getItem('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** /Acount (and the menu's /acount): profile, password, session history and theme. */
 export default function AccountPage() {
-  return <PendingPage title="Mi cuenta" />;
+  if (!getToken() || getRole() === null) return <Navigate to="/login" replace />;
+  const id = sessionUserId();
+  if (id === null) {
+    return (
+      <>
+        <PageHeader title="Mi cuenta" />
+        <Alert color="yellow" role="alert">{MSG.noSessionUser}</Alert>
+      </>
+    );
+  }
+  return <Account id={id} />;
+}
+
+function Account({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const account = useAccount(id);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const closeResult = useCallback(() => setResult(null), []);
+  const closePanel = useCallback(() => setPanel(null), []);
+
+  useEffect(() => {
+    if (!account.isError) return;
+    setResult({ kind: 'error', message: messageOf(account.error, MSG.unknownError) });
+    const timer = setTimeout(() => navigate('/login', { replace: true }), TIMINGS.accountLoadFailRedirect);
+    return () => clearTimeout(timer);
+  }, [account.isError, account.error, navigate]);
+
+  const user = account.data;
+  const openProfile = () => {
+    if (!user?.id || !user.full_name || !user.email) {
+      setPanel(null);
+      setResult({ kind: 'error', message: MSG.incompleteUserData });
+      return;
+    }
+    setPanel('profile');
+  };
+
+  return (
+    <>
+      <PageHeader title="Mi cuenta" subtitle="Consulta y actualiza tus datos de acceso." />
+      {account.isPending ? <PageLoader /> : null}
+      {user ? (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <ProfileCard user={user} onEditProfile={openProfile} onChangePassword={() => setPanel('password')} />
+              <Card withBorder radius="md" padding="lg">
+                <Title order={4} mb="sm">Preferencias</Title>
+                <ThemeSwitch />
+              </Card>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <SessionHistory userId={id} />
+          </Grid.Col>
+        </Grid>
+      ) : null}
+      {user ? (
+        <>
+          {/* One panel state keeps the two side panels mutually exclusive. */}
+          <ProfileDrawer
+            opened={panel === 'profile'}
+            user={{ id: user.id, full_name: user.full_name, email: user.email }}
+            onClose={closePanel}
+            onResult={setResult}
+          />
+          <PasswordDrawer opened={panel === 'password'} userId={user.id} onClose={closePanel} onResult={setResult} />
+        </>
+      ) : null}
+      <ResultDialog result={result} onClose={closeResult} />
+    </>
+  );
 }

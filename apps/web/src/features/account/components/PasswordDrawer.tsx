@@ -1,0 +1,117 @@
+import { Button, Drawer, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { LIMITS, MSG } from '@egreso/domain';
+import { ApiError } from '../../../lib/api';
+import type { Result } from '../../../components/ResultDialog';
+import { useChangePassword } from '../api/change-password';
+import { firstFieldErrors, hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
+
+interface Props {
+  opened: boolean;
+  userId: number;
+  onClose: () => void;
+  onResult: (result: Result) => void;
+}
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
+const PASSWORD_MAX = 200;
+
+/** The spec's chain: the server's message, else the first message of each rejected field, else the generic text. */
+export function passwordErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.message && !/^Error \d+$/.test(err.message)) return err.message;
+    const perField = FIELDS.map((f) => err.errors[f]?.[0]).filter((m): m is string => Boolean(m));
+    if (perField.length > 0) return perField.join('\n');
+  }
+  return MSG.passwordChangeError;
+}
+
+/** Side panel changing the own password: current, new (6 or more characters) and its confirmation. */
+export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
+      {opened ? <PasswordForm userId={userId} onClose={onClose} onResult={onResult} /> : null}
+    </Drawer>
+  );
+}
+
+function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
+  const [values, setValues] = useState<PasswordValues>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<keyof PasswordValues, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<PasswordErrors>({});
+  const mutation = useChangePassword(userId);
+  const clientErrors = validatePassword(values);
+  const complete = FIELDS.every((f) => values[f] !== '');
+  const ready = complete && !hasErrors(clientErrors);
+  // A field's own rule shows once the user has typed in it; the confirmation also waits for the new password.
+  // Mantine's PasswordInput marks errors only visually, hence the explicit aria-invalid below.
+  const shown = (f: keyof PasswordValues) => (touched[f] ? clientErrors[f] : undefined) ?? serverErrors[f];
+
+  const set = (field: keyof PasswordValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors((errs) => ({ ...errs, [field]: undefined }));
+  };
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!ready || mutation.isPending) return;
+    mutation.mutate(values, {
+      onSuccess: () => {
+        onClose();
+        onResult({ kind: 'success', message: MSG.passwordChanged });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError) setServerErrors(firstFieldErrors(err.errors, FIELDS));
+        onResult({ kind: 'error', message: passwordErrorMessage(err) });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Cambiar contraseña">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          La nueva contraseña debe tener al menos {LIMITS.passwordMin} caracteres. Tus otras sesiones abiertas se cerrarán.
+        </Text>
+        <PasswordInput
+          label="Contraseña actual"
+          required
+          maxLength={PASSWORD_MAX}
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={set('current_password')}
+          error={shown('current_password')}
+          aria-invalid={Boolean(shown('current_password'))}
+          data-autofocus
+        />
+        <PasswordInput
+          label="Nueva contraseña"
+          required
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={shown('password')}
+          aria-invalid={Boolean(shown('password'))}
+        />
+        <PasswordInput
+          label="Confirmar nueva contraseña"
+          required
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={shown('password_confirmation')}
+          aria-invalid={Boolean(shown('password_confirmation'))}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
+          <Button type="submit" disabled={!ready} loading={mutation.isPending}>Guardar contraseña</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { LIMITS, MSG } from '@egreso/domain';
+import { ApiError } from '../../../lib/api';
+import type { Result } from '../../../components/ResultDialog';
+import { useUpdateProfile } from '../api/update-profile';
+import { firstFieldErrors, hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from '../validation';
+
+interface Props {
+  opened: boolean;
+  user: { id: number; full_name: string; email: string };
+  onClose: () => void;
+  onResult: (result: Result) => void;
+}
+
+const FIELDS = ['full_name', 'email'] as const;
+
+/** Side panel editing the own name and e-mail. */
+export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title="Editar perfil" padding="lg" size="md">
+      {/* Mounted only while open, so every opening starts from the saved data. */}
+      {opened ? <ProfileForm user={user} onClose={onClose} onResult={onResult} /> : null}
+    </Drawer>
+  );
+}
+
+function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
+  const [values, setValues] = useState<ProfileValues>({ full_name: user.full_name, email: user.email });
+  const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
+  const mutation = useUpdateProfile(user.id);
+  const clientErrors = validateProfile(values);
+  const invalid = hasErrors(clientErrors);
+
+  const set = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors((errs) => ({ ...errs, [field]: undefined }));
+  };
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (invalid || mutation.isPending) return;
+    mutation.mutate(
+      { full_name: values.full_name.trim(), email: values.email.trim() },
+      {
+        onSuccess: () => {
+          onClose();
+          onResult({ kind: 'success', message: MSG.profileUpdated });
+        },
+        onError: (err) => {
+          const fieldErrors = err instanceof ApiError ? firstFieldErrors(err.errors, FIELDS) : {};
+          // A rejected field is explained under the field itself; anything else gets the generic message.
+          if (hasErrors(fieldErrors)) setServerErrors(fieldErrors);
+          else onResult({ kind: 'error', message: MSG.profileSaveError });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Editar perfil">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">Actualiza el nombre y el correo con los que apareces en el sistema.</Text>
+        <TextInput
+          label="Nombre completo"
+          required
+          maxLength={LIMITS.userName}
+          autoComplete="name"
+          value={values.full_name}
+          onChange={set('full_name')}
+          error={clientErrors.full_name ?? serverErrors.full_name}
+          data-autofocus
+        />
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          required
+          maxLength={LIMITS.email}
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={clientErrors.email ?? serverErrors.email}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
+          <Button type="submit" disabled={invalid} loading={mutation.isPending}>Guardar cambios</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

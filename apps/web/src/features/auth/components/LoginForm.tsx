@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { HOME_BY_ROLE, MSG, TIMINGS, isRole } from '@egreso/domain';
+import { saveSession } from '../../../lib/session';
+import { login, loginErrorMessage } from '../api/login';
+import { validateLogin, type LoginErrors } from '../validation';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'authenticating' }
+  | { kind: 'success'; name: string }
+  | { kind: 'error'; message: string };
+
+/** E-mail and password form: authenticates, stores the session and sends the user to the role's home after 0.8 s. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  // Errors appear after the first attempt and then follow the typing.
+  const errors: LoginErrors = submitted ? validateLogin(email, password) : {};
+  const busy = status.kind === 'authenticating' || status.kind === 'success';
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const found = validateLogin(email, password);
+    if (found.email || found.password) return;
+    setStatus({ kind: 'authenticating' });
+    try {
+      const { token, user } = await login({ email: email.trim(), password });
+      if (!isRole(user.rol)) {
+        setStatus({ kind: 'error', message: MSG.unknownRole });
+        return;
+      }
+      saveSession(token, user);
+      // Nothing cached for a previous account may leak into this one.
+      queryClient.clear();
+      setStatus({ kind: 'success', name: user.full_name });
+      const home = HOME_BY_ROLE[user.rol];
+      redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), TIMINGS.loginRedirect);
+    } catch (err) {
+      setStatus({ kind: 'error', message: loginErrorMessage(err) });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Inicio de sesión">
+      <Stack gap="md">
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          required
+          withAsterisk={false}
+          autoComplete="username"
+          inputMode="email"
+          placeholder="nombre@institucion.edu.mx"
+          size="md"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.email}
+          disabled={busy}
+        />
+        <PasswordInput
+          label="Contraseña"
+          required
+          withAsterisk={false}
+          autoComplete="current-password"
+          placeholder="Tu contraseña"
+          size="md"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          disabled={busy}
+        />
+        <Button type="submit" size="md" fullWidth disabled={busy}>Iniciar sesión</Button>
+      </Stack>
+      {/* Always mounted, so screen readers announce the progress and the outcome. */}
+      <div role="status" aria-live="polite">
+        {status.kind === 'authenticating' ? (
+          <Group gap="xs" justify="center" mt="md">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">Autenticando...</Text>
+          </Group>
+        ) : null}
+        {status.kind === 'success' ? (
+          <Alert color="green" variant="light" title="Inicio de sesión exitoso" mt="md">
+            {status.name ? `Bienvenido(a), ${status.name}. ` : ''}Redirigiendo...
+          </Alert>
+        ) : null}
+      </div>
+      {status.kind === 'error' ? (
+        <Alert color="red" variant="light" role="alert" title="No se pudo iniciar sesión" mt="md">
+          {status.message}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOME_BY_ROLE, MSG, ROLE, TIMINGS } from '@egreso/domain';
+import { currentPath, mockApi, renderWithProviders } from '../../../test/render';
+import LoginPage from './LoginPage';
+
+const homes = Object.values(HOME_BY_ROLE);
+
+function renderLogin() {
+  return renderWithProviders(<LoginPage />, { route: '/login', otherRoutes: homes });
+}
+
+async function fillAndSubmit(r: ReturnType<typeof renderLogin>, email = 'profe@demo.edu.mx', password = 'clave1234') {
+  if (email) await r.user.type(screen.getByLabelText('Correo electrónico'), email);
+  if (password) await r.user.type(screen.getByLabelText('Contraseña'), password);
+  await r.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+}
+
+const answer = (rol: unknown, extra: Record<string, unknown> = {}) => ({
+  body: { token: 'tok-123', user: { id: 7, full_name: 'Laura Mendoza', email: 'profe@demo.edu.mx', rol, ...extra } },
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage', () => {
+  it('shows the title, the labelled fields and the submit button', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Atributos de egreso' })).toBeInTheDocument();
+    const email = screen.getByLabelText('Correo electrónico');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByLabelText('Contraseña')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  });
+
+  it('requires the e-mail and the password before calling the server', async () => {
+    const calls = mockApi({});
+    const r = renderLogin();
+    await r.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(screen.getByText(MSG.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText('La contraseña es obligatoria')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses an e-mail that is not an address', async () => {
+    const calls = mockApi({});
+    const r = renderLogin();
+    await fillAndSubmit(r, 'no-es-correo');
+    expect(screen.getByText(MSG.emailInvalid)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the progress text with the fields and button disabled while authenticating', async () => {
+    let answerLogin: (reply: { body: unknown }) => void = () => {};
+    mockApi({ 'POST /login': () => new Promise((resolve) => { answerLogin = resolve; }) });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByText('Autenticando...')).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toBeDisabled();
+    expect(screen.getByLabelText('Contraseña')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeDisabled();
+    await act(async () => answerLogin({ body: { message: 'x' } }));
+  });
+
+  it('stores the session, shows success and redirects each role to its home after 0.8 s', async () => {
+    for (const rol of [ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER, ROLE.STUDENT]) {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const calls = mockApi({ 'POST /login': answer(rol) });
+      const r = renderLogin();
+      await fillAndSubmit(r);
+      expect(await screen.findByText('Inicio de sesión exitoso')).toBeInTheDocument();
+      expect(calls[0]!.body).toEqual({ email: 'profe@demo.edu.mx', password: 'clave1234' });
+      expect(localStorage.getItem('token')).toBe('tok-123');
+      expect(localStorage.getItem('id')).toBe('7');
+      expect(localStorage.getItem('user_id')).toBe('7');
+      expect(localStorage.getItem('name')).toBe('Laura Mendoza');
+      expect(localStorage.getItem('rol')).toBe(String(rol));
+      expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: 7, full_name: 'Laura Mendoza', rol });
+      act(() => vi.advanceTimersByTime(TIMINGS.loginRedirect - 200));
+      expect(currentPath()).toBe('/login');
+      act(() => vi.advanceTimersByTime(200));
+      await waitFor(() => expect(currentPath()).toBe(HOME_BY_ROLE[rol]));
+      r.unmount();
+      localStorage.clear();
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads role and name when the answer calls them role and name', async () => {
+    mockApi({ 'POST /login': { body: { token: 't', user: { id: '12', name: 'Ana Pérez', role: '3' } } } });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    await waitFor(() => expect(currentPath()).toBe('/StudentDashboard'), { timeout: 3000 });
+    expect(localStorage.getItem('name')).toBe('Ana Pérez');
+    expect(localStorage.getItem('rol')).toBe('3');
+  });
+
+  it('says the role is unknown for a role outside 0-3 and stores nothing', async () => {
+    mockApi({ 'POST /login': answer(9) });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByText(MSG.unknownRole)).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  });
+
+  it.each([
+    ['the server message', { status: 401, body: { message: MSG.invalidCredentials, error: 'otro' } }, MSG.invalidCredentials],
+    ['the server error when there is no message', { status: 401, body: { error: 'Credenciales inválidas' } }, 'Credenciales inválidas'],
+    ['the client message when the server says nothing', { status: 502, body: 'no es json' }, 'El servidor respondió con un error (502).'],
+  ])('shows %s on failure', async (_label, reply, expected) => {
+    mockApi({ 'POST /login': reply });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('shows the connection text when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
+  });
+
+  it.each([
+    ['an answer that is not an object', { body: '"ok"' }, MSG.invalidServerAnswer],
+    ['an answer that is not JSON', { body: '<html>' }, MSG.invalidServerAnswer],
+    ['an answer without a token', { body: { user: { id: 1, rol: 0 } } }, MSG.invalidServerAnswer],
+    ['an answer without a user', { body: { token: 't' } }, MSG.missingUserInAnswer],
+    ['an answer whose user has no id', { body: { token: 't', user: { full_name: 'X', rol: 0 } } }, MSG.missingUserInAnswer],
+  ])('rejects %s', async (_label, reply, expected) => {
+    mockApi({ 'POST /login': reply });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { careersRoutes } from './careers/careers.routes.js';
+import { periodsRoutes } from './periods/periods.routes.js';
+import { groupPolicyRoutes } from './group-policy/group-policy.routes.js';
+import { generationsRoutes } from './generations/generations.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes];

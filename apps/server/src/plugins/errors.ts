@@ -2,15 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@egreso/domain';
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
-interface DbError {
-  code?: string;
-}
-
-const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
-const FK_CODES = new Set(['SQLITE_CONSTRAINT_FOREIGNKEY', '23503']);
-const CHECK_CODES = new Set(['SQLITE_CONSTRAINT_CHECK', '23514', 'SQLITE_CONSTRAINT_NOTNULL', '23502']);
 
 function fieldOf(instancePath: string, missingProperty: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -36,16 +30,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
-    const code = (error as DbError).code;
-    if (code && UNIQUE_CODES.has(code)) {
+    const code = error.code;
+    if (isUniqueViolation(error)) {
       return reply.code(409).send({ message: 'Ya existe un registro con esos datos.' });
     }
-    if (code && FK_CODES.has(code)) {
+    if (isForeignKeyViolation(error)) {
       return reply
         .code(409)
         .send({ message: 'El registro está relacionado con otros datos y no puede modificarse ni eliminarse.' });
     }
-    if (code && CHECK_CODES.has(code)) {
+    if (isCheckViolation(error)) {
       return reply.code(422).send({ message: MSG.validation });
     }
     if (isResponseSerializationError(error)) {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idParam,
+  MSG, ROLE, sortByName, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idParam,
   initialPassword, okResponse, padPassword, passwordChangeBody, publicUser, userCreateBody, userSession,
   userSessionBody, userUpdateBody, usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -69,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         eb(eb.fn('lower', ['users.controlnumber']), 'like', like),
       ]));
     }
-    const users = await q.orderBy('users.full_name').execute();
+    const users = sortByName(await q.execute(), (u) => u.full_name);
     const careers = await careersByUser(app.db, users.map((u) => u.id));
     return users.map((u) => presentUser(u, careers.get(u.id)));
   });
@@ -170,16 +171,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const target = await findUserById(app.db, request.params.id);
     if (!target) throw notFound('Usuario no encontrado.');
-    if (!canManageUserOfRole(actor, target.role)) throw forbidden();
     if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
+    if (!canManageUserOfRole(actor, target.role)) throw forbidden();
     try {
       await app.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         await audit(trx, { userId: actor.id, action: 'user.delete', entity: 'users', entityId: target.id, details: { email: target.email } });
       });
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
+      if (isForeignKeyViolation(err)) {
         throw conflict('El usuario tiene asignaciones, calificaciones u otros registros y no puede eliminarse.');
       }
       throw err;

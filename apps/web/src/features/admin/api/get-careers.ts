@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Career } from '@egreso/domain';
+import { api } from '../../../lib/api';
+
+export const careersKey = ['careers'] as const;
+
+export function fetchCareers(): Promise<Career[]> {
+  return api<Career[]>('/careers');
+}
+
+/** GET /careers, already sorted by name with Spanish collation. */
+export function useCareers() {
+  return useQuery({ queryKey: careersKey, queryFn: fetchCareers });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Generation } from '@egreso/domain';
+import { api } from '../../../lib/api';
+
+export const generationsKey = ['generations'] as const;
+
+export function fetchGenerations(): Promise<Generation[]> {
+  return api<Generation[]>('/generations');
+}
+
+/** GET /generations, by start date; the Desde/Hasta filters apply on the client. */
+export function useGenerations() {
+  return useQuery({ queryKey: generationsKey, queryFn: fetchGenerations });
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MSG } from '../messages.js';
+
+export const careerBody = z.object({
+  career_key: z
+    .string('La clave de la carrera es obligatoria')
+    .trim()
+    .min(1, 'La clave de la carrera es obligatoria')
+    .max(LIMITS.careerKey, MSG.tooLong(LIMITS.careerKey)),
+  name: z
+    .string('El nombre de la carrera es obligatorio')
+    .trim()
+    .min(1, 'El nombre de la carrera es obligatorio')
+    .max(LIMITS.careerName, MSG.tooLong(LIMITS.careerName)),
+});
+export type CareerBody = z.input<typeof careerBody>;
+
+export const career = z.object({
+  id: z.number(),
+  career_key: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Career = z.infer<typeof career>;
+
+export const CAREER_MSG = {
+  keyTaken: 'Ya existe una carrera con esa clave.',
+  notFound: 'Carrera no encontrada.',
+  deleted: 'Carrera eliminada.',
+} as const;

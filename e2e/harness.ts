@@ -9,7 +9,7 @@ export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--lang=es-MX',
 ];
 
 export interface Server {

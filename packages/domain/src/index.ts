@@ -10,3 +10,7 @@ export * from './schemas/careers.js';
 export * from './schemas/periods.js';
 export * from './schemas/group-policy.js';
 export * from './schemas/generations.js';
+export * from './schemas/attributes.js';
+export * from './schemas/groups.js';
+export * from './schemas/subjects.js';
+export * from './schemas/assignments.js';

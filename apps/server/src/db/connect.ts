@@ -21,9 +21,13 @@ export function dialectOf(url: string): Dialect {
   return url.startsWith('postgres://') || url.startsWith('postgresql://') ? 'postgres' : 'sqlite';
 }
 
-export function connect(url: string, options: { poolSize?: number } = {}): Db {
+export function connect(url: string, options: { poolSize?: number; quiet?: boolean } = {}): Db {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => {
+      if (!options.quiet) console.error(`PostgreSQL idle connection error: ${err.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -5,6 +5,11 @@ import { careersRoutes } from './careers/careers.routes.js';
 import { periodsRoutes } from './periods/periods.routes.js';
 import { groupPolicyRoutes } from './group-policy/group-policy.routes.js';
 import { generationsRoutes } from './generations/generations.routes.js';
+import { attributesRoutes } from './attributes/attributes.routes.js';
+import { groupsRoutes } from './groups/groups.routes.js';
+import { subjectsRoutes } from './subjects/subjects.routes.js';
+import { assignmentsRoutes } from './assignments/assignments.routes.js';
+import { cataloguesRoutes } from './catalogues/catalogues.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes];

@@ -41,7 +41,7 @@ export async function createTestApp(): Promise<TestContext & { close: () => Prom
   let drop: (() => Promise<void>) | null = null;
   if (onPostgres) {
     const tmp = await createThrowawayPg();
-    database = connect(tmp.url, { poolSize: 5 });
+    database = connect(tmp.url, { poolSize: 5, quiet: true });
     drop = tmp.drop;
   } else {
     database = connect('sqlite::memory:');

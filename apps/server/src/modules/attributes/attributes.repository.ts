@@ -1,0 +1,79 @@
+import type { Kysely, Transaction } from 'kysely';
+import { collator, type Attribute } from '@egreso/domain';
+import type { Database } from '../../db/types.js';
+import { countOf, type Usage } from '../catalogues/usage.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+function attributesQuery(db: Q) {
+  return db
+    .selectFrom('attributes as a')
+    .leftJoin('careers as c', 'c.id', 'a.career_id')
+    .select([
+      'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'a.created_at', 'a.updated_at',
+      'c.name as career_name',
+    ]);
+}
+
+type AttributeRow = Awaited<ReturnType<ReturnType<typeof attributesQuery>['execute']>>[number];
+
+function present(r: AttributeRow): Attribute {
+  return {
+    id: r.id,
+    attribute_name: r.attribute_name,
+    description: r.description,
+    codigo: r.codigo,
+    career_id: r.career_id,
+    career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export async function listAttributes(db: Q): Promise<Attribute[]> {
+  const rows = await attributesQuery(db).execute();
+  return rows.map(present).sort((a, b) => collator.compare(a.attribute_name, b.attribute_name) || a.id - b.id);
+}
+
+export async function findAttribute(db: Q, id: number): Promise<Attribute | undefined> {
+  const row = await attributesQuery(db).where('a.id', '=', id).executeTakeFirst();
+  return row ? present(row) : undefined;
+}
+
+export async function careerExists(db: Q, careerId: number): Promise<boolean> {
+  return (await db.selectFrom('careers').select('id').where('id', '=', careerId).executeTakeFirst()) !== undefined;
+}
+
+export interface AttributeValues {
+  attribute_name: string;
+  description: string | null;
+  codigo: string | null;
+  career_id: number | null;
+}
+
+export async function insertAttribute(db: Q, values: AttributeValues, now: string): Promise<number> {
+  const row = await db.insertInto('attributes').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAttribute(db: Q, id: number, values: AttributeValues, now: string): Promise<void> {
+  await db.updateTable('attributes').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteAttribute(db: Q, id: number): Promise<void> {
+  await db.deleteFrom('attributes').where('id', '=', id).execute();
+}
+
+/** What keeps an attribute from being deleted: subjects, activities, observations and rubric criteria that use it. */
+export async function attributeUsage(db: Q, id: number): Promise<Usage[]> {
+  const subjects = await countOf(db.selectFrom('subject_attributes').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
+  const activities = await countOf(db.selectFrom('activity_attributes').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
+  const observations = await countOf(db.selectFrom('observations').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
+  const criteria = await countOf(db.selectFrom('evaluation_criterias').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
+  return [
+    [subjects, 'materia', 'materias'],
+    [activities, 'actividad', 'actividades'],
+    [observations, 'observación', 'observaciones'],
+    [criteria, 'criterio de rúbrica', 'criterios de rúbrica'],
+  ];
+}

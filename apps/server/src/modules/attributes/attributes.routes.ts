@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ATTRIBUTE_MSG, attribute, attributeCreateBody, attributeUpdateBody, canManageCatalogues, errorResponse, idParam, okResponse,
+} from '@egreso/domain';
+import { actorOf } from '../../plugins/auth.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { inUseMessage } from '../catalogues/usage.js';
+import {
+  attributeUsage, careerExists, deleteAttribute, findAttribute, insertAttribute, listAttributes, updateAttribute,
+} from './attributes.repository.js';
+
+const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+
+export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function assertCareer(careerId: number | null) {
+    if (careerId !== null && !(await careerExists(app.db, careerId))) throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
+  }
+
+  app.get('/attributes', {
+    preHandler: app.guard(),
+    schema: { tags: ['attributes'], summary: 'Atributos de egreso', response: { 200: z.array(attribute), 401: errorResponse } },
+  }, async () => listAttributes(app.db));
+
+  app.get('/attributes/:id', {
+    preHandler: app.guard(),
+    schema: { tags: ['attributes'], summary: 'Un atributo', params: idParam, response: { 200: attribute, 401: errorResponse, 404: errorResponse } },
+  }, async (request) => {
+    const found = await findAttribute(app.db, request.params.id);
+    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    return found;
+  });
+
+  app.post('/attributes', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: { tags: ['attributes'], summary: 'Registra un atributo', body: attributeCreateBody, response: { 201: attribute, ...writeErrors } },
+  }, async (request, reply) => {
+    const actor = actorOf(request);
+    const body = request.body;
+    await assertCareer(body.career_id);
+    const id = await app.db.transaction().execute(async (trx) => {
+      const newId = await insertAttribute(trx, body, nowIso());
+      await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
+      return newId;
+    });
+    return reply.code(201).send((await findAttribute(app.db, id))!);
+  });
+
+  app.put('/attributes/:id', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['attributes'], summary: 'Actualiza un atributo', params: idParam, body: attributeUpdateBody,
+      response: { 200: attribute, ...writeErrors },
+    },
+  }, async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    if (!(await findAttribute(app.db, id))) throw notFound(ATTRIBUTE_MSG.notFound);
+    await assertCareer(request.body.career_id);
+    await app.db.transaction().execute(async (trx) => {
+      await updateAttribute(trx, id, request.body, nowIso());
+      await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
+    });
+    return (await findAttribute(app.db, id))!;
+  });
+
+  app.delete('/attributes/:id', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['attributes'], summary: 'Elimina un atributo sin uso', params: idParam,
+      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+  }, async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const found = await findAttribute(app.db, id);
+    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    await app.db.transaction().execute(async (trx) => {
+      const blocked = inUseMessage('El atributo', await attributeUsage(trx, id));
+      if (blocked) throw conflict(blocked);
+      await deleteAttribute(trx, id);
+      await audit(trx, { userId: actor.id, action: 'attribute.delete', entity: 'attributes', entityId: id, details: { attribute_name: found.attribute_name } });
+    });
+    return { message: ATTRIBUTE_MSG.deleted };
+  });
+};

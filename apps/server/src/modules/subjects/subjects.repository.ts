@@ -1,0 +1,159 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { collator, type Subject, type SubjectAttribute, type SubjectInput } from '@egreso/domain';
+import type { Database } from '../../db/types.js';
+import { countOf, type Usage } from '../catalogues/usage.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** Attributes of many subjects in one query, with their knowledge level, grouped by subject id. */
+export async function attributesBySubject(db: Q, subjectIds: number[] | null) {
+  let q = db
+    .selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
+    .leftJoin('careers as c', 'c.id', 'a.career_id')
+    .select(['sa.subject_id', 'sa.knowledge_level', 'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'c.name as career_name']);
+  if (subjectIds) q = q.where('sa.subject_id', 'in', subjectIds);
+  const map = new Map<number, SubjectAttribute[]>();
+  for (const r of await q.execute()) {
+    const list = map.get(r.subject_id) ?? [];
+    list.push({
+      id: r.id, attribute_name: r.attribute_name, description: r.description, codigo: r.codigo, career_id: r.career_id,
+      career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
+      knowledge_level: r.knowledge_level, pivot: { knowledge_level: r.knowledge_level },
+    });
+    map.set(r.subject_id, list);
+  }
+  for (const list of map.values()) list.sort((a, b) => collator.compare(a.attribute_name, b.attribute_name) || a.id - b.id);
+  return map;
+}
+
+/**
+ * Subjects with their prerequisites, semesters, careers and attributes: one query per table for the whole list,
+ * merged in memory. `ids` null reads every subject.
+ */
+export async function loadSubjects(db: Q, ids: number[] | null): Promise<Subject[]> {
+  if (ids && ids.length === 0) return [];
+  let subjectsQ = db.selectFrom('subjects').selectAll();
+  let prereqQ = db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']);
+  let semestersQ = db.selectFrom('subject_semesters as ss').innerJoin('semesters as s', 's.id', 'ss.semester_id').select(['ss.subject_id', 's.id', 's.semester_name']);
+  let careersQ = db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id').select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']);
+  if (ids) {
+    subjectsQ = subjectsQ.where('id', 'in', ids);
+    prereqQ = prereqQ.where('subject_id', 'in', ids);
+    semestersQ = semestersQ.where('ss.subject_id', 'in', ids);
+    careersQ = careersQ.where('sc.subject_id', 'in', ids);
+  }
+  const subjects = await subjectsQ.execute();
+  const prereqs = await prereqQ.execute();
+  const semesters = await semestersQ.execute();
+  const careers = await careersQ.execute();
+  const attributes = await attributesBySubject(db, ids);
+
+  const group = <T extends { subject_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.subject_id, [...(map.get(r.subject_id) ?? []), r]);
+    return map;
+  };
+  const prereqsOf = group(prereqs);
+  const semestersOf = group(semesters);
+  const careersOf = group(careers);
+
+  return subjects
+    .map((s) => ({
+      id: s.id,
+      subject_name: s.subject_name,
+      subject_key: s.subject_key,
+      theory_credits: s.theory_credits,
+      practice_credits: s.practice_credits,
+      prerequisites: (prereqsOf.get(s.id) ?? []).map((p) => p.prerequisite_id).sort((a, b) => a - b),
+      semesters: (semestersOf.get(s.id) ?? []).map((x) => ({ id: x.id, semester_name: x.semester_name })).sort((a, b) => a.id - b.id),
+      careers: (careersOf.get(s.id) ?? []).map((c) => ({ id: c.id, career_key: c.career_key, name: c.name }))
+        .sort((a, b) => collator.compare(a.name, b.name)),
+      attributes: attributes.get(s.id) ?? [],
+      created_at: s.created_at,
+      updated_at: s.updated_at,
+    }))
+    .sort((a, b) => collator.compare(a.subject_name, b.subject_name) || a.id - b.id);
+}
+
+export async function findSubjectRow(db: Q, id: number) {
+  return db.selectFrom('subjects').select(['id', 'subject_name', 'subject_key']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether another subject already has this key, ignoring case and surrounding spaces. */
+export async function subjectKeyTaken(db: Q, key: string, exceptId: number | null): Promise<boolean> {
+  let q = db.selectFrom('subjects').select('id').where(sql<string>`lower(subject_key)`, '=', key.trim().toLowerCase());
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function subjectNames(db: Q, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', ids).execute();
+}
+
+export async function existingIds(db: Q, table: 'careers' | 'attributes' | 'semesters', ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every prerequisite edge except those of one subject (whose edges are about to be replaced). */
+export function prerequisiteEdgesExcept(db: Q, subjectId: number) {
+  return db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']).where('subject_id', '<>', subjectId).execute();
+}
+
+export async function insertSubject(db: Q, input: SubjectInput, now: string): Promise<number> {
+  const row = await db.insertInto('subjects').values({
+    subject_name: input.subject_name, subject_key: input.subject_key,
+    theory_credits: input.theory_credits, practice_credits: input.practice_credits, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSubject(db: Q, id: number, input: SubjectInput, now: string): Promise<void> {
+  await db.updateTable('subjects').set({
+    subject_name: input.subject_name, subject_key: input.subject_key,
+    theory_credits: input.theory_credits, practice_credits: input.practice_credits, updated_at: now,
+  }).where('id', '=', id).execute();
+}
+
+/** Replaces the subject's prerequisites, semesters, careers and attributes with the given sets. */
+export async function replaceSubjectLinks(db: Q, id: number, input: SubjectInput): Promise<void> {
+  await db.deleteFrom('subject_prerequisites').where('subject_id', '=', id).execute();
+  await db.deleteFrom('subject_semesters').where('subject_id', '=', id).execute();
+  await db.deleteFrom('subject_careers').where('subject_id', '=', id).execute();
+  await db.deleteFrom('subject_attributes').where('subject_id', '=', id).execute();
+  if (input.prerequisites.length) {
+    await db.insertInto('subject_prerequisites').values(input.prerequisites.map((p) => ({ subject_id: id, prerequisite_id: p }))).execute();
+  }
+  if (input.semesters.length) {
+    await db.insertInto('subject_semesters').values(input.semesters.map((s) => ({ subject_id: id, semester_id: s }))).execute();
+  }
+  if (input.careers.length) {
+    await db.insertInto('subject_careers').values(input.careers.map((c) => ({ subject_id: id, career_id: c }))).execute();
+  }
+  if (input.attributes.length) {
+    await db.insertInto('subject_attributes')
+      .values(input.attributes.map((a) => ({ subject_id: id, attribute_id: a.id, knowledge_level: a.knowledge_level })))
+      .execute();
+  }
+}
+
+export async function deleteSubject(db: Q, id: number): Promise<void> {
+  await db.deleteFrom('subjects').where('id', '=', id).execute();
+}
+
+/** What keeps a subject from being deleted: assignments (with their activities and grades), enrolments, observations, dependants. */
+export async function subjectUsage(db: Q, id: number): Promise<Usage[]> {
+  const assignments = await countOf(db.selectFrom('professor_subjects').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
+  const enrolments = await countOf(db.selectFrom('enrolments').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
+  const observations = await countOf(db.selectFrom('observations').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
+  const dependants = await countOf(db.selectFrom('subject_prerequisites').select((eb) => eb.fn.countAll().as('n')).where('prerequisite_id', '=', id));
+  return [
+    [assignments, 'asignación de profesor', 'asignaciones de profesores'],
+    [enrolments, 'inscripción de alumno', 'inscripciones de alumnos'],
+    [observations, 'observación', 'observaciones'],
+    [dependants, 'materia que la requiere como prerrequisito', 'materias que la requieren como prerrequisito'],
+  ];
+}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 export interface Result {
   kind: 'success' | 'error';
@@ -20,9 +20,12 @@ export function ResultDialog({ result, onClose, autoCloseMs }: Props) {
     const t = setTimeout(onClose, autoCloseMs);
     return () => clearTimeout(t);
   }, [result, autoCloseMs, onClose]);
+  // The last result stays on screen while the dialog animates closed, instead of an empty box.
+  const [shown, setShown] = useState(result);
+  if (result && result !== shown) setShown(result);
   return (
-    <Modal opened={result !== null} onClose={onClose} title={result?.kind === 'error' ? 'Error' : 'Éxito'} centered>
-      <Text size="sm" c={result?.kind === 'error' ? 'red' : undefined} style={{ whiteSpace: 'pre-line' }}>{result?.message}</Text>
+    <Modal opened={result !== null} onClose={onClose} title={shown?.kind === 'error' ? 'Error' : 'Éxito'} centered>
+      <Text size="sm" c={shown?.kind === 'error' ? 'red' : undefined} style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>Cerrar</Button>
       </Group>

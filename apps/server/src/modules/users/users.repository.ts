@@ -42,33 +42,3 @@ export async function careersByUser(db: Q, userIds: number[]) {
   }
   return map;
 }
-
-/** A teacher's assignments with their subject, group, semester, period and career, in one query. */
-export async function professorSubjectsOf(db: Q, userId: number) {
-  const rows = await db
-    .selectFrom('professor_subjects as ps')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .leftJoin('careers as c', 'c.id', 'ps.career_id')
-    .select([
-      'ps.id', 'ps.user_id', 'ps.subject_id', 'ps.group_id', 'ps.period_id', 'ps.career_id',
-      's.subject_name', 's.subject_key', 'g.group_name', 'g.semester_id', 'p.period_name', 'c.name as career_name',
-    ])
-    .where('ps.user_id', '=', userId)
-    .orderBy('s.subject_name')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    user_id: r.user_id,
-    subject_id: r.subject_id,
-    group_id: r.group_id,
-    period_id: r.period_id,
-    career_id: r.career_id,
-    subject: { id: r.subject_id, subject_name: r.subject_name, subject_key: r.subject_key },
-    group: r.group_id === null ? null : { id: r.group_id, group_name: r.group_name ?? '', semester_id: r.semester_id },
-    semester: r.semester_id === null ? null : { id: r.semester_id },
-    period: r.period_id === null ? null : { id: r.period_id, period_name: r.period_name ?? '' },
-    career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
-  }));
-}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, sortByName, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idParam,
+  MSG, ROLE, assignment, sortByName, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idParam,
   initialPassword, okResponse, padPassword, passwordChangeBody, publicUser, userCreateBody, userSession,
   userSessionBody, userUpdateBody, usersQuery,
 } from '@egreso/domain';
@@ -13,23 +13,11 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
-import { careersByUser, emailTakenByOther, findUserById, professorSubjectsOf } from './users.repository.js';
+import { listAssignments } from '../assignments/assignments.repository.js';
+import { careersByUser, emailTakenByOther, findUserById } from './users.repository.js';
 import { presentUser } from './present.js';
 
-const professorSubject = z.object({
-  id: z.number(),
-  user_id: z.number(),
-  subject_id: z.number(),
-  group_id: z.number().nullable(),
-  period_id: z.number().nullable(),
-  career_id: z.number().nullable(),
-  subject: z.object({ id: z.number(), subject_name: z.string(), subject_key: z.string() }),
-  group: z.object({ id: z.number(), group_name: z.string(), semester_id: z.number().nullable() }).nullable(),
-  semester: z.object({ id: z.number() }).nullable(),
-  period: z.object({ id: z.number(), period_name: z.string() }).nullable(),
-  career: z.object({ id: z.number(), name: z.string() }).nullable(),
-});
-const userDetail = publicUser.extend({ professor_subjects: z.array(professorSubject) });
+const userDetail = publicUser.extend({ professor_subjects: z.array(assignment) });
 
 /** Password of a new account: the one sent, or the spec's generated one; always at least 8 characters. */
 function newAccountPassword(body: { password?: string; full_name: string; controlnumber: string; role: number }): string {
@@ -87,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) throw notFound('Usuario no encontrado.');
     if (!canReadUser(actor, user)) throw forbidden();
     const careers = await careersByUser(app.db, [user.id]);
-    const assignments = user.role === ROLE.TEACHER ? await professorSubjectsOf(app.db, user.id) : [];
+    const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id }) : [];
     return { ...presentUser(user, careers.get(user.id)), professor_subjects: assignments };
   });
 

@@ -1,33 +1,12 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { apiCall, goTo, settle } from './shared.js';
 
 const ADMIN = { email: 'admin@demo.edu.mx', password: 'admin1234' };
-
-/** Waits for running CSS transitions (modals fading, collapses opening) so screenshots show the final state. */
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** Calls the API with the page's stored token: used only to put shared demo data back as it was. */
-async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, path, body });
-}
 
 async function pickOption(page: Page, field: string | RegExp, option: string | RegExp) {
   await page.getByRole('textbox', { name: field }).click();
   await page.getByRole('option', { name: option }).click();
-}
-
-async function goTo(page: Page, path: string, heading: string) {
-  await page.goto(`/app${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
 interface PolicySnapshot {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { settle } from './shared.js';
 
 interface Account {
   key: string;
@@ -29,11 +30,6 @@ const ACCOUNTS: Account[] = [
     menu: ['/StudentDashboard', '/Selection', '/SubjectsSelection', '/StudentReports', '/acount'],
   },
 ];
-
-/** Waits for running CSS transitions (drawers sliding in, modals fading) so screenshots show the final state. */
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
 
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menú' }).click();

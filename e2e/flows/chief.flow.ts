@@ -1,35 +1,14 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { apiCall, goTo, settle } from './shared.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
 const HOME = '/DivisionChiefDashboard';
 
-/** Waits for running CSS transitions (modals fading, dropdowns closing) so screenshots show the final state. */
-async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** Calls the API with the page's stored token: used to create and remove the flow's own teacher. */
-async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, path, body });
-}
-
 /** A modal on a phone is judged by what the screen shows, not by the whole page behind it. */
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
-async function goTo(page: Page, path: string, heading: string) {
-  await page.goto(`/app${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
 /** Opens a Mantine select or multi-select by its input id, filters by the text and picks the option. */

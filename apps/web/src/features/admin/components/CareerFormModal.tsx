@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, careerBody, type Career } from '@egreso/domain';
+import { FormModalFooter } from '../../../components/FormModalFooter';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveCareer } from '../api/save-career';
-import { apiFieldErrors, withServerMessage, zodFieldErrors, type FieldErrors } from './form-errors';
-import { LimitedTextInput } from './LimitedTextInput';
+import { withServerMessage } from './form-errors';
 
 interface Props {
   opened: boolean;
@@ -16,17 +19,15 @@ interface Props {
 export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, clear, failed } = useFormErrors();
   const save = useSaveCareer();
 
   useEffect(() => {
     if (!opened) return;
     setKey(career?.career_key ?? '');
     setName(career?.name ?? '');
-    setErrors({});
-    setFailure(null);
-  }, [opened, career]);
+    clear();
+  }, [opened, career, clear]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -35,14 +36,12 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
-    setErrors({});
-    setFailure(null);
+    clear();
     try {
       const saved = await save.mutateAsync({ id: career?.id ?? null, body: parsed.data });
       onSaved(saved);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setFailure(withServerMessage('Error guardando carrera', err));
+      failed(err, withServerMessage('Error guardando carrera', err));
     }
   };
 
@@ -53,10 +52,7 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
           {failure ? <Alert color="red">{failure}</Alert> : null}
           <LimitedTextInput label="Clave" placeholder="ISC" required value={key} onChange={setKey} max={LIMITS.careerKey} error={errors.career_key} data-autofocus />
           <LimitedTextInput label="Nombre" placeholder="Ingeniería en Sistemas Computacionales" required value={name} onChange={setName} max={LIMITS.careerName} error={errors.name} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-            <Button type="submit" loading={save.isPending}>Guardar</Button>
-          </Group>
+          <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

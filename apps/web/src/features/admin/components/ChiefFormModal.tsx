@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { LIMITS, ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
+import { FormModalFooter } from '../../../components/FormModalFooter';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useCareers } from '../api/get-careers';
 import { useSaveChief } from '../api/save-chief';
-import { apiFieldErrors, withServerMessage, zodFieldErrors, type FieldErrors } from './form-errors';
-import { LimitedTextInput } from './LimitedTextInput';
+import { withServerMessage } from './form-errors';
 
 interface Props {
   opened: boolean;
@@ -30,8 +33,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
   const [gender, setGender] = useState<string | null>(null);
   const [careerId, setCareerId] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, clear, failed } = useFormErrors();
 
   useEffect(() => {
     if (!opened) return;
@@ -41,9 +43,8 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
     setGender(chief?.gender ? String(chief.gender) : null);
     setCareerId(chief?.user_careers[0] ? String(chief.user_careers[0].career_id) : null);
     setNewPassword('');
-    setErrors({});
-    setFailure(null);
-  }, [opened, chief]);
+    clear();
+  }, [opened, chief, clear]);
 
   // The spec's default: first word of the name plus the control number; the server pads it to 8 characters.
   const generated = useMemo(() => {
@@ -73,8 +74,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
       setErrors(found);
       return;
     }
-    setErrors({});
-    setFailure(null);
+    clear();
     // The user payload sends the number as text, the gender as a number and the role as '1'.
     const body = { ...common, gender: Number(gender), career_id: Number(careerId) };
     try {
@@ -85,8 +85,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
       }
       onSaved();
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setFailure(withServerMessage('Error guardando jefe de división', err));
+      failed(err, withServerMessage('Error guardando jefe de división', err));
     }
   };
 
@@ -133,10 +132,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
               error={errors.password}
             />
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-            <Button type="submit" loading={save.isPending}>Guardar</Button>
-          </Group>
+          <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,13 +1,15 @@
-import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import {
   generationName, generationPreview, generationUpdateBody, isValidIsoDate, type Generation, type SemesterPreview,
 } from '@egreso/domain';
+import { FormModalFooter } from '../../../components/FormModalFooter';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { fetchGenerationPreview } from '../api/get-generation-preview';
 import { useSaveGeneration } from '../api/save-generation';
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from './form-errors';
 
 export interface GenerationDraft {
   start_date: string;
@@ -41,8 +43,7 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
   const [end, setEnd] = useState('');
   const [semesters, setSemesters] = useState<SemesterPreview[]>([]);
   const [previewing, setPreviewing] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, clear, failed } = useFormErrors();
   // Only the answer to the latest start date may fill the form.
   const latest = useRef(0);
 
@@ -52,9 +53,8 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
     setStart(s);
     setEnd(generation?.end_date ?? initial?.end_date ?? '');
     setSemesters(semestersOf(s));
-    setErrors({});
-    setFailure(null);
-  }, [opened, generation, initial]);
+    clear();
+  }, [opened, generation, initial, clear]);
 
   const changeStart = async (value: string) => {
     setStart(value);
@@ -78,13 +78,11 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
-    setErrors({});
-    setFailure(null);
+    clear();
     try {
       onSaved(await save.mutateAsync({ id: generation?.id ?? null, body: parsed.data }));
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setFailure(generationSaveError(err));
+      failed(err, generationSaveError(err));
     }
   };
 
@@ -120,10 +118,7 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
               </Table>
             )}
           </Paper>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-            <Button type="submit" loading={save.isPending}>Guardar</Button>
-          </Group>
+          <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

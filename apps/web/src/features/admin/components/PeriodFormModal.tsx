@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
+import { FormModalFooter } from '../../../components/FormModalFooter';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { withReason, zodFieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSavePeriod } from '../api/save-period';
-import { apiFieldErrors, withReason, zodFieldErrors, type FieldErrors } from './form-errors';
-import { LimitedTextInput } from './LimitedTextInput';
 
 interface Props {
   opened: boolean;
@@ -19,8 +21,7 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, clear, failed } = useFormErrors();
   // A closed period keeps its dates.
   const datesLocked = period?.status === 'closed';
 
@@ -30,9 +31,8 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
     setStart(period?.start_date ?? '');
     setEnd(period?.end_date ?? '');
     setNotes(period?.notes ?? '');
-    setErrors({});
-    setFailure(null);
-  }, [opened, period]);
+    clear();
+  }, [opened, period, clear]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -41,8 +41,7 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
-    setErrors({});
-    setFailure(null);
+    clear();
     const { period_name, start_date, end_date } = parsed.data;
     const note = parsed.data.notes ?? null;
     try {
@@ -51,8 +50,7 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
         : await save.mutateAsync({ id: null, body: { period_name, start_date, end_date, status: 'published', notes: note } });
       onSaved(saved);
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setFailure(withReason('Error al guardar el periodo', err));
+      failed(err, withReason('Error al guardar el periodo', err));
     }
   };
 
@@ -68,10 +66,7 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
             <TextInput label="Fecha de fin" type="date" required value={end} min={start || undefined} onChange={(e) => setEnd(e.currentTarget.value)} disabled={datesLocked} error={errors.end_date} />
           </SimpleGrid>
           <Textarea label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>Cancelar</Button>
-            <Button type="submit" loading={save.isPending}>Guardar</Button>
-          </Group>
+          <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
 import { formatDate } from '../../../lib/dates';
+import { withReason } from '../../../lib/form-errors';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useFormModal } from '../../../lib/use-form-modal';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteGeneration } from '../api/delete-generation';
 import { useGenerations } from '../api/get-generations';
@@ -13,7 +16,6 @@ import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
 import { GenerationFormModal, type GenerationDraft } from '../components/GenerationFormModal';
 import { StatCard } from '../components/StatCard';
 import { filterGenerations } from '../components/generation-filter';
-import { withReason } from '../components/form-errors';
 
 export default function GenerationsPage() {
   const generations = useGenerations();
@@ -21,24 +23,24 @@ export default function GenerationsPage() {
   const isMobile = useIsMobile();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Generation | null>(null);
+  const form = useFormModal<Generation>();
   const [initial, setInitial] = useState<GenerationDraft | null>(null);
   const [suggesting, setSuggesting] = useState(false);
-  const [toDelete, setToDelete] = useState<Generation | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  const deletion = useConfirmDelete(
+    (g: Generation) => remove.mutateAsync(g.id),
+    (err) => setResult({ kind: 'error', message: withReason('No se pudo eliminar', err) }),
+  );
 
   const shown = useMemo(() => filterGenerations(generations.data ?? [], from, to), [generations.data, from, to]);
 
   const openNew = (draft: GenerationDraft | null) => {
-    setEditing(null);
     setInitial(draft);
-    setFormOpen(true);
+    form.open(null);
   };
   const openEdit = (g: Generation) => {
-    setEditing(g);
     setInitial(null);
-    setFormOpen(true);
+    form.open(g);
   };
 
   const suggest = async () => {
@@ -53,21 +55,10 @@ export default function GenerationsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      setToDelete(null);
-    } catch (err) {
-      setToDelete(null);
-      setResult({ kind: 'error', message: withReason('No se pudo eliminar', err) });
-    }
-  };
-
   const actions = (g: Generation) => (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => setToDelete(g)} aria-label={`Eliminar ${g.generation_name}`}>Eliminar</Button>
+      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(g)} aria-label={`Eliminar ${g.generation_name}`}>Eliminar</Button>
     </Group>
   );
 
@@ -141,16 +132,12 @@ export default function GenerationsPage() {
         </Table.ScrollContainer>
       ) : null}
 
-      <GenerationFormModal opened={formOpen} generation={editing} initial={initial} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
+      <GenerationFormModal opened={form.opened} generation={form.editing} initial={initial} onClose={form.close} onSaved={form.close} />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title="Eliminar generación"
-        message={toDelete ? `¿Eliminar la generación ${toDelete.generation_name}?` : ''}
-        confirmLabel="Eliminar"
-        danger
+        message={deletion.target ? `¿Eliminar la generación ${deletion.target.generation_name}?` : ''}
         loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
       <ResultDialog result={result} onClose={() => setResult(null)} />
     </>

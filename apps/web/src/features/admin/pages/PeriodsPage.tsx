@@ -6,7 +6,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
 import { formatDate } from '../../../lib/dates';
+import { withReason } from '../../../lib/form-errors';
 import { getRole } from '../../../lib/session';
+import { useFormModal } from '../../../lib/use-form-modal';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useActivatePeriod } from '../api/activate-period';
 import { useClosePeriod } from '../api/close-period';
@@ -17,7 +19,6 @@ import { GroupPolicyModal } from '../components/GroupPolicyModal';
 import { PeriodActions } from '../components/PeriodActions';
 import { PeriodFormModal } from '../components/PeriodFormModal';
 import { StatCard } from '../components/StatCard';
-import { withReason } from '../components/form-errors';
 
 interface Filters {
   name: string;
@@ -73,8 +74,7 @@ export default function PeriodsPage() {
   const [applied, setApplied] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Period | null>(null);
+  const form = useFormModal<Period>();
   const [policyOpen, setPolicyOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [result, setResult] = useState<Result | null>(null);
@@ -101,10 +101,6 @@ export default function PeriodsPage() {
     setApplied(EMPTY);
     setPage(1);
   };
-  const openForm = (p: Period | null) => {
-    setEditing(p);
-    setFormOpen(true);
-  };
   const askActivate = (p: Period) => {
     if (p.status === 'closed') {
       setResult({ kind: 'error', message: PERIOD_MSG.activateClosed });
@@ -128,7 +124,7 @@ export default function PeriodsPage() {
   };
 
   const handlers = {
-    onEdit: (p: Period) => openForm(p),
+    onEdit: (p: Period) => form.open(p),
     onActivate: askActivate,
     onClose: (p: Period) => setPending({ kind: 'close', period: p }),
     onDelete: (p: Period) => setPending({ kind: 'delete', period: p }),
@@ -161,7 +157,7 @@ export default function PeriodsPage() {
         actions={(
           <>
             {canSeePolicy ? <Button variant="light" onClick={() => setPolicyOpen(true)}>Política de grupos</Button> : null}
-            {isMobile ? null : <Button onClick={() => openForm(null)}>Nuevo periodo</Button>}
+            {isMobile ? null : <Button onClick={() => form.open(null)}>Nuevo periodo</Button>}
           </>
         )}
       />
@@ -247,13 +243,13 @@ export default function PeriodsPage() {
       {/* The floating button would cover Aplicar while the filters are open. */}
       {isMobile && !filtersOpen ? (
         <Affix position={{ bottom: 20, right: 20 }}>
-          <ActionIcon size={56} radius="xl" onClick={() => openForm(null)} aria-label="Nuevo periodo" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+          <ActionIcon size={56} radius="xl" onClick={() => form.open(null)} aria-label="Nuevo periodo" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
             <Text fz={30} lh={1} c="white" aria-hidden>+</Text>
           </ActionIcon>
         </Affix>
       ) : null}
 
-      <PeriodFormModal opened={formOpen} period={editing} onClose={() => setFormOpen(false)} onSaved={() => setFormOpen(false)} />
+      <PeriodFormModal opened={form.opened} period={form.editing} onClose={form.close} onSaved={form.close} />
       {canSeePolicy ? <GroupPolicyModal opened={policyOpen} onClose={() => setPolicyOpen(false)} /> : null}
       <ConfirmDialog
         opened={pending !== null}

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { ATTRIBUTE_MSG, LIMITS, type Attribute, type AttributeCreateBody, type Career } from '@egreso/domain';
-import { LimitedTextInput } from './LimitedTextInput';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
 
 export interface AttributeDraft {
   attribute_name: string;

@@ -1,7 +1,7 @@
 import { Group, MultiSelect, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { KNOWLEDGE_LEVELS, KNOWLEDGE_LEVEL_LABEL, LIMITS, type Attribute, type Career, type Semester, type Subject } from '@egreso/domain';
-import { LimitedTextInput } from './LimitedTextInput';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft';
 
 interface Props {

@@ -1,4 +1,5 @@
 import { KNOWLEDGE_LEVELS, SUBJECT_MSG, subjectBody, type Attribute, type KnowledgeLevel, type Subject, type SubjectBody } from '@egreso/domain';
+import { zodFieldErrors } from '../../../lib/form-errors';
 
 export interface SubjectDraft {
   subject_name: string;
@@ -66,8 +67,7 @@ export function subjectBodyOf(d: SubjectDraft, attributes: readonly Attribute[])
   }
   const checked = subjectBody.safeParse(body);
   if (!checked.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of checked.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+    const fields = zodFieldErrors(checked.error);
     return { error: Object.values(fields)[0] ?? SUBJECT_MSG.fillRequired, fields };
   }
   return { body };

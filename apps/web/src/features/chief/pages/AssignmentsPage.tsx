@@ -2,8 +2,10 @@ import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Tit
 import { useCallback, useMemo, useState } from 'react';
 import { ASSIGNMENT_MSG } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
 import { useCreateAssignment } from '../api/create-assignment';
 import { useDeleteProfessorAssignments } from '../api/delete-professor-assignments';
 import { useActivePeriod } from '../api/get-active-period';
@@ -16,7 +18,6 @@ import { useSaveProfessorAssignments } from '../api/save-professor-assignments';
 import { byProfessor, chipText, groupLabel, subjectsForGroup, type ProfessorAssignments } from '../components/assignment-options';
 import { EditAssignmentsModal } from '../components/EditAssignmentsModal';
 import { failureText, loadErrorText } from '../components/feedback';
-import { ListStates } from '../components/ListStates';
 
 export default function AssignmentsPage() {
   const assignments = useCurrentAssignments();
@@ -34,9 +35,12 @@ export default function AssignmentsPage() {
   const [subjectId, setSubjectId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<ProfessorAssignments | null>(null);
-  const [toDelete, setToDelete] = useState<ProfessorAssignments | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const closeResult = useCallback(() => setResult(null), []);
+  const deletion = useConfirmDelete(
+    (p: ProfessorAssignments) => removeAll.mutateAsync(p.userId),
+    (err) => setResult({ kind: 'error', message: failureText('Error eliminando asignaciones', err) }),
+  );
 
   const groupList = useMemo(() => groups.data ?? [], [groups.data]);
   const subjectList = useMemo(() => subjects.data ?? [], [subjects.data]);
@@ -72,16 +76,6 @@ export default function AssignmentsPage() {
     } catch (err) {
       setResult({ kind: 'error', message: failureText('Error actualizando asignaciones', err) });
     }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await removeAll.mutateAsync(toDelete.userId);
-    } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error eliminando asignaciones', err) });
-    }
-    setToDelete(null);
   };
 
   const catalogueErrors = [
@@ -147,7 +141,7 @@ export default function AssignmentsPage() {
                 </div>
                 <Group gap="xs" wrap="nowrap">
                   <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Editar asignaciones de ${p.fullName}`}>Editar</Button>
-                  <Button size="xs" variant="light" color="red" onClick={() => setToDelete(p)} aria-label={`Eliminar asignaciones de ${p.fullName}`}>Eliminar</Button>
+                  <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(p)} aria-label={`Eliminar asignaciones de ${p.fullName}`}>Eliminar</Button>
                 </Group>
               </Group>
               <Group gap={6}>
@@ -175,15 +169,12 @@ export default function AssignmentsPage() {
         onSave={saveEdit}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title="Eliminar asignaciones"
-        message={<>¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?{toDelete ? <><br /><strong>{toDelete.fullName}</strong></> : null}</>}
+        message={<>¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?{deletion.target ? <><br /><strong>{deletion.target.fullName}</strong></> : null}</>}
         confirmLabel="Sí, eliminar"
         cancelLabel="Cancelar"
-        danger
         loading={removeAll.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
       <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
     </>

@@ -2,16 +2,18 @@ import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@m
 import { useCallback, useState } from 'react';
 import type { Attribute } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useDraft } from '../../../lib/use-draft';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteAttribute } from '../api/delete-attribute';
 import { useAttributes } from '../api/get-attributes';
 import { useCareers } from '../api/get-careers';
 import { useSaveAttribute } from '../api/save-attribute';
-import { AttributeFields, attributeBodyOf, draftOf, emptyAttribute, type AttributeDraft } from '../components/AttributeFields';
-import { failureText, loadErrorText, serverFieldErrors } from '../components/feedback';
-import { ListStates } from '../components/ListStates';
+import { AttributeFields, attributeBodyOf, draftOf, emptyAttribute } from '../components/AttributeFields';
+import { failureText, loadErrorText } from '../components/feedback';
 
 export default function AttributesPage() {
   const attributes = useAttributes();
@@ -20,62 +22,39 @@ export default function AttributesPage() {
   const remove = useDeleteAttribute();
   const isMobile = useIsMobile();
 
-  const [draft, setDraft] = useState<AttributeDraft>(emptyAttribute);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const draft = useDraft(emptyAttribute, attributeBodyOf);
   const [editing, setEditing] = useState<Attribute | null>(null);
-  const [editDraft, setEditDraft] = useState<AttributeDraft>(emptyAttribute);
-  const [editError, setEditError] = useState<string | null>(null);
-  const [editFieldErrors, setEditFieldErrors] = useState<Record<string, string>>({});
-  const [toDelete, setToDelete] = useState<Attribute | null>(null);
+  const edit = useDraft(emptyAttribute, attributeBodyOf);
   const [result, setResult] = useState<Result | null>(null);
   const closeResult = useCallback(() => setResult(null), []);
+  const deletion = useConfirmDelete(
+    (a: Attribute) => remove.mutateAsync(a.id),
+    (err) => setResult({ kind: 'error', message: failureText('Error eliminando atributo', err) }),
+  );
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = attributeBodyOf(draft);
-    if ('error' in parsed) return setFormError(parsed.error);
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: null, body: parsed.body });
-      setDraft(emptyAttribute);
-      setFieldErrors({});
-      setResult({ kind: 'success', message: 'Atributo registrado correctamente.' });
-    } catch (err) {
-      setFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: failureText('Error registrando atributo', err) });
-    }
+    const saved = await draft.submit(
+      (body) => save.mutateAsync({ id: null, body }),
+      (err) => setResult({ kind: 'error', message: failureText('Error registrando atributo', err) }),
+    );
+    if (!saved) return;
+    draft.reset();
+    setResult({ kind: 'success', message: 'Atributo registrado correctamente.' });
   };
 
   const openEdit = (a: Attribute) => {
     setEditing(a);
-    setEditDraft(draftOf(a));
-    setEditError(null);
-    setEditFieldErrors({});
+    edit.reset(draftOf(a));
   };
 
   const update = async () => {
     if (!editing) return;
-    const parsed = attributeBodyOf(editDraft);
-    if ('error' in parsed) return setEditError(parsed.error);
-    setEditError(null);
-    try {
-      await save.mutateAsync({ id: editing.id, body: parsed.body });
-      setEditing(null);
-    } catch (err) {
-      setEditFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: failureText('Error actualizando atributo', err) });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-    } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error eliminando atributo', err) });
-    }
-    setToDelete(null);
+    const saved = await edit.submit(
+      (body) => save.mutateAsync({ id: editing.id, body }),
+      (err) => setResult({ kind: 'error', message: failureText('Error actualizando atributo', err) }),
+    );
+    if (saved) setEditing(null);
   };
 
   const list = attributes.data ?? [];
@@ -83,7 +62,7 @@ export default function AttributesPage() {
   const actions = (a: Attribute) => (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => setToDelete(a)} aria-label={`Eliminar ${a.attribute_name}`}>Eliminar</Button>
+      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(a)} aria-label={`Eliminar ${a.attribute_name}`}>Eliminar</Button>
     </Group>
   );
   const description = (a: Attribute) => a.description ?? <Text span c="dimmed" fs="italic" size="sm">Sin descripción</Text>;
@@ -94,8 +73,8 @@ export default function AttributesPage() {
       <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
         <Title order={3} size="h4" mb="sm">Nuevo atributo</Title>
-        <AttributeFields value={draft} onChange={setDraft} careers={careerList} errors={fieldErrors} idPrefix="new-attribute" />
-        {formError ? <Alert color="red" mt="sm" role="alert">{formError}</Alert> : null}
+        <AttributeFields value={draft.value} onChange={draft.setValue} careers={careerList} errors={draft.fieldErrors} idPrefix="new-attribute" />
+        {draft.error ? <Alert color="red" mt="sm" role="alert">{draft.error}</Alert> : null}
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={save.isPending && editing === null}>Registrar atributo</Button>
         </Group>
@@ -149,22 +128,18 @@ export default function AttributesPage() {
       {careers.isError ? <Alert color="yellow" mt="md">Error cargando carreras.</Alert> : null}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar atributo" centered size="lg">
-        <AttributeFields value={editDraft} onChange={setEditDraft} careers={careerList} errors={editFieldErrors} idPrefix="edit-attribute" />
-        {editError ? <Alert color="red" mt="sm" role="alert">{editError}</Alert> : null}
+        <AttributeFields value={edit.value} onChange={edit.setValue} careers={careerList} errors={edit.fieldErrors} idPrefix="edit-attribute" />
+        {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
       </Modal>
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title="Eliminar atributo"
-        message={<>¿Estás seguro que deseas eliminar este atributo?{toDelete ? <><br /><strong>{toDelete.attribute_name}</strong></> : null}</>}
-        confirmLabel="Eliminar"
-        danger
+        message={<>¿Estás seguro que deseas eliminar este atributo?{deletion.target ? <><br /><strong>{deletion.target.attribute_name}</strong></> : null}</>}
         loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
       <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
     </>

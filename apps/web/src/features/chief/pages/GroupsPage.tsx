@@ -2,16 +2,18 @@ import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Te
 import { useCallback, useState } from 'react';
 import { GROUP_MSG, LIMITS, type Group as GroupRow, type GroupBody, type Semester } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useDraft } from '../../../lib/use-draft';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 import { useSemesters } from '../api/get-semesters';
 import { useSaveGroup } from '../api/save-group';
-import { failureText, loadErrorText, serverFieldErrors } from '../components/feedback';
-import { LimitedTextInput } from '../components/LimitedTextInput';
-import { ListStates } from '../components/ListStates';
+import { failureText, loadErrorText } from '../components/feedback';
 
 interface Draft {
   group_name: string;
@@ -50,62 +52,39 @@ export default function GroupsPage() {
   const remove = useDeleteGroup();
   const isMobile = useIsMobile();
 
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const draft = useDraft(emptyDraft, bodyOf);
   const [editing, setEditing] = useState<GroupRow | null>(null);
-  const [editDraft, setEditDraft] = useState<Draft>(emptyDraft);
-  const [editError, setEditError] = useState<string | null>(null);
-  const [editFieldErrors, setEditFieldErrors] = useState<Record<string, string>>({});
-  const [toDelete, setToDelete] = useState<GroupRow | null>(null);
+  const edit = useDraft(emptyDraft, bodyOf);
   const [result, setResult] = useState<Result | null>(null);
   const closeResult = useCallback(() => setResult(null), []);
+  const deletion = useConfirmDelete(
+    (g: GroupRow) => remove.mutateAsync(g.id),
+    (err) => setResult({ kind: 'error', message: failureText('Error eliminando grupo', err) }),
+  );
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = bodyOf(draft);
-    if ('error' in parsed) return setFormError(parsed.error);
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: null, body: parsed.body });
-      setDraft(emptyDraft);
-      setFieldErrors({});
-      setResult({ kind: 'success', message: 'Grupo registrado correctamente.' });
-    } catch (err) {
-      setFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: failureText('Error registrando grupo', err) });
-    }
+    const saved = await draft.submit(
+      (body) => save.mutateAsync({ id: null, body }),
+      (err) => setResult({ kind: 'error', message: failureText('Error registrando grupo', err) }),
+    );
+    if (!saved) return;
+    draft.reset();
+    setResult({ kind: 'success', message: 'Grupo registrado correctamente.' });
   };
 
   const openEdit = (g: GroupRow) => {
     setEditing(g);
-    setEditDraft({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null });
-    setEditError(null);
-    setEditFieldErrors({});
+    edit.reset({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null });
   };
 
   const update = async () => {
     if (!editing) return;
-    const parsed = bodyOf(editDraft);
-    if ('error' in parsed) return setEditError(parsed.error);
-    setEditError(null);
-    try {
-      await save.mutateAsync({ id: editing.id, body: parsed.body });
-      setEditing(null);
-    } catch (err) {
-      setEditFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: failureText('Error actualizando grupo', err) });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-    } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error eliminando grupo', err) });
-    }
-    setToDelete(null);
+    const saved = await edit.submit(
+      (body) => save.mutateAsync({ id: editing.id, body }),
+      (err) => setResult({ kind: 'error', message: failureText('Error actualizando grupo', err) }),
+    );
+    if (saved) setEditing(null);
   };
 
   const list = groups.data ?? [];
@@ -114,7 +93,7 @@ export default function GroupsPage() {
   const actions = (g: GroupRow) => (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar grupo ${g.group_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => setToDelete(g)} aria-label={`Eliminar grupo ${g.group_name}`}>Eliminar</Button>
+      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(g)} aria-label={`Eliminar grupo ${g.group_name}`}>Eliminar</Button>
     </Group>
   );
 
@@ -123,9 +102,9 @@ export default function GroupsPage() {
       <PageHeader title="Alta de grupos" subtitle="Grupos por semestre; las materias se asignan según el semestre del grupo." />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
         <Title order={3} size="h4" mb="sm">Nuevo grupo</Title>
-        <GroupFields value={draft} onChange={setDraft} semesters={semesterList} errors={fieldErrors} idPrefix="new-group" />
+        <GroupFields value={draft.value} onChange={draft.setValue} semesters={semesterList} errors={draft.fieldErrors} idPrefix="new-group" />
         {semesters.isError ? <Alert color="red" mt="sm">{loadErrorText('Error cargando semestres.', semesters.error)}</Alert> : null}
-        {formError ? <Alert color="red" mt="sm" role="alert">{formError}</Alert> : null}
+        {draft.error ? <Alert color="red" mt="sm" role="alert">{draft.error}</Alert> : null}
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={save.isPending && editing === null}>Registrar grupo</Button>
         </Group>
@@ -177,22 +156,18 @@ export default function GroupsPage() {
       </ListStates>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar grupo" centered>
-        <GroupFields value={editDraft} onChange={setEditDraft} semesters={semesterList} errors={editFieldErrors} idPrefix="edit-group" />
-        {editError ? <Alert color="red" mt="sm" role="alert">{editError}</Alert> : null}
+        <GroupFields value={edit.value} onChange={edit.setValue} semesters={semesterList} errors={edit.fieldErrors} idPrefix="edit-group" />
+        {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
       </Modal>
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title="Eliminar grupo"
-        message={<>¿Estás seguro que deseas eliminar este grupo?{toDelete ? <><br /><strong>Grupo {toDelete.group_name}</strong></> : null}</>}
-        confirmLabel="Eliminar"
-        danger
+        message={<>¿Estás seguro que deseas eliminar este grupo?{deletion.target ? <><br /><strong>Grupo {deletion.target.group_name}</strong></> : null}</>}
         loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
       <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
     </>

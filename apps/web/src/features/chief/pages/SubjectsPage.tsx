@@ -2,8 +2,12 @@ import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput
 import { useCallback, useMemo, useState } from 'react';
 import { collator, type Subject } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { withReason } from '../../../lib/form-errors';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useDraft } from '../../../lib/use-draft';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteSubject } from '../api/delete-subject';
 import { useAttributes } from '../api/get-attributes';
@@ -11,16 +15,9 @@ import { useCareers } from '../api/get-careers';
 import { useSemesters } from '../api/get-semesters';
 import { useSubjects } from '../api/get-subjects';
 import { useSaveSubject } from '../api/save-subject';
-import { failureText, loadErrorText, reasonOf, serverFieldErrors } from '../components/feedback';
-import { ListStates } from '../components/ListStates';
+import { failureText, loadErrorText } from '../components/feedback';
 import { SubjectFields } from '../components/SubjectFields';
 import { creditsText, emptySubject, subjectBodyOf, subjectDraftOf, type SubjectDraft } from '../components/subject-draft';
-
-/** 'Error registrando materia: {server message}' when the server explained the failure (spec). */
-const withServer = (message: string, err: unknown) => {
-  const reason = reasonOf(err);
-  return reason ? `${message}: ${reason}` : message;
-};
 
 function AttributesCell({ subject }: { subject: Subject }) {
   if (!subject.attributes.length) return <Text span c="dimmed" fs="italic" size="sm">Sin atributos</Text>;
@@ -49,20 +46,20 @@ export default function SubjectsPage() {
   const remove = useDeleteSubject();
   const isMobile = useIsMobile();
 
-  const [draft, setDraft] = useState<SubjectDraft>(emptySubject);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const all = useMemo(() => subjects.data ?? [], [subjects.data]);
+  const attributeList = attributes.data ?? [];
+  const check = (d: SubjectDraft) => subjectBodyOf(d, attributeList);
+  const draft = useDraft(emptySubject, check);
   const [editing, setEditing] = useState<Subject | null>(null);
-  const [editDraft, setEditDraft] = useState<SubjectDraft>(emptySubject);
-  const [editError, setEditError] = useState<string | null>(null);
-  const [editFieldErrors, setEditFieldErrors] = useState<Record<string, string>>({});
-  const [toDelete, setToDelete] = useState<Subject | null>(null);
+  const edit = useDraft(emptySubject, check);
   const [search, setSearch] = useState('');
   const [result, setResult] = useState<Result | null>(null);
   const closeResult = useCallback(() => setResult(null), []);
+  const deletion = useConfirmDelete(
+    (s: Subject) => remove.mutateAsync(s.id),
+    (err) => setResult({ kind: 'error', message: failureText('Error eliminando materia', err) }),
+  );
 
-  const all = useMemo(() => subjects.data ?? [], [subjects.data]);
-  const attributeList = attributes.data ?? [];
   const nameById = useMemo(() => new Map(all.map((s) => [s.id, s.subject_name])), [all]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -70,57 +67,30 @@ export default function SubjectsPage() {
     return [...list].sort((a, b) => collator.compare(a.subject_name, b.subject_name));
   }, [all, search]);
 
+  // Save failures read 'Error registrando materia: {server message}' (spec), on one line unlike the other catalogues.
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = subjectBodyOf(draft, attributeList);
-    if ('error' in parsed) {
-      setFieldErrors(parsed.fields);
-      return setFormError(parsed.error);
-    }
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: null, body: parsed.body });
-      setDraft(emptySubject);
-      setFieldErrors({});
-      setResult({ kind: 'success', message: 'Materia registrada correctamente.' });
-    } catch (err) {
-      setFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: withServer('Error registrando materia', err) });
-    }
+    const saved = await draft.submit(
+      (body) => save.mutateAsync({ id: null, body }),
+      (err) => setResult({ kind: 'error', message: withReason('Error registrando materia', err) }),
+    );
+    if (!saved) return;
+    draft.reset();
+    setResult({ kind: 'success', message: 'Materia registrada correctamente.' });
   };
 
   const openEdit = (s: Subject) => {
     setEditing(s);
-    setEditDraft(subjectDraftOf(s));
-    setEditError(null);
-    setEditFieldErrors({});
+    edit.reset(subjectDraftOf(s));
   };
 
   const update = async () => {
     if (!editing) return;
-    const parsed = subjectBodyOf(editDraft, attributeList);
-    if ('error' in parsed) {
-      setEditFieldErrors(parsed.fields);
-      return setEditError(parsed.error);
-    }
-    setEditError(null);
-    try {
-      await save.mutateAsync({ id: editing.id, body: parsed.body });
-      setEditing(null);
-    } catch (err) {
-      setEditFieldErrors(serverFieldErrors(err));
-      setResult({ kind: 'error', message: withServer('Error actualizando materia', err) });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-    } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error eliminando materia', err) });
-    }
-    setToDelete(null);
+    const saved = await edit.submit(
+      (body) => save.mutateAsync({ id: editing.id, body }),
+      (err) => setResult({ kind: 'error', message: withReason('Error actualizando materia', err) }),
+    );
+    if (saved) setEditing(null);
   };
 
   const requires = (s: Subject) => (s.prerequisites.length
@@ -129,7 +99,7 @@ export default function SubjectsPage() {
   const actions = (s: Subject) => (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => setToDelete(s)} aria-label={`Eliminar ${s.subject_name}`}>Eliminar</Button>
+      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.subject_name}`}>Eliminar</Button>
     </Group>
   );
   const catalogueErrors = [
@@ -144,9 +114,9 @@ export default function SubjectsPage() {
       <PageHeader title="Alta de materias" subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos." />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
         <Title order={3} size="h4" mb="sm">Nueva materia</Title>
-        <SubjectFields value={draft} onChange={setDraft} selfId={null} errors={fieldErrors} idPrefix="new-subject" {...fieldsProps} />
+        <SubjectFields value={draft.value} onChange={draft.setValue} selfId={null} errors={draft.fieldErrors} idPrefix="new-subject" {...fieldsProps} />
         {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
-        {formError ? <Alert color="red" mt="sm" role="alert">{formError}</Alert> : null}
+        {draft.error ? <Alert color="red" mt="sm" role="alert">{draft.error}</Alert> : null}
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={save.isPending && editing === null}>Registrar materia</Button>
         </Group>
@@ -217,22 +187,18 @@ export default function SubjectsPage() {
       </ListStates>
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar materia" centered size="xl" fullScreen={isMobile}>
-        <SubjectFields value={editDraft} onChange={setEditDraft} selfId={editing?.id ?? null} errors={editFieldErrors} idPrefix="edit-subject" {...fieldsProps} />
-        {editError ? <Alert color="red" mt="sm" role="alert">{editError}</Alert> : null}
+        <SubjectFields value={edit.value} onChange={edit.setValue} selfId={editing?.id ?? null} errors={edit.fieldErrors} idPrefix="edit-subject" {...fieldsProps} />
+        {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
       </Modal>
       <ConfirmDialog
-        opened={toDelete !== null}
+        {...deletion.dialogProps}
         title="Eliminar materia"
-        message={<>¿Estás seguro que deseas eliminar esta materia?{toDelete ? <><br /><strong>{toDelete.subject_key} · {toDelete.subject_name}</strong></> : null}</>}
-        confirmLabel="Eliminar"
-        danger
+        message={<>¿Estás seguro que deseas eliminar esta materia?{deletion.target ? <><br /><strong>{deletion.target.subject_key} · {deletion.target.subject_name}</strong></> : null}</>}
         loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
       <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
     </>

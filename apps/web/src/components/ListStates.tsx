@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { PageLoader } from '../../../components/PageLoader';
+import { PageLoader } from './PageLoader';
 
 interface Props {
   loading: boolean;

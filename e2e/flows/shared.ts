@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+
+/** Waits for running CSS transitions (drawers sliding in, modals fading, collapses opening) so screenshots show the final state. */
+export async function settle(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/** Calls the API with the page's stored token: used to set up or put back a flow's own data. */
+export async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const res = await fetch(`/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, path, body });
+}
+
+/** Opens a screen by its path and waits for its heading. */
+export async function goTo(page: Page, path: string, heading: string) {
+  await page.goto(`/app${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}

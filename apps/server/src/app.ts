@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,7 @@ import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 
 declare module 'fastify' {
@@ -41,7 +41,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

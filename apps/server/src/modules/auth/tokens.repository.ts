@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, InferResult, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -29,14 +29,27 @@ export async function insertToken(db: Q, userId: number, tokenHash: string, now:
   await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
 }
 
-/** The token's user in one query, with the token's last use for the idle check. */
-export function findUserByTokenHash(db: Q, tokenHash: string) {
+function userByTokenHashQuery(db: Q, tokenHash: string) {
   return db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .select([...USER_COLUMNS, 'access_tokens.id as token_id', 'access_tokens.last_used_at'])
-    .where('access_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('access_tokens.token_hash', '=', tokenHash);
+}
+type UserByTokenRow = InferResult<ReturnType<typeof userByTokenHashQuery>>[number];
+
+// Every authenticated request runs this query: it is built and compiled once per database handle, not per request.
+const userByTokenCompiled = new WeakMap<Q, CompiledQuery<UserByTokenRow>>();
+
+/** The token's user in one query, with the token's last use for the idle check. */
+export async function findUserByTokenHash(db: Q, tokenHash: string) {
+  let compiled = userByTokenCompiled.get(db);
+  if (!compiled) {
+    compiled = userByTokenHashQuery(db, '').compile();
+    userByTokenCompiled.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<UserByTokenRow>({ ...compiled, parameters: [tokenHash] });
+  return rows[0];
 }
 
 export async function touchToken(db: Q, tokenId: number, now: string) {

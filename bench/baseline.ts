@@ -1,0 +1,67 @@
+import type SQLite from 'better-sqlite3';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { hashToken } from '../apps/server/src/modules/auth/tokens.repository.js';
+import { presentUser } from '../apps/server/src/modules/users/present.js';
+
+interface TokenRow {
+  id: number;
+  user_id: number;
+  last_used_at: string;
+}
+
+interface UserRow {
+  id: number;
+  full_name: string;
+  email: string;
+  role: number;
+  controlnumber: string | null;
+  gender: number | null;
+  photo: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The two reads /api/me needs, on the raw driver. */
+export interface RawReads {
+  tokenByHash(hash: string): Promise<TokenRow | undefined>;
+  userById(id: number): Promise<UserRow | undefined>;
+}
+
+const TOKEN_SQL = 'select id, user_id, last_used_at from access_tokens where token_hash = ';
+const USER_SQL = 'select id, full_name, email, role, controlnumber, gender, photo, created_at, updated_at from users where id = ';
+
+export function sqliteReads(sqlite: SQLite.Database): RawReads {
+  const token = sqlite.prepare<[string], TokenRow>(`${TOKEN_SQL}?`);
+  const user = sqlite.prepare<[number], UserRow>(`${USER_SQL}?`);
+  return {
+    tokenByHash: async (hash) => token.get(hash),
+    userById: async (id) => user.get(id),
+  };
+}
+
+export function postgresReads(pool: pg.Pool): RawReads {
+  return {
+    tokenByHash: async (hash) => (await pool.query<TokenRow>(`${TOKEN_SQL}$1`, [hash])).rows[0],
+    userById: async (id) => (await pool.query<UserRow>(`${USER_SQL}$1`, [id])).rows[0],
+  };
+}
+
+/**
+ * The floor /api/me is compared with: plain Fastify (no schema compiler, no helmet, no plugins), the same bearer
+ * parsing and sha256 hash as the app, two raw reads and the same JSON body.
+ */
+export function buildBaseline(reads: RawReads): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get('/api/me', async (request, reply) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) return reply.code(401).send({ message: 'No autenticado' });
+    const token = await reads.tokenByHash(hashToken(match[1]));
+    if (!token) return reply.code(401).send({ message: 'No autenticado' });
+    const user = await reads.userById(token.user_id);
+    if (!user) return reply.code(401).send({ message: 'No autenticado' });
+    return presentUser(user);
+  });
+  return app;
+}

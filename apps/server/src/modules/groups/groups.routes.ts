@@ -5,7 +5,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError, conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { inUseMessage } from '../catalogues/usage.js';
 import {
@@ -14,7 +14,7 @@ import {
 } from './groups.repository.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
-const nameTaken = () => new HttpError(409, GROUP_MSG.nameTaken, { group_name: [GROUP_MSG.nameTaken] });
+const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/groups', {

@@ -42,14 +42,15 @@ describe('groups', () => {
     expect(edit.statusCode).toBe(422);
   });
 
-  it('answers 409 for a duplicate name, ignoring case, on create and on edit', async () => {
+  it('answers 422 on the field for a duplicate name, ignoring case, on create and on edit', async () => {
     await makeGroup(ctx(), 3, 'Grupo Dup');
     const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'grupo dup', semester_id: 3 } });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: GROUP_MSG.nameTaken, errors: { group_name: [GROUP_MSG.nameTaken] } });
     const other = await makeGroup(ctx(), 3);
     const edit = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${other.id}`, payload: { group_name: 'Grupo Dup', semester_id: 3 } });
-    expect(edit.statusCode).toBe(409);
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().errors.group_name).toEqual([GROUP_MSG.nameTaken]);
   });
 
   it('keeps its own name on edit and changes the semester', async () => {

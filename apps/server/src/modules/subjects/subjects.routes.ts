@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError, conflict, notFound, unprocessable } from '../../lib/http-errors.js';
+import { conflict, fieldError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { inUseMessage } from '../catalogues/usage.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from './subjects.repository.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
-const keyTaken = () => new HttpError(409, SUBJECT_MSG.keyTaken, { subject_key: [SUBJECT_MSG.keyTaken] });
+const keyTaken = () => fieldError('subject_key', SUBJECT_MSG.keyTaken);
 
 /** Whether `from` reaches `target` following "requires" edges. */
 function reaches(edges: Map<number, number[]>, from: number, target: number): boolean {

@@ -162,11 +162,11 @@ describe('subjects: validation', () => {
     expect(sem.json().errors['semesters.0']).toEqual([SUBJECT_MSG.semesterInvalid]);
   });
 
-  it('answers 409 for a duplicate key, ignoring case, and creates nothing', async () => {
+  it('answers 422 on the field for a duplicate key, ignoring case, and creates nothing', async () => {
     const existing = await makeSubject(ctx());
     const name = `Duplicada ${tag()}`;
     const res = await as(ctx(), chief, { method: 'POST', url: '/api/subjects', payload: body({ subject_name: name, subject_key: existing.subject_key.toLowerCase() }) });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: SUBJECT_MSG.keyTaken, errors: { subject_key: [SUBJECT_MSG.keyTaken] } });
     expect(await ctx().database.db.selectFrom('subjects').select('id').where('subject_name', '=', name).executeTakeFirst()).toBeUndefined();
   });
@@ -227,11 +227,12 @@ describe('subjects: update', () => {
     expect(links).toEqual([]);
   });
 
-  it('answers 409 when the key is taken by another subject, and 404 for an unknown subject', async () => {
+  it('answers 422 on the key when it is taken by another subject, and 404 for an unknown subject', async () => {
     const a = await makeSubject(ctx());
     const b = await makeSubject(ctx());
     const res = await as(ctx(), chief, { method: 'PUT', url: `/api/subjects/${a.id}`, payload: body({ subject_key: b.subject_key }) });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.subject_key).toEqual([SUBJECT_MSG.keyTaken]);
     expect((await as(ctx(), chief, { method: 'PUT', url: '/api/subjects/999999', payload: body() })).statusCode).toBe(404);
   });
 });

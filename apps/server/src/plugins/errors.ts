@@ -5,6 +5,9 @@ import { MSG } from '@egreso/domain';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
+const BODY_NOT_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON con los campos del formulario.';
+// The JSON body limit is the app's bodyLimit (1 MB); files have their own, larger limit.
+const BODY_TOO_LARGE = 'La solicitud excede el tamaño máximo permitido (1 MB).';
 
 function fieldOf(instancePath: string, missingProperty: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -22,7 +25,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
-        (errors[field] ??= []).push(issue.message ?? MSG.validation);
+        // zod's own wording for a body that is not an object ("se esperaba objeto, recibido nulo") is not clear to a user.
+        const wholeBodyWrong = field === '_' && issue.keyword === 'invalid_type' && error.validationContext === 'body';
+        (errors[field] ??= []).push(wholeBodyWrong ? BODY_NOT_OBJECT : (issue.message ?? MSG.validation));
       }
       const first = Object.values(errors)[0]?.[0];
       return reply.code(422).send({ message: first ?? MSG.validation, errors });
@@ -47,7 +52,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send({ message: MSG.internal });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ message: BODY_TOO_LARGE });
+    }
+    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ message: MSG.payloadTooLarge });
     }
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBool } from './common.js';
+import { idField, queryBool } from './common.js';
 import { careerRef } from './auth.js';
 import { semester } from './groups.js';
 
@@ -57,15 +57,15 @@ export const assignmentBulkBody = z.object({
 export type AssignmentBulkBody = z.input<typeof assignmentBulkBody>;
 
 export const assignmentsQuery = z.object({
-  user_id: z.coerce.number().int().positive('Identificador inválido').optional(),
-  period_id: z.coerce.number().int().positive('Identificador inválido').optional(),
+  user_id: idField().optional(),
+  period_id: idField().optional(),
   /** Only the active period's assignments. */
   current: queryBool.optional(),
 });
 export type AssignmentsQuery = z.input<typeof assignmentsQuery>;
 
 export const periodQuery = z.object({
-  period_id: z.coerce.number().int().positive('Identificador inválido').optional(),
+  period_id: idField().optional(),
 });
 
 export const assignmentPeriod = z.object({ id: z.number(), period_name: z.string(), is_active: z.boolean() });
@@ -103,7 +103,7 @@ export const teacherAssignment = assignment.extend({ careers: z.array(careerRef)
 export type TeacherAssignment = z.infer<typeof teacherAssignment>;
 
 export const teacherAssignmentsQuery = z.object({
-  career_id: z.coerce.number().int().positive('Identificador inválido').optional(),
-  period_id: z.coerce.number().int().positive('Identificador inválido').optional(),
+  career_id: idField().optional(),
+  period_id: idField().optional(),
   current: queryBool.optional(),
 });

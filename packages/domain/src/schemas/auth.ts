@@ -5,7 +5,7 @@ import { emailField, text } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string(MSG.required).min(1, 'La contraseña es obligatoria').max(200),
+  password: z.string(MSG.required).min(1, 'La contraseña es obligatoria').max(200, MSG.tooLong(200)),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -45,7 +45,7 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 export const passwordChangeBody = z
   .object({
     current_password: z.string(MSG.currentPasswordRequired).min(1, MSG.currentPasswordRequired),
-    password: z.string(MSG.passwordMin).min(LIMITS.passwordMin, MSG.passwordMin).max(200),
+    password: z.string(MSG.passwordMin).min(LIMITS.passwordMin, MSG.passwordMin).max(200, MSG.tooLong(200)),
     password_confirmation: z.string(MSG.passwordsDontMatch),
   })
   .refine((b) => b.password === b.password_confirmation, {
@@ -64,5 +64,5 @@ export const userSession = z.object({
 export type UserSession = z.infer<typeof userSession>;
 
 export const userSessionBody = z.object({
-  user_agent: z.string().max(500).optional(),
+  user_agent: z.string('El agente de usuario debe ser texto').max(500, MSG.tooLong(500)).optional(),
 });

@@ -6,7 +6,12 @@ import { isValidIsoDate } from '../rules.js';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive('Identificador inválido') });
+/** A positive whole id from a path, query or form; one Spanish message for text, decimals, 0 and huge numbers. */
+export function idField(message = 'Identificador inválido') {
+  return z.coerce.number(message).int(message).positive(message);
+}
+
+export const idParam = z.object({ id: idField() });
 export type IdParam = z.infer<typeof idParam>;
 
 export const idSchema = z.number().int().positive();
@@ -55,5 +60,5 @@ export type PaginationMeta = z.infer<typeof paginationMeta>;
 
 /** Query flag sent as 1/0/true/false. */
 export const queryBool = z
-  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], 'El filtro debe ser 1, 0, true o false.')
   .transform((v) => v === true || v === '1' || v === 'true');

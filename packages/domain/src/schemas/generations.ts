@@ -19,7 +19,7 @@ export const generationCreateBody = z
   .object({
     start_date: startDate,
     end_date: z
-      .union([z.literal(''), z.null(), endDate])
+      .union([z.literal(''), z.null(), endDate], 'La fecha de fin debe tener el formato AAAA-MM-DD')
       .optional()
       .transform((v) => (v ? v : null)),
   })
@@ -33,6 +33,12 @@ export const generationUpdateBody = z
   .object({ start_date: startDate, end_date: endDate })
   .refine((b) => b.end_date > b.start_date, { message: GENERATION_MSG.endNotAfterStart, path: ['end_date'] });
 export type GenerationUpdateBody = z.input<typeof generationUpdateBody>;
+
+/** PATCH: either date or both; the server checks the merged dates as PUT does. */
+export const generationPatchBody = z
+  .object({ start_date: startDate.optional(), end_date: endDate.optional() })
+  .refine((b) => b.start_date !== undefined || b.end_date !== undefined, { message: 'Envía start_date, end_date o ambas.' });
+export type GenerationPatchBody = z.input<typeof generationPatchBody>;
 
 export const generationsQuery = z.object({
   from: isoDate.optional(),

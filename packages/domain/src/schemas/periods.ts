@@ -62,14 +62,16 @@ export const periodUpdateBody = z.object({
 });
 export type PeriodUpdateBody = z.input<typeof periodUpdateBody>;
 
+const PAGE_MSG = 'La página debe ser un número entero 1 o mayor';
+
 export const periodsQuery = z.object({
-  period_name: z.string().max(LIMITS.periodName).optional(),
+  period_name: z.string().max(LIMITS.periodName, MSG.tooLong(LIMITS.periodName)).optional(),
   status: status.optional(),
   is_active: queryBool.optional(),
-  page: z.coerce.number().int().min(1, 'La página debe ser 1 o mayor').default(1),
+  page: z.coerce.number(PAGE_MSG).int(PAGE_MSG).min(1, PAGE_MSG).default(1),
   per_page: z.coerce
-    .number()
-    .int()
+    .number('per_page debe ser un número entero 1 o mayor')
+    .int('per_page debe ser un número entero 1 o mayor')
     .min(1, 'per_page debe ser 1 o mayor')
     .max(LIMITS.perPageMax, `per_page admite como máximo ${LIMITS.perPageMax}`)
     .default(LIMITS.periodsPageSize),

@@ -45,7 +45,7 @@ export const subjectAttributeInput = z.object({
   id: z.coerce.number(SUBJECT_MSG.attributeInvalid).int(SUBJECT_MSG.attributeInvalid).positive(SUBJECT_MSG.attributeInvalid),
   knowledge_level: z.enum(KNOWLEDGE_LEVELS, SUBJECT_MSG.level).default('I'),
   /** Sent by clients only when set; the attribute's own career is what counts. */
-  career_id: z.coerce.number().int().positive().nullish(),
+  career_id: z.coerce.number(SUBJECT_MSG.careerInvalid).int(SUBJECT_MSG.careerInvalid).positive(SUBJECT_MSG.careerInvalid).nullish(),
 });
 
 export const subjectBody = z.object({

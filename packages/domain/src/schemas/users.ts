@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { emailField, text } from './common.js';
+import { emailField, idField, text } from './common.js';
 
 const controlNumber = z
   .union([z.string(), z.number()], 'El número de control es obligatorio')
@@ -10,21 +10,21 @@ const controlNumber = z
 
 const gender = z.coerce
   .number('El género debe ser 1 (Hombre) o 2 (Mujer)')
-  .int()
+  .int('El género debe ser 1 (Hombre) o 2 (Mujer)')
   .refine((v) => v === 1 || v === 2, 'El género debe ser 1 (Hombre) o 2 (Mujer)');
 
 const role = z.coerce
   .number('El rol no es válido')
-  .int()
+  .int('El rol no es válido')
   .refine((v) => v >= 0 && v <= 3, 'El rol no es válido');
 
-const optionalId = z.coerce.number().int().positive('Identificador inválido').nullish();
+const optionalId = idField().nullish();
 
 export const userCreateBody = z.object({
   full_name: text(LIMITS.userName, MSG.nameRequired),
   controlnumber: controlNumber,
   email: emailField,
-  password: z.string().max(200).optional(),
+  password: z.string('La contraseña debe ser texto').max(200, MSG.tooLong(200)).optional(),
   gender,
   role,
   career_id: optionalId,
@@ -37,14 +37,14 @@ export const userUpdateBody = z.object({
   controlnumber: controlNumber.optional(),
   gender: gender.optional(),
   role: role.optional(),
-  password: z.string().max(200).optional(),
+  password: z.string('La contraseña debe ser texto').max(200, MSG.tooLong(200)).optional(),
   career_id: optionalId,
-  photo: z.string().max(500).nullish(),
+  photo: z.string('La foto debe ser texto').max(500, MSG.tooLong(500)).nullish(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 export const usersQuery = z.object({
   role: role.optional(),
-  career_id: z.coerce.number().int().positive().optional(),
-  search: z.string().max(100).optional(),
+  career_id: idField('La carrera no es válida').optional(),
+  search: z.string().max(100, MSG.tooLong(100)).optional(),
 });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   ASSIGNMENT_MSG, ROLE, assignment, assignmentBulkBody, assignmentBulkResult, assignmentCreateBody, assignmentDeleteAllResult,
-  assignmentsQuery, canManageCatalogues, careerRef, diffAssignments, errorResponse, idParam, okResponse, periodQuery,
+  assignmentsQuery, canManageCatalogues, careerRef, diffAssignments, errorResponse, idField, idParam, okResponse, periodQuery,
   teacherAssignment, teacherAssignmentsQuery, type Actor,
 } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
@@ -17,7 +17,7 @@ import {
   findUserRole, heldByOthers, insertAssignments, listAssignments, rowReferences, teacherAssignments,
 } from './assignments.repository.js';
 
-const userParam = z.object({ userId: z.coerce.number().int().positive('Identificador inválido') });
+const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
@@ -36,8 +36,13 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await findActivePeriod(app.db))?.id ?? null;
   }
 
-  /** Every row must name an existing subject and group, and the subject must belong to the group's semester. */
-  async function checkRows(rows: Row[], field: (index: number, name: 'subject_id' | 'group_id') => string) {
+  /**
+   * Every row must name an existing subject and group, and the subject must belong to the group's semester, except a
+   * row the teacher already holds (`kept`), which an edit keeps even when the catalogue has moved since it was assigned.
+   */
+  async function checkRows(
+    rows: Row[], field: (index: number, name: 'subject_id' | 'group_id') => string, kept: ReadonlySet<string> = new Set(),
+  ) {
     const refs = await rowReferences(app.db, rows.map((r) => r.subject_id), rows.map((r) => r.group_id));
     const errors: Record<string, string[]> = {};
     rows.forEach((r, i) => {
@@ -45,7 +50,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!refs.subjects.has(r.subject_id)) errors[field(i, 'subject_id')] = [ASSIGNMENT_MSG.subjectMissing];
       if (!group) errors[field(i, 'group_id')] = [ASSIGNMENT_MSG.groupMissing];
       else if (group.semester_id === null) errors[field(i, 'group_id')] = [ASSIGNMENT_MSG.groupWithoutSemester];
-      else if (refs.subjects.has(r.subject_id) && !refs.linked.has(`${r.subject_id}:${group.semester_id}`)) {
+      else if (
+        refs.subjects.has(r.subject_id) && !kept.has(`${r.subject_id}:${r.group_id}`) && !refs.linked.has(`${r.subject_id}:${group.semester_id}`)
+      ) {
         errors[field(i, 'subject_id')] = [ASSIGNMENT_MSG.wrongSemester];
       }
     });
@@ -127,8 +134,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!teacher) throw notFound(ASSIGNMENT_MSG.teacherMissing);
     if (teacher.role !== ROLE.TEACHER) throw fieldError('user_id', ASSIGNMENT_MSG.notTeacher);
     const rows = request.body.rows;
-    await checkRows(rows, (i, name) => `rows.${i}.${name}`);
     const periodId = await resolvePeriod(request.body.period_id, false);
+    const held = await listAssignments(app.db, { userId: teacher.id, periodId });
+    await checkRows(rows, (i, name) => `rows.${i}.${name}`, new Set(held.map((a) => `${a.subject_id}:${a.group_id ?? 0}`)));
 
     const result = await app.db.transaction().execute(async (trx) => {
       const current = await listAssignments(trx, { userId: teacher.id, periodId });

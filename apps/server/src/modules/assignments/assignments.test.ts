@@ -246,6 +246,25 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
     expect(await idsOf(teacher.id)).toEqual([existing.id]);
   });
 
+  it("keeps a held row whose subject has since left the group's semester, and still refuses it as a new row", async () => {
+    const { teacher, s1, s2, g1, g2 } = await world();
+    const existing = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    // The chief moves the subject to the second semester after assigning it.
+    const db = ctx().database.db;
+    await db.deleteFrom('subject_semesters').where('subject_id', '=', s1.id).execute();
+    await db.insertInto('subject_semesters').values({ subject_id: s1.id, semester_id: 2 }).execute();
+    const url = `/api/professorsubjects/by-professor/${teacher.id}`;
+
+    const saved = await as(ctx(), chief, { method: 'PUT', url, payload: { rows: [{ subject_id: s1.id, group_id: g1.id }, { subject_id: s2.id, group_id: g2.id }] } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().kept).toEqual([existing.id]);
+    expect(saved.json().created).toHaveLength(1);
+
+    const refused = await as(ctx(), chief, { method: 'PUT', url, payload: { rows: [{ subject_id: s1.id, group_id: g1.id }, { subject_id: s1.id, group_id: g2.id }] } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'rows.1.subject_id': [ASSIGNMENT_MSG.wrongSemester] });
+  });
+
   it('answers 422 without rows, and with the spec message', async () => {
     const { teacher } = await world();
     const res = await as(ctx(), chief, { method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [] } });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GENERATION_MSG, canManageInstitution, errorResponse, generation, generationCreateBody, generationPreview,
+  GENERATION_MSG, canManageInstitution, errorResponse, generation, generationCreateBody, generationPatchBody, generationPreview,
   generationPreviewQuery, generationPreviewResponse, generationSuggestion, generationUpdateBody, generationsQuery,
   idParam, okResponse, suggestNextGenerationStart, todayIso,
 } from '@egreso/domain';
@@ -87,6 +87,28 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await startDateTaken(app.db, request.body.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
     const row = await app.db.transaction().execute(async (trx) => {
       const updated = await updateGeneration(trx, id, request.body, nowIso());
+      await audit(trx, { userId: actor.id, action: 'generation.update', entity: 'generations', entityId: id, details: request.body });
+      return updated;
+    });
+    return presentGeneration(row);
+  });
+
+  app.patch('/generations/:id', {
+    preHandler: app.guard(canManageInstitution),
+    schema: {
+      tags: ['generations'], summary: 'Cambia una o las dos fechas de una generación', params: idParam, body: generationPatchBody,
+      response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+    },
+  }, async (request) => {
+    const actor = actorOf(request);
+    const { id } = request.params;
+    const existing = await findGeneration(app.db, id);
+    if (!existing) throw notFound(GENERATION_MSG.notFound);
+    const dates = { start_date: request.body.start_date ?? existing.start_date, end_date: request.body.end_date ?? existing.end_date };
+    if (dates.end_date <= dates.start_date) throw fieldError('end_date', GENERATION_MSG.endNotAfterStart);
+    if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
+    const row = await app.db.transaction().execute(async (trx) => {
+      const updated = await updateGeneration(trx, id, dates, nowIso());
       await audit(trx, { userId: actor.id, action: 'generation.update', entity: 'generations', entityId: id, details: request.body });
       return updated;
     });

@@ -166,6 +166,41 @@ describe('PUT /api/generations/:id', () => {
   });
 });
 
+describe('PATCH /api/generations/:id', () => {
+  it('changes only the date it is given and keeps the other', async () => {
+    const g = await makeGeneration(ctx(), '2025-08-01');
+    const before = await generationRow(g.id);
+    const res = await as(ctx(), admin, { method: 'PATCH', url: `/api/generations/${g.id}`, payload: { end_date: '2030-03-01' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: g.id, start_date: '2025-08-01', end_date: '2030-03-01', generation_name: '2025-2030' });
+    const moved = await as(ctx(), admin, { method: 'PATCH', url: `/api/generations/${g.id}`, payload: { start_date: '2025-09-01' } });
+    expect(moved.json()).toMatchObject({ start_date: '2025-09-01', end_date: '2030-03-01' });
+    expect(before?.end_date).not.toBe('2030-03-01');
+  });
+
+  it('answers 422 for an empty body, merged dates out of order, or a start taken by another generation', async () => {
+    await makeGeneration(ctx(), '2024-08-01');
+    const g = await makeGeneration(ctx(), '2025-08-01');
+    const url = `/api/generations/${g.id}`;
+    expect((await as(ctx(), admin, { method: 'PATCH', url, payload: {} })).statusCode).toBe(422);
+    const backwards = await as(ctx(), admin, { method: 'PATCH', url, payload: { start_date: '2031-01-01' } });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors).toEqual({ end_date: [GENERATION_MSG.endNotAfterStart] });
+    const taken = await as(ctx(), admin, { method: 'PATCH', url, payload: { start_date: '2024-08-01' } });
+    expect(taken.json().errors).toEqual({ start_date: [GENERATION_MSG.startTaken] });
+    expect((await generationRow(g.id))?.start_date).toBe('2025-08-01');
+  });
+
+  it('answers 404 for an unknown generation, 403 for roles 1-3 and 401 without a token', async () => {
+    const payload = { end_date: '2031-02-01' };
+    expect((await as(ctx(), admin, { method: 'PATCH', url: '/api/generations/999999', payload })).statusCode).toBe(404);
+    const g = await makeGeneration(ctx(), '2020-08-01');
+    for (const user of others) expect((await as(ctx(), user, { method: 'PATCH', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(403);
+    expect((await as(ctx(), null, { method: 'PATCH', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(401);
+    expect((await generationRow(g.id))?.end_date).not.toBe('2031-02-01');
+  });
+});
+
 describe('DELETE /api/generations/:id', () => {
   it('deletes a generation without students', async () => {
     const g = await makeGeneration(ctx(), '2025-08-01');

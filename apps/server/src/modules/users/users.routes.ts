@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, assignment, sortByName, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idParam,
+  MSG, ROLE, assignment, sortByName, canManageCatalogues, canManageUserOfRole, canReadUser, chiefPassword, errorResponse, idField, idParam,
   initialPassword, okResponse, padPassword, passwordChangeBody, publicUser, userCreateBody, userSession,
   userSessionBody, userUpdateBody, usersQuery,
 } from '@egreso/domain';
@@ -201,7 +201,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/usersessions', {
     preHandler: app.guard(),
     schema: {
-      tags: ['users'], summary: 'Historial de inicios de sesión', querystring: z.object({ user_id: z.coerce.number().int().positive().optional() }),
+      tags: ['users'], summary: 'Historial de inicios de sesión', querystring: z.object({ user_id: idField().optional() }),
       response: { 200: z.array(userSession), 403: errorResponse },
     },
   }, async (request) => {

@@ -48,6 +48,9 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
   const latest = useRef(0);
 
   useEffect(() => {
+    // A preview still on its way belongs to the previous opening.
+    latest.current++;
+    setPreviewing(false);
     if (!opened) return;
     const s = generation?.start_date ?? initial?.start_date ?? '';
     setStart(s);
@@ -58,11 +61,13 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
 
   const changeStart = async (value: string) => {
     setStart(value);
+    // Every change outdates the preview in flight, including a change to an incomplete date.
+    const ticket = ++latest.current;
     if (!isValidIsoDate(value)) {
       setSemesters([]);
+      setPreviewing(false);
       return;
     }
-    const ticket = ++latest.current;
     setPreviewing(true);
     const preview = await fetchGenerationPreview(value);
     if (ticket !== latest.current) return;

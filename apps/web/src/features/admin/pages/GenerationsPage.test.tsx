@@ -52,6 +52,27 @@ describe('GenerationsPage', () => {
     expect(calls.some((c) => c.path === '/generations/preview' && c.query.get('start_date') === '2023-08-31')).toBe(true);
   });
 
+  it('ignores a preview that answers after the start date was cleared', async () => {
+    let answer: (() => void) | null = null;
+    mockApi({
+      'GET /generations': { body: GENERATIONS },
+      'GET /generations/preview': (call) => new Promise((resolve) => {
+        answer = () => resolve({ body: generationPreview(call.query.get('start_date')!) });
+      }),
+    });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: '2023-2028' });
+    await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2023-08-31');
+    expect(await screen.findByText('Calculando...')).toBeInTheDocument();
+    await r.user.clear(screen.getByLabelText(/Fecha de inicio/));
+    await waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    await waitFor(() => expect(screen.queryByText('Calculando...')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('');
+    expect(screen.getByText('Elige la fecha de inicio para ver los 9 semestres.')).toBeInTheDocument();
+  });
+
   it('computes the preview locally when the preview call fails', async () => {
     mockApi({ 'GET /generations': { body: GENERATIONS }, 'GET /generations/preview': { status: 500, body: { message: 'caído' } } });
     const r = renderPage();

@@ -93,6 +93,45 @@ describe('PeriodsPage', () => {
     expect(await screen.findByText('No se pudo cerrar')).toBeInTheDocument();
   });
 
+  it('pages with Siguiente and Anterior, sending the filters applied with Aplicar', async () => {
+    const many: Period[] = Array.from({ length: 12 }, (_, i) => ({ ...PERIODS[0]!, id: 100 + i, period_name: `P${String(i + 1).padStart(2, '0')}` }));
+    const calls = mockApi({
+      'GET /periods': (call) => {
+        const page = Number(call.query.get('page') ?? 1);
+        const perPage = Number(call.query.get('per_page') ?? 10);
+        const body: PeriodsPageData = {
+          data: many.slice((page - 1) * perPage, page * perPage),
+          meta: { current_page: page, last_page: Math.ceil(many.length / perPage), total: many.length, per_page: perPage },
+        };
+        return { body };
+      },
+    });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: 'P01' });
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+    expect(screen.getByText('Total: 12 periodos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await r.user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('cell', { name: 'P11' })).toBeInTheDocument();
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    await r.user.type(screen.getByLabelText('Buscar por nombre'), 'P1');
+    await r.user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(calls.some((c) => c.query.get('period_name') === 'P1' && c.query.get('page') === '1' && c.query.get('per_page') === '10')).toBe(true));
+  });
+
+  it('asks before deleting and reports a refusal as "No se pudo eliminar" with the reason', async () => {
+    mockApi({
+      'GET /periods': periodsAnswer,
+      'DELETE /periods/2': { status: 409, body: { message: 'No se puede eliminar el periodo activo. Activa otro periodo primero.' } },
+    });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: 'AGO-DIC 2026' });
+    await r.user.click(within(row('AGO-DIC 2026')).getByRole('button', { name: 'Eliminar AGO-DIC 2026' }));
+    await r.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('No se pudo eliminar: No se puede eliminar el periodo activo. Activa otro periodo primero.')).toBeInTheDocument();
+  });
+
   it('locks the dates when editing a closed period', async () => {
     mockApi({ 'GET /periods': periodsAnswer });
     const r = renderPage();

@@ -60,7 +60,12 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
         <TextInput label="Profesor" value={professor?.fullName ?? ''} readOnly variant="filled" />
         {rows.length === 0 ? <Text c="dimmed" size="sm">Sin filas. Agrega una asignación.</Text> : null}
         {rows.map((row, i) => {
-          const options = subjectsForGroup(subjects, links, row.group_id ? groupById.get(row.group_id) : undefined);
+          const allowed = subjectsForGroup(subjects, links, row.group_id ? groupById.get(row.group_id) : undefined);
+          // A held subject that has since left the group's semester still shows, so the row can be kept as it is.
+          const held = row.subject_id && !allowed.some((s) => String(s.id) === row.subject_id)
+            ? subjects.find((s) => String(s.id) === row.subject_id)
+            : undefined;
+          const options = held ? [held, ...allowed] : allowed;
           return (
             <Paper key={row.key} withBorder radius="md" p="sm">
               <Group align="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'} gap="sm">

@@ -101,6 +101,17 @@ describe('AssignmentsPage', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ rows: [{ subject_id: 11, group_id: 3 }] }));
   });
 
+  it("shows a held subject that has left its group's semester in the edit modal, and keeps it on save", async () => {
+    const moved: Assignment = { ...ASSIGNMENT, subject_id: 11, subject: { id: 11, subject_name: 'Estructura de Datos', subject_key: 'AED-1026' } };
+    const calls = mockApi({ ...catalogue([moved]), 'PUT /professorsubjects/by-professor/7': { body: { message: 'ok', kept: [50], created: [], deleted: [], assignments: [moved] } } });
+    const r = renderPage();
+    const card = await screen.findByTestId('professor-7');
+    await r.user.click(within(card).getByRole('button', { name: 'Editar asignaciones de Laura Mendoza Ríos' }));
+    expect(screen.getByRole('textbox', { name: 'Materia (fila 1)' })).toHaveValue('Estructura de Datos');
+    await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ rows: [{ subject_id: 11, group_id: 1 }] }));
+  });
+
   it('tells the edit needs at least one subject-group row', async () => {
     mockApi(catalogue([ASSIGNMENT]));
     const r = renderPage();

@@ -65,7 +65,10 @@ export default function AttributesPage() {
       <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(a)} aria-label={`Eliminar ${a.attribute_name}`}>Eliminar</Button>
     </Group>
   );
-  const description = (a: Attribute) => a.description ?? <Text span c="dimmed" fs="italic" size="sm">Sin descripción</Text>;
+  // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
+  const description = (a: Attribute) => (a.description?.trim()
+    ? a.description
+    : <Text span c="dimmed" fs="italic" size="sm">Sin descripción</Text>);
   const title = (a: Attribute) => (a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name);
 
   return (

@@ -1,0 +1,310 @@
+import type { InjectOptions } from 'fastify';
+import { ROLE } from '@egreso/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/types.js';
+import { as, createUser, useTestApp, type TestUser } from './harness.js';
+
+/**
+ * The contract for every input: a bad one gets a clear Spanish 4xx ({message}, plus errors per field on 422),
+ * never a 5xx or a stack trace, and it changes nothing.
+ */
+const ctx = useTestApp();
+
+type Table = keyof Database;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** How a field is validated, which decides the hostile values it is sent. */
+type Kind = 'text' | 'optText' | 'code' | 'secret' | 'id' | 'optId' | 'int' | 'date' | 'enum' | 'ids' | 'months' | 'email' | 'flag' | 'password';
+
+const LONG = 'x'.repeat(10_000);
+const BAD_IDS: unknown[] = [0, -1, 1.5, 'abc', '99999999999999999999', '1; DROP TABLE users'];
+
+const BAD_VALUES: Record<Kind, unknown[]> = {
+  text: [null, 123, {}, [], '', '   ', LONG],
+  optText: [123, {}, [], LONG],
+  /** Text or number (a control number may come as a number from a spreadsheet). */
+  code: [null, {}, [], '', '   ', LONG],
+  /** Passwords are not trimmed: only spaces is a (wrong) password, not a missing one. */
+  secret: [null, 123, {}, [], '', LONG],
+  // 1e20 is the JSON number 100000000000000000000, beyond any safe integer.
+  id: ['abc', 0, -1, 1.5, {}, 1e20],
+  optId: ['abc', -1, 1.5, {}],
+  int: ['abc', 1.5, {}, -1, 100000],
+  date: ['2026-02-30', '2026-13-01', '20260101', 'mañana', 20260101, {}, '   '],
+  enum: ['desconocido', 123, {}, ''],
+  ids: [{}, 'x', 123, ['abc'], [0], [1.5]],
+  months: [{}, 'x', 123, [13], ['abc'], [0]],
+  email: ['', '   ', 'no-es-correo', 123, {}, `${LONG}@x.mx`],
+  flag: ['talvez', 2, {}],
+  password: [123, {}, [], LONG],
+};
+
+interface Ids {
+  career: number;
+  period: number;
+  generation: number;
+  attribute: number;
+  group: number;
+  subject: number;
+  teacher: number;
+  assignment: number;
+  admin: number;
+}
+
+interface RouteCase {
+  method: Method;
+  /** ':id' and ':userId' are replaced with a real id, or with each hostile id. */
+  path: string;
+  idOf?: keyof Ids;
+  /** The table a write would change; compared before and after each hostile request. */
+  table?: Table;
+  /** A valid body; each field is then replaced, one at a time, with the hostile values of its kind. */
+  body?: (ids: Ids) => Record<string, unknown>;
+  fields?: Record<string, Kind>;
+  /** The answers a valid request to a missing id may get (the own-password route refuses others' ids with 403). */
+  missing?: number[];
+  /** A partial update or an all-optional body: {} is a valid request. */
+  emptyOk?: boolean;
+  /** Hostile query strings, each sent alone. */
+  queries?: Record<string, string>[];
+}
+
+const ROUTES: RouteCase[] = [
+  { method: 'POST', path: '/api/login', table: 'access_tokens',
+    body: () => ({ email: 'admin@x.mx', password: 'secreto123' }), fields: { email: 'email', password: 'secret' } },
+  { method: 'GET', path: '/api/users', queries: [{ role: '9' }, { role: 'abc' }, { career_id: 'abc' }, { career_id: '0' }, { search: LONG }] },
+  { method: 'GET', path: '/api/users/:id', idOf: 'teacher' },
+  { method: 'POST', path: '/api/users', table: 'users',
+    body: () => ({ full_name: 'Ana Pérez', controlnumber: 'Z1', email: 'ana.bad@x.mx', gender: 2, role: ROLE.TEACHER }),
+    fields: { full_name: 'text', controlnumber: 'code', email: 'email', gender: 'int', role: 'int', password: 'password', career_id: 'optId' } },
+  { method: 'PUT', path: '/api/users/:id', idOf: 'teacher', table: 'users',
+    body: () => ({ full_name: 'Profesor Editado', email: 'editado.bad@x.mx' }),
+    fields: { full_name: 'text', email: 'email', gender: 'int', role: 'int', password: 'password', career_id: 'optId', photo: 'password' } },
+  { method: 'DELETE', path: '/api/users/:id', idOf: 'teacher', table: 'users' },
+  { method: 'POST', path: '/api/users/:id/password', idOf: 'admin', table: 'users', missing: [403],
+    body: () => ({ current_password: 'secreto123', password: 'nueva1234', password_confirmation: 'nueva1234' }),
+    fields: { current_password: 'secret', password: 'secret', password_confirmation: 'password' } },
+  { method: 'GET', path: '/api/usersessions', queries: [{ user_id: 'abc' }, { user_id: '-1' }, { user_id: '1.5' }] },
+  { method: 'POST', path: '/api/usersessions', table: 'user_sessions', emptyOk: true, body: () => ({ user_agent: 'Navegador' }), fields: { user_agent: 'password' } },
+  { method: 'POST', path: '/api/careers', table: 'careers', body: () => ({ career_key: 'NUEVA', name: 'Carrera Nueva' }),
+    fields: { career_key: 'text', name: 'text' } },
+  { method: 'PUT', path: '/api/careers/:id', idOf: 'career', table: 'careers', body: () => ({ career_key: 'EDIT', name: 'Carrera Editada' }),
+    fields: { career_key: 'text', name: 'text' } },
+  { method: 'DELETE', path: '/api/careers/:id', idOf: 'career', table: 'careers' },
+  { method: 'GET', path: '/api/periods',
+    queries: [{ per_page: '0' }, { per_page: '100000' }, { page: '-1' }, { page: 'x' }, { is_active: 'talvez' }, { status: 'desconocido' }, { period_name: LONG }] },
+  { method: 'POST', path: '/api/periods', table: 'periods',
+    body: () => ({ period_name: 'ENE-JUN 2031', start_date: '2031-01-10', end_date: '2031-06-30' }),
+    fields: { period_name: 'text', start_date: 'date', end_date: 'date', status: 'enum', notes: 'optText' } },
+  { method: 'PUT', path: '/api/periods/:id', idOf: 'period', table: 'periods', emptyOk: true, body: () => ({ period_name: 'Periodo Editado' }),
+    fields: { period_name: 'text', start_date: 'date', end_date: 'date', status: 'enum', is_active: 'flag', notes: 'optText' } },
+  { method: 'DELETE', path: '/api/periods/:id', idOf: 'period', table: 'periods' },
+  { method: 'POST', path: '/api/periods/:id/activate', idOf: 'period', table: 'periods' },
+  { method: 'POST', path: '/api/periods/:id/close', idOf: 'period', table: 'periods' },
+  { method: 'PUT', path: '/api/admin/group-policy', table: 'group_policy',
+    body: () => ({ mode: 'any', odd_months: [8], even_months: [1], fallback: 'any', naming_scheme: 'auto' }),
+    fields: { mode: 'enum', odd_months: 'months', even_months: 'months', fallback: 'enum', naming_scheme: 'enum' } },
+  { method: 'GET', path: '/api/generations/preview',
+    queries: [{}, { start_date: '2026-02-30' }, { start_date: '2026-13-01' }, { start_date: '20260101' }, { start_date: 'mañana' }] },
+  { method: 'GET', path: '/api/generations', queries: [{ from: '2026-02-30' }, { to: 'mañana' }, { from: '20260101' }] },
+  { method: 'GET', path: '/api/generations/:id', idOf: 'generation' },
+  { method: 'POST', path: '/api/generations', table: 'generations', body: () => ({ start_date: '2031-08-01' }),
+    fields: { start_date: 'date', end_date: 'date' } },
+  { method: 'PUT', path: '/api/generations/:id', idOf: 'generation', table: 'generations',
+    body: () => ({ start_date: '2030-08-01', end_date: '2035-01-31' }), fields: { start_date: 'date', end_date: 'date' } },
+  { method: 'DELETE', path: '/api/generations/:id', idOf: 'generation', table: 'generations' },
+  { method: 'GET', path: '/api/attributes/:id', idOf: 'attribute' },
+  { method: 'POST', path: '/api/attributes', table: 'attributes',
+    body: (ids) => ({ attribute_name: 'AE9', description: 'Descripción', career_id: ids.career }),
+    fields: { attribute_name: 'text', description: 'text', codigo: 'optText', career_id: 'optId' } },
+  { method: 'PUT', path: '/api/attributes/:id', idOf: 'attribute', table: 'attributes',
+    body: (ids) => ({ attribute_name: 'AE8', description: 'Editada', career_id: ids.career }),
+    fields: { attribute_name: 'text', description: 'optText', codigo: 'optText', career_id: 'optId' } },
+  { method: 'DELETE', path: '/api/attributes/:id', idOf: 'attribute', table: 'attributes' },
+  { method: 'GET', path: '/api/groups/:id', idOf: 'group' },
+  { method: 'GET', path: '/api/groups/subject/:id', idOf: 'subject' },
+  { method: 'GET', path: '/api/groups/:id/students', idOf: 'group' },
+  { method: 'POST', path: '/api/groups', table: 'groups', body: () => ({ group_name: '902', semester_id: 9 }),
+    fields: { group_name: 'text', semester_id: 'int' } },
+  { method: 'PUT', path: '/api/groups/:id', idOf: 'group', table: 'groups', body: () => ({ group_name: '903', semester_id: 9 }),
+    fields: { group_name: 'text', semester_id: 'int' } },
+  { method: 'DELETE', path: '/api/groups/:id', idOf: 'group', table: 'groups' },
+  { method: 'GET', path: '/api/subjects/:id', idOf: 'subject' },
+  { method: 'GET', path: '/api/subjects/:id/attributes', idOf: 'subject' },
+  { method: 'POST', path: '/api/subjects', table: 'subjects',
+    body: () => ({ subject_name: 'Materia Nueva', subject_key: 'MN-1', theory_credits: 2, practice_credits: 2 }),
+    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'int', practice_credits: 'int',
+      prerequisites: 'ids', semesters: 'ids', careers: 'ids', attributes: 'ids' } },
+  { method: 'PUT', path: '/api/subjects/:id', idOf: 'subject', table: 'subjects',
+    body: () => ({ subject_name: 'Materia Editada', subject_key: 'ME-1', theory_credits: 3, practice_credits: 1 }),
+    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'int', practice_credits: 'int',
+      prerequisites: 'ids', semesters: 'ids', careers: 'ids', attributes: 'ids' } },
+  { method: 'DELETE', path: '/api/subjects/:id', idOf: 'subject', table: 'subjects' },
+  { method: 'GET', path: '/api/professorsubjects',
+    queries: [{ user_id: 'abc' }, { period_id: '-1' }, { period_id: '1.5' }, { current: 'talvez' }] },
+  { method: 'POST', path: '/api/professorsubjects', table: 'professor_subjects',
+    body: (ids) => ({ user_id: ids.teacher, subject_id: ids.subject, group_id: ids.group, period_id: ids.period }),
+    fields: { user_id: 'id', subject_id: 'id', group_id: 'id', period_id: 'optId', career_id: 'optId' } },
+  { method: 'DELETE', path: '/api/professorsubjects/:id', idOf: 'assignment', table: 'professor_subjects' },
+  { method: 'PUT', path: '/api/professorsubjects/by-professor/:userId', idOf: 'teacher', table: 'professor_subjects',
+    body: (ids) => ({ period_id: ids.period, rows: [{ subject_id: ids.subject, group_id: ids.group }] }),
+    fields: { period_id: 'optId', rows: 'ids' } },
+  { method: 'DELETE', path: '/api/professorsubjects/by-professor/:userId', idOf: 'teacher', table: 'professor_subjects',
+    queries: [{ period_id: 'abc' }, { period_id: '0' }, { period_id: '1; DROP TABLE users' }] },
+  { method: 'GET', path: '/api/profesor/materias', queries: [{ career_id: '0' }, { period_id: 'abc' }, { current: 'talvez' }] },
+];
+
+/** Words of zod's and Fastify's English defaults; none may reach a user. */
+const ENGLISH = /\b(expected|invalid input|invalid|required|must be|must have|received|too (big|small|large)|should|not found|bad request|unsupported|body|string|number|array|object|undefined|null)\b/i;
+/** zod's generic wording that tells a user nothing about what to fix. */
+const UNCLEAR = /(^Entrada inválida\.?$|<=|>=|\bNaN\b|\bint\b|9007199254740991)/;
+const INTERNALS = /(\bat \S+\.(ts|js):\d+|\bstack\b|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|\bDELETE FROM\b|\bDROP TABLE\b|SQLITE_|sqlite|postgres|violates|constraint|node_modules|FST_)/i;
+
+let admin: TestUser;
+let teacher: TestUser;
+const ids = {} as Ids;
+
+async function created(opts: { url: string; payload: Record<string, unknown> }): Promise<number> {
+  const res = await as(ctx(), admin, { method: 'POST', ...opts });
+  if (res.statusCode !== 201) throw new Error(`fixture ${opts.url}: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}
+
+beforeAll(async () => {
+  admin = await createUser(ctx(), ROLE.ADMIN);
+  teacher = await createUser(ctx(), ROLE.TEACHER);
+  ids.admin = admin.id;
+  ids.teacher = teacher.id;
+  ids.career = await created({ url: '/api/careers', payload: { career_key: 'BAD', name: 'Carrera de Entradas' } });
+  ids.period = await created({ url: '/api/periods', payload: { period_name: 'ENE-JUN 2030', start_date: '2030-01-10', end_date: '2030-06-30' } });
+  ids.generation = await created({ url: '/api/generations', payload: { start_date: '2030-08-01' } });
+  ids.attribute = await created({ url: '/api/attributes', payload: { attribute_name: 'AE1', description: 'Resolver problemas', career_id: ids.career } });
+  ids.group = await created({ url: '/api/groups', payload: { group_name: '901', semester_id: 9 } });
+  ids.subject = await created({ url: '/api/subjects', payload: { subject_name: 'Residencia', subject_key: 'RES-1', theory_credits: 0, practice_credits: 10, semesters: [9] } });
+  ids.assignment = await created({
+    url: '/api/professorsubjects',
+    payload: { user_id: ids.teacher, subject_id: ids.subject, group_id: ids.group, period_id: ids.period },
+  });
+});
+
+async function snapshot(table: Table | undefined): Promise<string> {
+  if (!table) return '';
+  const rows = await ctx().database.db.selectFrom(table).selectAll().execute();
+  return JSON.stringify(rows);
+}
+
+function urlOf(route: RouteCase, id: unknown, query: Record<string, string> = {}): string {
+  const path = route.path.replace(/:(id|userId)/, encodeURIComponent(String(id)));
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function validUrl(route: RouteCase, query: Record<string, string> = {}): string {
+  return urlOf(route, route.idOf ? ids[route.idOf] : '', query);
+}
+
+function expectSpanish(text: unknown, where: string): void {
+  expect(typeof text, where).toBe('string');
+  expect((text as string).trim().length, where).toBeGreaterThan(0);
+  expect(text, `${where}: English in "${String(text)}"`).not.toMatch(ENGLISH);
+  expect(text, `${where}: unclear "${String(text)}"`).not.toMatch(UNCLEAR);
+}
+
+/** Sends one hostile request and checks the whole contract; returns the answer's JSON for extra checks. */
+async function expectRefused(
+  route: RouteCase,
+  opts: InjectOptions & { url: string },
+  allowed: number[],
+  label: string,
+): Promise<{ message: string; errors?: Record<string, string[]> }> {
+  const before = await snapshot(route.table);
+  const res = await as(ctx(), admin, { method: route.method, ...opts });
+  const where = `${route.method} ${route.path} ${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(allowed, where).toContain(res.statusCode);
+  expect(res.headers['content-type'], where).toMatch(/application\/json/);
+  expect(res.body, where).not.toMatch(INTERNALS);
+  const json = res.json() as { message: string; errors?: Record<string, string[]> };
+  expectSpanish(json.message, where);
+  if (res.statusCode === 422) {
+    expect(json.errors, where).toBeTypeOf('object');
+    const entries = Object.entries(json.errors ?? {});
+    expect(entries.length, where).toBeGreaterThan(0);
+    for (const [field, messages] of entries) {
+      expect(Array.isArray(messages) && messages.length > 0, `${where} [${field}]`).toBe(true);
+      for (const m of messages) expectSpanish(m, `${where} [${field}]`);
+    }
+  }
+  expect(await snapshot(route.table), `${where}: the table changed`).toBe(before);
+  return json;
+}
+
+const show = (v: unknown) => {
+  const s = typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 30)}…(${s.length})` : s;
+};
+type Payload = Pick<InjectOptions, 'payload' | 'headers'>;
+const json = (payload: unknown): Payload => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+const INVALID = [400, 404, 413, 415, 422];
+
+describe.each(ROUTES)('$method $path', (route) => {
+  const validBody = () => route.body?.(ids) ?? {};
+
+  if (route.idOf) {
+    it.each(BAD_IDS.map((id) => [show(id), id]))('refuses the id %s with a Spanish 4xx', async (_, id) => {
+      await expectRefused(route, { url: urlOf(route, id), ...(route.body ? json(validBody()) : {}) }, [400, 404, 422], `id=${show(id)}`);
+    });
+    it('answers 404 in Spanish for an id that does not exist', async () => {
+      await expectRefused(route, { url: urlOf(route, 987654), ...(route.body ? json(validBody()) : {}) }, route.missing ?? [404], 'id=987654');
+    });
+  }
+
+  for (const query of route.queries ?? []) {
+    it(`refuses the query ${show(query)}`, async () => {
+      await expectRefused(route, { url: validUrl(route, query) }, [400, 422], `query=${show(query)}`);
+    });
+  }
+
+  if (route.body) {
+    const shapes: [string, Payload][] = [
+      ['no body', {}],
+      ['a null body', json(null)],
+      ['an array body', json([])],
+      ['a string body', json('texto')],
+      ['a number body', json(42)],
+      ['a malformed JSON body', { payload: '{"a": ', headers: { 'content-type': 'application/json' } }],
+      ['a JSON body sent as text/plain', { payload: '{"a":1}', headers: { 'content-type': 'text/plain' } }],
+      ['a JSON body sent as XML', { payload: '<a/>', headers: { 'content-type': 'application/xml' } }],
+    ];
+    if (!route.emptyOk) shapes.push(['an empty object', json({})]);
+    it.each(shapes)('refuses %s', async (label, opts) => {
+      await expectRefused(route, { url: validUrl(route), ...opts }, [400, 415, 422], label);
+    });
+
+    it('refuses a 2 MB JSON body with 413', async () => {
+      const huge = { ...validBody(), filler: 'x'.repeat(2 * 1024 * 1024) };
+      await expectRefused(route, { url: validUrl(route), ...json(huge) }, [413], '2 MB body');
+    });
+
+    const fieldCases = Object.entries(route.fields ?? {}).flatMap(([field, kind]) =>
+      BAD_VALUES[kind].map((value) => [field, show(value), value] as const),
+    );
+    it.each(fieldCases)('refuses %s = %s with 422 and an error for that field', async (field, _, value) => {
+      const body = { ...validBody(), [field]: value };
+      const answer = await expectRefused(route, { url: validUrl(route), ...json(body) }, [422], `${field}=${show(value)}`);
+      expect(Object.keys(answer.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), `${field}: ${JSON.stringify(answer)}`).toBe(true);
+    });
+  }
+});
+
+describe('request shapes outside any route', () => {
+  it('answers an unknown API route with a Spanish 404', async () => {
+    const res = await as(ctx(), admin, { method: 'GET', url: '/api/no-existe' });
+    expect(res.statusCode).toBe(404);
+    expectSpanish(res.json().message, 'unknown route');
+  });
+
+  it('answers a method the route does not have with a Spanish 4xx', async () => {
+    const res = await as(ctx(), admin, { method: 'PATCH', url: `/api/careers/${ids.career}`, ...json({ name: 'x' }) });
+    expect(INVALID).toContain(res.statusCode);
+    expectSpanish(res.json().message, 'unknown method');
+  });
+});

@@ -74,6 +74,17 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(presentGeneration(row));
   });
 
+  /** Writes new dates of an existing generation (PUT and PATCH); its start must not be another generation's. */
+  async function saveDates(actorId: number, id: number, dates: { start_date: string; end_date: string }) {
+    if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
+    const row = await app.db.transaction().execute(async (trx) => {
+      const updated = await updateGeneration(trx, id, dates, nowIso());
+      await audit(trx, { userId: actorId, action: 'generation.update', entity: 'generations', entityId: id, details: dates });
+      return updated;
+    });
+    return presentGeneration(row);
+  }
+
   app.put('/generations/:id', {
     preHandler: app.guard(canManageInstitution),
     schema: {
@@ -81,16 +92,9 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
     },
   }, async (request) => {
-    const actor = actorOf(request);
     const { id } = request.params;
     if (!(await findGeneration(app.db, id))) throw notFound(GENERATION_MSG.notFound);
-    if (await startDateTaken(app.db, request.body.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
-    const row = await app.db.transaction().execute(async (trx) => {
-      const updated = await updateGeneration(trx, id, request.body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'generation.update', entity: 'generations', entityId: id, details: request.body });
-      return updated;
-    });
-    return presentGeneration(row);
+    return saveDates(actorOf(request).id, id, request.body);
   });
 
   app.patch('/generations/:id', {
@@ -106,13 +110,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!existing) throw notFound(GENERATION_MSG.notFound);
     const dates = { start_date: request.body.start_date ?? existing.start_date, end_date: request.body.end_date ?? existing.end_date };
     if (dates.end_date <= dates.start_date) throw fieldError('end_date', GENERATION_MSG.endNotAfterStart);
-    if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
-    const row = await app.db.transaction().execute(async (trx) => {
-      const updated = await updateGeneration(trx, id, dates, nowIso());
-      await audit(trx, { userId: actor.id, action: 'generation.update', entity: 'generations', entityId: id, details: request.body });
-      return updated;
-    });
-    return presentGeneration(row);
+    return saveDates(actor.id, id, dates);
   });
 
   app.delete('/generations/:id', {

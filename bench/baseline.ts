@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { User } from '../apps/server/src/db/types.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.repository.js';
 import { presentUser } from '../apps/server/src/modules/users/present.js';
 
@@ -10,17 +11,7 @@ interface TokenRow {
   last_used_at: string;
 }
 
-interface UserRow {
-  id: number;
-  full_name: string;
-  email: string;
-  role: number;
-  controlnumber: string | null;
-  gender: number | null;
-  photo: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type UserRow = Omit<User, 'password_hash'>;
 
 /** The two reads /api/me needs, on the raw driver. */
 export interface RawReads {

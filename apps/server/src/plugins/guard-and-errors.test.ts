@@ -19,11 +19,11 @@ beforeAll(async () => {
   app = await buildApp({ database, logger: false });
   app.get('/api/test/admin-only', { preHandler: app.guard(canManageInstitution) }, async () => ({ ok: true }));
   app.get('/api/test/signed-in', { preHandler: app.guard() }, async (req) => ({ id: req.actor?.id }));
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('connection string postgres://secret@db/internal failed at Object.<anonymous> (/srv/app.js:1:1)');
   });
-  app.post('/api/test/echo', { schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
-  app.get('/api/test/leak', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
+  app.post('/api/test/echo', { config: { public: true }, schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
+  app.get('/api/test/leak', { config: { public: true }, schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
   await app.ready();
   ctx = { app, database };
 });

@@ -16,6 +16,7 @@ function fieldOf(instancePath: string, missingProperty: unknown): string {
   return typeof missingProperty === 'string' ? missingProperty : '_';
 }
 
+const BODY_LENGTH_MISMATCH = 'El cuerpo de la solicitud no coincide con el tamaño declarado.';
 const BAD_URL = 'La dirección solicitada no es válida.';
 const URL_PART_TOO_LONG = 'Un dato de la dirección solicitada es demasiado largo.';
 const HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes.';
@@ -66,6 +67,9 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   }
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
     return reply.code(400).send({ message: MSG.badJson });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+    return reply.code(400).send({ message: BODY_LENGTH_MISMATCH });
   }
   if (code === 'FST_ERR_BAD_URL') {
     return reply.code(400).send({ message: BAD_URL });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isGuard } from './auth.js';
 
@@ -19,6 +19,7 @@ export interface ApiRoute {
   public: boolean;
   /** The parts of the request the route validates, hence the parts a client can send hostile values in. */
   input: { params: boolean; querystring: boolean; body: boolean };
+  schema: FastifySchema;
 }
 
 // @fastify/swagger-ui registers these; its options have no place for a route config.
@@ -55,6 +56,7 @@ export const routeGuardrailsPlugin = fp(async (app: FastifyInstance) => {
       routes.push({
         method, url: route.url, public: isPublic,
         input: { params: schema.params !== undefined, querystring: schema.querystring !== undefined, body: schema.body !== undefined },
+        schema,
       });
     }
   });

@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import { collator, type Assignment, type TeacherAssignment } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Assignment, TeacherAssignment } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
-function assignmentsQuery(db: Q) {
+function assignmentsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('users as u', 'u.id', 'ps.user_id')
@@ -42,12 +41,12 @@ function present(r: AssignmentRow): Assignment {
 
 export const assignmentLabel = (a: Assignment) => `${a.subject.subject_name} - ${a.group?.group_name ?? 'Sin grupo'}`;
 
-function byTeacherSubjectGroup(a: Assignment, b: Assignment): number {
-  return collator.compare(a.user.full_name, b.user.full_name)
-    || collator.compare(a.subject.subject_name, b.subject.subject_name)
-    || collator.compare(a.group?.group_name ?? '', b.group?.group_name ?? '')
-    || a.id - b.id;
-}
+/** Teacher, subject and group in Spanish order; an assignment without group sorts as an empty name. */
+const byTeacherSubjectGroup = (q: ReturnType<typeof assignmentsQuery>) => q
+  .orderBy(esKey('u.full_name'))
+  .orderBy(esKey('s.subject_name'))
+  .orderBy(esKey(sql<string>`coalesce(${sql.ref('g.group_name')}, '')`))
+  .orderBy('ps.id');
 
 export interface AssignmentFilter {
   userId?: number;
@@ -56,34 +55,35 @@ export interface AssignmentFilter {
   ids?: number[];
 }
 
-export async function listAssignments(db: Q, filter: AssignmentFilter = {}): Promise<Assignment[]> {
+export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}): Promise<Assignment[]> {
   if (filter.ids && filter.ids.length === 0) return [];
   let q = assignmentsQuery(db);
   if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);
   if (filter.periodId === null) q = q.where('ps.period_id', 'is', null);
   else if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
   if (filter.ids) q = q.where('ps.id', 'in', filter.ids);
-  return (await q.execute()).map(present).sort(byTeacherSubjectGroup);
+  return (await byTeacherSubjectGroup(q).execute()).map(present);
 }
 
-export async function findAssignment(db: Q, id: number): Promise<Assignment | undefined> {
+export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignment | undefined> {
   const [found] = await listAssignments(db, { ids: [id] });
   return found;
 }
 
 /** A teacher's own assignments with each subject's careers (one more query for the whole list). */
-export async function teacherAssignments(db: Q, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
+export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
   const list = await listAssignments(db, { userId, periodId: filter.periodId });
   const subjectIds = [...new Set(list.map((a) => a.subject_id))];
   const careers = subjectIds.length
     ? await db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
-      .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).where('sc.subject_id', 'in', subjectIds).execute()
+      .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).where('sc.subject_id', 'in', subjectIds)
+      .orderBy(esKey('c.name')).orderBy('c.id').execute()
     : [];
   const bySubject = new Map<number, Array<{ id: number; career_key: string; name: string }>>();
   for (const c of careers) bySubject.set(c.subject_id, [...(bySubject.get(c.subject_id) ?? []), { id: c.id, career_key: c.career_key, name: c.name }]);
   const withCareers = list.map((a) => ({
     ...a,
-    careers: (bySubject.get(a.subject_id) ?? []).sort((x, y) => collator.compare(x.name, y.name)),
+    careers: bySubject.get(a.subject_id) ?? [],
   }));
   const { careerId } = filter;
   if (careerId === undefined) return withCareers;
@@ -92,32 +92,29 @@ export async function teacherAssignments(db: Q, userId: number, filter: { career
 }
 
 /** The signed-in user's careers: their own plus those of their assignments, distinct, sorted by name. */
-export async function careersOfUser(db: Q, userId: number) {
-  const rows = await db
+export function careersOfUser(db: DbOrTrx, userId: number) {
+  return db
     .selectFrom('careers as c')
     .select(['c.id', 'c.career_key', 'c.name'])
     .where((eb) => eb.or([
       eb('c.id', 'in', eb.selectFrom('user_careers').select('career_id').where('user_id', '=', userId)),
       eb('c.id', 'in', eb.selectFrom('professor_subjects').select('career_id').where('user_id', '=', userId).where('career_id', 'is not', null)),
     ]))
+    .orderBy(esKey('c.name'))
+    .orderBy('c.id')
     .execute();
-  return rows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
-export function findUserRole(db: Q, userId: number) {
+export function findUserRole(db: DbOrTrx, userId: number) {
   return db.selectFrom('users').select(['id', 'role', 'full_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-export function findPeriod(db: Q, id: number) {
+export function findPeriod(db: DbOrTrx, id: number) {
   return db.selectFrom('periods').select(['id', 'period_name', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function careerExists(db: Q, id: number): Promise<boolean> {
-  return (await db.selectFrom('careers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 /** The subjects, groups and subject-semester links a set of rows refers to, in three queries. */
-export async function rowReferences(db: Q, subjectIds: number[], groupIds: number[]) {
+export async function rowReferences(db: DbOrTrx, subjectIds: number[], groupIds: number[]) {
   const subjects = subjectIds.length ? await db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', subjectIds).execute() : [];
   const groups = groupIds.length ? await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', 'in', groupIds).execute() : [];
   const links = subjectIds.length
@@ -131,7 +128,7 @@ export async function rowReferences(db: Q, subjectIds: number[], groupIds: numbe
 }
 
 /** The default career of a new assignment: the subject's first career, else the teacher's first career. */
-export async function defaultCareers(db: Q, teacherId: number, subjectIds: number[]): Promise<Map<number, number | null>> {
+export async function defaultCareers(db: DbOrTrx, teacherId: number, subjectIds: number[]): Promise<Map<number, number | null>> {
   const subjectCareers = subjectIds.length
     ? await db.selectFrom('subject_careers').select(['subject_id', 'career_id']).where('subject_id', 'in', subjectIds).orderBy('career_id').execute()
     : [];
@@ -142,7 +139,7 @@ export async function defaultCareers(db: Q, teacherId: number, subjectIds: numbe
 }
 
 /** Assignments of the same subject and group in the period held by other teachers. */
-export async function heldByOthers(db: Q, teacherId: number, periodId: number | null, pairs: Array<{ subject_id: number; group_id: number }>) {
+export async function heldByOthers(db: DbOrTrx, teacherId: number, periodId: number | null, pairs: Array<{ subject_id: number; group_id: number }>) {
   if (pairs.length === 0) return [];
   let q = assignmentsQuery(db)
     .where('ps.user_id', '<>', teacherId)
@@ -150,11 +147,11 @@ export async function heldByOthers(db: Q, teacherId: number, periodId: number | 
     .where('ps.group_id', 'in', [...new Set(pairs.map((p) => p.group_id))]);
   q = periodId === null ? q.where('ps.period_id', 'is', null) : q.where('ps.period_id', '=', periodId);
   const wanted = new Set(pairs.map((p) => `${p.subject_id}:${p.group_id}`));
-  return (await q.execute()).map(present).filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
+  return (await byTeacherSubjectGroup(q).execute()).map(present).filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
 }
 
 /** Which of these assignments have activities or a rubric, and so cannot be deleted. */
-export async function assignmentsInUse(db: Q, ids: number[]): Promise<Set<number>> {
+export async function assignmentsInUse(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const withActivities = await db.selectFrom('activities').select('professor_subject_id').where('professor_subject_id', 'in', ids).distinct().execute();
   const withRubric = await db.selectFrom('rubrics').select('professor_subject_id').where('professor_subject_id', 'in', ids).execute();
@@ -169,13 +166,13 @@ export interface NewAssignment {
   career_id: number | null;
 }
 
-export async function insertAssignments(db: Q, rows: NewAssignment[], now: string): Promise<number[]> {
+export async function insertAssignments(db: DbOrTrx, rows: NewAssignment[], now: string): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db.insertInto('professor_subjects').values(rows.map((r) => ({ ...r, created_at: now }))).returning('id').execute();
   return inserted.map((r) => r.id);
 }
 
-export async function deleteAssignments(db: Q, ids: number[]): Promise<void> {
+export async function deleteAssignments(db: DbOrTrx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('professor_subjects').where('id', 'in', ids).execute();
 }

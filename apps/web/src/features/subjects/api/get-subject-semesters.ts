@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubjectSemester } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { chiefKeys } from '../../chief/api/keys';
+
+/** GET /subjectsemesters: which subject is taught in which semester. */
+export function fetchSubjectSemesters(): Promise<SubjectSemester[]> {
+  return api<SubjectSemester[]>('/subjectsemesters');
+}
+
+export function useSubjectSemesters() {
+  return useQuery({ queryKey: chiefKeys.subjectSemesters, queryFn: fetchSubjectSemesters });
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentCreateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /professorsubjects: the period defaults to the active one on the server. */
 export function createAssignment(body: AssignmentCreateBody): Promise<Assignment> {
@@ -12,6 +12,6 @@ export function useCreateAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAssignment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chiefKeys.assignments }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Assignment } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /professorsubjects?current=1: the active period's assignments with teacher, subject and group. */
 export function fetchCurrentAssignments(): Promise<Assignment[]> {
@@ -9,5 +9,5 @@ export function fetchCurrentAssignments(): Promise<Assignment[]> {
 }
 
 export function useCurrentAssignments() {
-  return useQuery({ queryKey: [...chiefKeys.assignments, 'current'], queryFn: fetchCurrentAssignments });
+  return useQuery({ queryKey: queryKeys.assignments.current(), queryFn: fetchCurrentAssignments });
 }

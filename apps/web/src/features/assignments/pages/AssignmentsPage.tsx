@@ -11,7 +11,7 @@ import { useDeleteProfessorAssignments } from '../api/delete-professor-assignmen
 import { useActivePeriod } from '../../periods/api/get-active-period';
 import { useCurrentAssignments } from '../api/get-assignments';
 import { useGroups } from '../../groups/api/get-groups';
-import { useProfessors } from '../../people/api/get-teachers';
+import { useTeachers } from '../../people/api/get-teachers';
 import { useSubjectSemesters } from '../../subjects/api/get-subject-semesters';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import { useSaveProfessorAssignments } from '../api/save-professor-assignments';
@@ -21,7 +21,7 @@ import { failureText, loadErrorText } from '../../chief/components/feedback';
 
 export default function AssignmentsPage() {
   const assignments = useCurrentAssignments();
-  const professors = useProfessors();
+  const professors = useTeachers();
   const groups = useGroups();
   const subjects = useSubjects();
   const links = useSubjectSemesters();

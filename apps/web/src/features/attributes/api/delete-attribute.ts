@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteAttribute(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/attributes/${id}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDeleteAttribute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAttribute,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chiefKeys.attributes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.attributes.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Attribute } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /attributes, sorted by name with Spanish collation by the server. */
 export function fetchAttributes(): Promise<Attribute[]> {
@@ -9,5 +9,5 @@ export function fetchAttributes(): Promise<Attribute[]> {
 }
 
 export function useAttributes() {
-  return useQuery({ queryKey: chiefKeys.attributes, queryFn: fetchAttributes });
+  return useQuery({ queryKey: queryKeys.attributes.list(), queryFn: fetchAttributes });
 }

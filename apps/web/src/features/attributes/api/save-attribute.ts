@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attribute, AttributeCreateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createAttribute(body: AttributeCreateBody): Promise<Attribute> {
   return api<Attribute>('/attributes', { method: 'POST', body });
@@ -17,8 +17,8 @@ export function useSaveAttribute() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: AttributeCreateBody }) => (id === null ? createAttribute(body) : updateAttribute(id, body)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.attributes });
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.subjects });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.attributes.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
     },
   });
 }

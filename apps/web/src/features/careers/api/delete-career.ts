@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { careersKey } from './get-careers';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteCareer(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/careers/${id}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDeleteCareer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCareer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: careersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.careers.all }),
   });
 }

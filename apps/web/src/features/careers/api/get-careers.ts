@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Career } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const careersKey = ['careers'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchCareers(): Promise<Career[]> {
   return api<Career[]>('/careers');
@@ -10,5 +9,5 @@ export function fetchCareers(): Promise<Career[]> {
 
 /** GET /careers, already sorted by name with Spanish collation. */
 export function useCareers() {
-  return useQuery({ queryKey: careersKey, queryFn: fetchCareers });
+  return useQuery({ queryKey: queryKeys.careers.list(), queryFn: fetchCareers });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Career, CareerBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { careersKey } from './get-careers';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createCareer(body: CareerBody): Promise<Career> {
   return api<Career>('/careers', { method: 'POST', body });
@@ -16,6 +16,6 @@ export function useSaveCareer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CareerBody }) => (id === null ? createCareer(body) : updateCareer(id, body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: careersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.careers.all }),
   });
 }

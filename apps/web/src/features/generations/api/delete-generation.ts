@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { generationsKey } from './get-generations';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteGeneration(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/generations/${id}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDeleteGeneration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGeneration,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.generations.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Generation } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const generationsKey = ['generations'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchGenerations(): Promise<Generation[]> {
   return api<Generation[]>('/generations');
@@ -10,5 +9,5 @@ export function fetchGenerations(): Promise<Generation[]> {
 
 /** GET /generations, by start date; the Desde/Hasta filters apply on the client. */
 export function useGenerations() {
-  return useQuery({ queryKey: generationsKey, queryFn: fetchGenerations });
+  return useQuery({ queryKey: queryKeys.generations.list(), queryFn: fetchGenerations });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Generation, GenerationUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { generationsKey } from './get-generations';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createGeneration(body: GenerationUpdateBody): Promise<Generation> {
   return api<Generation>('/generations', { method: 'POST', body });
@@ -17,6 +17,6 @@ export function useSaveGeneration() {
   return useMutation({
     mutationFn: (input: { id: number | null; body: GenerationUpdateBody }) =>
       input.id === null ? createGeneration(input.body) : updateGeneration(input.id, input.body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.generations.all }),
   });
 }

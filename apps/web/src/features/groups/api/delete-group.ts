@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteGroup(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/groups/${id}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chiefKeys.groups }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
   });
 }

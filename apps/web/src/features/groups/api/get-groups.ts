@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Group } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /groups with their semester, sorted by name by the server. */
 export function fetchGroups(): Promise<Group[]> {
@@ -9,5 +9,5 @@ export function fetchGroups(): Promise<Group[]> {
 }
 
 export function useGroups() {
-  return useQuery({ queryKey: chiefKeys.groups, queryFn: fetchGroups });
+  return useQuery({ queryKey: queryKeys.groups.list(), queryFn: fetchGroups });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, GroupBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createGroup(body: GroupBody): Promise<Group> {
   return api<Group>('/groups', { method: 'POST', body });
@@ -17,8 +17,8 @@ export function useSaveGroup() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: GroupBody }) => (id === null ? createGroup(body) : updateGroup(id, body)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.groups });
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.assignments });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all });
     },
   });
 }

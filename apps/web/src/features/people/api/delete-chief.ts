@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteChief(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/users/${id}`, { method: 'DELETE' });
@@ -9,6 +10,6 @@ export function useDeleteChief() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteChief,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ROLE, sortByName, type PublicUser } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const chiefsKey = ['users', { role: ROLE.CHIEF }] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /users?role=1: the division chiefs with their careers, by name with Spanish collation. */
 export async function fetchChiefs(): Promise<PublicUser[]> {
@@ -11,5 +10,5 @@ export async function fetchChiefs(): Promise<PublicUser[]> {
 }
 
 export function useChiefs() {
-  return useQuery({ queryKey: chiefsKey, queryFn: fetchChiefs });
+  return useQuery({ queryKey: queryKeys.users.list({ role: ROLE.CHIEF }), queryFn: fetchChiefs });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createChief(body: UserCreateBody): Promise<PublicUser> {
   return api<PublicUser>('/users', { method: 'POST', body });
@@ -17,6 +18,6 @@ export function useSaveChief() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveChiefInput) => (input.id === null ? createChief(input.body) : updateChief(input.id, input.body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Period, PeriodsPage } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The active period (assignments are made in it), or null when none is active. */
 export async function fetchActivePeriod(): Promise<Period | null> {
@@ -10,5 +10,5 @@ export async function fetchActivePeriod(): Promise<Period | null> {
 }
 
 export function useActivePeriod() {
-  return useQuery({ queryKey: chiefKeys.activePeriod, queryFn: fetchActivePeriod });
+  return useQuery({ queryKey: queryKeys.periods.active(), queryFn: fetchActivePeriod });
 }

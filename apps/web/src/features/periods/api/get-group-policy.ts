@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GroupPolicy } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const groupPolicyKey = ['group-policy'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchGroupPolicy(): Promise<GroupPolicy> {
   return api<GroupPolicy>('/admin/group-policy');
@@ -10,5 +9,5 @@ export function fetchGroupPolicy(): Promise<GroupPolicy> {
 
 /** GET /admin/group-policy, read fresh each time the modal opens. */
 export function useGroupPolicy(enabled: boolean) {
-  return useQuery({ queryKey: groupPolicyKey, queryFn: fetchGroupPolicy, enabled, staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.groupPolicy.all, queryFn: fetchGroupPolicy, enabled, staleTime: 0 });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchPeriods, periodsKey } from './get-periods';
+import { fetchPeriods } from './get-periods';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface PeriodSummary {
   total: number;
@@ -25,6 +26,6 @@ export async function fetchPeriodSummary(): Promise<PeriodSummary> {
 }
 
 export function usePeriodSummary() {
-  return useQuery({ queryKey: [...periodsKey, 'summary'], queryFn: fetchPeriodSummary });
+  return useQuery({ queryKey: queryKeys.periods.summary(), queryFn: fetchPeriodSummary });
 }
 

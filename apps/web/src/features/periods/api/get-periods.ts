@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PeriodStatus, PeriodsPage } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const periodsKey = ['periods'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface PeriodFilters {
   period_name?: string;
@@ -18,5 +17,5 @@ export function fetchPeriods(filters: PeriodFilters): Promise<PeriodsPage> {
 
 /** GET /periods: one page with its meta; the previous page stays on screen while the next loads. */
 export function usePeriods(filters: PeriodFilters) {
-  return useQuery({ queryKey: [...periodsKey, filters], queryFn: () => fetchPeriods(filters), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.periods.list(filters), queryFn: () => fetchPeriods(filters), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupPolicyBody, GroupPolicySaved } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { groupPolicyKey } from './get-group-policy';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function saveGroupPolicy(body: GroupPolicyBody): Promise<GroupPolicySaved> {
   return api<GroupPolicySaved>('/admin/group-policy', { method: 'PUT', body });
@@ -12,6 +12,6 @@ export function useSaveGroupPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGroupPolicy,
-    onSuccess: ({ saved: _saved, ...policy }) => queryClient.setQueryData(groupPolicyKey, policy),
+    onSuccess: ({ saved: _saved, ...policy }) => queryClient.setQueryData(queryKeys.groupPolicy.all, policy),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteSubject(id: number): Promise<{ message: string }> {
   return api<{ message: string }>(`/subjects/${id}`, { method: 'DELETE' });
@@ -11,8 +11,8 @@ export function useDeleteSubject() {
   return useMutation({
     mutationFn: deleteSubject,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.subjects });
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.subjectSemesters });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
     },
   });
 }

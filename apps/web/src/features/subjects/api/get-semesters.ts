@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Semester } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /semesters: the nine semesters, in order. */
 export function fetchSemesters(): Promise<Semester[]> {
@@ -9,5 +9,5 @@ export function fetchSemesters(): Promise<Semester[]> {
 }
 
 export function useSemesters() {
-  return useQuery({ queryKey: chiefKeys.semesters, queryFn: fetchSemesters, staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.semesters.list(), queryFn: fetchSemesters, staleTime: Infinity });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectSemester } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /subjectsemesters: which subject is taught in which semester. */
 export function fetchSubjectSemesters(): Promise<SubjectSemester[]> {
@@ -9,5 +9,5 @@ export function fetchSubjectSemesters(): Promise<SubjectSemester[]> {
 }
 
 export function useSubjectSemesters() {
-  return useQuery({ queryKey: chiefKeys.subjectSemesters, queryFn: fetchSubjectSemesters });
+  return useQuery({ queryKey: queryKeys.subjects.semesters(), queryFn: fetchSubjectSemesters });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Subject } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /subjects with prerequisites, semesters, careers and attributes, sorted by name by the server. */
 export function fetchSubjects(): Promise<Subject[]> {
@@ -9,5 +9,5 @@ export function fetchSubjects(): Promise<Subject[]> {
 }
 
 export function useSubjects() {
-  return useQuery({ queryKey: chiefKeys.subjects, queryFn: fetchSubjects });
+  return useQuery({ queryKey: queryKeys.subjects.list(), queryFn: fetchSubjects });
 }

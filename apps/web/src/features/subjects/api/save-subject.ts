@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subject, SubjectBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { chiefKeys } from '../../chief/api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createSubject(body: SubjectBody): Promise<Subject> {
   return api<Subject>('/subjects', { method: 'POST', body });
@@ -17,9 +17,9 @@ export function useSaveSubject() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SubjectBody }) => (id === null ? createSubject(body) : updateSubject(id, body)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.subjects });
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.subjectSemesters });
-      await queryClient.invalidateQueries({ queryKey: chiefKeys.assignments });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all });
     },
   });
 }

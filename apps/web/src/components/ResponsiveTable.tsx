@@ -18,6 +18,8 @@ export interface Column<T> {
   card?: 'title' | 'label' | 'plain' | 'actions' | 'hidden';
   /** The card label when it differs from the header. */
   cardLabel?: string;
+  /** false: shown on the phone card only. */
+  desktop?: boolean;
 }
 
 export interface Paging {
@@ -102,6 +104,7 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
     );
   }
   const footer = paging ? <PagingFooter paging={paging} /> : null;
+  const tableColumns = columns.filter((c) => c.desktop !== false);
   if (isMobile) {
     return (
       <>
@@ -118,13 +121,13 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
+              {tableColumns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
+                {tableColumns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
               </Table.Tr>
             ))}
           </Table.Tbody>

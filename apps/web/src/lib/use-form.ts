@@ -52,10 +52,11 @@ export interface FormState<V, B> {
   /** Starts over from the given values (the initial ones by default), without messages. */
   reset: (values?: V) => void;
   /**
-   * Validates with the schema, then saves. Resolves true once saved; on failure the server's per-field messages go
+   * Validates with the schema, then saves its output (the values are passed too, for a request that keeps the
+   * spec's wire format). Resolves true once saved; on failure the server's per-field messages go
    * under the fields and `onError` words the failure (e.g. `form.fail(errorText(...))` or a result dialog).
    */
-  submit: (save: (body: B) => Promise<unknown>, onError: (err: unknown) => void) => Promise<boolean>;
+  submit: (save: (body: B, values: V) => Promise<unknown>, onError: (err: unknown) => void) => Promise<boolean>;
 }
 
 /** The form pattern of the app: values, the domain schema's messages, the server's field errors, one submit. */
@@ -94,7 +95,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     setFailure(null);
   }, []);
 
-  const submit = async (save: (body: B) => Promise<unknown>, onError: (err: unknown) => void): Promise<boolean> => {
+  const submit = async (save: (body: B, values: V) => Promise<unknown>, onError: (err: unknown) => void): Promise<boolean> => {
     const v = current.current;
     const parsed = schema.safeParse(toBody(v));
     const found = { ...(parsed.success ? {} : zodFieldErrors(parsed.error)), ...(check?.(v) ?? {}) };
@@ -106,7 +107,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     setErrors({});
     setFailure(null);
     try {
-      await save(parsed.data);
+      await save(parsed.data, v);
       return true;
     } catch (err) {
       setErrors(serverFieldErrors(err));

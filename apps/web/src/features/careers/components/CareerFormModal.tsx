@@ -1,12 +1,10 @@
-import { Alert, Modal, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LIMITS, careerBody, type Career } from '@egreso/domain';
-import { FormModalFooter } from '../../../components/FormModalFooter';
+import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
-import { zodFieldErrors } from '../../../lib/form-errors';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { errorText } from '../../../lib/errors';
+import { useForm } from '../../../lib/use-form';
 import { useSaveCareer } from '../api/save-career';
-import { withServerMessage } from '../../admin/components/form-errors';
 
 interface Props {
   opened: boolean;
@@ -16,45 +14,26 @@ interface Props {
   onSaved: (career: Career) => void;
 }
 
+const EMPTY = { career_key: '', name: '' };
+
 export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
-  const [key, setKey] = useState('');
-  const [name, setName] = useState('');
-  const { errors, setErrors, failure, clear, failed } = useFormErrors();
   const save = useSaveCareer();
+  const form = useForm({ initial: EMPTY, schema: careerBody, toBody: (v) => v });
+  const { reset } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    setKey(career?.career_key ?? '');
-    setName(career?.name ?? '');
-    clear();
-  }, [opened, career, clear]);
+    if (opened) reset(career ? { career_key: career.career_key, name: career.name } : EMPTY);
+  }, [opened, career, reset]);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = careerBody.safeParse({ career_key: key, name });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    clear();
-    try {
-      const saved = await save.mutateAsync({ id: career?.id ?? null, body: parsed.data });
-      onSaved(saved);
-    } catch (err) {
-      failed(err, withServerMessage('Error guardando carrera', err));
-    }
-  };
+  const submit = () => form.submit(
+    async (body) => onSaved(await save.mutateAsync({ id: career?.id ?? null, body })),
+    (err) => form.fail(errorText('Error guardando carrera', err)),
+  );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={career ? 'Editar carrera' : 'Nueva carrera'} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure ? <Alert color="red">{failure}</Alert> : null}
-          <LimitedTextInput label="Clave" placeholder="ISC" required value={key} onChange={setKey} max={LIMITS.careerKey} error={errors.career_key} data-autofocus />
-          <LimitedTextInput label="Nombre" placeholder="Ingeniería en Sistemas Computacionales" required value={name} onChange={setName} max={LIMITS.careerName} error={errors.name} />
-          <FormModalFooter saving={save.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={career ? 'Editar carrera' : 'Nueva carrera'} onSubmit={submit} saving={save.isPending} failure={form.failure}>
+      <LimitedTextInput label="Clave" placeholder="ISC" required max={LIMITS.careerKey} {...form.bind('career_key')} data-autofocus />
+      <LimitedTextInput label="Nombre" placeholder="Ingeniería en Sistemas Computacionales" required max={LIMITS.careerName} {...form.bind('name')} />
+    </FormModal>
   );
 }

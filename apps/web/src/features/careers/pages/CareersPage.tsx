@@ -1,35 +1,43 @@
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import type { Career } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFormModal } from '../../../lib/use-form-modal';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useFormModal } from '../../../lib/use-form';
 import { useDeleteCareer } from '../api/delete-career';
 import { useCareers } from '../api/get-careers';
 import { CareerFormModal } from '../components/CareerFormModal';
-import { withServerMessage } from '../../admin/components/form-errors';
 
 export default function CareersPage() {
   const careers = useCareers();
   const remove = useDeleteCareer();
-  const isMobile = useIsMobile();
   const form = useFormModal<Career>();
-  const [result, setResult] = useState<Result | null>(null);
+  const feedback = useFeedback();
   const deletion = useConfirmDelete(
-    (c: Career) => remove.mutateAsync(c.id),
-    (err) => setResult({ kind: 'error', message: withServerMessage('Error eliminando carrera', err) }),
+    async (c: Career) => {
+      await remove.mutateAsync(c.id);
+      feedback.success('Carrera eliminada correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando carrera', err)),
   );
 
-  const actions = (c: Career) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => form.open(c)} aria-label={`Editar ${c.name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(c)} aria-label={`Eliminar ${c.name}`}>Eliminar</Button>
-    </Group>
-  );
+  const columns: Column<Career>[] = [
+    { key: 'key', header: 'Clave', cell: (c) => c.career_key, card: 'title', width: 160 },
+    { key: 'name', header: 'Nombre', cell: (c) => c.name, card: 'plain' },
+    {
+      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      cell: (c) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => form.open(c)} aria-label={`Editar ${c.name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(c)} aria-label={`Eliminar ${c.name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
 
   const list = careers.data ?? [];
   return (
@@ -39,54 +47,25 @@ export default function CareersPage() {
         subtitle={careers.data ? `${list.length} ${list.length === 1 ? 'carrera' : 'carreras'}` : undefined}
         actions={<Button onClick={() => form.open(null)}>Nueva carrera</Button>}
       />
-      <ListStates
-        loading={careers.isPending}
-        error={careers.isError ? 'Error al cargar carreras' : null}
-        empty={list.length === 0}
-        emptyText="No hay carreras registradas."
-      >
-        {isMobile ? (
-          <Stack gap="sm">
-            {list.map((c) => (
-              <Card key={c.id} withBorder radius="md" padding="md">
-                <Text fw={700}>{c.career_key}</Text>
-                <Text size="sm" mb="sm">{c.name}</Text>
-                {actions(c)}
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={160}>Clave</Table.Th>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th w={190}>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td fw={600}>{c.career_key}</Table.Td>
-                    <Table.Td>{c.name}</Table.Td>
-                    <Table.Td>{actions(c)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </ListStates>
+      <ResponsiveTable
+        rows={careers.data} columns={columns} rowKey={(c) => c.id} label="Carreras" minWidth={560}
+        loading={careers.isPending} error={careers.isError ? 'Error al cargar carreras' : null} emptyText="No hay carreras registradas."
+      />
 
-      <CareerFormModal opened={form.opened} career={form.editing} onClose={form.close} onSaved={form.close} />
+      <CareerFormModal
+        opened={form.opened} career={form.editing} onClose={form.close}
+        onSaved={() => {
+          feedback.success(form.editing ? 'Carrera actualizada correctamente.' : 'Carrera registrada correctamente.');
+          form.close();
+        }}
+      />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar carrera"
         message={<>¿Eliminar esta carrera?{deletion.target ? <><br /><strong>{deletion.target.career_key} · {deletion.target.name}</strong></> : null}</>}
         loading={remove.isPending}
       />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

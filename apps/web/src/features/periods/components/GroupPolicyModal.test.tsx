@@ -36,7 +36,7 @@ describe('GroupPolicyModal', () => {
     expect(screen.getByRole('textbox', { name: 'Meses de inicio con semestres pares' })).toBeDisabled();
   });
 
-  it("joins validation errors as 'field: message' with ' | '", async () => {
+  it("prefixes 'Error guardando la política.' to the validation errors, labelled in Spanish and joined with ' | '", async () => {
     mockApi({
       'GET /admin/group-policy': { body: DEFAULTS },
       'PUT /admin/group-policy': { status: 422, body: { message: 'x', errors: { mode: ['Modo inválido'], 'odd_months.0': ['Mes inválido'] } } },
@@ -44,7 +44,14 @@ describe('GroupPolicyModal', () => {
     const r = renderModal();
     await screen.findByRole('textbox', { name: 'Meses de inicio con semestres impares' });
     await r.user.click(screen.getByRole('button', { name: 'Guardar política' }));
-    expect(await screen.findByText('mode: Modo inválido | odd_months.0: Mes inválido')).toBeInTheDocument();
+    expect(await screen.findByText('Error guardando la política. Modo: Modo inválido | Meses impares: Mes inválido')).toBeInTheDocument();
+    expect(screen.getByText('Modo inválido')).toBeInTheDocument();
+
+    // Once a field changes, the stale messages go away.
+    await r.user.click(screen.getByRole('textbox', { name: 'Meses de inicio con semestres impares' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Marzo' }));
+    expect(screen.queryByText(/Error guardando la política\./)).not.toBeInTheDocument();
+    expect(screen.getByText('Modo inválido')).toBeInTheDocument();
   });
 
   it("answers 'No se pudo guardar la política.' for a refusal without details and 'Error guardando la política.' without connection", async () => {
@@ -56,7 +63,7 @@ describe('GroupPolicyModal', () => {
 
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     await r.user.click(screen.getByRole('button', { name: 'Guardar política' }));
-    expect(await screen.findByText('Error guardando la política.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Error guardando la política\./)).toBeInTheDocument();
   });
 
   it("shows 'No se pudo cargar la política actual.' when the read fails", async () => {

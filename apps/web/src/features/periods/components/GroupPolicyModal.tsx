@@ -2,10 +2,12 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@
 import { useEffect, useState } from 'react';
 import {
   NAMING_SCHEMES, NAMING_SCHEME_LABEL, POLICY_FALLBACKS, POLICY_FALLBACK_LABEL, POLICY_MODES, POLICY_MODE_LABEL, TIMINGS,
-  type GroupPolicyBody, type PolicyFallback, type PolicyMode,
+  groupPolicyBody, type GroupPolicy, type PolicyFallback, type PolicyMode,
 } from '@egreso/domain';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/errors';
+import { useForm } from '../../../lib/use-form';
 import { useGroupPolicy } from '../api/get-group-policy';
 import { useSaveGroupPolicy } from '../api/save-group-policy';
 
@@ -16,43 +18,56 @@ const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 
 
 const SUCCESS = 'Política guardada correctamente. Ya está activa.';
 
-/** The catalogue's texts: validation errors joined as 'field: message' with ' | ', else the server's or a generic one. */
+/** The fields as the form names them, for the spec's 'field: message' line. */
+const FIELD_LABELS = {
+  mode: 'Modo',
+  odd_months: 'Meses impares',
+  even_months: 'Meses pares',
+  fallback: 'Alternativa',
+  naming_scheme: 'Esquema de nombres',
+};
+
+/**
+ * The catalogue's texts: 'Error guardando la política.' followed by the validation errors joined with ' | ';
+ * 'No se pudo guardar la política.' for a refusal without details; 'Error guardando la política.' when the server
+ * could not be reached.
+ */
 export function policySaveError(err: unknown): string {
-  if (err instanceof ApiError && err.status > 0) {
-    const entries = Object.entries(err.errors);
-    if (entries.length > 0) return entries.map(([field, messages]) => `${field}: ${messages.join(', ')}`).join(' | ');
-    return err.message && !/^Error \d+$/.test(err.message) ? err.message : 'No se pudo guardar la política.';
-  }
-  return 'Error guardando la política.';
+  if (err instanceof ApiError && err.status > 0 && Object.keys(err.errors).length === 0) return errorText('No se pudo guardar la política.', err);
+  return errorText('Error guardando la política.', err, { fieldLabels: FIELD_LABELS });
 }
 
+interface Values {
+  mode: PolicyMode;
+  fallback: PolicyFallback;
+  naming_scheme: NamingScheme;
+  odd_months: string[];
+  even_months: string[];
+}
+
+const DEFAULTS: Values = { mode: 'parity_by_month', fallback: 'any', naming_scheme: 'auto', odd_months: [], even_months: [] };
 const toNumbers = (values: string[]) => values.map(Number).sort((a, b) => a - b);
+const valuesOf = (p: GroupPolicy): Values => ({
+  mode: p.mode, fallback: p.fallback, naming_scheme: p.naming_scheme, odd_months: p.odd_months.map(String), even_months: p.even_months.map(String),
+});
 
 export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const policy = useGroupPolicy(opened);
   const save = useSaveGroupPolicy();
-  const [mode, setMode] = useState<PolicyMode>('parity_by_month');
-  const [fallback, setFallback] = useState<PolicyFallback>('any');
-  const [scheme, setScheme] = useState<NamingScheme>('auto');
-  const [odd, setOdd] = useState<string[]>([]);
-  const [even, setEven] = useState<string[]>([]);
+  const form = useForm({
+    initial: DEFAULTS,
+    schema: groupPolicyBody,
+    toBody: (v: Values) => ({ ...v, odd_months: toNumbers(v.odd_months), even_months: toNumbers(v.even_months) }),
+  });
+  const { reset, values } = form;
   const [success, setSuccess] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!opened || !policy.data) return;
-    setMode(policy.data.mode);
-    setFallback(policy.data.fallback);
-    setScheme(policy.data.naming_scheme);
-    setOdd(policy.data.odd_months.map(String));
-    setEven(policy.data.even_months.map(String));
-  }, [opened, policy.data]);
+    if (opened && policy.data) reset(valuesOf(policy.data));
+  }, [opened, policy.data, reset]);
 
   useEffect(() => {
-    if (!opened) {
-      setSuccess(null);
-      setFailure(null);
-    }
+    if (!opened) setSuccess(null);
   }, [opened]);
 
   useEffect(() => {
@@ -61,19 +76,13 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
     return () => clearTimeout(t);
   }, [success]);
 
-  const monthsEnabled = mode === 'parity_by_month';
+  const monthsEnabled = values.mode === 'parity_by_month';
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSuccess(null);
-    setFailure(null);
-    const body: GroupPolicyBody = { mode, fallback, naming_scheme: scheme, odd_months: toNumbers(odd), even_months: toNumbers(even) };
-    try {
-      await save.mutateAsync(body);
-      setSuccess(SUCCESS);
-    } catch (err) {
-      setFailure(policySaveError(err));
-    }
+    const saved = await form.submit((body) => save.mutateAsync(body), (err) => form.fail(policySaveError(err)));
+    if (saved) setSuccess(SUCCESS);
   };
 
   return (
@@ -89,8 +98,9 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
             <Select
               label="Modo"
               data={POLICY_MODES.map((m) => ({ value: m, label: POLICY_MODE_LABEL[m] }))}
-              value={mode}
-              onChange={(v) => v && setMode(v as PolicyMode)}
+              value={values.mode}
+              onChange={(v) => v && form.setField('mode', v as PolicyMode)}
+              error={form.errors.mode}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
@@ -98,8 +108,7 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
               label="Meses de inicio con semestres impares"
               description="Si el periodo activo inicia en uno de estos meses, se ofrecen semestres impares."
               data={MONTHS}
-              value={odd}
-              onChange={setOdd}
+              {...form.bind('odd_months')}
               disabled={!monthsEnabled}
               clearable
               comboboxProps={{ withinPortal: true }}
@@ -108,8 +117,7 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
               label="Meses de inicio con semestres pares"
               description="Si el periodo activo inicia en uno de estos meses, se ofrecen semestres pares."
               data={MONTHS}
-              value={even}
-              onChange={setEven}
+              {...form.bind('even_months')}
               disabled={!monthsEnabled}
               clearable
               comboboxProps={{ withinPortal: true }}
@@ -118,21 +126,23 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
               label="Alternativa (fallback)"
               description="Qué se ofrece cuando el mes de inicio no está en ninguna lista."
               data={POLICY_FALLBACKS.map((f) => ({ value: f, label: POLICY_FALLBACK_LABEL[f] }))}
-              value={fallback}
-              onChange={(v) => v && setFallback(v as PolicyFallback)}
+              value={values.fallback}
+              onChange={(v) => v && form.setField('fallback', v as PolicyFallback)}
+              error={form.errors.fallback}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
               label="Esquema de nombres de grupo"
               data={NAMING_SCHEMES.map((s) => ({ value: s, label: NAMING_SCHEME_LABEL[s] }))}
-              value={scheme}
-              onChange={(v) => v && setScheme(v as NamingScheme)}
+              value={values.naming_scheme}
+              onChange={(v) => v && form.setField('naming_scheme', v as NamingScheme)}
+              error={form.errors.naming_scheme}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
             {success ? <Alert color="green" role="status">{success}</Alert> : null}
-            {failure ? <Alert color="red" role="alert">{failure}</Alert> : null}
+            {form.failure ? <Alert color="red" role="alert">{form.failure}</Alert> : null}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={onClose} disabled={save.isPending}>Cerrar</Button>
               <Button type="submit" loading={save.isPending}>Guardar política</Button>

@@ -1,14 +1,16 @@
-import { ActionIcon, Affix, Alert, Badge, Button, Card, Collapse, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Affix, Alert, Badge, Button, Card, Collapse, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, PERIOD_MSG, PERIOD_STATUS_LABEL, type Period, type PeriodStatus } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { StatCard } from '../../../components/StatCard';
 import { formatDate } from '../../../lib/dates';
-import { withReason } from '../../../lib/form-errors';
+import { errorText } from '../../../lib/errors';
 import { getRole } from '../../../lib/session';
-import { useFormModal } from '../../../lib/use-form-modal';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useFormModal } from '../../../lib/use-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useActivatePeriod } from '../api/activate-period';
 import { useClosePeriod } from '../api/close-period';
@@ -18,7 +20,6 @@ import { usePeriods, type PeriodFilters } from '../api/get-periods';
 import { GroupPolicyModal } from '../components/GroupPolicyModal';
 import { PeriodActions } from '../components/PeriodActions';
 import { PeriodFormModal } from '../components/PeriodFormModal';
-import { StatCard } from '../../../components/StatCard';
 
 interface Filters {
   name: string;
@@ -64,6 +65,11 @@ const CONFIRM_TEXT: Record<Pending['kind'], (name: string) => string> = {
 };
 const CONFIRM_TITLE: Record<Pending['kind'], string> = { activate: 'Activar periodo', close: 'Cerrar periodo', delete: 'Eliminar periodo' };
 const CONFIRM_LABEL: Record<Pending['kind'], string> = { activate: 'Activar', close: 'Cerrar periodo', delete: 'Eliminar' };
+const SUCCESS: Record<Pending['kind'], string> = {
+  activate: 'Periodo activado correctamente.',
+  close: 'Periodo cerrado correctamente.',
+  delete: 'Periodo eliminado correctamente.',
+};
 const FAILURE: Record<Pending['kind'], string> = { activate: 'No se pudo activar', close: 'No se pudo cerrar', delete: 'No se pudo eliminar' };
 
 export default function PeriodsPage() {
@@ -77,7 +83,7 @@ export default function PeriodsPage() {
   const form = useFormModal<Period>();
   const [policyOpen, setPolicyOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const feedback = useFeedback();
 
   const periods = usePeriods(toQuery(applied, page));
   const summary = usePeriodSummary();
@@ -103,7 +109,7 @@ export default function PeriodsPage() {
   };
   const askActivate = (p: Period) => {
     if (p.status === 'closed') {
-      setResult({ kind: 'error', message: PERIOD_MSG.activateClosed });
+      feedback.error(PERIOD_MSG.activateClosed);
       return;
     }
     setPending({ kind: 'activate', period: p });
@@ -117,9 +123,10 @@ export default function PeriodsPage() {
       else if (kind === 'close') await close.mutateAsync(period.id);
       else await remove.mutateAsync(period.id);
       setPending(null);
+      feedback.success(SUCCESS[kind]);
     } catch (err) {
       setPending(null);
-      setResult({ kind: 'error', message: withReason(FAILURE[kind], err) });
+      feedback.error(errorText(FAILURE[kind], err));
     }
   };
 
@@ -130,7 +137,15 @@ export default function PeriodsPage() {
     onDelete: (p: Period) => setPending({ kind: 'delete', period: p }),
   };
 
-  const rows = periods.data?.data ?? [];
+  const columns: Column<Period>[] = [
+    { key: 'name', header: 'Nombre', cell: (p) => p.period_name, card: 'title' },
+    { key: 'start', header: 'Inicio', cell: (p) => formatDate(p.start_date) },
+    { key: 'end', header: 'Fin', cell: (p) => formatDate(p.end_date) },
+    { key: 'status', header: 'Estado', cell: (p) => <StatusBadge status={p.status} /> },
+    { key: 'active', header: 'Activo', cell: (p) => <ActiveBadge active={p.is_active} /> },
+    { key: 'notes', header: 'Notas', cell: (p) => p.notes, card: 'plain', desktop: false },
+    { key: 'actions', header: 'Acciones', width: 330, card: 'actions', cell: (p) => <PeriodActions period={p} grid={isMobile} {...handlers} /> },
+  ];
   const filtersActive = applied.name.trim() !== '' || applied.status !== null || applied.active !== null;
 
   const filterPanel = (
@@ -178,67 +193,21 @@ export default function PeriodsPage() {
         </>
       ) : filterPanel}
 
-      {periods.isPending ? <PageLoader /> : null}
-      {periods.isError || summary.isError ? <Alert color="red" mb="md">Error al cargar periodos</Alert> : null}
-      {periods.isSuccess && rows.length === 0 ? (
-        <Text c="dimmed" py="md">{filtersActive ? 'No hay periodos que coincidan con los filtros.' : 'No hay periodos registrados.'}</Text>
-      ) : null}
-
-      {rows.length > 0 && isMobile ? (
-        <Stack gap="sm">
-          {rows.map((p) => (
-            <Card key={p.id} withBorder radius="md" padding="md">
-              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{p.period_name}</Text>
-              <Group gap={6} my={4}>
-                <StatusBadge status={p.status} />
-                {p.is_active ? <Badge color="blue">Activo</Badge> : null}
-              </Group>
-              <Text size="sm" c="dimmed">{formatDate(p.start_date)} – {formatDate(p.end_date)}</Text>
-              {p.notes ? <Text size="sm" mt={4}>{p.notes}</Text> : null}
-              <Stack mt="sm"><PeriodActions period={p} grid {...handlers} /></Stack>
-            </Card>
-          ))}
-        </Stack>
-      ) : null}
-      {rows.length > 0 && !isMobile ? (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th>Inicio</Table.Th>
-                <Table.Th>Fin</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Activo</Table.Th>
-                <Table.Th w={330}>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td fw={600}>{p.period_name}</Table.Td>
-                  <Table.Td>{formatDate(p.start_date)}</Table.Td>
-                  <Table.Td>{formatDate(p.end_date)}</Table.Td>
-                  <Table.Td><StatusBadge status={p.status} /></Table.Td>
-                  <Table.Td><ActiveBadge active={p.is_active} /></Table.Td>
-                  <Table.Td><PeriodActions period={p} {...handlers} /></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-
-      {meta && meta.total > 0 ? (
-        <Group justify="space-between" mt="md" mb={isMobile ? 80 : 0} gap="sm">
-          <Text size="sm" c="dimmed">Total: {meta.total} {meta.total === 1 ? 'periodo' : 'periodos'}</Text>
-          <Group gap="sm">
-            <Button variant="default" size="xs" disabled={page <= 1 || periods.isFetching} onClick={() => setPage((p) => p - 1)}>Anterior</Button>
-            <Text size="sm">Página {meta.current_page} de {meta.last_page}</Text>
-            <Button variant="default" size="xs" disabled={page >= meta.last_page || periods.isFetching} onClick={() => setPage((p) => p + 1)}>Siguiente</Button>
-          </Group>
-        </Group>
-      ) : null}
+      {summary.isError && !periods.isError ? <Alert color="red" mb="md">Error al cargar periodos</Alert> : null}
+      <ResponsiveTable
+        rows={periods.data?.data} columns={columns} rowKey={(p) => p.id} label="Periodos" minWidth={900}
+        loading={periods.isPending} error={periods.isError ? 'Error al cargar periodos' : null}
+        emptyText={filtersActive ? 'No hay periodos que coincidan con los filtros.' : 'No hay periodos registrados.'}
+        paging={meta && meta.total > 0 ? {
+          page: meta.current_page,
+          lastPage: meta.last_page,
+          onPageChange: setPage,
+          disabled: periods.isFetching,
+          summary: `Total: ${meta.total} ${meta.total === 1 ? 'periodo' : 'periodos'}`,
+        } : undefined}
+      />
+      {/* Room below the last card for the floating button. */}
+      {isMobile ? <div style={{ height: 80 }} /> : null}
 
       {/* The floating button would cover Aplicar while the filters are open. */}
       {isMobile && !filtersOpen ? (
@@ -249,7 +218,13 @@ export default function PeriodsPage() {
         </Affix>
       ) : null}
 
-      <PeriodFormModal opened={form.opened} period={form.editing} onClose={form.close} onSaved={form.close} />
+      <PeriodFormModal
+        opened={form.opened} period={form.editing} onClose={form.close}
+        onSaved={() => {
+          feedback.success(form.editing ? 'Periodo actualizado correctamente.' : 'Periodo registrado correctamente.');
+          form.close();
+        }}
+      />
       {canSeePolicy ? <GroupPolicyModal opened={policyOpen} onClose={() => setPolicyOpen(false)} /> : null}
       <ConfirmDialog
         opened={pending !== null}
@@ -261,7 +236,7 @@ export default function PeriodsPage() {
         onConfirm={runPending}
         onCancel={() => setPending(null)}
       />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

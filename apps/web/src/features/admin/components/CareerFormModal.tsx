@@ -1,4 +1,4 @@
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, careerBody, type Career } from '@egreso/domain';
 import { FormModalFooter } from '../../../components/FormModalFooter';
@@ -7,6 +7,7 @@ import { zodFieldErrors } from '../../../lib/form-errors';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSaveCareer } from '../api/save-career';
 import { withServerMessage } from './form-errors';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 interface Props {
   opened: boolean;
@@ -46,7 +47,7 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={career ? 'Editar carrera' : 'Nueva carrera'} centered>
+    <GuardedModal opened={opened} onClose={onClose} title={career ? 'Editar carrera' : 'Nueva carrera'} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? <Alert color="red">{failure}</Alert> : null}
@@ -55,6 +56,6 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
           <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

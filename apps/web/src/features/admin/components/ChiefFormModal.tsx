@@ -1,4 +1,4 @@
-import { Alert, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { LIMITS, ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModalFooter } from '../../../components/FormModalFooter';
@@ -8,6 +8,7 @@ import { useFormErrors } from '../../../lib/use-form-errors';
 import { useCareers } from '../api/get-careers';
 import { useSaveChief } from '../api/save-chief';
 import { withServerMessage } from './form-errors';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 interface Props {
   opened: boolean;
@@ -90,7 +91,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={chief ? 'Editar jefe de división' : 'Nuevo jefe de división'} centered size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={chief ? 'Editar jefe de división' : 'Nuevo jefe de división'} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? <Alert color="red">{failure}</Alert> : null}
@@ -135,6 +136,6 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
           <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

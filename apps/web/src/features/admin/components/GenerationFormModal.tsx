@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import {
   generationName, generationPreview, generationUpdateBody, isValidIsoDate, type Generation, type SemesterPreview,
@@ -10,6 +10,8 @@ import { zodFieldErrors } from '../../../lib/form-errors';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { fetchGenerationPreview } from '../api/get-generation-preview';
 import { useSaveGeneration } from '../api/save-generation';
+import { GuardedModal } from '../../../components/GuardedModal';
+import { DateField } from '../../../components/DateField';
 
 export interface GenerationDraft {
   start_date: string;
@@ -94,13 +96,13 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
   const name = isValidIsoDate(start) && isValidIsoDate(end) ? generationName(start, end) : null;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={generation ? 'Editar generación' : 'Nueva generación'} centered size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={generation ? 'Editar generación' : 'Nueva generación'} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{failure}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Fecha de inicio" type="date" required value={start} onChange={(e) => void changeStart(e.currentTarget.value)} error={errors.start_date} data-autofocus />
-            <TextInput label="Fecha de fin" type="date" required value={end} min={start || undefined} onChange={(e) => setEnd(e.currentTarget.value)} error={errors.end_date} description="Se calcula al elegir el inicio (54 meses)." />
+            <DateField label="Fecha de inicio" required value={start} onChange={(v) => void changeStart(v)} error={errors.start_date} data-autofocus />
+            <DateField label="Fecha de fin" required value={end} onChange={setEnd} error={errors.end_date} description="Se calcula al elegir el inicio (54 meses)." />
           </SimpleGrid>
           <Paper withBorder radius="md" p="sm">
             <Group justify="space-between" mb="xs">
@@ -126,6 +128,6 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
           <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

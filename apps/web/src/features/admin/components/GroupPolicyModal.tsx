@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   NAMING_SCHEMES, NAMING_SCHEME_LABEL, POLICY_FALLBACKS, POLICY_FALLBACK_LABEL, POLICY_MODES, POLICY_MODE_LABEL, TIMINGS,
@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
 import { useGroupPolicy } from '../api/get-group-policy';
 import { useSaveGroupPolicy } from '../api/save-group-policy';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 type NamingScheme = (typeof NAMING_SCHEMES)[number];
 
@@ -77,7 +78,7 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Política de grupos" centered size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title="Política de grupos" centered size="lg">
       {policy.isPending ? <PageLoader /> : null}
       {policy.isError ? <Alert color="red" mb="sm">No se pudo cargar la política actual.</Alert> : null}
       {policy.isSuccess ? (
@@ -140,6 +141,6 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }

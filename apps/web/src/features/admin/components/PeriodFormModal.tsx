@@ -1,4 +1,4 @@
-import { Alert, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
 import { FormModalFooter } from '../../../components/FormModalFooter';
@@ -6,6 +6,8 @@ import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { withReason, zodFieldErrors } from '../../../lib/form-errors';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useSavePeriod } from '../api/save-period';
+import { GuardedModal } from '../../../components/GuardedModal';
+import { DateField } from '../../../components/DateField';
 
 interface Props {
   opened: boolean;
@@ -55,20 +57,20 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={period ? 'Editar periodo' : 'Nuevo periodo'} centered size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={period ? 'Editar periodo' : 'Nuevo periodo'} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? <Alert color="red">{failure}</Alert> : null}
           <LimitedTextInput label="Nombre del periodo" placeholder="AGO-DIC 2026" required value={name} onChange={setName} max={LIMITS.periodName} error={errors.period_name} data-autofocus />
           {datesLocked ? <Alert color="gray" variant="light">{PERIOD_MSG.closedDatesLocked}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Fecha de inicio" type="date" required value={start} onChange={(e) => setStart(e.currentTarget.value)} disabled={datesLocked} error={errors.start_date} />
-            <TextInput label="Fecha de fin" type="date" required value={end} min={start || undefined} onChange={(e) => setEnd(e.currentTarget.value)} disabled={datesLocked} error={errors.end_date} />
+            <DateField label="Fecha de inicio" required value={start} onChange={setStart} disabled={datesLocked} error={errors.start_date} />
+            <DateField label="Fecha de fin" required value={end} onChange={setEnd} disabled={datesLocked} error={errors.end_date} />
           </SimpleGrid>
           <Textarea label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
           <FormModalFooter saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

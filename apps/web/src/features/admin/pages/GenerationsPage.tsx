@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Generation } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -16,6 +16,7 @@ import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
 import { GenerationFormModal, type GenerationDraft } from '../components/GenerationFormModal';
 import { StatCard } from '../components/StatCard';
 import { filterGenerations } from '../components/generation-filter';
+import { DateField } from '../../../components/DateField';
 
 export default function GenerationsPage() {
   const generations = useGenerations();
@@ -85,8 +86,8 @@ export default function GenerationsPage() {
 
       <Card withBorder radius="md" padding="md" mb="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Desde" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
-          <TextInput label="Hasta" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
+          <DateField label="Desde" value={from} onChange={setFrom} style={{ flex: '1 1 150px' }} />
+          <DateField label="Hasta" value={to} onChange={setTo} style={{ flex: '1 1 150px' }} />
           <Button variant="default" onClick={() => { setFrom(''); setTo(''); }} disabled={!from && !to}>Limpiar</Button>
         </Group>
       </Card>

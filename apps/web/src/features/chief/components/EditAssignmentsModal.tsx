@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ASSIGNMENT_MSG, type Group as GroupRow, type Subject, type SubjectSemester } from '@egreso/domain';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { ProfessorAssignments } from './assignment-options';
 import { groupLabel, subjectsForGroup } from './assignment-options';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 export interface EditRow {
   key: number;
@@ -55,7 +56,7 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
   };
 
   return (
-    <Modal opened={professor !== null} onClose={onCancel} title="Editar asignaciones" centered size="xl" fullScreen={isMobile}>
+    <GuardedModal opened={professor !== null} onClose={onCancel} title="Editar asignaciones" centered size="xl" fullScreen={isMobile}>
       <Stack gap="sm">
         <TextInput label="Profesor" value={professor?.fullName ?? ''} readOnly variant="filled" />
         {rows.length === 0 ? <Text c="dimmed" size="sm">Sin filas. Agrega una asignación.</Text> : null}
@@ -114,6 +115,6 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
           <Button onClick={save} loading={saving}>Guardar</Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

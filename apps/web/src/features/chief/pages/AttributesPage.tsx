@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import type { Attribute } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import { useCareers } from '../api/get-careers';
 import { useSaveAttribute } from '../api/save-attribute';
 import { AttributeFields, attributeBodyOf, draftOf, emptyAttribute } from '../components/AttributeFields';
 import { failureText, loadErrorText } from '../components/feedback';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 export default function AttributesPage() {
   const attributes = useAttributes();
@@ -130,14 +131,14 @@ export default function AttributesPage() {
       </ListStates>
       {careers.isError ? <Alert color="yellow" mt="md">Error cargando carreras.</Alert> : null}
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar atributo" centered size="lg">
+      <GuardedModal opened={editing !== null} onClose={() => setEditing(null)} title="Editar atributo" centered size="lg">
         <AttributeFields value={edit.value} onChange={edit.setValue} careers={careerList} errors={edit.fieldErrors} idPrefix="edit-attribute" />
         {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
-      </Modal>
+      </GuardedModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar atributo"

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { GROUP_MSG, LIMITS, type Group as GroupRow, type GroupBody, type Semester } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import { useGroups } from '../api/get-groups';
 import { useSemesters } from '../api/get-semesters';
 import { useSaveGroup } from '../api/save-group';
 import { failureText, loadErrorText } from '../components/feedback';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 interface Draft {
   group_name: string;
@@ -155,14 +156,14 @@ export default function GroupsPage() {
         )}
       </ListStates>
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar grupo" centered>
+      <GuardedModal opened={editing !== null} onClose={() => setEditing(null)} title="Editar grupo" centered>
         <GroupFields value={edit.value} onChange={edit.setValue} semesters={semesterList} errors={edit.fieldErrors} idPrefix="edit-group" />
         {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
-      </Modal>
+      </GuardedModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar grupo"

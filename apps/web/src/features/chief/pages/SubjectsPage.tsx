@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { collator, type Subject } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -18,6 +18,7 @@ import { useSaveSubject } from '../api/save-subject';
 import { failureText, loadErrorText } from '../components/feedback';
 import { SubjectFields } from '../components/SubjectFields';
 import { creditsText, emptySubject, subjectBodyOf, subjectDraftOf, type SubjectDraft } from '../components/subject-draft';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 function AttributesCell({ subject }: { subject: Subject }) {
   if (!subject.attributes.length) return <Text span c="dimmed" fs="italic" size="sm">Sin atributos</Text>;
@@ -186,14 +187,14 @@ export default function SubjectsPage() {
         )}
       </ListStates>
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar materia" centered size="xl" fullScreen={isMobile}>
+      <GuardedModal opened={editing !== null} onClose={() => setEditing(null)} title="Editar materia" centered size="xl" fullScreen={isMobile}>
         <SubjectFields value={edit.value} onChange={edit.setValue} selfId={editing?.id ?? null} errors={edit.fieldErrors} idPrefix="edit-subject" {...fieldsProps} />
         {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
           <Button onClick={update} loading={save.isPending}>Guardar</Button>
         </Group>
-      </Modal>
+      </GuardedModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar materia"

@@ -1,10 +1,13 @@
-import { Button, Drawer, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/errors';
+import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useChangePassword } from '../api/change-password';
-import { firstFieldErrors, hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
+import { hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
+import { GuardedDrawer } from '../../../components/GuardedModal';
 
 interface Props {
   opened: boolean;
@@ -19,8 +22,9 @@ const PASSWORD_MAX = 200;
 
 /** The spec's chain: the server's message, else the first message of each rejected field, else the generic text. */
 export function passwordErrorMessage(err: unknown): string {
+  const reason = serverMessage(err);
+  if (reason) return reason;
   if (err instanceof ApiError) {
-    if (err.message && !/^Error \d+$/.test(err.message)) return err.message;
     const perField = FIELDS.map((f) => err.errors[f]?.[0]).filter((m): m is string => Boolean(m));
     if (perField.length > 0) return perField.join('\n');
   }
@@ -30,9 +34,9 @@ export function passwordErrorMessage(err: unknown): string {
 /** Side panel changing the own password: current, new (6 or more characters) and its confirmation. */
 export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
+    <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
       {opened ? <PasswordForm userId={userId} onClose={onClose} onResult={onResult} /> : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 
@@ -64,7 +68,7 @@ function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
         onResult({ kind: 'success', message: MSG.passwordChanged });
       },
       onError: (err) => {
-        if (err instanceof ApiError) setServerErrors(firstFieldErrors(err.errors, FIELDS));
+        setServerErrors(serverFieldErrors(err));
         onResult({ kind: 'error', message: passwordErrorMessage(err) });
       },
     });

@@ -1,4 +1,5 @@
 import {
+  Input,
   createTheme,
   localStorageColorSchemeManager,
   luminance,
@@ -80,6 +81,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
+    // Mantine paints an invalid field's placeholder in the error colour, so an example ('ISC') reads as a typed value.
+    Input: Input.extend({ styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } }),
     // Every dropdown (selects, menus) is placed against the screen: an absolutely placed dropdown that overflows a
     // phone's width widens the page, which widens the fixed modal around the select, which moves the dropdown again,
     // every frame.

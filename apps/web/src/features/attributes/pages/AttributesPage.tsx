@@ -1,0 +1,117 @@
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { ATTRIBUTE_MSG, attributeCreateBody, attributeUpdateBody, type Attribute } from '@egreso/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormModal } from '../../../components/FormModal';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText, loadErrorText } from '../../../lib/errors';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useForm, useFormModal } from '../../../lib/use-form';
+import { useCareers } from '../../careers/api/get-careers';
+import { useDeleteAttribute } from '../api/delete-attribute';
+import { useAttributes } from '../api/get-attributes';
+import { useSaveAttribute } from '../api/save-attribute';
+import { AttributeFields, attributeRequest, draftOf, emptyAttribute } from '../components/AttributeFields';
+
+export default function AttributesPage() {
+  const attributes = useAttributes();
+  const careers = useCareers();
+  const save = useSaveAttribute();
+  const remove = useDeleteAttribute();
+  const feedback = useFeedback();
+
+  const draft = useForm({ initial: emptyAttribute, schema: attributeCreateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll });
+  const editModal = useFormModal<Attribute>();
+  const edit = useForm({ initial: emptyAttribute, schema: attributeUpdateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll });
+  const deletion = useConfirmDelete(
+    async (a: Attribute) => {
+      await remove.mutateAsync(a.id);
+      feedback.success('Atributo eliminado correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando atributo', err)),
+  );
+
+  const create = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const saved = await draft.submit(
+      (body) => save.mutateAsync({ id: null, body }),
+      (err) => feedback.error(errorText('Error registrando atributo', err)),
+    );
+    if (!saved) return;
+    draft.reset();
+    feedback.success('Atributo registrado correctamente.');
+  };
+
+  const openEdit = (a: Attribute) => {
+    edit.reset(draftOf(a));
+    editModal.open(a);
+  };
+
+  const update = async () => {
+    const target = editModal.editing;
+    if (!target) return;
+    const saved = await edit.submit(
+      (body) => save.mutateAsync({ id: target.id, body }),
+      (err) => feedback.error(errorText('Error actualizando atributo', err)),
+    );
+    if (!saved) return;
+    editModal.close();
+    feedback.success('Atributo actualizado correctamente.');
+  };
+
+  const careerList = careers.data ?? [];
+  // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
+  const description = (a: Attribute) => (a.description?.trim()
+    ? a.description
+    : <Text span c="dimmed" fs="italic" size="sm">Sin descripción</Text>);
+  const columns: Column<Attribute>[] = [
+    { key: 'code', header: 'Código', width: 90, cell: (a) => a.codigo ?? '—' },
+    { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
+    { key: 'description', header: 'Descripción', cell: description, card: 'plain' },
+    { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? '—' },
+    {
+      key: 'actions', header: 'Acciones', width: 170, card: 'actions',
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(a)} aria-label={`Eliminar ${a.attribute_name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
+      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
+        <Title order={3} size="h4" mb="sm">Nuevo atributo</Title>
+        <AttributeFields value={draft.values} onChange={draft.setValues} careers={careerList} errors={draft.errors} idPrefix="new-attribute" />
+        {draft.failure ? <Alert color="red" mt="sm" role="alert">{draft.failure}</Alert> : null}
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={save.isPending && !editModal.opened}>Registrar atributo</Button>
+        </Group>
+      </Card>
+
+      <Title order={3} size="h4" mb="sm">Atributos registrados</Title>
+      <ResponsiveTable
+        rows={attributes.data} columns={columns} rowKey={(a) => a.id} label="Atributos registrados" minWidth={720}
+        loading={attributes.isPending} error={attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null}
+        emptyText="No hay atributos registrados."
+      />
+      {careers.isError ? <Alert color="yellow" mt="md">Error cargando carreras.</Alert> : null}
+
+      <FormModal opened={editModal.opened} onClose={editModal.close} title="Editar atributo" size="lg" onSubmit={update} saving={save.isPending} failure={edit.failure}>
+        <AttributeFields value={edit.values} onChange={edit.setValues} careers={careerList} errors={edit.errors} idPrefix="edit-attribute" />
+      </FormModal>
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Eliminar atributo"
+        message={<>¿Estás seguro que deseas eliminar este atributo?{deletion.target ? <><br /><strong>{deletion.target.attribute_name}</strong></> : null}</>}
+        loading={remove.isPending}
+      />
+      <ResultDialog {...feedback.dialogProps} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Attribute, Semester, Subject } from '@egreso/domain';
+import { mockApi, renderWithProviders, signIn } from '../../../test/render';
+import SubjectsPage from './SubjectsPage';
+
+const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const SEMESTERS: Semester[] = [{ id: 1, semester_name: 'Primer semestre' }, { id: 2, semester_name: 'Segundo semestre' }];
+const ATTRIBUTE: Attribute = {
+  id: 4, attribute_name: 'Diseño en ingeniería', description: 'd', codigo: 'AE2', career_id: 1, career: { id: 1, name: 'Sistemas' }, ...stamp,
+};
+const CALCULO: Subject = {
+  id: 10, subject_name: 'Cálculo Diferencial', subject_key: 'ACF-0901', theory_credits: 3, practice_credits: 2, prerequisites: [],
+  semesters: [{ id: 1, semester_name: 'Primer semestre' }], careers: [],
+  attributes: [{ id: 4, attribute_name: 'Diseño en ingeniería', description: 'd', codigo: 'AE2', career_id: 1, career: { id: 1, name: 'Sistemas' }, knowledge_level: 'M', pivot: { knowledge_level: 'M' } }],
+  ...stamp,
+};
+const PROGRAMACION: Subject = {
+  id: 11, subject_name: 'Fundamentos de Programación', subject_key: 'SCD-1008', theory_credits: 2, practice_credits: 3, prerequisites: [],
+  semesters: [], careers: [], attributes: [], ...stamp,
+};
+
+function renderPage(subjects: Subject[]) {
+  const calls = mockApi({
+    'GET /subjects': { body: subjects },
+    'GET /semesters': { body: SEMESTERS },
+    'GET /careers': { body: [] },
+    'GET /attributes': { body: [ATTRIBUTE] },
+    'POST /subjects': { status: 201, body: PROGRAMACION },
+  });
+  signIn({ id: 2, full_name: 'Jefe', rol: 1 });
+  return { calls, ...renderWithProviders(<SubjectsPage />, { route: '/Subjects' }) };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SubjectsPage', () => {
+  it("lists credits as 'T n | P n', attributes as 'name (level)' and the empty texts", async () => {
+    renderPage([CALCULO, PROGRAMACION]);
+    expect(await screen.findByText('T 3 | P 2')).toBeInTheDocument();
+    expect(screen.getByText('Diseño en ingeniería (M)')).toBeInTheDocument();
+    expect(screen.getByText('Sin atributos')).toBeInTheDocument();
+    expect(screen.getByText('Sin semestres')).toBeInTheDocument();
+  });
+
+  it('shows the empty text when there are no subjects', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No hay materias registradas.')).toBeInTheDocument();
+  });
+
+  it('leaves out of the prerequisite options the subject whose key is being typed', async () => {
+    const r = renderPage([CALCULO, PROGRAMACION]);
+    await screen.findByText('T 3 | P 2');
+    const prerequisites = screen.getAllByRole('textbox', { name: 'Prerrequisitos' })[0]!;
+    await r.user.click(prerequisites);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ACF-0901 · Cálculo Diferencial', 'SCD-1008 · Fundamentos de Programación']);
+    await r.user.keyboard('{Escape}');
+
+    await r.user.type(screen.getByLabelText(/^Clave/), 'scd-1008');
+    await r.user.click(prerequisites);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ACF-0901 · Cálculo Diferencial']);
+  });
+
+  it('asks for the required fields, then sends prerequisites as ids and omits empty careers and attributes', async () => {
+    const r = renderPage([CALCULO]);
+    await screen.findByText('T 3 | P 2');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    expect(await screen.findByText('Por favor, llena todos los campos requeridos.')).toBeInTheDocument();
+
+    await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Cálculo Integral');
+    await r.user.type(screen.getByLabelText(/^Clave/), 'ACF-0902');
+    await r.user.type(screen.getByLabelText(/^Créditos de teoría/), '3');
+    await r.user.type(screen.getByLabelText(/^Créditos de práctica/), '2');
+    await r.user.click(screen.getAllByRole('textbox', { name: 'Prerrequisitos' })[0]!);
+    await r.user.click(await screen.findByRole('option', { name: 'ACF-0901 · Cálculo Diferencial' }));
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      subject_name: 'Cálculo Integral', subject_key: 'ACF-0902', theory_credits: 3, practice_credits: 2, prerequisites: [10], semesters: [],
+    }));
+  });
+
+  it('keeps credits as typed, states the 0-30 range and refuses a decimal or an out-of-range value with a message', async () => {
+    const r = renderPage([CALCULO]);
+    await screen.findByText('T 3 | P 2');
+    const theory = screen.getByLabelText(/^Créditos de teoría/);
+    const practice = screen.getByLabelText(/^Créditos de práctica/);
+    expect(theory).toHaveAccessibleDescription('Número entero de 0 a 30.');
+    await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Ética');
+    await r.user.type(screen.getByLabelText(/^Clave/), 'ETI-01');
+    await r.user.type(theory, '2.5');
+    await r.user.click(practice);
+    await r.user.paste('31');
+    expect(theory).toHaveValue('2.5');
+    expect(practice).toHaveValue('31');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    expect(await screen.findByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    expect(screen.queryByText('Por favor, llena todos los campos requeridos.')).not.toBeInTheDocument();
+    expect(r.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Correcting a field clears its message only.
+    await r.user.clear(theory);
+    await r.user.type(theory, '2');
+    expect(screen.queryByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).not.toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+  });
+
+  it('searches by name or key ignoring accents both ways', async () => {
+    const etica: Subject = { ...PROGRAMACION, id: 12, subject_name: 'Ética profesional', subject_key: 'ETI-0101' };
+    const r = renderPage([CALCULO, etica]);
+    await screen.findByText('Ética profesional');
+    const search = screen.getByRole('textbox', { name: 'Buscar materia' });
+    await r.user.type(search, 'etica');
+    expect(screen.getByText('Ética profesional')).toBeInTheDocument();
+    expect(screen.queryByText('Cálculo Diferencial')).not.toBeInTheDocument();
+    await r.user.clear(search);
+    await r.user.type(search, 'CÁLCULO');
+    expect(screen.getByText('Cálculo Diferencial')).toBeInTheDocument();
+    expect(screen.queryByText('Ética profesional')).not.toBeInTheDocument();
+  });
+});

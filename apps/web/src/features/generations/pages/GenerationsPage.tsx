@@ -59,7 +59,7 @@ export default function GenerationsPage() {
   };
 
   const columns: Column<Generation>[] = [
-    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, card: 'title' },
+    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, cardCell: (g) => `Generación ${g.generation_name}`, card: 'title' },
     { key: 'start', header: 'Inicio', cell: (g) => formatDate(g.start_date) },
     { key: 'end', header: 'Fin', cell: (g) => formatDate(g.end_date) },
     {

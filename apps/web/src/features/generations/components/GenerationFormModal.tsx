@@ -10,7 +10,6 @@ import { errorText, serverMessage } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { fetchGenerationPreview } from '../api/get-generation-preview';
 import { useSaveGeneration } from '../api/save-generation';
-import { DateField } from '../../../components/DateField';
 
 export interface GenerationDraft {
   start_date: string;

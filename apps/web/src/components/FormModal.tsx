@@ -17,8 +17,8 @@ export interface FormModalProps {
 }
 
 /**
- * The one create/edit window: a form with its failure above the fields and Cancelar / Guardar below them. Escape, the
- * X or a click outside ask before discarding typed data (GuardedModal); Cancelar closes at once.
+ * The one create/edit window: a form with its failure above the fields and Cancelar / Guardar below them. Escape, the X
+ * or a click outside ask before discarding typed data (GuardedModal); Cancelar and a save close directly.
  */
 export function FormModal({ opened, title, onClose, onSubmit, saving, failure, submitLabel = 'Guardar', size, fullScreen, children }: FormModalProps) {
   return (

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import {
   generationName, generationPreview, generationUpdateBody, isValidIsoDate, type Generation, type SemesterPreview,
 } from '@egreso/domain';
+import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { formatDate } from '../../../lib/dates';
 import { errorText, serverMessage } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { fetchGenerationPreview } from '../api/get-generation-preview';
 import { useSaveGeneration } from '../api/save-generation';
-import { DateField } from '../../../components/DateField';
 
 export interface GenerationDraft {
   start_date: string;

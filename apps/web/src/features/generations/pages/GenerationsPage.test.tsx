@@ -127,7 +127,7 @@ describe('GenerationsPage', () => {
 
     // Another start date is not the duplicate: the stale messages go away.
     await r.user.clear(screen.getByLabelText(/Fecha de inicio/));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2025-08-01');
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '01/08/2025');
     expect(screen.queryByText(/Ya existe una generación/)).not.toBeInTheDocument();
   });
 

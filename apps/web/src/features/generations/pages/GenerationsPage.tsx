@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Generation } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/DateField';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -16,7 +17,6 @@ import { useGenerations } from '../api/get-generations';
 import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
 import { GenerationFormModal, type GenerationDraft } from '../components/GenerationFormModal';
 import { filterGenerations } from '../components/generation-filter';
-import { DateField } from '../../../components/DateField';
 
 export default function GenerationsPage() {
   const generations = useGenerations();

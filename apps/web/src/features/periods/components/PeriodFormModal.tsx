@@ -1,12 +1,12 @@
 import { Alert, SimpleGrid, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
+import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { useSavePeriod } from '../api/save-period';
-import { DateField } from '../../../components/DateField';
 
 interface Props {
   opened: boolean;
@@ -51,14 +51,8 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
       <LimitedTextInput label="Nombre del periodo" placeholder="AGO-DIC 2026" required max={LIMITS.periodName} {...form.bind('period_name')} data-autofocus />
       {datesLocked ? <Alert color="gray" variant="light">{PERIOD_MSG.closedDatesLocked}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateField
-          label="Fecha de inicio" required disabled={datesLocked}
-          value={values.start_date} onChange={(v) => form.setField('start_date', v)} error={form.errors.start_date}
-        />
-        <DateField
-          label="Fecha de fin" required disabled={datesLocked}
-          value={values.end_date} onChange={(v) => form.setField('end_date', v)} error={form.errors.end_date}
-        />
+        <DateField label="Fecha de inicio" required disabled={datesLocked} {...form.bind('start_date')} />
+        <DateField label="Fecha de fin" required disabled={datesLocked} {...form.bind('end_date')} />
       </SimpleGrid>
       <Textarea
         label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes}

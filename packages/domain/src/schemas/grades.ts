@@ -74,7 +74,8 @@ export type SheetStudent = z.infer<typeof sheetStudent>;
 
 /** GET /subjects/{id}/enrolled-students */
 export const enrolledStudentsQuery = z.object({
-  group_id: idField(GRADE_MSG.groupRequired),
+  /** Required; optional in the schema so that a missing subject answers 404 first. */
+  group_id: idField(GRADE_MSG.groupRequired).optional(),
   period_id: idField().optional(),
   semester_id: idField().optional(),
 });
@@ -244,7 +245,7 @@ export const gradeHistoryQuery = z.object({
   activity_id: idField().optional(),
   user_id: idField().optional(),
   professor_subject_id: idField().optional(),
-  batch_id: z.string().trim().max(64).optional(),
+  batch_id: z.string(GRADE_MSG.batchMissing).trim().max(64, GRADE_MSG.batchMissing).optional(),
   source: z.enum(GRADE_SOURCES, 'Origen desconocido.').optional(),
 });
 export type GradeHistoryQuery = z.input<typeof gradeHistoryQuery>;

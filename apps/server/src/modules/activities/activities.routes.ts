@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ACTIVITY_MSG, ROLE, activitiesQuery, activity, activityBulkBody, activityBulkResult, activityDeleteResult, canManageCatalogues,
+  ACTIVITY_MSG, ASSIGNMENT_MSG, ROLE, activitiesQuery, activity, activityBulkBody, activityBulkResult, activityDeleteResult, canManageCatalogues,
   errorResponse, idParam, isStaff,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
 import { findSheet } from '../grading/sheets.repository.js';
+import { findUserRole } from '../assignments/assignments.repository.js';
 import { activityOwners, deleteActivityKeepingGrades, listActivities } from './activities.repository.js';
 import { saveActivities } from './activities.service.js';
 
@@ -43,6 +44,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const actor = actorOf(request);
     if (!canManageCatalogues(actor) && request.params.id !== actor.id) throw forbidden();
+    if ((await findUserRole(app.db, request.params.id))?.role !== ROLE.TEACHER) throw notFound(ASSIGNMENT_MSG.teacherMissing);
     return listActivities(app.db, { userId: request.params.id });
   });
 
@@ -65,7 +67,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/activities/:id', {
-    preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+    preHandler: app.guard(isStaff),
     schema: {
       tags: ['activities'], summary: 'Elimina una actividad; sus calificaciones quedan en el historial', params: idParam,
       response: { 200: activityDeleteResult, ...writeErrors },

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const activityCount = async (assignmentId: number) =>
   Number((await ctx().database.db.selectFrom('activities').select((eb) => eb.fn.countAll().as('n')).where('professor_subject_id', '=', assignmentId).executeTakeFirstOrThrow()).n);
 
-const upsert = (user: TestUser, payload: unknown) => as(ctx(), user, { method: 'POST', url: '/api/activities/bulk-upsert', payload });
+const upsert = (user: TestUser, payload: Record<string, unknown>) => as(ctx(), user, { method: 'POST', url: '/api/activities/bulk-upsert', payload });
 
 describe('POST /activities/bulk-upsert', () => {
   it('creates and updates in one save, drops empty rows, defaults ponderation to 100 and answers the saved list', async () => {

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GRADE_MSG, ROLE, attributeRatingsAnswer, attributeRatingsQuery, enrolledStudentsQuery, errorResponse, finalsAnswer, finalsQuery,
+  GRADE_MSG, ROLE, SUBJECT_MSG, attributeRatingsAnswer, attributeRatingsQuery, enrolledStudentsQuery, errorResponse, finalsAnswer, finalsQuery,
   gradeBatchBody, gradeBatchResult, gradeSheet, gradesByUsersAndActivitiesBody, idParam, isStaff, sheetParams, sheetStudent,
   storedGrade, teacherDashboard, teacherDashboardQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { findSubjectRow } from '../subjects/subjects.repository.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetById, sheetBySubjectGroup, sheetsByIds } from './access.js';
 import { findCells } from './grading.repository.js';
@@ -27,6 +29,8 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const { group_id, period_id } = request.query;
+    if (!(await findSubjectRow(app.db, request.params.id))) throw notFound(SUBJECT_MSG.notFound);
+    if (group_id === undefined) throw fieldError('group_id', GRADE_MSG.groupRequired);
     const sheet = await sheetBySubjectGroup(app.db, actorOf(request), request.params.id, group_id, period_id, 'read');
     return listSheetStudents(app.db, sheet);
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GRADE_MSG, ROLE, batchParam, errorResponse, gradeHistoryEntry, gradeHistoryQuery, gradeImport, gradeImportsQuery, isStaff,
+  GRADE_MSG, batchParam, errorResponse, gradeHistoryEntry, gradeHistoryQuery, gradeImport, gradeImportsQuery, isStaff,
   undoImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -49,7 +49,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/grade-history/imports/:batchId/undo', {
-    preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+    preHandler: app.guard(isStaff),
     schema: {
       tags: ['grades'],
       summary: 'Deshace una importación mientras el periodo está abierto; las celdas cambiadas después se dejan como están y se informan',

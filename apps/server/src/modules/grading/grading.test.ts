@@ -245,3 +245,23 @@ describe('GET /profesor/dashboard', () => {
     expect((await as(ctx(), admin, { method: 'GET', url: '/api/profesor/dashboard' })).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes every teaching route with its query, body and answer', async () => {
+    const docs = (await ctx().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining([
+      '/api/activities', '/api/activities/by-professor/{id}', '/api/activities/bulk-upsert', '/api/activities/{id}',
+      '/api/subjects/{id}/enrolled-students', '/api/grade-sheets/{id}', '/api/useractivities/by-users-and-activities',
+      '/api/profesor/calificar/actividades/batch', '/api/grades/groups/{group}/subjects/{subject}/finals', '/api/userattributes',
+      '/api/profesor/dashboard', '/api/grade-history', '/api/grade-history/imports', '/api/grade-history/imports/{batchId}/undo',
+      '/api/ratings/template', '/api/ratings/export', '/api/ratings/import', '/api/userattribute-observations/batch',
+      '/api/userattribute-observations/history',
+    ]));
+    const batch = docs.paths['/api/profesor/calificar/actividades/batch'].post;
+    expect(batch.requestBody.content['application/json'].schema.properties.calificaciones.items.required)
+      .toEqual(['user_id', 'activity_id', 'qualification']);
+    expect(Object.keys(batch.responses['200'].content['application/json'].schema.properties)).toEqual(['message', 'saved', 'unchanged', 'conflicts']);
+    const file = docs.paths['/api/ratings/export'].get.responses['200'].content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+    expect(file.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+});

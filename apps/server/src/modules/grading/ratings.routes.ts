@@ -35,7 +35,7 @@ async function readUpload(request: FastifyRequest) {
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/ratings/template', {
     preHandler: app.guard(isStaff),
-    schema: { tags: ['grades'], summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad', querystring: ratingsFileQuery, produces: [XLSX_TYPE], response: { 200: xlsxFile, ...errors } },
+    schema: { tags: ['grades'], summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad', querystring: ratingsFileQuery, produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors } },
   }, async (request, reply) => {
     const q = request.query;
     const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
@@ -47,7 +47,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/ratings/export', {
     preHandler: app.guard(isStaff),
-    schema: { tags: ['grades'], summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final', querystring: ratingsFileQuery, produces: [XLSX_TYPE], response: { 200: xlsxFile, ...errors } },
+    schema: { tags: ['grades'], summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final', querystring: ratingsFileQuery, produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors } },
   }, async (request, reply) => {
     const q = request.query;
     const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');

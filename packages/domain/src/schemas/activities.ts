@@ -21,6 +21,7 @@ export const ACTIVITY_MSG = {
   noSubjectInCareer:
     'No tienes ninguna materia asignada en esta carrera. Por favor, contacta a tu jefe(a) de carrera si crees que es un error.',
   tooMany: 'Demasiadas actividades en un solo envío.',
+  filterRequired: 'Indica la materia, la asignación, el grupo, el periodo, la carrera o el profesor.',
 } as const;
 
 /** Most activities in one save, and most attributes linked to one activity. */

@@ -97,12 +97,16 @@ export type SheetAssignment = z.infer<typeof sheetAssignment>;
 /** A student's final (ponderation-weighted mean of the graded activities, one decimal; null when none is graded). */
 export const studentFinal = z.object({ user_id: z.number(), final: z.number().nullable() });
 
+/** A grade as the grid holds it: value and version (who changed it is in the cell's history). */
+export const sheetGrade = z.object({ user_id: z.number(), activity_id: z.number(), qualification: z.number().nullable(), version: z.number() });
+export type SheetGrade = z.infer<typeof sheetGrade>;
+
 /** GET /grade-sheets/{professorSubjectId}: everything the grade grid shows, in one answer. */
 export const gradeSheet = z.object({
   assignment: sheetAssignment,
   students: z.array(sheetStudent),
   activities: z.array(activity),
-  grades: z.array(storedGrade),
+  grades: z.array(sheetGrade),
   finals: z.array(studentFinal),
 });
 export type GradeSheet = z.infer<typeof gradeSheet>;
@@ -175,8 +179,8 @@ export const attributeRatingsQuery = z.object({
 });
 export type AttributeRatingsQuery = z.input<typeof attributeRatingsQuery>;
 
-export const attributeRating = z.object({ user_id: z.number(), attribute_id: z.number(), attributerating: z.number().nullable() });
-export type AttributeRating = z.infer<typeof attributeRating>;
+export const attributeRatingRow = z.object({ user_id: z.number(), attribute_id: z.number(), attributerating: z.number().nullable() });
+export type AttributeRatingRow = z.infer<typeof attributeRatingRow>;
 export const attributeCount = z.object({
   attribute_id: z.number(),
   attribute_name: z.string(),
@@ -186,7 +190,7 @@ export const attributeCount = z.object({
   insuficiente: z.number(),
 });
 export type AttributeCount = z.infer<typeof attributeCount>;
-export const attributeRatingsAnswer = z.union([z.array(attributeRating), z.array(attributeCount)]);
+export const attributeRatingsAnswer = z.union([z.array(attributeRatingRow), z.array(attributeCount)]);
 
 // ---------- spreadsheets ----------
 

@@ -13,6 +13,9 @@ export function gradeHistoryMigration(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       const s = db.schema;
       await s.alterTable('user_activities').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      // The grade grid reads and writes a sheet's cells by activity: from this index alone, without a table lookup per cell.
+      await s.createIndex('user_activities_sheet_idx').on('user_activities').columns(['activity_id', 'user_id', 'qualification', 'version']).execute();
+      await s.dropIndex('user_activities_activity_idx').execute();
 
       // activity_id and professor_subject_id are not foreign keys: the history outlives a deleted activity.
       await s.createTable('grade_history')
@@ -36,6 +39,8 @@ export function gradeHistoryMigration(dialect: Dialect) {
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('grade_history').execute();
+      await db.schema.createIndex('user_activities_activity_idx').on('user_activities').column('activity_id').execute();
+      await db.schema.dropIndex('user_activities_sheet_idx').execute();
       await db.schema.alterTable('user_activities').dropColumn('version').execute();
     },
   };

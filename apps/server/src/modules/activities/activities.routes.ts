@@ -6,7 +6,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { forbidden, notFound } from '../../lib/http-errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
 import { findSheet } from '../grading/sheets.repository.js';
@@ -29,6 +29,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     if (actor.role === ROLE.TEACHER && q.user_id !== undefined && q.user_id !== actor.id) throw forbidden();
     if (q.professor_subject_id !== undefined) await sheetById(app.db, actor, q.professor_subject_id, 'read');
+    // A whole institution's activities are never one answer: chiefs and administrators narrow the list.
+    if (actor.role !== ROLE.TEACHER && Object.values(q).every((v) => v === undefined)) throw fieldError('subject_id', ACTIVITY_MSG.filterRequired);
     return listActivities(app.db, {
       userId: actor.role === ROLE.TEACHER ? actor.id : q.user_id, subjectId: q.subject_id, groupId: q.group_id, periodId: q.period_id,
       careerId: q.career_id, professorSubjectIds: q.professor_subject_id === undefined ? undefined : [q.professor_subject_id],

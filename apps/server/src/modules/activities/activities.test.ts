@@ -117,6 +117,7 @@ describe('GET /activities and /activities/by-professor/{id}', () => {
     expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/activities?professor_subject_id=${sheet.assignmentId}` })).statusCode).toBe(403);
     expect((await as(ctx(), admin, { method: 'GET', url: `/api/activities?professor_subject_id=${sheet.assignmentId}` })).json()).toEqual(mine.json());
     expect((await as(ctx(), student, { method: 'GET', url: '/api/activities' })).statusCode).toBe(403);
+    expect((await as(ctx(), admin, { method: 'GET', url: '/api/activities' })).statusCode).toBe(422);
     expect((await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/activities/by-professor/${sheet.teacher.id}` })).json()).toEqual(mine.json());
     expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/activities/by-professor/${sheet.teacher.id}` })).statusCode).toBe(403);
     expect((await as(ctx(), admin, { method: 'GET', url: `/api/activities/by-professor/${sheet.teacher.id}` })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { GradeConflict, StoredGrade } from '@egreso/domain';
 import type { Database, GradeSource } from '../../db/types.js';
+import { placeholders, runBulk } from '../../lib/bulk.js';
 import { chunks } from '../../lib/chunks.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -14,6 +15,33 @@ export interface Cell {
   version: number;
   updated_at: string;
   updated_by: { id: number; full_name: string } | null;
+}
+
+export interface CellValue {
+  user_id: number;
+  activity_id: number;
+  qualification: number | null;
+  version: number;
+}
+
+/**
+ * Values and versions of the given students' grades in the given activities, keyed by cellKey: what the grid and
+ * every write need, read from the covering index (activity_id, user_id, qualification, version) alone.
+ */
+export async function findCellValues(db: Q, userIds: number[], activityIds: number[]): Promise<Map<string, CellValue>> {
+  const out = new Map<string, CellValue>();
+  if (!userIds.length || !activityIds.length) return out;
+  const users = [...new Set(userIds)];
+  for (const part of chunks([...new Set(activityIds)], 500)) {
+    const rows = await db.selectFrom('user_activities').where('activity_id', 'in', part).where('user_id', 'in', users)
+      .select(['user_id', 'activity_id', 'qualification', 'version']).execute();
+    for (const r of rows) {
+      out.set(cellKey(r.user_id, r.activity_id), {
+        user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version),
+      });
+    }
+  }
+  return out;
 }
 
 /** Stored grades of the given students in the given activities, with who changed each last; keyed by cellKey. */
@@ -59,19 +87,14 @@ export interface CellWrite {
 export async function upsertCells(db: Q, writes: CellWrite[], actorId: number, now: string) {
   const written: Array<{ user_id: number; activity_id: number; version: number }> = [];
   for (const part of chunks(writes, 1000)) {
-    const rows = await db.insertInto('user_activities')
-      .values(part.map((w) => ({
-        user_id: w.user_id, activity_id: w.activity_id, qualification: w.qualification, updated_by: actorId, updated_at: now, version: w.expected + 1,
-      })))
-      .onConflict((oc) => oc.columns(['user_id', 'activity_id'])
-        .doUpdateSet((eb) => ({
-          qualification: eb.ref('excluded.qualification'), updated_by: eb.ref('excluded.updated_by'),
-          updated_at: eb.ref('excluded.updated_at'), version: eb.ref('excluded.version'),
-        }))
-        .where(sql<boolean>`user_activities.version + 1 = excluded.version`))
-      .returning(['user_id', 'activity_id', 'version'])
-      .execute();
-    written.push(...rows.map((r) => ({ user_id: r.user_id, activity_id: r.activity_id, version: Number(r.version) })));
+    const rows = await runBulk<{ user_id: number; activity_id: number; version: number }>(db,
+      `insert into user_activities (user_id, activity_id, qualification, updated_by, updated_at, version) values ${placeholders(part.length, 6)}
+       on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
+         updated_at = excluded.updated_at, version = excluded.version
+       where user_activities.version + 1 = excluded.version
+       returning user_id, activity_id, version`,
+      part.flatMap((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1]));
+    written.push(...rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) })));
   }
   return written;
 }
@@ -89,8 +112,11 @@ export async function insertHistory(
   db: Q, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
 ): Promise<void> {
   for (const part of chunks(rows, 1000)) {
-    await db.insertInto('grade_history').values(part.map((r) => ({
-      ...r, changed_by: entry.changedBy, changed_at: entry.changedAt, source: entry.source, batch_id: entry.batchId,
-    }))).execute();
+    await runBulk(db,
+      `insert into grade_history (user_id, activity_id, professor_subject_id, activity_name, before, after, changed_by, changed_at, source, batch_id)
+       values ${placeholders(part.length, 10)}`,
+      part.flatMap((r) => [
+        r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
+      ]));
   }
 }

@@ -4,7 +4,7 @@ import type { Database, GradeSource } from '../../db/types.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetsByIds } from './access.js';
-import { asConflict, cellKey, findCells, insertHistory, upsertCells, type CellWrite } from './grading.repository.js';
+import { asConflict, cellKey, findCellValues, findCells, insertHistory, upsertCells, type CellWrite } from './grading.repository.js';
 import { sheetMemberships } from './sheets.repository.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -60,16 +60,16 @@ export async function writeGrades(
   trx: Q, cells: GradeCellInput[], activities: Map<number, ActivityInfo>,
   entry: { actorId: number; now: string; source: GradeSource; batchId: string | null },
 ): Promise<WriteResult> {
-  const current = await findCells(trx, cells.map((c) => c.user_id), cells.map((c) => c.activity_id));
+  const current = await findCellValues(trx, cells.map((c) => c.user_id), cells.map((c) => c.activity_id));
   const writes: Array<CellWrite & { before: number | null }> = [];
-  const conflicts: GradeConflict[] = [];
+  const stale: Array<{ user_id: number; activity_id: number }> = [];
   let unchanged = 0;
   for (const c of cells) {
     const stored = current.get(cellKey(c.user_id, c.activity_id));
     const before = stored?.qualification ?? null;
     if (before === c.qualification) { unchanged++; continue; }
     const expected = stored?.version ?? 0;
-    if (stored && c.version !== undefined && c.version !== expected) { conflicts.push(asConflict(stored)); continue; }
+    if (stored && c.version !== undefined && c.version !== expected) { stale.push(c); continue; }
     writes.push({ user_id: c.user_id, activity_id: c.activity_id, qualification: c.qualification, expected, before });
   }
   const written = await upsertCells(trx, writes, entry.actorId, entry.now);
@@ -78,11 +78,12 @@ export async function writeGrades(
     const version = versions.get(cellKey(w.user_id, w.activity_id));
     return version === undefined ? [] : [{ user_id: w.user_id, activity_id: w.activity_id, qualification: w.qualification, version, before: w.before }];
   });
-  // A concurrent save between our read and our write: report those cells as they now are.
-  const raced = writes.filter((w) => !versions.has(cellKey(w.user_id, w.activity_id)));
-  if (raced.length) {
-    const now = await findCells(trx, raced.map((r) => r.user_id), raced.map((r) => r.activity_id));
-    for (const r of raced) {
+  // Stale cells, and any changed by a concurrent save between our read and our write, as they now are (with authors).
+  stale.push(...writes.filter((w) => !versions.has(cellKey(w.user_id, w.activity_id))));
+  const conflicts: GradeConflict[] = [];
+  if (stale.length) {
+    const now = await findCells(trx, stale.map((r) => r.user_id), stale.map((r) => r.activity_id));
+    for (const r of stale) {
       const cell = now.get(cellKey(r.user_id, r.activity_id));
       if (cell) conflicts.push(asConflict(cell));
     }

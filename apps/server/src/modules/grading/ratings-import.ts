@@ -1,6 +1,6 @@
 import { GRADE_MSG, LIMITS, type Activity, type GradeChange, type SheetStudent } from '@egreso/domain';
 import { headerKey, type CellValue } from '../../lib/xlsx.js';
-import { cellKey, type Cell } from './grading.repository.js';
+import { cellKey, type CellValue as StoredCell } from './grading.repository.js';
 
 export interface ImportPlan {
   changes: GradeChange[];
@@ -26,7 +26,7 @@ function gradeOf(value: CellValue): number | null | 'invalid' {
  * and that row changes nothing; the rest are the changes to write. Returns null when row 1 has no Matrícula header.
  */
 export function planRatingsImport(
-  rows: CellValue[][], students: SheetStudent[], activities: Activity[], current: Map<string, Cell>,
+  rows: CellValue[][], students: SheetStudent[], activities: Activity[], current: Map<string, StoredCell>,
 ): ImportPlan | null {
   const header = rows[0] ?? [];
   const matriculaCol = header.findIndex((h) => headerKey(h) === 'matricula');

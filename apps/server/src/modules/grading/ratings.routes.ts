@@ -11,7 +11,7 @@ import { nowIso } from '../../lib/time.js';
 import { readFirstSheet, writeWorkbook, XLSX_TYPE } from '../../lib/xlsx.js';
 import { listActivities } from '../activities/activities.repository.js';
 import { sheetBySubjectGroup } from './access.js';
-import { findCells, cellKey } from './grading.repository.js';
+import { cellKey, findCellValues } from './grading.repository.js';
 import { writeGrades } from './grading.service.js';
 import { planRatingsImport } from './ratings-import.js';
 import { listSheetStudents } from './sheets.repository.js';
@@ -53,7 +53,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
     const students = await listSheetStudents(app.db, sheet);
     const activities = await listActivities(app.db, { professorSubjectIds: [sheet.id] });
-    const cells = await findCells(app.db, students.map((s) => s.id), activities.map((a) => a.id));
+    const cells = await findCellValues(app.db, students.map((s) => s.id), activities.map((a) => a.id));
     const finals = new Map((await sheetFinals(app.db, sheet, students)).map((f) => [f.user_id, f.final]));
     const rows = students
       .map((s) => [s.controlnumber, s.full_name, ...activities.map((a) => cells.get(cellKey(s.id, a.id))?.qualification ?? null), finals.get(s.id) ?? null])
@@ -80,7 +80,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!rows) throw fieldError('file', GRADE_MSG.badFile);
     const students = await listSheetStudents(app.db, sheet);
     const activities = await listActivities(app.db, { professorSubjectIds: [sheet.id] });
-    const current = await findCells(app.db, students.map((s) => s.id), activities.map((a) => a.id));
+    const current = await findCellValues(app.db, students.map((s) => s.id), activities.map((a) => a.id));
     const plan = planRatingsImport(rows, students, activities, current);
     if (!plan) throw fieldError('file', GRADE_MSG.noHeader);
     const message = dryRun ? GRADE_MSG.importPreview : plan.errors.length ? GRADE_MSG.importWarnings : GRADE_MSG.importDone;

@@ -111,6 +111,7 @@ describe('ratings spreadsheets', () => {
     const exported = await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/ratings/export?group_id=${sheet.groupId}&subject_id=${sheet.subjectId}` });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain('grades.xlsx');
+    expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/ratings/export?group_id=${sheet.groupId}&subject_id=${sheet.subjectId}` })).statusCode).toBe(403);
     const rows = await readXlsx(exported.rawPayload);
     expect(rows[0]).toEqual(['Matrícula', 'Nombre', 'Examen', 'Proyecto final', 'Final']);
     expect(rows[1]).toEqual([mat.get(s1!.id), s1!.full_name, 70, 95, 85]);
@@ -123,6 +124,7 @@ describe('ratings spreadsheets', () => {
     const s2exam = (await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [s2!.id], activity_ids: [exam] } })).json()[0];
     await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/profesor/calificar/actividades/batch', payload: { calificaciones: [{ user_id: s2!.id, activity_id: exam, qualification: 65, version: s2exam.version }] } });
     expect((await as(ctx(), other.teacher, { method: 'POST', url: `/api/grade-history/imports/${body.batch_id}/undo` })).statusCode).toBe(403);
+    expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/grade-history/imports?professor_subject_id=${sheet.assignmentId}` })).statusCode).toBe(403);
     const imports = await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/grade-history/imports?professor_subject_id=${sheet.assignmentId}` });
     expect(imports.json()).toEqual([expect.objectContaining({ batch_id: body.batch_id, cells: 3, undone: false })]);
     const undo = await as(ctx(), sheet.teacher, { method: 'POST', url: `/api/grade-history/imports/${body.batch_id}/undo` });

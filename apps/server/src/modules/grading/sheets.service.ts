@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AttributeCount, AttributeRating, GradeSheet, TeacherDashboard } from '@egreso/domain';
+import type { AttributeCount, AttributeRatingRow, GradeSheet, TeacherDashboard } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
 import { listActivities } from '../activities/activities.repository.js';
 import { careersOfUser, teacherAssignments } from '../assignments/assignments.repository.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { countAttributeBands, listAttributeRatings, listFinalGrades, type RatingFilter } from '../grades/grades.repository.js';
-import { findCells } from './grading.repository.js';
+import { findCellValues } from './grading.repository.js';
 import { listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -21,7 +21,7 @@ export async function sheetFinals(db: Q, sheet: Sheet, students?: Array<{ id: nu
 export async function loadGradeSheet(db: Q, sheet: Sheet): Promise<GradeSheet> {
   const students = await listSheetStudents(db, sheet);
   const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
-  const cells = await findCells(db, students.map((s) => s.id), activities.map((a) => a.id));
+  const cells = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
   const { subject_id: _s, group_id: _g, own_period_id: _o, sheet_period_id: _p, ...assignment } = sheet;
   return {
     assignment,
@@ -38,7 +38,7 @@ export async function loadGradeSheet(db: Q, sheet: Sheet): Promise<GradeSheet> {
  */
 export async function sheetAttributeRatings(
   db: Q, sheet: Sheet, options: { userId?: number; attributeId?: number; counts: boolean },
-): Promise<AttributeRating[] | AttributeCount[]> {
+): Promise<AttributeRatingRow[] | AttributeCount[]> {
   const students = options.userId !== undefined ? [options.userId] : (await listSheetStudents(db, sheet)).map((s) => s.id);
   const filter: RatingFilter = {
     userIds: students, subjectId: sheet.subject_id, groupId: sheet.group_id ?? undefined,

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initialMigration } from './migrations/0001-initial.js';
+import { spanishOrderMigration } from './migrations/0002-spanish-order.js';
 import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.js';
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 
@@ -9,6 +10,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-initial': initialMigration(dialect),
+        '0002-spanish-order': spanishOrderMigration(dialect),
         '0003-aggregate-indexes': aggregateIndexesMigration,
         '0005-grade-history': gradeHistoryMigration(dialect),
       };

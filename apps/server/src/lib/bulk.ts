@@ -1,7 +1,6 @@
-import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import { CompiledQuery, PostgresAdapter } from 'kysely';
+import type { DbOrTrx } from '../db/types.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type Value = string | number | null;
 
 /**
@@ -9,7 +8,7 @@ type Value = string | number | null;
  * longer compiling an 800-row insert than the database spends running it, so the grade sheet's bulk writes, and only
  * they, are written as SQL text; table and column names come from code, values are always parameters.
  */
-export async function runBulk<R>(db: Q, text: string, parameters: Value[]): Promise<R[]> {
+export async function runBulk<R>(db: DbOrTrx, text: string, parameters: Value[]): Promise<R[]> {
   let n = 0;
   const sqlText = db.getExecutor().adapter instanceof PostgresAdapter ? text.replace(/\?/g, () => `$${++n}`) : text;
   const result = await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters));

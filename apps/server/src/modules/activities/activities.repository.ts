@@ -1,8 +1,5 @@
-import { type Kysely, type Transaction } from 'kysely';
 import type { Activity } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from '../../db/types.js';
 
 export interface ActivityFilter {
   ids?: number[];
@@ -15,7 +12,7 @@ export interface ActivityFilter {
 }
 
 /** Activities with their subject, group and linked attributes (two queries for the whole list), oldest first. */
-export async function listActivities(db: Q, filter: ActivityFilter): Promise<Activity[]> {
+export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promise<Activity[]> {
   if (filter.ids?.length === 0 || filter.professorSubjectIds?.length === 0) return [];
   let q = db
     .selectFrom('activities as a')
@@ -72,7 +69,7 @@ export async function listActivities(db: Q, filter: ActivityFilter): Promise<Act
 }
 
 /** The assignment of each activity: id → {professor_subject_id, activity_name}. */
-export async function activityOwners(db: Q, ids: number[]) {
+export async function activityOwners(db: DbOrTrx, ids: number[]) {
   if (!ids.length) return new Map<number, { professor_subject_id: number; activity_name: string }>();
   const rows = await db.selectFrom('activities').where('id', 'in', [...new Set(ids)])
     .select(['id', 'professor_subject_id', 'activity_name']).execute();
@@ -80,7 +77,7 @@ export async function activityOwners(db: Q, ids: number[]) {
 }
 
 /** Ids of the attributes linked to a subject. */
-export async function subjectAttributeIds(db: Q, subjectId: number): Promise<Set<number>> {
+export async function subjectAttributeIds(db: DbOrTrx, subjectId: number): Promise<Set<number>> {
   const rows = await db.selectFrom('subject_attributes').where('subject_id', '=', subjectId).select('attribute_id').execute();
   return new Set(rows.map((r) => r.attribute_id));
 }
@@ -92,19 +89,19 @@ export interface ActivityValues {
   ponderation: number;
 }
 
-export async function insertActivity(db: Q, professorSubjectId: number, values: ActivityValues, now: string): Promise<number> {
+export async function insertActivity(db: DbOrTrx, professorSubjectId: number, values: ActivityValues, now: string): Promise<number> {
   const row = await db.insertInto('activities')
     .values({ professor_subject_id: professorSubjectId, ...values, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateActivity(db: Q, id: number, values: ActivityValues, now: string): Promise<void> {
+export async function updateActivity(db: DbOrTrx, id: number, values: ActivityValues, now: string): Promise<void> {
   await db.updateTable('activities').set({ ...values, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Replaces the attribute links of the given activities in two statements. */
-export async function replaceActivityAttributes(db: Q, links: Map<number, number[]>): Promise<void> {
+export async function replaceActivityAttributes(db: DbOrTrx, links: Map<number, number[]>): Promise<void> {
   const ids = [...links.keys()];
   if (!ids.length) return;
   await db.deleteFrom('activity_attributes').where('activity_id', 'in', ids).execute();
@@ -114,7 +111,7 @@ export async function replaceActivityAttributes(db: Q, links: Map<number, number
 
 /** Copies an activity's grades into the history (source 'eliminación de actividad'), then deletes grades and activity. */
 export async function deleteActivityKeepingGrades(
-  db: Q, activity: { id: number; professor_subject_id: number; activity_name: string }, actorId: number, now: string,
+  db: DbOrTrx, activity: { id: number; professor_subject_id: number; activity_name: string }, actorId: number, now: string,
 ): Promise<number> {
   const grades = await db.selectFrom('user_activities').where('activity_id', '=', activity.id)
     .where('qualification', 'is not', null).select(['user_id', 'qualification']).execute();

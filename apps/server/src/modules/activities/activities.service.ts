@@ -1,12 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import { ACTIVITY_MSG, type activityBulkBody } from '@egreso/domain';
 import type { z } from 'zod';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import type { Sheet } from '../grading/sheets.repository.js';
 import { activityOwners, insertActivity, replaceActivityAttributes, subjectAttributeIds, updateActivity } from './activities.repository.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type Parsed = z.output<typeof activityBulkBody>['activities'][number];
 
 /** An activity with neither a name nor attributes is an empty row of the matrix: it is dropped, not refused. */
@@ -17,7 +15,7 @@ export const isBlankActivity = (a: Parsed) => a.activity_name === '' && a.attrib
  * subject, ids of this assignment, names unique) so one bad row writes nothing; then activities are created or updated
  * and their attribute links replaced. Field errors name the row as it was sent (`activities.3.attribute_ids`).
  */
-export async function saveActivities(trx: Q, sheet: Sheet, rows: Parsed[], now: string): Promise<void> {
+export async function saveActivities(trx: DbOrTrx, sheet: Sheet, rows: Parsed[], now: string): Promise<void> {
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => !isBlankActivity(row));
   const allowed = await subjectAttributeIds(trx, sheet.subject_id);
   const owners = await activityOwners(trx, kept.flatMap(({ row }) => (row.id ? [row.id] : [])));

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { ACTIVITY_MSG, GRADE_MSG, ROLE, canGrade, canReadGrades, type Actor } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { findSheet, findSheetBySubjectGroup, findSheets, type Sheet } from './sheets.repository.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 /** Refuses a reader who is neither the assignment's teacher nor a chief or administrator. */
 export function assertCanRead(actor: Actor, sheet: Sheet): Sheet {
@@ -20,14 +17,14 @@ export function assertCanWrite(actor: Actor, sheet: Sheet, closedMessage: string
 }
 
 /** The assignment named in a path (404 when missing). */
-export async function sheetById(db: Q, actor: Actor, id: number, mode: 'read' | 'write'): Promise<Sheet> {
+export async function sheetById(db: DbOrTrx, actor: Actor, id: number, mode: 'read' | 'write'): Promise<Sheet> {
   const sheet = await findSheet(db, id);
   if (!sheet) throw notFound(ACTIVITY_MSG.assignmentMissing);
   return mode === 'read' ? assertCanRead(actor, sheet) : assertCanWrite(actor, sheet);
 }
 
 /** The assignment named in a body field (422 on that field when missing). */
-export async function sheetByField(db: Q, actor: Actor, id: number, field: string, mode: 'read' | 'write'): Promise<Sheet> {
+export async function sheetByField(db: DbOrTrx, actor: Actor, id: number, field: string, mode: 'read' | 'write'): Promise<Sheet> {
   const sheet = await findSheet(db, id);
   if (!sheet) throw fieldError(field, ACTIVITY_MSG.assignmentMissing);
   return mode === 'read' ? assertCanRead(actor, sheet) : assertCanWrite(actor, sheet);
@@ -35,7 +32,7 @@ export async function sheetByField(db: Q, actor: Actor, id: number, field: strin
 
 /** The sheet of a subject and group in a period (the spec's screens address sheets this way). */
 export async function sheetBySubjectGroup(
-  db: Q, actor: Actor, subjectId: number, groupId: number, periodId: number | undefined, mode: 'read' | 'write',
+  db: DbOrTrx, actor: Actor, subjectId: number, groupId: number, periodId: number | undefined, mode: 'read' | 'write',
 ): Promise<Sheet> {
   const sheet = await findSheetBySubjectGroup(db, subjectId, groupId, periodId, actor.id);
   if (!sheet) throw notFound(GRADE_MSG.sheetMissing);
@@ -43,7 +40,7 @@ export async function sheetBySubjectGroup(
 }
 
 /** Every assignment touched by a request, each checked; the first refusal answers. */
-export async function sheetsByIds(db: Q, actor: Actor, ids: number[], mode: 'read' | 'write'): Promise<Map<number, Sheet>> {
+export async function sheetsByIds(db: DbOrTrx, actor: Actor, ids: number[], mode: 'read' | 'write'): Promise<Map<number, Sheet>> {
   const sheets = await findSheets(db, ids);
   for (const sheet of sheets.values()) {
     if (mode === 'read') assertCanRead(actor, sheet);
@@ -56,7 +53,7 @@ export async function sheetsByIds(db: Q, actor: Actor, ids: number[], mode: 'rea
  * Grade history readers: the assignment's teacher, an administrator, or a chief of the assignment's career. An
  * assignment deleted since (its activities gone) is readable by administrators only.
  */
-export async function assertCanReadHistory(db: Q, actor: Actor, assignmentIds: number[]): Promise<void> {
+export async function assertCanReadHistory(db: DbOrTrx, actor: Actor, assignmentIds: number[]): Promise<void> {
   const sheets = await findSheets(db, assignmentIds);
   if (actor.role === ROLE.ADMIN) return;
   const chiefCareers = actor.role === ROLE.CHIEF

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { GradeConflict, StoredGrade } from '@egreso/domain';
-import type { Database, GradeSource } from '../../db/types.js';
+import type { DbOrTrx, GradeSource } from '../../db/types.js';
 import { placeholders, runBulk } from '../../lib/bulk.js';
-import { chunks } from '../../lib/chunks.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 
 export const cellKey = (userId: number, activityId: number) => `${userId}:${activityId}`;
 
@@ -28,39 +25,37 @@ export interface CellValue {
  * Values and versions of the given students' grades in the given activities, keyed by cellKey: what the grid and
  * every write need, read from the covering index (activity_id, user_id, qualification, version) alone.
  */
-export async function findCellValues(db: Q, userIds: number[], activityIds: number[]): Promise<Map<string, CellValue>> {
+export async function findCellValues(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, CellValue>> {
   const out = new Map<string, CellValue>();
   if (!userIds.length || !activityIds.length) return out;
   const users = [...new Set(userIds)];
-  for (const part of chunks([...new Set(activityIds)], 500)) {
-    const rows = await db.selectFrom('user_activities').where('activity_id', 'in', part).where('user_id', 'in', users)
-      .select(['user_id', 'activity_id', 'qualification', 'version']).execute();
-    for (const r of rows) {
-      out.set(cellKey(r.user_id, r.activity_id), {
-        user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version),
-      });
-    }
+  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities')
+    .where('activity_id', 'in', part).where('user_id', 'in', users)
+    .select(['user_id', 'activity_id', 'qualification', 'version']).execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  for (const r of rows) {
+    out.set(cellKey(r.user_id, r.activity_id), {
+      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version),
+    });
   }
   return out;
 }
 
 /** Stored grades of the given students in the given activities, with who changed each last; keyed by cellKey. */
-export async function findCells(db: Q, userIds: number[], activityIds: number[]): Promise<Map<string, Cell>> {
+export async function findCells(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, Cell>> {
   const out = new Map<string, Cell>();
   if (!userIds.length || !activityIds.length) return out;
   const users = [...new Set(userIds)];
-  for (const part of chunks([...new Set(activityIds)], 500)) {
-    const rows = await db.selectFrom('user_activities as ua').leftJoin('users as u', 'u.id', 'ua.updated_by')
-      .where('ua.activity_id', 'in', part).where('ua.user_id', 'in', users)
-      .select(['ua.user_id', 'ua.activity_id', 'ua.qualification', 'ua.version', 'ua.updated_at', 'ua.updated_by', 'u.full_name'])
-      .execute();
-    for (const r of rows) {
-      out.set(cellKey(r.user_id, r.activity_id), {
-        user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification),
-        version: Number(r.version), updated_at: r.updated_at,
-        updated_by: r.updated_by === null ? null : { id: r.updated_by, full_name: r.full_name ?? '' },
-      });
-    }
+  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities as ua')
+    .leftJoin('users as u', 'u.id', 'ua.updated_by')
+    .where('ua.activity_id', 'in', part).where('ua.user_id', 'in', users)
+    .select(['ua.user_id', 'ua.activity_id', 'ua.qualification', 'ua.version', 'ua.updated_at', 'ua.updated_by', 'u.full_name'])
+    .execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  for (const r of rows) {
+    out.set(cellKey(r.user_id, r.activity_id), {
+      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification),
+      version: Number(r.version), updated_at: r.updated_at,
+      updated_by: r.updated_by === null ? null : { id: r.updated_by, full_name: r.full_name ?? '' },
+    });
   }
   return out;
 }
@@ -84,19 +79,15 @@ export interface CellWrite {
  * expected one (checked by the database itself, so a concurrent save cannot slip in between the read and the write);
  * the answer lists the cells actually written with their new versions.
  */
-export async function upsertCells(db: Q, writes: CellWrite[], actorId: number, now: string) {
-  const written: Array<{ user_id: number; activity_id: number; version: number }> = [];
-  for (const part of chunks(writes, 1000)) {
-    const rows = await runBulk<{ user_id: number; activity_id: number; version: number }>(db,
+export async function upsertCells(db: DbOrTrx, writes: CellWrite[], actorId: number, now: string) {
+  const rows = await inChunks(writes, (part) => runBulk<{ user_id: number; activity_id: number; version: number }>(db,
       `insert into user_activities (user_id, activity_id, qualification, updated_by, updated_at, version) values ${placeholders(part.length, 6)}
        on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
          updated_at = excluded.updated_at, version = excluded.version
        where user_activities.version + 1 = excluded.version
        returning user_id, activity_id, version`,
-      part.flatMap((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1]));
-    written.push(...rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) })));
-  }
-  return written;
+      part.flatMap((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1])), MAX_BOUND_PARAMETERS / 6);
+  return rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) }));
 }
 
 export interface HistoryRow {
@@ -109,14 +100,12 @@ export interface HistoryRow {
 }
 
 export async function insertHistory(
-  db: Q, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
+  db: DbOrTrx, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
 ): Promise<void> {
-  for (const part of chunks(rows, 1000)) {
-    await runBulk(db,
+  await inChunks(rows, (part) => runBulk(db,
       `insert into grade_history (user_id, activity_id, professor_subject_id, activity_name, before, after, changed_by, changed_at, source, batch_id)
        values ${placeholders(part.length, 10)}`,
       part.flatMap((r) => [
         r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
-      ]));
-  }
+      ])), MAX_BOUND_PARAMETERS / 10);
 }

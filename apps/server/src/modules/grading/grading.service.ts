@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import { GRADE_MSG, type Actor, type GradeConflict } from '@egreso/domain';
-import type { Database, GradeSource } from '../../db/types.js';
+import type { DbOrTrx, GradeSource } from '../../db/types.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetsByIds } from './access.js';
 import { asConflict, cellKey, findCellValues, findCells, insertHistory, upsertCells, type CellWrite } from './grading.repository.js';
 import { sheetMemberships } from './sheets.repository.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export interface GradeCellInput {
   user_id: number;
@@ -24,7 +21,7 @@ export type ActivityInfo = { professor_subject_id: number; activity_name: string
  * grades in an open period (403 / 409), every student is on that assignment's sheet, and no cell comes twice. Row
  * errors answer 422 naming the row (`calificaciones.3.user_id`), so one bad row writes nothing.
  */
-export async function checkGradeBatch(db: Q, actor: Actor, cells: GradeCellInput[]): Promise<Map<number, ActivityInfo>> {
+export async function checkGradeBatch(db: DbOrTrx, actor: Actor, cells: GradeCellInput[]): Promise<Map<number, ActivityInfo>> {
   const activities = await activityOwners(db, cells.map((c) => c.activity_id));
   await sheetsByIds(db, actor, [...activities.values()].map((a) => a.professor_subject_id), 'write');
   const members = await sheetMemberships(db, [...activities.values()].map((a) => a.professor_subject_id), cells.map((c) => c.user_id));
@@ -57,7 +54,7 @@ export interface WriteResult {
  * value and author; a cell sent with the value already stored is left alone (a retried save never conflicts).
  */
 export async function writeGrades(
-  trx: Q, cells: GradeCellInput[], activities: Map<number, ActivityInfo>,
+  trx: DbOrTrx, cells: GradeCellInput[], activities: Map<number, ActivityInfo>,
   entry: { actorId: number; now: string; source: GradeSource; batchId: string | null },
 ): Promise<WriteResult> {
   const current = await findCellValues(trx, cells.map((c) => c.user_id), cells.map((c) => c.activity_id));

@@ -1,8 +1,7 @@
 import { GRADE_MSG, ROLE } from '@egreso/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { makePeriod } from '../../test/factories-chief.js';
-import { makeChief, makeSheet, type SheetFixture } from '../../test/factories-teaching.js';
+import { makeChief, makeSheet, type SheetFixture, makePeriod } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let sheet: SheetFixture;

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { GradeHistoryEntry, GradeImport } from '@egreso/domain';
-import type { Database, GradeSource } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx, GradeSource } from '../../db/types.js';
 
 export const HISTORY_PAGE = 500;
 
@@ -15,7 +13,7 @@ export interface HistoryFilter {
 }
 
 /** History entries, newest first (at most HISTORY_PAGE), with the student's and the author's names. */
-export async function listHistory(db: Q, f: HistoryFilter): Promise<GradeHistoryEntry[]> {
+export async function listHistory(db: DbOrTrx, f: HistoryFilter): Promise<GradeHistoryEntry[]> {
   let q = db.selectFrom('grade_history as h')
     .innerJoin('users as s', 's.id', 'h.user_id')
     .leftJoin('users as a', 'a.id', 'h.changed_by')
@@ -38,7 +36,7 @@ export async function listHistory(db: Q, f: HistoryFilter): Promise<GradeHistory
 }
 
 /** The assignments an activity's or a batch's history belongs to (the activity may be deleted). */
-export async function historyAssignments(db: Q, f: { activityId?: number; batchId?: string }): Promise<number[]> {
+export async function historyAssignments(db: DbOrTrx, f: { activityId?: number; batchId?: string }): Promise<number[]> {
   let q = db.selectFrom('grade_history').select('professor_subject_id').distinct();
   if (f.activityId !== undefined) q = q.where('activity_id', '=', f.activityId);
   if (f.batchId !== undefined) q = q.where('batch_id', '=', f.batchId);
@@ -46,7 +44,7 @@ export async function historyAssignments(db: Q, f: { activityId?: number; batchI
 }
 
 /** The imports of an assignment, newest first, each with its size and whether it was undone. */
-export async function listImports(db: Q, professorSubjectId: number): Promise<GradeImport[]> {
+export async function listImports(db: DbOrTrx, professorSubjectId: number): Promise<GradeImport[]> {
   const rows = await db.selectFrom('grade_history as h')
     .leftJoin('users as u', 'u.id', 'h.changed_by')
     .where('h.professor_subject_id', '=', professorSubjectId)
@@ -68,7 +66,7 @@ export async function listImports(db: Q, professorSubjectId: number): Promise<Gr
 }
 
 /** The entries an import wrote, and whether it was already undone. */
-export async function findImportBatch(db: Q, batchId: string) {
+export async function findImportBatch(db: DbOrTrx, batchId: string) {
   const rows = await db.selectFrom('grade_history').where('batch_id', '=', batchId)
     .select(['id', 'user_id', 'activity_id', 'professor_subject_id', 'activity_name', 'before', 'after', 'source']).orderBy('id').execute();
   return {
@@ -78,7 +76,7 @@ export async function findImportBatch(db: Q, batchId: string) {
 }
 
 /** The newest history entry id of each cell, keyed `${user_id}:${activity_id}`. */
-export async function latestEntries(db: Q, userIds: number[], activityIds: number[]): Promise<Map<string, number>> {
+export async function latestEntries(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, number>> {
   if (!userIds.length || !activityIds.length) return new Map();
   const rows = await db.selectFrom('grade_history').where('activity_id', 'in', [...new Set(activityIds)])
     .where('user_id', 'in', [...new Set(userIds)])

@@ -5,6 +5,7 @@ import {
   GRADE_MSG, ROLE, errorResponse, xlsxFile, importQuery, isStaff, ratingsFileQuery, ratingsImportFields, ratingsImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { uploadsPlugin } from '../../plugins/uploads.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -33,6 +34,8 @@ async function readUpload(request: FastifyRequest) {
 }
 
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(uploadsPlugin);
+
   app.get('/ratings/template', {
     preHandler: app.guard(isStaff),
     schema: { tags: ['grades'], summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad', querystring: ratingsFileQuery, produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors } },

@@ -3,7 +3,7 @@ import { GRADE_MSG } from '@egreso/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, useTestApp } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
-import { controlNumbers, makeSheet, type SheetFixture } from '../../test/factories-teaching.js';
+import { controlNumbers, makeSheet, type SheetFixture } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let sheet: SheetFixture;

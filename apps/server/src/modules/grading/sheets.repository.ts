@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
 
 /** An assignment as the grade screens need it, with the period its sheet uses (its own, else the active one). */
 export interface Sheet extends SheetAssignment {
@@ -14,7 +12,7 @@ export interface Sheet extends SheetAssignment {
   sheet_period_id: number | null;
 }
 
-function sheetsQuery(db: Q) {
+function sheetsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
@@ -47,13 +45,13 @@ function present(r: Awaited<ReturnType<ReturnType<typeof sheetsQuery>['execute']
   };
 }
 
-export async function findSheets(db: Q, ids: number[]): Promise<Map<number, Sheet>> {
+export async function findSheets(db: DbOrTrx, ids: number[]): Promise<Map<number, Sheet>> {
   if (!ids.length) return new Map();
   const rows = await sheetsQuery(db).where('ps.id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, present(r)]));
 }
 
-export async function findSheet(db: Q, id: number): Promise<Sheet | undefined> {
+export async function findSheet(db: DbOrTrx, id: number): Promise<Sheet | undefined> {
   return (await findSheets(db, [id])).get(id);
 }
 
@@ -62,7 +60,7 @@ export async function findSheet(db: Q, id: number): Promise<Sheet | undefined> {
  * counts as the active period's). A teacher's own assignment comes first when several teachers share the pair.
  */
 export async function findSheetBySubjectGroup(
-  db: Q, subjectId: number, groupId: number, periodId: number | undefined, preferUserId: number,
+  db: DbOrTrx, subjectId: number, groupId: number, periodId: number | undefined, preferUserId: number,
 ): Promise<Sheet | undefined> {
   let q = sheetsQuery(db).where('ps.subject_id', '=', subjectId).where('ps.group_id', '=', groupId);
   q = periodId === undefined ? q.where('p.is_active', '=', 1) : q.where('p.id', '=', periodId);
@@ -71,7 +69,7 @@ export async function findSheetBySubjectGroup(
 }
 
 /** Students of a grade sheet (DESIGN §3): the group's students enrolled in the subject for the sheet's period. */
-export async function listSheetStudents(db: Q, sheet: Sheet): Promise<SheetStudent[]> {
+export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<SheetStudent[]> {
   if (sheet.group_id === null || sheet.sheet_period_id === null) return [];
   return db
     .selectFrom('user_groups as ug')
@@ -81,12 +79,12 @@ export async function listSheetStudents(db: Q, sheet: Sheet): Promise<SheetStude
     .where('ug.group_id', '=', sheet.group_id)
     .select(['u.id', 'u.full_name', 'u.controlnumber'])
     .distinct()
-    .orderBy('u.full_name').orderBy('u.id')
+    .orderBy(esKey('u.full_name')).orderBy('u.id')
     .execute();
 }
 
 /** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */
-export async function sheetMemberships(db: Q, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
+export async function sheetMemberships(db: DbOrTrx, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
   if (!assignmentIds.length || !userIds.length) return new Set();
   const rows = await db
     .selectFrom('professor_subjects as ps')
@@ -102,7 +100,7 @@ export async function sheetMemberships(db: Q, assignmentIds: number[], userIds: 
 }
 
 /** How many students each sheet has, and the distinct students of all of them, in one query. */
-export async function sheetSizes(db: Q, assignmentIds: number[]) {
+export async function sheetSizes(db: DbOrTrx, assignmentIds: number[]) {
   const perSheet = new Map<number, number>();
   const students = new Set<number>();
   if (!assignmentIds.length) return { perSheet, students };

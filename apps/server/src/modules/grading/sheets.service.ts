@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { AttributeCount, AttributeRatingRow, GradeSheet, TeacherDashboard } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { listActivities } from '../activities/activities.repository.js';
 import { careersOfUser, teacherAssignments } from '../assignments/assignments.repository.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
@@ -8,17 +7,15 @@ import { countAttributeBands, listAttributeRatings, listFinalGrades, type Rating
 import { findCellValues } from './grading.repository.js';
 import { listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /** Finals of every student of the sheet (null when none of their activities is graded), in the sheet's order. */
-export async function sheetFinals(db: Q, sheet: Sheet, students?: Array<{ id: number }>) {
+export async function sheetFinals(db: DbOrTrx, sheet: Sheet, students?: Array<{ id: number }>) {
   const list = students ?? (await listSheetStudents(db, sheet));
   const finals = new Map((await listFinalGrades(db, sheet.id)).map((f) => [f.user_id, f.final_grade]));
   return list.map((s) => ({ user_id: s.id, final: finals.get(s.id) ?? null }));
 }
 
 /** Everything the grade grid shows, in five queries whatever the sheet's size. */
-export async function loadGradeSheet(db: Q, sheet: Sheet): Promise<GradeSheet> {
+export async function loadGradeSheet(db: DbOrTrx, sheet: Sheet): Promise<GradeSheet> {
   const students = await listSheetStudents(db, sheet);
   const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
   const cells = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
@@ -37,7 +34,7 @@ export async function loadGradeSheet(db: Q, sheet: Sheet): Promise<GradeSheet> {
  * DESIGN §3 narrowed to the sheet), or their band counts per attribute of the subject (zeros included).
  */
 export async function sheetAttributeRatings(
-  db: Q, sheet: Sheet, options: { userId?: number; attributeId?: number; counts: boolean },
+  db: DbOrTrx, sheet: Sheet, options: { userId?: number; attributeId?: number; counts: boolean },
 ): Promise<AttributeRatingRow[] | AttributeCount[]> {
   const students = options.userId !== undefined ? [options.userId] : (await listSheetStudents(db, sheet)).map((s) => s.id);
   const filter: RatingFilter = {
@@ -59,7 +56,7 @@ export async function sheetAttributeRatings(
 }
 
 /** The teacher dashboard of the active period: careers, the three cards and the activities with grades pending. */
-export async function teacherDashboardData(db: Q, teacherId: number, careerId: number | undefined): Promise<TeacherDashboard> {
+export async function teacherDashboardData(db: DbOrTrx, teacherId: number, careerId: number | undefined): Promise<TeacherDashboard> {
   const careers = await careersOfUser(db, teacherId);
   const chosen = careerId ?? careers[0]?.id ?? null;
   const period = await findActivePeriod(db);

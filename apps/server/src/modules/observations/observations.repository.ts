@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ObservationEntry } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from '../../db/types.js';
 
 export interface ObservationFilter {
   userId: number;
@@ -13,7 +10,7 @@ export interface ObservationFilter {
 }
 
 /** A student's observations in a subject, newest first, with the teacher's and the activity's names. */
-export async function listObservations(db: Q, f: ObservationFilter): Promise<ObservationEntry[]> {
+export async function listObservations(db: DbOrTrx, f: ObservationFilter): Promise<ObservationEntry[]> {
   let q = db.selectFrom('observations as o')
     .innerJoin('users as p', 'p.id', 'o.professor_id')
     .leftJoin('activities as a', 'a.id', 'o.activity_id')
@@ -40,7 +37,7 @@ export interface NewObservation {
   observation: string;
 }
 
-export async function insertObservations(db: Q, rows: NewObservation[], now: string): Promise<void> {
+export async function insertObservations(db: DbOrTrx, rows: NewObservation[], now: string): Promise<void> {
   if (rows.length) await db.insertInto('observations').values(rows.map((r) => ({ ...r, created_at: now }))).execute();
 }
 
@@ -48,7 +45,7 @@ export async function insertObservations(db: Q, rows: NewObservation[], now: str
  * The teacher's assignments of these subjects whose sheets hold these students: `${subject_id}:${user_id}` → the
  * assignment's sheet period, in one query.
  */
-export async function teacherSheetsOfStudents(db: Q, teacherId: number, subjectIds: number[], userIds: number[]) {
+export async function teacherSheetsOfStudents(db: DbOrTrx, teacherId: number, subjectIds: number[], userIds: number[]) {
   const out = new Map<string, { professor_subject_id: number; period_id: number | null }>();
   if (!subjectIds.length || !userIds.length) return out;
   const rows = await db
@@ -71,7 +68,7 @@ export async function teacherSheetsOfStudents(db: Q, teacherId: number, subjectI
 }
 
 /** Pairs `${subject_id}:${attribute_id}` linked in the catalogue. */
-export async function subjectAttributePairs(db: Q, subjectIds: number[]): Promise<Set<string>> {
+export async function subjectAttributePairs(db: DbOrTrx, subjectIds: number[]): Promise<Set<string>> {
   if (!subjectIds.length) return new Set();
   const rows = await db.selectFrom('subject_attributes').where('subject_id', 'in', [...new Set(subjectIds)])
     .select(['subject_id', 'attribute_id']).execute();

@@ -6,14 +6,13 @@ import {
   storedGrade, teacherDashboard, teacherDashboardQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findSubjectRow } from '../subjects/subjects.repository.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetById, sheetBySubjectGroup, sheetsByIds } from './access.js';
 import { findCells } from './grading.repository.js';
-import { checkGradeBatch, writeGrades } from './grading.service.js';
+import { saveGradeBatch } from './grading.service.js';
 import { listSheetStudents } from './sheets.repository.js';
 import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardData } from './sheets.service.js';
 
@@ -64,20 +63,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       body: gradeBatchBody, response: { 200: gradeBatchResult, ...writeErrors },
     },
   }, async (request) => {
-    const actor = actorOf(request);
-    const cells = request.body.calificaciones;
-    const activities = await checkGradeBatch(app.db, actor, cells);
-    const result = await app.db.transaction().execute(async (trx) => {
-      const written = await writeGrades(trx, cells, activities, { actorId: actor.id, now: nowIso(), source: 'pantalla', batchId: null });
-      await audit(trx, { userId: actor.id, action: 'grades.save', entity: 'user_activities', details: { saved: written.saved.length, conflicts: written.conflicts.length } });
-      return written;
-    });
-    return {
-      message: result.conflicts.length ? GRADE_MSG.someNotSaved : GRADE_MSG.saved,
-      saved: result.saved.map(({ user_id, activity_id, qualification, version }) => ({ user_id, activity_id, qualification: qualification!, version })),
-      unchanged: result.unchanged,
-      conflicts: result.conflicts,
-    };
+    return saveGradeBatch(app.db, actorOf(request), request.body.calificaciones, nowIso());
   });
 
   app.get('/grades/groups/:group/subjects/:subject/finals', {

@@ -1,9 +1,12 @@
-import { GRADE_MSG, type Actor, type GradeConflict } from '@egreso/domain';
-import type { DbOrTrx, GradeSource } from '../../db/types.js';
-import { unprocessable } from '../../lib/http-errors.js';
+import { GRADE_MSG, type Actor, type GradeBatchResult, type GradeConflict, type UndoImportResult } from '@egreso/domain';
+import type { Kysely } from 'kysely';
+import type { Database, DbOrTrx, GradeSource } from '../../db/types.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound, unprocessable } from '../../lib/http-errors.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetsByIds } from './access.js';
 import { asConflict, cellKey, findCellValues, findCells, insertHistory, upsertCells, type CellWrite } from './grading.repository.js';
+import { findImportBatch, latestEntries } from './history.repository.js';
 import { sheetMemberships } from './sheets.repository.js';
 
 export interface GradeCellInput {
@@ -93,4 +96,48 @@ export async function writeGrades(
     };
   }), { changedBy: entry.actorId, changedAt: entry.now, source: entry.source, batchId: entry.batchId });
   return { saved, unchanged, conflicts };
+}
+
+/**
+ * Undoes an import (the teacher, period open, inside the caller's transaction): every cell whose newest history entry
+ * is still the import's goes back to its value before it; a cell changed since is left as it is and reported.
+ */
+export async function undoImport(trx: DbOrTrx, actor: Actor, batchId: string, now: string): Promise<UndoImportResult> {
+  const batch = await findImportBatch(trx, batchId);
+  if (!batch.entries.length) throw notFound(GRADE_MSG.batchMissing);
+  await sheetsByIds(trx, actor, batch.entries.map((e) => e.professor_subject_id), 'write');
+  if (batch.undone) throw conflict(GRADE_MSG.alreadyUndone);
+  const users = batch.entries.map((e) => e.user_id);
+  const activityIds = batch.entries.map((e) => e.activity_id);
+  const latest = await latestEntries(trx, users, activityIds);
+  const cells = await findCells(trx, users, activityIds);
+  const restore: GradeCellInput[] = [];
+  const kept: GradeConflict[] = [];
+  for (const e of batch.entries) {
+    const cell = cells.get(cellKey(e.user_id, e.activity_id));
+    if (!cell) continue; // the activity was deleted since: its grades are in the history already
+    if (latest.get(cellKey(e.user_id, e.activity_id)) !== e.id) kept.push(asConflict(cell));
+    else restore.push({ user_id: e.user_id, activity_id: e.activity_id, qualification: e.before === null ? null : Number(e.before), version: cell.version });
+  }
+  const info = new Map(batch.entries.map((e) => [e.activity_id, { professor_subject_id: e.professor_subject_id, activity_name: e.activity_name }]));
+  const written = await writeGrades(trx, restore, info, { actorId: actor.id, now, source: 'deshacer importación', batchId });
+  await audit(trx, { userId: actor.id, action: 'grades.import.undo', entity: 'grade_history', details: { batch_id: batchId, restored: written.saved.length } });
+  kept.push(...written.conflicts);
+  return { message: kept.length ? GRADE_MSG.undonePartly : GRADE_MSG.undone, restored: written.saved.length, kept };
+}
+
+/** POST /profesor/calificar/actividades/batch: the batch checked as a whole, then written in one transaction. */
+export async function saveGradeBatch(db: Kysely<Database>, actor: Actor, cells: GradeCellInput[], now: string): Promise<GradeBatchResult> {
+  const activities = await checkGradeBatch(db, actor, cells);
+  const result = await db.transaction().execute(async (trx) => {
+    const written = await writeGrades(trx, cells, activities, { actorId: actor.id, now, source: 'pantalla', batchId: null });
+    await audit(trx, { userId: actor.id, action: 'grades.save', entity: 'user_activities', details: { saved: written.saved.length, conflicts: written.conflicts.length } });
+    return written;
+  });
+  return {
+    message: result.conflicts.length ? GRADE_MSG.someNotSaved : GRADE_MSG.saved,
+    saved: result.saved.map(({ user_id, activity_id, qualification, version }) => ({ user_id, activity_id, qualification: qualification!, version })),
+    unchanged: result.unchanged,
+    conflicts: result.conflicts,
+  };
 }

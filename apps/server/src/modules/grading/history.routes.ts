@@ -5,13 +5,11 @@ import {
   undoImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, notFound, unprocessable } from '../../lib/http-errors.js';
+import { unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { assertCanReadHistory, sheetsByIds } from './access.js';
-import { asConflict, cellKey, findCells } from './grading.repository.js';
-import { writeGrades } from './grading.service.js';
-import { findImportBatch, historyAssignments, latestEntries, listHistory, listImports } from './history.repository.js';
+import { assertCanReadHistory } from './access.js';
+import { undoImport } from './grading.service.js';
+import { historyAssignments, listHistory, listImports } from './history.repository.js';
 
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
@@ -57,31 +55,6 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const actor = actorOf(request);
-    const batchId = request.params.batchId;
-    return app.db.transaction().execute(async (trx) => {
-      const batch = await findImportBatch(trx, batchId);
-      if (!batch.entries.length) throw notFound(GRADE_MSG.batchMissing);
-      await sheetsByIds(trx, actor, batch.entries.map((e) => e.professor_subject_id), 'write');
-      if (batch.undone) throw conflict(GRADE_MSG.alreadyUndone);
-      const users = batch.entries.map((e) => e.user_id);
-      const activities = batch.entries.map((e) => e.activity_id);
-      const latest = await latestEntries(trx, users, activities);
-      const cells = await findCells(trx, users, activities);
-      const restore = [];
-      const kept = [];
-      for (const e of batch.entries) {
-        const cell = cells.get(cellKey(e.user_id, e.activity_id));
-        if (!cell) continue; // the activity was deleted since: its grades are in the history already
-        if (latest.get(cellKey(e.user_id, e.activity_id)) === e.id) restore.push({ entry: e, cell });
-        else kept.push(asConflict(cell));
-      }
-      const info = new Map(batch.entries.map((e) => [e.activity_id, { professor_subject_id: e.professor_subject_id, activity_name: e.activity_name }]));
-      const written = await writeGrades(trx, restore.map(({ entry, cell }) => ({
-        user_id: entry.user_id, activity_id: entry.activity_id, qualification: entry.before === null ? null : Number(entry.before), version: cell.version,
-      })), info, { actorId: actor.id, now: nowIso(), source: 'deshacer importación', batchId });
-      await audit(trx, { userId: actor.id, action: 'grades.import.undo', entity: 'grade_history', details: { batch_id: batchId, restored: written.saved.length } });
-      kept.push(...written.conflicts);
-      return { message: kept.length ? GRADE_MSG.undonePartly : GRADE_MSG.undone, restored: written.saved.length, kept };
-    });
+    return app.db.transaction().execute((trx) => undoImport(trx, actor, request.params.batchId, nowIso()));
   });
 };

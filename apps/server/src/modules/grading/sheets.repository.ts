@@ -71,14 +71,14 @@ export async function findSheetBySubjectGroup(
 /** Students of a grade sheet (DESIGN §3): the group's students enrolled in the subject for the sheet's period. */
 export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<SheetStudent[]> {
   if (sheet.group_id === null || sheet.sheet_period_id === null) return [];
+  const { group_id: groupId, subject_id: subjectId, sheet_period_id: periodId } = sheet;
+  // Each student once, even if listed twice in the group; ordered by name with Spanish collation.
   return db
-    .selectFrom('user_groups as ug')
-    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id')
-      .on('e.subject_id', '=', sheet.subject_id).on('e.period_id', '=', sheet.sheet_period_id!))
-    .innerJoin('users as u', 'u.id', 'ug.user_id')
-    .where('ug.group_id', '=', sheet.group_id)
+    .selectFrom('users as u')
+    .where('u.id', 'in', (eb) => eb.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId))
+    .where((eb) => eb.exists(eb.selectFrom('enrolments as e').select('e.id')
+      .whereRef('e.user_id', '=', 'u.id').where('e.subject_id', '=', subjectId).where('e.period_id', '=', periodId)))
     .select(['u.id', 'u.full_name', 'u.controlnumber'])
-    .distinct()
     .orderBy(esKey('u.full_name')).orderBy('u.id')
     .execute();
 }

@@ -53,6 +53,8 @@ export interface AssignmentFilter {
   /** A period id, or null for the assignments without a period; undefined for every period. */
   periodId?: number | null;
   ids?: number[];
+  /** The assignment's own career decides; without one, the subject's careers do. */
+  careerId?: number;
 }
 
 export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}): Promise<Assignment[]> {
@@ -62,6 +64,16 @@ export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}
   if (filter.periodId === null) q = q.where('ps.period_id', 'is', null);
   else if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
   if (filter.ids) q = q.where('ps.id', 'in', filter.ids);
+  const { careerId } = filter;
+  if (careerId !== undefined) {
+    q = q.where((eb) => eb.or([
+      eb('ps.career_id', '=', careerId),
+      eb.and([
+        eb('ps.career_id', 'is', null),
+        eb('ps.subject_id', 'in', eb.selectFrom('subject_careers').select('subject_id').where('career_id', '=', careerId)),
+      ]),
+    ]));
+  }
   return (await byTeacherSubjectGroup(q).execute()).map(present);
 }
 
@@ -72,7 +84,7 @@ export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignmen
 
 /** A teacher's own assignments with each subject's careers (one more query for the whole list). */
 export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
-  const list = await listAssignments(db, { userId, periodId: filter.periodId });
+  const list = await listAssignments(db, { userId, ...filter });
   const subjectIds = [...new Set(list.map((a) => a.subject_id))];
   const careers = subjectIds.length
     ? await db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
@@ -81,14 +93,7 @@ export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { 
     : [];
   const bySubject = new Map<number, Array<{ id: number; career_key: string; name: string }>>();
   for (const c of careers) bySubject.set(c.subject_id, [...(bySubject.get(c.subject_id) ?? []), { id: c.id, career_key: c.career_key, name: c.name }]);
-  const withCareers = list.map((a) => ({
-    ...a,
-    careers: bySubject.get(a.subject_id) ?? [],
-  }));
-  const { careerId } = filter;
-  if (careerId === undefined) return withCareers;
-  // The assignment's own career decides; without one, the subject's careers do.
-  return withCareers.filter((a) => (a.career_id !== null ? a.career_id === careerId : a.careers.some((c) => c.id === careerId)));
+  return list.map((a) => ({ ...a, careers: bySubject.get(a.subject_id) ?? [] }));
 }
 
 /** The signed-in user's careers: their own plus those of their assignments, distinct, sorted by name. */

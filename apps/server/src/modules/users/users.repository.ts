@@ -1,10 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LatestGeneration, PublicUser, UserGroupRef } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
 import { USER_COLUMNS } from '../auth/tokens.repository.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
+/** IN lists are sent in slices so no query exceeds either database's parameter limit. */
+const IN_CHUNK = 1000;
+async function inChunks<T>(ids: readonly number[], run: (slice: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await run(ids.slice(i, i + IN_CHUNK))));
+  return out;
+}
 
 export function findUserById(db: Q, id: number) {
   return db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', id).executeTakeFirst();
@@ -24,17 +31,22 @@ export async function emailTakenByOther(db: Q, email: string, exceptId: number |
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-/** Careers of many users in one query, grouped by user id. */
-export async function careersByUser(db: Q, userIds: number[]) {
-  const map = new Map<number, Array<{ id: number; career_id: number; career: { id: number; career_key: string; name: string } }>>();
-  if (userIds.length === 0) return map;
-  const rows = await db
+export async function careerExists(db: Q, id: number): Promise<boolean> {
+  return (await db.selectFrom('careers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+type Careers = PublicUser['user_careers'];
+
+/** Careers of many users in one query per thousand users, grouped by user id. */
+export async function careersByUser(db: Q, userIds: readonly number[]): Promise<Map<number, Careers>> {
+  const map = new Map<number, Careers>();
+  const rows = await inChunks(userIds, (slice) => db
     .selectFrom('user_careers')
     .innerJoin('careers', 'careers.id', 'user_careers.career_id')
     .select(['user_careers.id', 'user_careers.user_id', 'user_careers.career_id', 'careers.career_key', 'careers.name'])
-    .where('user_careers.user_id', 'in', userIds)
+    .where('user_careers.user_id', 'in', slice)
     .orderBy('careers.name')
-    .execute();
+    .execute());
   for (const r of rows) {
     const list = map.get(r.user_id) ?? [];
     list.push({ id: r.id, career_id: r.career_id, career: { id: r.career_id, career_key: r.career_key, name: r.name } });
@@ -42,3 +54,63 @@ export async function careersByUser(db: Q, userIds: number[]) {
   }
   return map;
 }
+
+/** Groups of many users, by group name. */
+export async function groupsByUser(db: Q, userIds: readonly number[]): Promise<Map<number, UserGroupRef[]>> {
+  const map = new Map<number, UserGroupRef[]>();
+  const rows = await inChunks(userIds, (slice) => db
+    .selectFrom('user_groups as ug')
+    .innerJoin('groups as g', 'g.id', 'ug.group_id')
+    .select(['ug.user_id', 'g.id', 'g.group_name', 'g.semester_id'])
+    .where('ug.user_id', 'in', slice)
+    .orderBy('g.group_name')
+    .execute());
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    list.push({ id: r.id, group_name: r.group_name, semester_id: r.semester_id });
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
+/** The id of each student's latest generation link: the highest id of their links. */
+export function latestLinkIds(db: Q) {
+  return db.selectFrom('user_generations').select((eb) => eb.fn.max('id').as('id')).groupBy('user_id');
+}
+
+/** The latest generation link of many users, with the generation's name 'YYYY-YYYY'. */
+export async function latestGenerationByUser(db: Q, userIds: readonly number[]): Promise<Map<number, LatestGeneration>> {
+  const map = new Map<number, LatestGeneration>();
+  const rows = await inChunks(userIds, (slice) => db
+    .selectFrom('user_generations as ug')
+    .innerJoin('generations as g', 'g.id', 'ug.generation_id')
+    .select(['ug.id', 'ug.user_id', 'ug.generation_id', 'ug.current_semester_id', 'ug.active', 'g.start_date', 'g.end_date'])
+    .where('ug.user_id', 'in', slice)
+    .orderBy('ug.id')
+    .execute());
+  // Ordered by id, so the last row of each user wins.
+  for (const r of rows) {
+    map.set(r.user_id, {
+      id: r.id, generation_id: r.generation_id, current_semester_id: r.current_semester_id, active: r.active,
+      generation_name: `${r.start_date.slice(0, 4)}-${r.end_date.slice(0, 4)}`,
+    });
+  }
+  return map;
+}
+
+/** What keeps a user from being deleted: grades, observations (given or received) and assignments. */
+export async function userHistoryCount(db: Q, userId: number): Promise<number> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('user_activities').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('grades'),
+      eb.selectFrom('observations').select(eb.fn.countAll().as('n'))
+        .where((w) => w.or([w('user_id', '=', userId), w('professor_id', '=', userId)])).as('observations'),
+      eb.selectFrom('professor_subjects').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('assignments'),
+      eb.selectFrom('enrolments').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('enrolments'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(row.grades) + Number(row.observations) + Number(row.assignments) + Number(row.enrolments);
+}
+
+/** Lower-cased text for comparisons that ignore case on both databases. */
+export const lowerOf = (column: string) => sql<string>`lower(${sql.ref(column)})`;

@@ -7,7 +7,7 @@ import {
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
-import { burnVerify, verifyPassword } from '../../lib/passwords.js';
+import { burnVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import { isoMinus, isoPlus, nowIso } from '../../lib/time.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
@@ -46,7 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const token = newToken();
     const now = nowIso();
+    // An imported account's initial password moves to argon2 on its first sign-in.
+    const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
     await app.db.transaction().execute(async (trx) => {
+      if (upgraded) await trx.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).execute();
       await clearFailures(trx, email);
       await deleteIdleTokens(trx, user.id, isoMinus(TOKEN_IDLE_MS));
       await insertToken(trx, user.id, hashToken(token), now);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { LatestGeneration, PublicUser, UserGroupRef } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
 import { USER_COLUMNS } from '../auth/tokens.repository.js';
@@ -111,6 +111,3 @@ export async function userHistoryCount(db: Q, userId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.grades) + Number(row.observations) + Number(row.assignments) + Number(row.enrolments);
 }
-
-/** Lower-cased text for comparisons that ignore case on both databases. */
-export const lowerOf = (column: string) => sql<string>`lower(${sql.ref(column)})`;

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
-  MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser,
+  LIMITS, MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
   type UserListItem, type UsersPage, type userCreateBody, type userUpdateBody, type usersQuery,
 } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
@@ -53,6 +53,11 @@ function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
   return q;
 }
 
+/** Spanish order of names, ties by id so pages never overlap. */
+function orderedByName<T extends SelectQueryBuilder<Database, 'users', UserRecord>>(q: T): T {
+  return q.orderBy(sql`lower(users.full_name)`).orderBy('users.id') as T;
+}
+
 /** Students carry their groups, and with include_generation their latest generation link; one query each. */
 async function withRelations(db: Q, users: PublicUser[], includeGeneration: boolean): Promise<UserListItem[]> {
   const ids = users.map((u) => u.id);
@@ -67,25 +72,27 @@ async function withRelations(db: Q, users: PublicUser[], includeGeneration: bool
   }));
 }
 
+/** Every user a list query selects, ordered by name in SQL, with their relations. */
+export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
+  if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
+  const rows = await orderedByName(filteredUsers(db, actor, query).select(USER_COLUMNS)).execute();
+  const careers = await careersByUser(db, rows.map((r) => r.id));
+  return withRelations(db, rows.map((r) => presentUser(r, careers.get(r.id))), query.include_generation ?? false);
+}
+
 /**
  * GET /users: filtered, ordered by name and paged in SQL. Without page/per_page the answer stays the spec's plain
  * array; with either it is {data, meta}.
  */
 export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[] | UsersPage> {
+  if (query.page === undefined && query.per_page === undefined) return listAllUsers(db, actor, query);
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
   const base = filteredUsers(db, actor, query);
-  const ordered = base.select(USER_COLUMNS).orderBy(sql`lower(users.full_name)`).orderBy('users.id');
-  const paged = query.page !== undefined || query.per_page !== undefined;
-  if (!paged) {
-    const rows = await ordered.execute();
-    const careers = await careersByUser(db, rows.map((r) => r.id));
-    return withRelations(db, rows.map((r) => presentUser(r, careers.get(r.id))), query.include_generation ?? false);
-  }
-  const perPage = query.per_page ?? 10;
+  const perPage = query.per_page ?? LIMITS.periodsPageSize;
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
   const currentPage = Math.min(query.page ?? 1, lastPage);
-  const rows = await ordered.limit(perPage).offset((currentPage - 1) * perPage).execute();
+  const rows = await orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((currentPage - 1) * perPage).execute();
   const careers = await careersByUser(db, rows.map((r) => r.id));
   const data = await withRelations(db, rows.map((r) => presentUser(r, careers.get(r.id))), query.include_generation ?? false);
   return { data, meta: { current_page: currentPage, last_page: lastPage, total: Number(total), per_page: perPage } };

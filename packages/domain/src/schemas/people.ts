@@ -138,9 +138,11 @@ export type StudentStatusBody = z.input<typeof studentStatusBody>;
 
 // ---------- semester advance ----------
 
-export const advanceSemesterBody = z
-  .object({ group_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('El grupo no es válido').optional()) })
-  .default({});
+/** The body is optional: no body, or no group_id, advances every active student. */
+export const advanceSemesterBody = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  z.object({ group_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('El grupo no es válido').optional()) }),
+);
 export type AdvanceSemesterBody = z.input<typeof advanceSemesterBody>;
 export const advanceSemesterResult = z.object({
   advanced: z.number(),

@@ -52,7 +52,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['spreadsheets'], consumes: ['multipart/form-data'], querystring: importQuery,
         summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
-        response: { 200: importResult.or(importPreview), ...fileErrors },
+        response: { 200: importPreview.or(importResult), ...fileErrors },
       },
     }, async (request) => {
       const rows = await readSheet(await uploadedFile(request), columns);

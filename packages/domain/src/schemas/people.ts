@@ -138,11 +138,10 @@ export type StudentStatusBody = z.input<typeof studentStatusBody>;
 
 // ---------- semester advance ----------
 
-/** The body is optional: no body, or no group_id, advances every active student. */
-export const advanceSemesterBody = z.preprocess(
-  (v) => (v === undefined || v === null ? {} : v),
-  z.object({ group_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('El grupo no es válido').optional()) }),
-);
+/** `{}` (no group_id) advances every active student; `{group_id}` only those of the group. */
+export const advanceSemesterBody = z.object({
+  group_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('El grupo no es válido').optional()),
+});
 export type AdvanceSemesterBody = z.input<typeof advanceSemesterBody>;
 export const advanceSemesterResult = z.object({
   advanced: z.number(),
@@ -156,7 +155,7 @@ export type AdvanceSemesterResult = z.infer<typeof advanceSemesterResult>;
 
 /** GET /students/export: status filter (absent = every student) and the generation column. */
 export const studentsExportQuery = z.object({
-  active: z.union([statusField, z.literal('all')]).optional(),
+  active: z.union([z.literal('all'), statusField], 'El estatus debe ser 0 (Baja), 1 (Activo), 2 (Graduado) o all (todos).').optional(),
   assign_generation: queryBool.optional(),
 });
 export type StudentsExportQuery = z.input<typeof studentsExportQuery>;

@@ -63,5 +63,5 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/students/advance-semester', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Avanza un semestre a los alumnos activos (opcional: de un grupo); el 9.º se gradúa', body: advanceSemesterBody, response: { 200: advanceSemesterResult, ...writeErrors } },
-  }, async (request) => advanceSemester(app.db, actorOf(request), request.body?.group_id));
+  }, async (request) => advanceSemester(app.db, actorOf(request), request.body.group_id));
 };

@@ -12,7 +12,7 @@ import { nowIso } from '../../lib/time.js';
 import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
 import { presentUser } from './present.js';
 import {
-  careerExists, careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser, latestLinkIds,
+  careerExists, careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
   userHistoryCount,
 } from './users.repository.js';
 
@@ -38,8 +38,12 @@ function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
     q = q.where('users.id', 'in', db.selectFrom('user_groups').select('user_id').where('group_id', '=', query.group_id));
   }
   if (query.active !== undefined) {
-    q = q.where('users.id', 'in', db.selectFrom('user_generations').select('user_id')
-      .where('active', '=', query.active).where('id', 'in', latestLinkIds(db)));
+    const status = query.active;
+    // The latest link decides the status: one with this status and no newer link of the same student.
+    q = q.where((eb) => eb.exists(eb.selectFrom('user_generations as ug').select('ug.id')
+      .whereRef('ug.user_id', '=', 'users.id').where('ug.active', '=', status)
+      .where((w) => w.not(w.exists(w.selectFrom('user_generations as newer').select('newer.id')
+        .whereRef('newer.user_id', '=', 'ug.user_id').whereRef('newer.id', '>', 'ug.id'))))));
   }
   const search = query.search?.trim();
   if (search) {
@@ -58,15 +62,16 @@ function orderedByName<T extends SelectQueryBuilder<Database, 'users', UserRecor
   return q.orderBy(sql`lower(users.full_name)`).orderBy('users.id') as T;
 }
 
-/** Students carry their groups, and with include_generation their latest generation link; one query each. */
-async function withRelations(db: Q, users: PublicUser[], includeGeneration: boolean): Promise<UserListItem[]> {
+/** Careers, groups and (with include_generation) the latest generation link: one query each, run side by side. */
+async function withRelations(db: Q, users: UserRecord[], includeGeneration: boolean): Promise<UserListItem[]> {
   const ids = users.map((u) => u.id);
-  const [groups, generations] = await Promise.all([
+  const [careers, groups, generations] = await Promise.all([
+    careersByUser(db, ids),
     groupsByUser(db, ids),
     includeGeneration ? latestGenerationByUser(db, ids) : Promise.resolve(null),
   ]);
   return users.map((u) => ({
-    ...u,
+    ...presentUser(u, careers.get(u.id)),
     groups: groups.get(u.id) ?? [],
     ...(generations ? { latest_generation: generations.get(u.id) ?? null } : {}),
   }));
@@ -76,8 +81,7 @@ async function withRelations(db: Q, users: PublicUser[], includeGeneration: bool
 export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
   const rows = await orderedByName(filteredUsers(db, actor, query).select(USER_COLUMNS)).execute();
-  const careers = await careersByUser(db, rows.map((r) => r.id));
-  return withRelations(db, rows.map((r) => presentUser(r, careers.get(r.id))), query.include_generation ?? false);
+  return withRelations(db, rows, query.include_generation ?? false);
 }
 
 /**
@@ -89,12 +93,17 @@ export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
   const base = filteredUsers(db, actor, query);
   const perPage = query.per_page ?? LIMITS.periodsPageSize;
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const page = query.page ?? 1;
+  // The count and the page run side by side (two connections on PostgreSQL); a page past the end is asked again.
+  const [{ total }, firstTry] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((page - 1) * perPage).execute(),
+  ]);
   const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
-  const currentPage = Math.min(query.page ?? 1, lastPage);
-  const rows = await orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((currentPage - 1) * perPage).execute();
-  const careers = await careersByUser(db, rows.map((r) => r.id));
-  const data = await withRelations(db, rows.map((r) => presentUser(r, careers.get(r.id))), query.include_generation ?? false);
+  const currentPage = Math.min(page, lastPage);
+  const rows = currentPage === page ? firstTry
+    : await orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((currentPage - 1) * perPage).execute();
+  const data = await withRelations(db, rows, query.include_generation ?? false);
   return { data, meta: { current_page: currentPage, last_page: lastPage, total: Number(total), per_page: perPage } };
 }
 

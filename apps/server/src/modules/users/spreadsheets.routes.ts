@@ -6,6 +6,7 @@ import {
 } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
+import { uploadsPlugin } from '../../plugins/uploads.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
 import { listAllUsers } from './users.service.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
@@ -35,6 +36,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 /** Teachers' and students' templates, exports and imports (DESIGN §6). */
 export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(uploadsPlugin);
   for (const kind of ['teachers', 'students'] as const) {
     const columns = columnsOf(kind);
     const headers = columns.map((c) => c.header).join(' · ');

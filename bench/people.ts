@@ -1,8 +1,8 @@
 /**
  * People budgets: the Students screen's first page with 5,000 students (< 50 ms server time), the export of 5,000
  * students (< 3 s), and a 1,000-row student import, preview and apply (< 2 s each). Measured through app.inject,
- * so the figures are the server's own time (routing, validation, SQL, spreadsheet work, serialisation), on a fresh
- * SQLite file and a throwaway PostgreSQL database.
+ * so the figures are the server's own time (routing, validation, SQL, spreadsheet work, serialisation), on the scale
+ * data (`seedScale`, as `npm run seed:scale`) in a fresh SQLite file and a throwaway PostgreSQL database.
  *
  *   node --import tsx bench/people.ts [--db sqlite|postgres] [--students 5000] [--rows 1000]
  */
@@ -12,68 +12,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ROLE } from '@egreso/domain';
 import { buildApp } from '../apps/server/src/app.js';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { seedReferenceData } from '../apps/server/src/db/seed.js';
-import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import { nowIso } from '../apps/server/src/lib/time.js';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/demo.js';
+import { seedScale } from '../apps/server/src/db/scale.js';
 
 export const PEOPLE_BUDGETS_MS = { firstPage: 50, export: 3000, preview: 2000, apply: 2000 } as const;
 
-const FIRST = ['José', 'María', 'Ángel', 'Lucía', 'Óscar', 'Sofía', 'Iñaki', 'Renata', 'Émilio', 'Ximena', 'Úrsula', 'Diego', 'Ñeri', 'Valeria', 'Andrés'];
-const LAST = ['Pérez', 'Núñez', 'Álvarez', 'Ortiz', 'Zamora', 'Ibarra', 'Ávila', 'Muñoz', 'Quintero', 'Ríos', 'Salinas', 'Éxito', 'Luna', 'Cárdenas', 'Domínguez'];
+const FIRST = ['José', 'María', 'Ángel', 'Lucía', 'Óscar', 'Sofía', 'Iñaki', 'Renata', 'Emilio', 'Ximena', 'Úrsula', 'Diego', 'Valeria', 'Andrés'];
+const LAST = ['Pérez', 'Núñez', 'Álvarez', 'Ortiz', 'Zamora', 'Ibarra', 'Ávila', 'Muñoz', 'Quintero', 'Ríos', 'Salinas', 'Luna', 'Cárdenas', 'Domínguez'];
 const nameOf = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`;
 
-async function throwawayPg(adminUrl: string) {
-  const name = `egreso_bench_people_${process.pid}`;
+async function dropPg(adminUrl: string, name: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  return {
-    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/** 5,000 students in 45 groups (five per semester), all with a generation link, most active. */
-async function seedStudents(database: Db, count: number) {
-  const db = database.db;
-  const now = nowIso();
-  const groups: number[] = [];
-  for (let s = 1; s <= 9; s++) {
-    for (const letter of ['01', '02', '03', '04', '05']) {
-      const row = await db.insertInto('groups').values({ group_name: `${s}${letter}`, semester_id: s, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      groups.push(row.id);
-    }
-  }
-  const gens: Array<{ id: number; name: string }> = [];
-  for (const year of [2021, 2022, 2023, 2024, 2025]) {
-    const row = await db.insertInto('generations').values({ start_date: `${year}-08-01`, end_date: `${year + 5}-02-01`, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    gens.push({ id: row.id, name: `${year}-${year + 5}` });
-  }
-  for (let start = 0; start < count; start += 500) {
-    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k);
-    await db.insertInto('users').values(batch.map((i) => ({
-      full_name: nameOf(i), email: `alumno${i}@escala.test`, password_hash: 'x', role: ROLE.STUDENT,
-      controlnumber: `S${String(i).padStart(6, '0')}`, gender: (i % 2) + 1, photo: null, created_at: now, updated_at: now,
-    }))).execute();
-    const ids = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', batch.map((i) => `alumno${i}@escala.test`)).execute();
-    await db.insertInto('user_groups').values(ids.map((u) => ({ user_id: u.id, group_id: groups[u.id % groups.length]! }))).execute();
-    await db.insertInto('user_generations').values(ids.map((u) => ({
-      user_id: u.id, generation_id: gens[u.id % gens.length]!.id, current_semester_id: (u.id % 9) + 1, active: u.id % 10 === 0 ? 0 : 1,
-      created_at: now, updated_at: now,
-    }))).execute();
-  }
-  return gens;
 }
 
 async function importFile(rows: number, generation: string): Promise<Buffer> {
@@ -81,7 +35,8 @@ async function importFile(rows: number, generation: string): Promise<Buffer> {
   const ws = wb.addWorksheet('Alumnos');
   ws.addRow(['Nombre completo', 'Matrícula', 'Correo', 'Género', 'Grupo', 'Generación', 'Estatus']);
   for (let i = 0; i < rows; i++) {
-    ws.addRow([nameOf(i + 100_000), `N${String(i).padStart(6, '0')}`, `nuevo${i}@escala.test`, i % 2 ? 'Mujer' : 'Hombre', `${(i % 9) + 1}0${(i % 5) + 1}`, generation, 'Activo']);
+    // Group names follow the scale data's ('512'); half of them exist, the others are created by the import.
+    ws.addRow([nameOf(i), `N${String(i).padStart(6, '0')}`, `nuevo${i}@escala.test`, i % 2 ? 'Mujer' : 'Hombre', `${(i % 9) + 1}${(i % 8) + 1}${(i % 2) + 1}`, generation, 'Activo']);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -109,29 +64,27 @@ export interface PeopleResult {
 }
 
 export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students: number; rows: number; pgUrl: string }): Promise<PeopleResult> {
-  let database: Db;
+  let url: string;
   let cleanup: () => Promise<void>;
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'egreso-bench-people-'));
-    database = connect(`sqlite:${join(dir, 'bench.db')}`);
+    url = `sqlite:${join(dir, 'scale.db')}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const tmp = await throwawayPg(opts.pgUrl);
-    database = connect(tmp.url, { quiet: true });
-    cleanup = tmp.drop;
+    const name = `egreso_bench_people_${process.pid}`;
+    await dropPg(opts.pgUrl, name);
+    url = opts.pgUrl.replace(/\/[^/]*$/, `/${name}`);
+    cleanup = () => dropPg(opts.pgUrl, name);
   }
+  // The scale data of the benchmarks: careers, groups, generations, teachers, students with grades.
+  await seedScale(url, { students: opts.students });
+  const database: Db = connect(url, { quiet: true });
   try {
-    await migrateToLatest(database);
-    await seedReferenceData(database.db);
-    const gens = await seedStudents(database, opts.students);
-    const now = nowIso();
-    await database.db.insertInto('users').values({
-      full_name: 'Jefa de Rendimiento', email: 'jefa@escala.test', password_hash: await hashPassword('jefa-secreta-1'),
-      role: ROLE.CHIEF, controlnumber: 'J1', gender: 2, photo: null, created_at: now, updated_at: now,
-    }).execute();
+    const latest = await database.db.selectFrom('generations').select(['start_date', 'end_date']).orderBy('start_date', 'desc').executeTakeFirstOrThrow();
+    const generation = `${latest.start_date.slice(0, 4)}-${latest.end_date.slice(0, 4)}`;
     const app = await buildApp({ database });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'jefa@escala.test', password: 'jefa-secreta-1' } });
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS.chief.email, password: DEMO_ACCOUNTS.chief.password } });
     const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
     const timed = async (run: () => Promise<{ statusCode: number; body: string }>) => {
       const t0 = performance.now();
@@ -155,7 +108,7 @@ export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students:
       exportBytes = (res as unknown as { rawPayload: Buffer }).rawPayload.length;
     }
 
-    const file = await importFile(opts.rows, gens[gens.length - 1]!.name);
+    const file = await importFile(opts.rows, generation);
     const upload = multipart(file);
     const post = (url: string) => app.inject({ method: 'POST', url, payload: upload.payload, headers: { ...headers, ...upload.headers } });
     const preview = await timed(() => post('/api/students/import?dry_run=1'));

@@ -259,11 +259,6 @@ export function parseGender(value: string): 1 | 2 | null {
   return null;
 }
 
-/** Accent- and case-insensitive form of a name, used to search and to order in Spanish. */
-export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-}
-
 // ---------- passwords ----------
 
 /**

@@ -4,7 +4,8 @@ import {
   parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
   type NamingScheme, type UserGroupRef,
 } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import { inChunks, insertInChunks } from '../../db/chunks.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { hashInitialPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -13,17 +14,11 @@ import { findOrCreateGroup } from './students.service.js';
 import { groupsByUser, latestGenerationByUser } from './users.repository.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, type SheetRow } from './workbook.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
+type Q = DbOrTrx;
 export type PeopleKind = 'teachers' | 'students';
 type Key = (typeof STUDENT_COLUMNS)[number]['key'];
 type Cells = Partial<Record<Key, string>>;
 
-const CHUNK = 500;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 interface ExistingUser {
   id: number;
@@ -52,14 +47,10 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   const columns = ['id', 'role', 'full_name', 'email', 'controlnumber', 'gender'] as const;
   const byNumber = new Map<string, ExistingUser>();
   const byEmail = new Map<string, ExistingUser>();
-  for (const slice of chunks(numbers)) {
-    for (const u of await db.selectFrom('users').select(columns).where('role', '=', role).where('controlnumber', 'in', slice).orderBy('id').execute()) {
-      if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
-    }
-  }
-  for (const slice of chunks(emails)) {
-    for (const u of await db.selectFrom('users').select(columns).where('email', 'in', slice).execute()) byEmail.set(u.email, u);
-  }
+  const numbered = await inChunks(numbers, (slice) => db.selectFrom('users').select(columns).where('role', '=', role).where('controlnumber', 'in', slice).orderBy('id').execute());
+  // Two accounts with one number: the oldest is the one the file means.
+  for (const u of numbered) if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
+  for (const u of await inChunks(emails, (slice) => db.selectFrom('users').select(columns).where('email', 'in', slice).execute())) byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
   const [groupsOf, linkOf, groups, generations, policy] = await Promise.all([
@@ -215,15 +206,13 @@ export async function applyImport(db: Kysely<Database>, actorId: number, kind: P
     const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
     const now = nowIso();
     const inserts = plans.filter((p) => p.insert);
-    const idByEmail = new Map<string, number>();
-    for (const slice of chunks(inserts, 200)) {
-      await trx.insertInto('users').values(slice.map(({ insert: u }) => ({
-        full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
-        password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
-      }))).execute();
-      const emails = slice.map((p) => p.insert!.email);
-      for (const u of await trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute()) idByEmail.set(u.email, u.id);
-    }
+    await insertInChunks(trx, 'users', inserts.map(({ insert: u }) => ({
+      full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
+      password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
+    })));
+    // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
+    const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());
+    const idByEmail = new Map(created.map((u) => [u.email, u.id]));
     for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
     // Each changed row carries its own values; only rows that differ reach the database.
     for (const p of plans) {
@@ -247,16 +236,17 @@ async function applyStudentLinks(trx: Transaction<Database>, plans: readonly Row
     }
   }
   const memberships = valid.flatMap((p) => p.groups.map((g) => ({ user_id: p.userId!, group_id: groupIds.get(g.name.toLowerCase())! })));
-  for (const slice of chunks(memberships)) await trx.insertInto('user_groups').values(slice).execute();
+  await insertInChunks(trx, 'user_groups', memberships);
   const links = valid.filter((p) => p.newLink).map((p) => ({
     user_id: p.userId!, generation_id: p.newLink!.generation_id, current_semester_id: p.newLink!.semester, active: p.newLink!.active,
     created_at: now, updated_at: now,
   }));
-  for (const slice of chunks(links, 200)) await trx.insertInto('user_generations').values(slice).execute();
+  await insertInChunks(trx, 'user_generations', links);
   for (const active of [0, 1, 2]) {
     const ids = valid.filter((p) => p.statusOf?.active === active).map((p) => p.statusOf!.linkId);
-    for (const slice of chunks(ids)) {
+    await inChunks(ids, async (slice) => {
       await trx.updateTable('user_generations').set({ active, updated_at: now }).where('id', 'in', slice).execute();
-    }
+      return [];
+    });
   }
 }

@@ -1,18 +1,20 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   PEOPLE_MSG, ROLE, SEMESTERS, STUDENT_STATUS, canManageCatalogues, nextGroupName, semesterFromGroupName,
   type Actor, type AdvanceSemesterResult, type NamingScheme, type UserGeneration, type UserGroup,
   type userGenerationCreateBody, type userGenerationUpdateBody,
 } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import { inChunks } from '../../db/chunks.js';
+import { esKey } from '../../db/spanish.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import { findUserById, latestLinkIds } from './users.repository.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
+type Q = DbOrTrx;
 type LinkCreate = z.output<typeof userGenerationCreateBody>;
 type LinkUpdate = z.output<typeof userGenerationUpdateBody>;
 
@@ -35,7 +37,7 @@ export async function listUserGroups(db: Q, userId: number | undefined): Promise
   let q = db.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.id', 'ug.group_id')
     .select(['ug.id', 'ug.user_id', 'ug.group_id', 'g.group_name', 'g.semester_id']);
   if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
-  const rows = await q.orderBy('ug.user_id').orderBy('g.group_name').execute();
+  const rows = await q.orderBy('ug.user_id').orderBy(esKey('g.group_name')).execute();
   return rows.map((r) => ({ id: r.id, user_id: r.user_id, group_id: r.group_id, group: { id: r.group_id, group_name: r.group_name, semester_id: r.semester_id } }));
 }
 
@@ -125,13 +127,6 @@ export async function setStudentStatus(db: Kysely<Database>, actor: Actor, userI
 
 // ---------- semester advance ----------
 
-/** Slices of ids for IN lists, so no statement exceeds either database's parameter limit. */
-function slices(ids: readonly number[], size = 1000): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
-}
-
 /** Finds a group by name (ignoring case) or creates it in the given semester; the id either way. */
 export async function findOrCreateGroup(trx: Q, name: string, semesterId: number, now: string): Promise<number> {
   const found = await trx.selectFrom('groups').select('id').where(sql<string>`lower(group_name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
@@ -179,14 +174,16 @@ export async function advanceSemester(db: Kysely<Database>, actor: Actor, groupI
       }
     }
     const now = nowIso();
-    for (const ids of slices(graduate)) {
+    await inChunks(graduate, async (ids) => {
       await trx.updateTable('user_generations').set({ active: STUDENT_STATUS.GRADUADO, updated_at: now }).where('id', 'in', ids).execute();
-    }
-    for (const ids of slices(advance.map((a) => a.linkId))) {
+      return [];
+    });
+    await inChunks(advance.map((a) => a.linkId), async (ids) => {
       await trx.updateTable('user_generations')
         .set((eb) => ({ current_semester_id: eb('current_semester_id', '+', 1), updated_at: now }))
         .where('id', 'in', ids).execute();
-    }
+      return [];
+    });
     result.graduated = graduate.length;
     result.advanced = advance.length;
     await moveGroups(trx, advance, scheme, now);
@@ -199,11 +196,8 @@ export async function advanceSemester(db: Kysely<Database>, actor: Actor, groupI
 async function moveGroups(trx: Q, advance: Array<{ userId: number; from: number }>, scheme: NamingScheme, now: string) {
   if (advance.length === 0) return;
   const fromOf = new Map(advance.map((a) => [a.userId, a.from]));
-  const memberships: Array<{ user_id: number; group_id: number; group_name: string }> = [];
-  for (const ids of slices(advance.map((a) => a.userId))) {
-    memberships.push(...await trx.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.id', 'ug.group_id')
-      .select(['ug.user_id', 'ug.group_id', 'g.group_name']).where('ug.user_id', 'in', ids).execute());
-  }
+  const memberships = await inChunks(advance.map((a) => a.userId), (ids) => trx.selectFrom('user_groups as ug')
+    .innerJoin('groups as g', 'g.id', 'ug.group_id').select(['ug.user_id', 'ug.group_id', 'g.group_name']).where('ug.user_id', 'in', ids).execute());
   const moves = new Map<number, { to: string; semester: number; users: number[] }>();
   for (const m of memberships) {
     const semester = semesterFromGroupName(m.group_name, scheme);
@@ -217,11 +211,12 @@ async function moveGroups(trx: Q, advance: Array<{ userId: number; from: number 
   }
   for (const [from, move] of moves) {
     const target = await findOrCreateGroup(trx, move.to, move.semester, now);
-    for (const ids of slices(move.users)) {
+    await inChunks(move.users, async (ids) => {
       // A student already in the target group only leaves the old one; the unique pair stays intact.
       await trx.deleteFrom('user_groups').where('group_id', '=', from).where('user_id', 'in', ids)
         .where('user_id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', target)).execute();
       await trx.updateTable('user_groups').set({ group_id: target }).where('group_id', '=', from).where('user_id', 'in', ids).execute();
-    }
+      return [];
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MSG, ROLE } from '@egreso/domain';
-import { insertGeneration, insertGroup, insertStudent, peopleSnapshot, setNamingScheme } from '../../test/factories-people.js';
+import { insertGeneration, insertGroup, insertStudent, peopleSnapshot, setNamingScheme } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();

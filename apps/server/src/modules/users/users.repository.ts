@@ -1,23 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { LatestGeneration, PublicUser, UserGroupRef } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import { inChunks } from '../../db/chunks.js';
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { USER_COLUMNS } from '../auth/tokens.repository.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 
-/** IN lists are sent in slices so no query exceeds either database's parameter limit. */
-const IN_CHUNK = 1000;
-async function inChunks<T>(ids: readonly number[], run: (slice: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await run(ids.slice(i, i + IN_CHUNK))));
-  return out;
-}
-
-export function findUserById(db: Q, id: number) {
+export function findUserById(db: DbOrTrx, id: number) {
   return db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Q, email: string) {
+export function findUserByEmail(db: DbOrTrx, email: string) {
   return db
     .selectFrom('users')
     .select([...USER_COLUMNS, 'users.password_hash'])
@@ -25,27 +17,23 @@ export function findUserByEmail(db: Q, email: string) {
     .executeTakeFirst();
 }
 
-export async function emailTakenByOther(db: Q, email: string, exceptId: number | null): Promise<boolean> {
+export async function emailTakenByOther(db: DbOrTrx, email: string, exceptId: number | null): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export async function careerExists(db: Q, id: number): Promise<boolean> {
-  return (await db.selectFrom('careers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 type Careers = PublicUser['user_careers'];
 
-/** Careers of many users in one query per thousand users, grouped by user id. */
-export async function careersByUser(db: Q, userIds: readonly number[]): Promise<Map<number, Careers>> {
+/** Careers of many users (one query per slice of ids), grouped by user id. */
+export async function careersByUser(db: DbOrTrx, userIds: readonly number[]): Promise<Map<number, Careers>> {
   const map = new Map<number, Careers>();
   const rows = await inChunks(userIds, (slice) => db
     .selectFrom('user_careers')
     .innerJoin('careers', 'careers.id', 'user_careers.career_id')
     .select(['user_careers.id', 'user_careers.user_id', 'user_careers.career_id', 'careers.career_key', 'careers.name'])
     .where('user_careers.user_id', 'in', slice)
-    .orderBy('careers.name')
+    .orderBy(esKey('careers.name'))
     .execute());
   for (const r of rows) {
     const list = map.get(r.user_id) ?? [];
@@ -56,14 +44,14 @@ export async function careersByUser(db: Q, userIds: readonly number[]): Promise<
 }
 
 /** Groups of many users, by group name. */
-export async function groupsByUser(db: Q, userIds: readonly number[]): Promise<Map<number, UserGroupRef[]>> {
+export async function groupsByUser(db: DbOrTrx, userIds: readonly number[]): Promise<Map<number, UserGroupRef[]>> {
   const map = new Map<number, UserGroupRef[]>();
   const rows = await inChunks(userIds, (slice) => db
     .selectFrom('user_groups as ug')
     .innerJoin('groups as g', 'g.id', 'ug.group_id')
     .select(['ug.user_id', 'g.id', 'g.group_name', 'g.semester_id'])
     .where('ug.user_id', 'in', slice)
-    .orderBy('g.group_name')
+    .orderBy(esKey('g.group_name'))
     .execute());
   for (const r of rows) {
     const list = map.get(r.user_id) ?? [];
@@ -74,12 +62,12 @@ export async function groupsByUser(db: Q, userIds: readonly number[]): Promise<M
 }
 
 /** The id of each student's latest generation link: the highest id of their links. */
-export function latestLinkIds(db: Q) {
+export function latestLinkIds(db: DbOrTrx) {
   return db.selectFrom('user_generations').select((eb) => eb.fn.max('id').as('id')).groupBy('user_id');
 }
 
 /** The latest generation link of many users, with the generation's name 'YYYY-YYYY'. */
-export async function latestGenerationByUser(db: Q, userIds: readonly number[]): Promise<Map<number, LatestGeneration>> {
+export async function latestGenerationByUser(db: DbOrTrx, userIds: readonly number[]): Promise<Map<number, LatestGeneration>> {
   const map = new Map<number, LatestGeneration>();
   const rows = await inChunks(userIds, (slice) => db
     .selectFrom('user_generations as ug')
@@ -99,7 +87,7 @@ export async function latestGenerationByUser(db: Q, userIds: readonly number[]):
 }
 
 /** What keeps a user from being deleted: grades, observations (given or received) and assignments. */
-export async function userHistoryCount(db: Q, userId: number): Promise<number> {
+export async function userHistoryCount(db: DbOrTrx, userId: number): Promise<number> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('user_activities').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('grades'),

@@ -1,10 +1,12 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   LIMITS, MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
   type UserListItem, type UsersPage, type userCreateBody, type userUpdateBody, type usersQuery,
 } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import { rowExists } from '../../db/lookups.js';
+import { esContains, esKey } from '../../db/spanish.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -12,19 +14,14 @@ import { nowIso } from '../../lib/time.js';
 import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
 import { presentUser } from './present.js';
 import {
-  careerExists, careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
+  careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
   userHistoryCount,
 } from './users.repository.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
+type Q = DbOrTrx;
 type ListQuery = z.output<typeof usersQuery>;
 type CreateBody = z.output<typeof userCreateBody>;
 type UpdateBody = z.output<typeof userUpdateBody>;
-
-/** Escapes LIKE wildcards so a search for '50%' finds the text itself. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The users a list query selects, filtered in SQL; ordering and paging are added by the caller. */
 function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
@@ -47,11 +44,9 @@ function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
   }
   const search = query.search?.trim();
   if (search) {
-    const like = likePattern(search);
+    // Name, number or e-mail, without regard to case or accents: 'angel' finds 'Ángel'.
     q = q.where((eb) => eb.or([
-      eb(sql`lower(users.full_name)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(users.email)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(users.controlnumber)`, 'like', sql`${like} escape '\\'`),
+      esContains('users.full_name', search), esContains('users.email', search), esContains(sql`coalesce(users.controlnumber, '')`, search),
     ]));
   }
   return q;
@@ -59,7 +54,7 @@ function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
 
 /** Spanish order of names, ties by id so pages never overlap. */
 function orderedByName<T extends SelectQueryBuilder<Database, 'users', UserRecord>>(q: T): T {
-  return q.orderBy(sql`lower(users.full_name)`).orderBy('users.id') as T;
+  return q.orderBy(esKey('users.full_name')).orderBy('users.id') as T;
 }
 
 /** Careers, groups and (with include_generation) the latest generation link: one query each, run side by side. */
@@ -126,7 +121,7 @@ export function newAccountPassword(body: { password?: string; full_name: string;
 export async function createUser(db: Kysely<Database>, actor: Actor, body: CreateBody): Promise<PublicUser> {
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
-  if (body.career_id && !(await careerExists(db, body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+  if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
   if (await emailTakenByOther(db, body.email, null)) throw fieldError('email', MSG.emailTaken);
   const passwordHash = await hashPassword(newAccountPassword(body));
   const now = nowIso();
@@ -158,7 +153,7 @@ export async function updateUser(db: Kysely<Database>, actor: Actor, id: number,
     if (body.gender !== undefined) update.gender = body.gender;
     if (body.role !== undefined) update.role = body.role;
     if (body.password?.trim()) update.password_hash = await hashPassword(padPassword(body.password.trim()));
-    if (body.career_id && !(await careerExists(db, body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+    if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(update).where('id', '=', target.id).execute();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
-import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories-people.js';
-import { makeSubject } from '../../test/factories-admin.js';
+import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories.js';
+import { makeSubject } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -164,6 +164,8 @@ describe('the students list: filters, relations and paging', () => {
     expect(idsOf(await list('role=3&search=lst-2'))).toEqual([ids.baja]);
     expect(idsOf(await list('role=3&search=LISTA.GRAD@'))).toEqual([ids.graduada]);
     expect(idsOf(await list('role=3&search=100%25'))).toEqual([]);
+    expect(idsOf(await list('role=3&search=ALVAREZ'))).toEqual([ids.activa]);
+    expect(idsOf(await list('role=3&search=generaci%C3%93n'))).toEqual([ids.sinGen]);
   });
 
   it('pages in SQL with {data, meta} only when page or per_page is sent', async () => {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { PEOPLE_MSG, foldText } from '@egreso/domain';
+import { PEOPLE_MSG, esFold } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
 
 /** A column of a people spreadsheet: its Spanish header, the key the code uses, its width and optional list. */
@@ -103,8 +103,8 @@ export async function readSheet<K extends string>(buf: Buffer, columns: Readonly
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.actualRowCount < 1) throw refuse(PEOPLE_MSG.emptyFile);
   const headerIndex = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(foldText(cell.text), col));
-  const missing = columns.filter((c) => !headerIndex.has(foldText(c.header))).map((c) => c.header);
+  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(esFold(cell.text), col));
+  const missing = columns.filter((c) => !headerIndex.has(esFold(c.header))).map((c) => c.header);
   if (missing.length > 0) throw refuse(PEOPLE_MSG.missingHeaders(missing));
   if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw refuse(`El archivo tiene más de ${MAX_IMPORT_ROWS} filas; divídelo en varios archivos.`);
   const rows: Array<SheetRow<K>> = [];
@@ -113,7 +113,7 @@ export async function readSheet<K extends string>(buf: Buffer, columns: Readonly
     const cells = {} as Record<K, string>;
     let blank = true;
     for (const c of columns) {
-      const text = row.getCell(headerIndex.get(foldText(c.header))!).text.trim();
+      const text = row.getCell(headerIndex.get(esFold(c.header))!).text.trim();
       cells[c.key] = text;
       if (text) blank = false;
     }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, initialPassword, parseGender,
   parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
@@ -214,16 +214,33 @@ export async function applyImport(db: Kysely<Database>, actorId: number, kind: P
     const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());
     const idByEmail = new Map(created.map((u) => [u.email, u.id]));
     for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
-    // Each changed row carries its own values; only rows that differ reach the database.
-    for (const p of plans) {
-      if (p.insert || !p.userId || Object.keys(p.update).length === 0) continue;
-      await trx.updateTable('users').set({ ...p.update, updated_at: now }).where('id', '=', p.userId).execute();
-    }
+    await updateUsers(trx, plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0), now);
     if (kind === 'students') await applyStudentLinks(trx, plans, now);
     const result = summarize(plans);
     await audit(trx, { userId: actorId, action: `${kind}.import`, details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped } });
     return result;
   });
+}
+
+type UpdatedField = keyof RowPlan['update'];
+const UPDATED_FIELDS: UpdatedField[] = ['full_name', 'email', 'controlnumber', 'gender'];
+
+/**
+ * Changed users in one UPDATE per slice: each column is a CASE over the ids that change it, so a user keeps every
+ * value the file left blank.
+ */
+async function updateUsers(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
+  await inChunks(plans, async (slice) => {
+    const set: Record<string, unknown> = { updated_at: now };
+    for (const field of UPDATED_FIELDS) {
+      const changing = slice.filter((p) => p.update[field] !== undefined);
+      if (changing.length === 0) continue;
+      const whens = changing.map((p) => sql`when ${p.userId} then ${p.update[field]}`);
+      set[field] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(field)} end`;
+    }
+    await trx.updateTable('users').set(set).where('id', 'in', slice.map((p) => p.userId!)).execute();
+    return [];
+  }, 500);
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {

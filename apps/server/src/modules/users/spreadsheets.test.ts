@@ -159,6 +159,21 @@ describe('student import', () => {
     expect((await byNumber('IMP020-B'))[0]).toMatchObject({ id: byEmail.id, full_name: 'Nombre Nuevo' });
   });
 
+  it('updates several students at once, each with only the fields its row changes', async () => {
+    const a = await insertStudent(ctx(), { full_name: 'Varios Uno', controlnumber: 'IMP080', email: 'varios1@test.mx', gender: 1 });
+    const b = await insertStudent(ctx(), { full_name: 'Varios Dos', controlnumber: 'IMP081', email: 'varios2@test.mx', gender: 1 });
+    const c = await insertStudent(ctx(), { full_name: 'Varios Tres', controlnumber: 'IMP082', email: 'varios3@test.mx', gender: null });
+    const buf = await xlsx(STUDENT_HEADERS, [
+      ['Varios Uno Cambiado', 'IMP080', '', '', '', '', ''],
+      ['', 'IMP081', 'varios2.nuevo@test.mx', 'Mujer', '', '', ''],
+      ['', 'IMP082', '', 'Mujer', '', '', ''],
+    ]);
+    expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 3, skipped: 0, errors: [] });
+    expect((await byNumber('IMP080'))[0]).toMatchObject({ id: a.id, full_name: 'Varios Uno Cambiado', email: 'varios1@test.mx', gender: 1 });
+    expect((await byNumber('IMP081'))[0]).toMatchObject({ id: b.id, full_name: 'Varios Dos', email: 'varios2.nuevo@test.mx', gender: 2 });
+    expect((await byNumber('IMP082'))[0]).toMatchObject({ id: c.id, full_name: 'Varios Tres', email: 'varios3@test.mx', gender: 2 });
+  });
+
   it('writes the valid rows of a mixed file and reports each invalid row with its number', async () => {
     const buf = await xlsx(STUDENT_HEADERS, [
       ['Válida Uno', 'IMP031', 'valida1@test.mx', 'Hombre', '101', '', ''],

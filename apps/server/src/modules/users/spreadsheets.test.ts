@@ -277,3 +277,18 @@ describe('teacher import', () => {
     expect(txt.statusCode).toBe(422);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the people routes, the users query and the file field of the uploads', async () => {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/usergroups', '/api/usergroups/clear/{userId}', '/api/usergenerations', '/api/usergenerations/{id}',
+      '/api/students/{id}/status', '/api/students/advance-semester', '/api/students/import', '/api/students/import/errors',
+      '/api/students/export', '/api/students/template', '/api/teachers/import', '/api/teachers/export', '/api/teachers/template',
+    ]));
+    const params = doc.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['role', 'active', 'group_id', 'career_id', 'include_generation', 'search', 'page', 'per_page']));
+    const upload = doc.paths['/api/students/import'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+});

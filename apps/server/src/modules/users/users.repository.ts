@@ -1,5 +1,6 @@
 import type { LatestGeneration, PublicUser, UserGroupRef } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
+import type { Dependent } from '../../db/usage.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { USER_COLUMNS } from '../auth/tokens.repository.js';
@@ -15,6 +16,10 @@ export function findUserByEmail(db: DbOrTrx, email: string) {
     .select([...USER_COLUMNS, 'users.password_hash'])
     .where('users.email', '=', email.toLowerCase())
     .executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
 export async function emailTakenByOther(db: DbOrTrx, email: string, exceptId: number | null): Promise<boolean> {
@@ -86,16 +91,11 @@ export async function latestGenerationByUser(db: DbOrTrx, userIds: readonly numb
   return map;
 }
 
-/** What keeps a user from being deleted: grades, observations (given or received) and assignments. */
-export async function userHistoryCount(db: DbOrTrx, userId: number): Promise<number> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('user_activities').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('grades'),
-      eb.selectFrom('observations').select(eb.fn.countAll().as('n'))
-        .where((w) => w.or([w('user_id', '=', userId), w('professor_id', '=', userId)])).as('observations'),
-      eb.selectFrom('professor_subjects').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('assignments'),
-      eb.selectFrom('enrolments').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('enrolments'),
-    ])
-    .executeTakeFirstOrThrow();
-  return Number(row.grades) + Number(row.observations) + Number(row.assignments) + Number(row.enrolments);
-}
+/** What keeps a user from being deleted: grades, observations (received or written), assignments and enrolments. */
+export const USER_DEPENDENTS: readonly Dependent[] = [
+  { table: 'user_activities', column: 'user_id', noun: ['calificación', 'calificaciones'] },
+  { table: 'observations', column: 'user_id', noun: ['observación', 'observaciones'] },
+  { table: 'observations', column: 'professor_id', noun: ['observación escrita', 'observaciones escritas'] },
+  { table: 'professor_subjects', column: 'user_id', noun: ['asignación', 'asignaciones'] },
+  { table: 'enrolments', column: 'user_id', noun: ['inscripción', 'inscripciones'] },
+];

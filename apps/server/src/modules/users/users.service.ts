@@ -6,6 +6,7 @@ import {
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
 import { esContains, esKey } from '../../db/spanish.js';
+import { countDependents } from '../../db/usage.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -15,7 +16,7 @@ import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
 import { presentUser } from './present.js';
 import {
   careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
-  userHistoryCount,
+  USER_DEPENDENTS,
 } from './users.repository.js';
 
 type Q = DbOrTrx;
@@ -174,7 +175,7 @@ export async function deleteUser(db: Kysely<Database>, actor: Actor, id: number)
   if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
   if (!canManageUserOfRole(actor, target.role)) throw forbidden();
   await db.transaction().execute(async (trx) => {
-    if ((await userHistoryCount(trx, id)) > 0) {
+    if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
       throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
     }
     await trx.deleteFrom('users').where('id', '=', id).execute();

@@ -63,7 +63,8 @@ async function main() {
     const attribute = await db.selectFrom('subject_attributes').select('attribute_id').where('subject_id', '=', assignment.subject_id).orderBy('attribute_id').executeTakeFirstOrThrow();
     const { n: grades } = await db.selectFrom('user_activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 
-    const groupFilter = { subjectId: assignment.subject_id, groupId: assignment.group_id, periodId: assignment.period_id };
+    // Inner joins above: the group and the period are there.
+    const groupFilter = { subjectId: assignment.subject_id, groupId: assignment.group_id!, periodId: assignment.period_id! };
     const generationFilter = { generationId: generation.generation_id };
     const cases: Case[] = [
       {
@@ -93,8 +94,8 @@ async function main() {
       },
       {
         name: 'band counts, generation + period + attribute',
-        rows: async () => (await countAttributeBands(db, { ...generationFilter, periodId: assignment.period_id, attributeId: attribute.attribute_id })).length,
-        query: selectAttributeRatings(db, { ...generationFilter, periodId: assignment.period_id, attributeId: attribute.attribute_id }),
+        rows: async () => (await countAttributeBands(db, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id })).length,
+        query: selectAttributeRatings(db, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id }),
       },
       {
         name: 'global attribute averages of a 9th-semester student',

@@ -12,7 +12,7 @@ import { nowIso } from '../../lib/time.js';
 import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
-import { createUser, deleteUser, listUsers, readUser, updateUser } from './users.service.js';
+import { createUser, deleteUser, editedPasswordHash, listUsers, newAccountPasswordHash, readUser, updateUser } from './users.service.js';
 
 const userDetail = publicUser.extend({ professor_subjects: z.array(assignment) });
 
@@ -46,7 +46,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'], summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)', body: userCreateBody,
       response: { 201: publicUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
     },
-  }, async (request, reply) => reply.code(201).send(await createUser(app.db, actorOf(request), request.body)));
+  }, async (request, reply) => {
+    const hash = await newAccountPasswordHash(request.body);
+    const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
+    return reply.code(201).send(user);
+  });
 
   app.put('/users/:id', {
     preHandler: app.guard(),
@@ -54,7 +58,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'], summary: 'Actualiza un usuario (o el propio perfil)', params: idParam, body: userUpdateBody,
       response: { 200: publicUser, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
     },
-  }, async (request) => updateUser(app.db, actorOf(request), request.params.id, request.body));
+  }, async (request) => {
+    const hash = await editedPasswordHash(request.body);
+    return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
+  });
 
   app.delete('/users/:id', {
     preHandler: app.guard(canManageCatalogues),
@@ -63,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     },
   }, async (request) => {
-    await deleteUser(app.db, actorOf(request), request.params.id);
+    await app.db.transaction().execute((trx) => deleteUser(trx, actorOf(request), request.params.id));
     return { message: 'Usuario eliminado.' };
   });
 

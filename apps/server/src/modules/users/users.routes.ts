@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, assignment, canManageCatalogues, canReadUser, errorResponse, idField, idParam, okResponse, passwordChangeBody,
-  publicUser, userCreateBody, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
+  MSG, ROLE, canManageCatalogues, canReadUser, errorResponse, idField, idParam, okResponse, passwordChangeBody,
+  publicUser, userCreateBody, userDetail, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
@@ -13,8 +13,6 @@ import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
 import { createUser, deleteUser, editedPasswordHash, listUsers, newAccountPasswordHash, readUser, updateUser } from './users.service.js';
-
-const userDetail = publicUser.extend({ professor_subjects: z.array(assignment) });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users', {

@@ -67,3 +67,7 @@ export const queryBool = z
 
 /** A downloaded spreadsheet (the body is the .xlsx bytes, sent as they are). */
 export const xlsxFile = z.any().meta({ type: 'string', format: 'binary', description: 'Archivo .xlsx' });
+
+/** `?dry_run=1` on a spreadsheet import: answer what would change and write nothing. */
+export const importQuery = z.object({ dry_run: queryBool.optional() });
+export type ImportQuery = z.input<typeof importQuery>;

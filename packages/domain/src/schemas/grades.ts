@@ -211,7 +211,6 @@ export const ratingsImportFields = z.object({
   subject_id: idField(GRADE_MSG.groupRequired),
   period_id: idField().optional(),
 });
-export const importQuery = z.object({ dry_run: queryBool.optional() });
 
 export const gradeChange = z.object({
   row: z.number(),

@@ -165,8 +165,6 @@ export const studentsExportQuery = z.object({
 });
 export type StudentsExportQuery = z.input<typeof studentsExportQuery>;
 
-export const importQuery = z.object({ dry_run: queryBool.optional() });
-export type ImportQuery = z.input<typeof importQuery>;
 
 export const importRowError = z.object({ row: z.number(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;

@@ -14,6 +14,7 @@ export const ENROLMENT_MSG = {
   notActivePeriod: 'El periodo indicado no es el periodo activo.',
   saved: '¡Materias seleccionadas correctamente!',
   groupNotYours: 'No perteneces a ese grupo.',
+  studentMissing: 'Alumno no encontrado.',
 } as const;
 
 export type Parity = 'odd' | 'even';

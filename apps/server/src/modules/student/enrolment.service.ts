@@ -4,15 +4,20 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, forbidden } from '../../lib/http-errors.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import {
   findActivePeriod, insertEnrolment, listEnrolments, listOfferedSubjects, listStudentGroups, missingPrerequisites, subjectSemesters,
 } from './enrolment.repository.js';
 
-/** A student reads only their own records; chiefs and administrators read anyone's (DESIGN §5). */
-export function assertCanReadStudent(actor: Actor, userId: number): void {
+/**
+ * A student reads only their own records; chiefs and administrators read any student's (DESIGN §5). Refused first
+ * (403), then 404 when the id is not a student's.
+ */
+export async function assertCanReadStudent(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
   if (!canReadStudentData(actor, userId)) throw forbidden();
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', ROLE.STUDENT).executeTakeFirst();
+  if (!row) throw notFound(ENROLMENT_MSG.studentMissing);
 }
 
 /** Only the student enrols themself. */

@@ -26,7 +26,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const { user_id, semester_id } = request.query;
-    assertCanReadStudent(actorOf(request), user_id);
+    await assertCanReadStudent(app.db, actorOf(request), user_id);
     const period = await findActivePeriod(app.db);
     return period ? listEnrolments(app.db, user_id, period.id, semester_id) : [];
   });
@@ -39,7 +39,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const { user_id, semester_id, group_id } = request.query;
-    assertCanReadStudent(actorOf(request), user_id);
+    await assertCanReadStudent(app.db, actorOf(request), user_id);
     return availableSubjects(app.db, user_id, semester_id, group_id);
   });
 
@@ -47,7 +47,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.guard(),
     schema: { tags: ['student'], summary: 'Grupos del alumno', querystring: studentQuery, response: { 200: z.array(studentGroup), ...readErrors } },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.query.user_id);
+    await assertCanReadStudent(app.db, actorOf(request), request.query.user_id);
     return listStudentGroups(app.db, request.query.user_id);
   });
 
@@ -71,7 +71,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, response: { 200: z.array(studentSubject), ...readErrors },
     },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     return listStudentSubjects(app.db, request.params.id);
   });
 
@@ -82,7 +82,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, querystring: subjectFilterQuery, response: { 200: z.array(studentAttributeRating), ...readErrors },
     },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     return listStudentAttributeRatings(app.db, request.params.id, request.query.subject_id);
   });
 
@@ -93,7 +93,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, response: { 200: globalReportSchema, ...readErrors },
     },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     return globalReport(app.db, request.params.id);
   });
 
@@ -104,7 +104,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, response: { 200: studentDashboardSchema, ...readErrors },
     },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     return studentDashboard(app.db, request.params.id);
   });
 
@@ -115,7 +115,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, response: { 200: attributeProfileSchema, ...readErrors },
     },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     return attributeProfile(app.db, request.params.id);
   });
 
@@ -126,7 +126,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdPathParam, produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...readErrors },
     },
   }, async (request, reply) => {
-    assertCanReadStudent(actorOf(request), request.params.id);
+    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
     const file = await studentDataWorkbook(app.db, request.params.id);
     return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
   });

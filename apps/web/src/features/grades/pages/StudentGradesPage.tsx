@@ -16,7 +16,7 @@ function Observations({ userId, subjectId, attribute, onClose }: {
 }) {
   const history = useObservationHistory(userId, subjectId, attribute?.attribute_id ?? null);
   return (
-    <Modal opened={attribute !== null} onClose={onClose} title={`Observaciones: ${attribute?.attribute_name ?? ''}`} centered size="lg">
+    <Modal opened={attribute !== null} onClose={onClose} title={`Observaciones: ${attribute?.attribute_name ?? ''}`} centered size="lg" withCloseButton={false}>
       <ListStates
         loading={history.isPending}
         loadingText="Cargando observaciones..."

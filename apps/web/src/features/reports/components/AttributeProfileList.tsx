@@ -1,4 +1,4 @@
-import { Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { formatGrade, gradeBand, type ProfileAttribute } from '@egreso/domain';
 
 const num = (n: number) => String(n);
@@ -29,7 +29,7 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
         <Card key={a.attribute_id} withBorder radius="md" padding="md" data-testid={`profile-${a.attribute_id}`}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={4} style={{ overflowWrap: 'anywhere' }}>{a.attribute_name}</Title>
-            <Badge size="lg" variant="light" color="blue">Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})</Badge>
+            <Text fw={700} c="blue.8">Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})</Text>
           </Group>
           <Table.ScrollContainer minWidth={320} mt="sm">
             <Table withTableBorder>

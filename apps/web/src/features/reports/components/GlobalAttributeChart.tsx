@@ -43,6 +43,8 @@ const OPTIONS: ChartOptions<'bar'> = {
   responsive: true,
   maintainAspectRatio: false,
   animation: false,
+  // Room above a bar near 100 for its value label.
+  layout: { padding: { top: 20 } },
   scales: { y: { min: 0, max: 100, ticks: { stepSize: 10 }, title: { display: true, text: 'Promedio (0-100)' } } },
   plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } } },
 };

@@ -18,3 +18,5 @@ export * from './schemas/subjects.js';
 export * from './schemas/assignments.js';
 export * from './schemas/activities.js';
 export * from './schemas/grades.js';
+export * from './enrolment.js';
+export * from './schemas/student.js';

@@ -53,3 +53,16 @@ export function headerKey(value: CellValue): string {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A workbook of several sheets, each with a bold header row and sized columns. */
+export async function writeWorkbookSheets(sheets: Array<{ name: string; header: string[]; rows: CellValue[][] }>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const { name, header, rows } of sheets) {
+    const sheet = workbook.addWorksheet(name);
+    sheet.addRow(header).font = { bold: true };
+    for (const row of rows) sheet.addRow(row);
+    sheet.columns.forEach((column, i) => { column.width = Math.min(40, Math.max(12, (header[i] ?? '').length + 2)); });
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

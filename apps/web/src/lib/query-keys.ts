@@ -39,4 +39,17 @@ export const queryKeys = {
   attributes: { all: ['attributes'] as const, list: () => ['attributes', 'list'] as const },
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
   assignments: { all: ['assignments'] as const, current: () => ['assignments', 'current'] as const },
+  /** A student's own records; enrolment invalidates `student.all`. */
+  student: {
+    all: ['student'] as const,
+    dashboard: (userId: number) => ['student', userId, 'dashboard'] as const,
+    groups: (userId: number) => ['student', userId, 'groups'] as const,
+    available: (userId: number, semesterId: number, groupId: number) => ['student', userId, 'available', semesterId, groupId] as const,
+    subjects: (userId: number) => ['student', userId, 'subjects'] as const,
+    grades: (userId: number, activityIds: readonly number[]) => ['student', userId, 'grades', activityIds] as const,
+    ratings: (userId: number, subjectId: number) => ['student', userId, 'ratings', subjectId] as const,
+    observations: (userId: number, subjectId: number, attributeId: number) => ['student', userId, 'observations', subjectId, attributeId] as const,
+    global: (userId: number) => ['student', userId, 'global'] as const,
+    profile: (userId: number) => ['student', userId, 'profile'] as const,
+  },
 };

@@ -6,7 +6,7 @@ import {
   storedGrade, teacherDashboard, teacherDashboardQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { fieldError, notFound } from '../../lib/http-errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findSubjectRow } from '../subjects/subjects.repository.js';
 import { activityOwners } from '../activities/activities.repository.js';
@@ -43,15 +43,18 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => loadGradeSheet(app.db, await sheetById(app.db, actorOf(request), request.params.id, 'read')));
 
   app.post('/useractivities/by-users-and-activities', {
-    preHandler: app.guard(isStaff),
+    preHandler: app.guard(),
     schema: {
       tags: ['grades'], summary: 'Calificaciones (con versión) de unos alumnos en unas actividades', body: gradesByUsersAndActivitiesBody,
       response: { 200: z.array(storedGrade), ...readErrors },
     },
   }, async (request) => {
     const { user_ids, activity_ids } = request.body;
+    const actor = actorOf(request);
+    // A student reads only their own grades, of any activity; staff read the sheets they may read.
+    if (actor.role === ROLE.STUDENT && user_ids.some((id) => id !== actor.id)) throw forbidden();
     const owners = await activityOwners(app.db, activity_ids);
-    await sheetsByIds(app.db, actorOf(request), [...owners.values()].map((o) => o.professor_subject_id), 'read');
+    if (actor.role !== ROLE.STUDENT) await sheetsByIds(app.db, actor, [...owners.values()].map((o) => o.professor_subject_id), 'read');
     return [...(await findCells(app.db, user_ids, [...owners.keys()])).values()]
       .sort((a, b) => a.user_id - b.user_id || a.activity_id - b.activity_id);
   });

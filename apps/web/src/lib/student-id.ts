@@ -1,0 +1,6 @@
+import { getStoredUser } from './session';
+
+/** The signed-in user's id, from the session stored at login (the student screens read the student's own data). */
+export function useStudentId(): number {
+  return getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
+}

@@ -101,7 +101,10 @@ export const userGroupBody = z.object({
   group_id: idField('Selecciona un grupo.'),
 });
 export type UserGroupBody = z.input<typeof userGroupBody>;
-export const userGroup = z.object({ id: z.number(), user_id: z.number(), group_id: z.number(), group: userGroupRef });
+/** A student-group link; `group_name` and `semester_id` repeat the group's for clients that read them flat (the spec's). */
+export const userGroup = z.object({
+  id: z.number(), user_id: z.number(), group_id: z.number(), group_name: z.string(), semester_id: z.number().nullable(), group: userGroupRef,
+});
 export type UserGroup = z.infer<typeof userGroup>;
 export const userIdParam = z.object({ userId: idField('El usuario no es válido') });
 

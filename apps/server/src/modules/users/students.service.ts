@@ -39,7 +39,10 @@ export async function listUserGroups(db: Q, userId: number | undefined): Promise
     .select(['ug.id', 'ug.user_id', 'ug.group_id', 'g.group_name', 'g.semester_id']);
   if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
   const rows = await q.orderBy('ug.user_id').orderBy(esKey('g.group_name')).execute();
-  return rows.map((r) => ({ id: r.id, user_id: r.user_id, group_id: r.group_id, group: { id: r.group_id, group_name: r.group_name, semester_id: r.semester_id } }));
+  return rows.map((r) => ({
+    id: r.id, user_id: r.user_id, group_id: r.group_id, group_name: r.group_name, semester_id: r.semester_id,
+    group: { id: r.group_id, group_name: r.group_name, semester_id: r.semester_id },
+  }));
 }
 
 export async function addUserGroup(trx: DbOrTrx, actor: Actor, body: { user_id: number; group_id: number }): Promise<UserGroup> {
@@ -50,7 +53,7 @@ export async function addUserGroup(trx: DbOrTrx, actor: Actor, body: { user_id: 
   if (existing) throw fieldError('group_id', PEOPLE_MSG.alreadyInGroup);
   const row = await trx.insertInto('user_groups').values(body).returning('id').executeTakeFirstOrThrow();
   await audit(trx, { userId: actor.id, action: 'usergroup.create', entity: 'users', entityId: body.user_id, details: { group_id: body.group_id } });
-  return { id: row.id, user_id: body.user_id, group_id: group.id, group };
+  return { id: row.id, user_id: body.user_id, group_id: group.id, group_name: group.group_name, semester_id: group.semester_id, group };
 }
 
 export async function clearUserGroups(trx: DbOrTrx, actor: Actor, userId: number): Promise<number> {

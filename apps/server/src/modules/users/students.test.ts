@@ -38,6 +38,8 @@ describe('/usergroups', () => {
     expect(twice.json().errors.group_id).toEqual([PEOPLE_MSG.alreadyInGroup]);
     const list = await as(ctx(), chief, { method: 'GET', url: `/api/usergroups?user_id=${s.id}` });
     expect(list.json().map((r: { group: { group_name: string } }) => r.group.group_name)).toEqual(['UG-101', 'UG-102']);
+    // The spec's client reads group_name and semester_id flat.
+    expect(list.json().map((r: { group_name: string; semester_id: number | null }) => [r.group_name, r.semester_id])).toEqual([['UG-101', expect.anything()], ['UG-102', expect.anything()]]);
     const clear = await as(ctx(), chief, { method: 'DELETE', url: `/api/usergroups/clear/${s.id}` });
     expect(clear.statusCode).toBe(200);
     expect(await groupsOf(s.id)).toEqual([]);

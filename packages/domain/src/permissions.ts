@@ -31,3 +31,14 @@ export function canActOnAssignment(actor: Actor, assignment: { user_id: number }
 export function canReadStudentData(actor: Actor, studentId: number): boolean {
   return actor.id === studentId || canManageCatalogues(actor);
 }
+
+/** Grades, activities and observations of an assignment are written only by the teacher who holds it. */
+export const canGrade = (actor: Actor, assignment: { user_id: number }) =>
+  actor.role === ROLE.TEACHER && assignment.user_id === actor.id;
+
+/** The teacher who holds an assignment reads its grades; chiefs and administrators read any. */
+export const canReadGrades = (actor: Actor, assignment: { user_id: number }) =>
+  canManageCatalogues(actor) || canGrade(actor, assignment);
+
+/** Teacher screens and grade reads: teachers, chiefs and administrators (never students). */
+export const isStaff = (actor: Actor) => actor.role !== ROLE.STUDENT;

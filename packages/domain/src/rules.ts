@@ -40,9 +40,14 @@ export function formatGrade(value: number | null | undefined, empty = 'S/C'): st
  */
 export function normalizeReportValues(values: ReadonlyArray<number | null | undefined>): number[] {
   const nums = values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? 0 : v));
-  const max = nums.length ? Math.max(...nums) : 0;
-  const factor = nums.length > 0 && max <= 10.5 ? 10 : 1;
+  const factor = usesTenScale(nums) ? 10 : 1;
   return nums.map((v) => round1(v * factor));
+}
+
+/** The 0-10 scale detection of the reports: some value is present and the largest is 10.5 or less. */
+export function usesTenScale(values: ReadonlyArray<number | null | undefined>): boolean {
+  const nums = values.filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v));
+  return values.length > 0 && (nums.length ? Math.max(...nums) : 0) <= 10.5;
 }
 
 /**
@@ -290,4 +295,44 @@ export const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeri
 
 export function sortByName<T>(items: readonly T[], name: (item: T) => string): T[] {
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
+}
+
+// ---------- grade sheets ----------
+
+/** An activity as the sheet rules need it: its weight and the attributes it is linked to. */
+export interface SheetActivity {
+  id: number;
+  ponderation: number;
+  attribute_ids?: readonly number[];
+}
+
+/** A student's grade in an activity, or null when ungraded. */
+export type GradeOf = (activityId: number) => number | null | undefined;
+
+/**
+ * Final grade of a student in an assignment (DESIGN §3): the ponderation-weighted mean of the student's graded
+ * activities of the assignment, one decimal; null when none is graded. The grid shows it live as grades are typed.
+ */
+export function finalGrade(activities: readonly SheetActivity[], gradeOf: GradeOf): number | null {
+  return weightedMean(activities.map((a) => ({ value: gradeOf(a.id) ?? null, weight: a.ponderation })));
+}
+
+/**
+ * Attribute rating of a student (DESIGN §3): the ponderation-weighted mean of their grades on the activities linked to
+ * the attribute, one decimal; null when none of them is graded.
+ */
+export function attributeRating(attributeId: number, activities: readonly SheetActivity[], gradeOf: GradeOf): number | null {
+  return finalGrade(activities.filter((a) => a.attribute_ids?.includes(attributeId)), gradeOf);
+}
+
+/** How many values fall in each band (empty values are left out): the 'conteo' of the graphic report. */
+export function bandCounts(values: ReadonlyArray<number | null | undefined>): { sobresaliente: number; suficiente: number; insuficiente: number } {
+  const counts = { sobresaliente: 0, suficiente: 0, insuficiente: 0 };
+  for (const v of values) {
+    const band = gradeBand(v);
+    if (band === 'Sobresaliente') counts.sobresaliente += 1;
+    else if (band === 'Suficiente') counts.suficiente += 1;
+    else if (band === 'Insuficiente') counts.insuficiente += 1;
+  }
+  return counts;
 }

@@ -161,6 +161,22 @@ export interface UserActivitiesTable {
   qualification: number | null;
   updated_by: number | null;
   updated_at: string;
+  /** 1 on insert, +1 on every change: what a grid sends back to detect a stale write. */
+  version: ColumnType<number, number | undefined, number>;
+}
+export type GradeSource = 'pantalla' | 'importación' | 'eliminación de actividad' | 'deshacer importación';
+export interface GradeHistoryTable {
+  id: Id;
+  user_id: number;
+  activity_id: number;
+  professor_subject_id: number;
+  activity_name: string;
+  before: number | null;
+  after: number | null;
+  changed_by: number | null;
+  changed_at: string;
+  source: GradeSource;
+  batch_id: string | null;
 }
 export interface EnrolmentsTable {
   id: Id;
@@ -258,6 +274,7 @@ export interface Database {
   user_activities: UserActivitiesTable;
   enrolments: EnrolmentsTable;
   observations: ObservationsTable;
+  grade_history: GradeHistoryTable;
   rubrics: RubricsTable;
   evaluation_criterias: EvaluationCriteriasTable;
   indicators: IndicatorsTable;

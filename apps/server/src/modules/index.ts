@@ -10,6 +10,12 @@ import { groupsRoutes } from './groups/groups.routes.js';
 import { subjectsRoutes } from './subjects/subjects.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { cataloguesRoutes } from './catalogues/catalogues.routes.js';
+import { activitiesRoutes } from './activities/activities.routes.js';
+import { gradingRoutes } from './grading/grading.routes.js';
+import { historyRoutes } from './grading/history.routes.js';
+import { ratingsRoutes } from './grading/ratings.routes.js';
+import { observationsRoutes } from './observations/observations.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes,
+  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes];

@@ -64,3 +64,6 @@ export const paginationMeta = z.object({
 export const queryBool = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], 'El filtro debe ser 1, 0, true o false.')
   .transform((v) => v === true || v === '1' || v === 'true');
+
+/** A downloaded spreadsheet (the body is the .xlsx bytes, sent as they are). */
+export const xlsxFile = z.any().meta({ type: 'string', format: 'binary', description: 'Archivo .xlsx' });

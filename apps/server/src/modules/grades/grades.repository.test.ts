@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { averageRatings, gradeBand, weightedMean } from '@egreso/domain';
+import { attributeRating, averageRatings, finalGrade, gradeBand, weightedMean } from '@egreso/domain';
 import type { Insertable } from 'kysely';
 import { insertInChunks } from '../../db/chunks.js';
 import type { Database } from '../../db/types.js';
@@ -247,6 +247,28 @@ describe('aggregates agree with the domain rules on a random data set', () => {
     const group = await listFinalGrades(own().database.db, one);
     expect(group.length).toBeGreaterThan(20);
     for (const row of group) expect(row.final_grade).toBe(weightedMean(items.get(`${row.user_id}:${one}`)!));
+  });
+
+  it("agrees, sheet by sheet, with the rules the grade grid computes live (finalGrade, attributeRating)", async () => {
+    const db = own().database.db;
+    const bySheet = new Map<number, Activity[]>();
+    for (const a of activities) bySheet.set(a.ps, [...(bySheet.get(a.ps) ?? []), a]);
+    const gradeOf = new Map(grades.map((g) => [`${g.user_id}:${g.activity_id}`, g.qualification]));
+    let checked = 0;
+    for (const [psId, list] of [...bySheet].slice(0, 20)) {
+      const ps = assignments.get(psId)!;
+      const sheet = list.map((a) => ({ id: a.id, ponderation: a.ponderation, attribute_ids: a.attributes }));
+      for (const row of await listFinalGrades(db, psId)) {
+        expect(row.final_grade).toBe(finalGrade(sheet, (id) => gradeOf.get(`${row.user_id}:${id}`)));
+        checked += 1;
+      }
+      const rated = await listAttributeRatings(db, { subjectId: ps.subject, groupId: ps.group, periodId: ps.period });
+      for (const r of rated) {
+        expect(r.rating).toBe(attributeRating(r.attribute_id, sheet, (id) => gradeOf.get(`${r.user_id}:${id}`)));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 
   it('computes every attribute rating as the domain does, under each filter', async () => {

@@ -1,0 +1,55 @@
+import ExcelJS from 'exceljs';
+
+export type CellValue = string | number | null;
+
+/** Plain value of an exceljs cell: numbers stay numbers, formulas give their result, rich text its text. */
+function plain(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return plain(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+  }
+  return null;
+}
+
+/** The rows of the first worksheet, as plain values (row 1 first); null when the bytes are not an .xlsx workbook. */
+export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | null> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return null;
+  const rows: CellValue[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const values: CellValue[] = [];
+    for (let c = 1; c <= row.cellCount; c++) values.push(plain(row.getCell(c).value));
+    rows[number - 1] = values;
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/** A one-sheet workbook with a bold header row and sized columns. */
+export async function writeWorkbook(sheetName: string, header: string[], rows: CellValue[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow(header).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  sheet.columns.forEach((column, i) => { column.width = Math.min(40, Math.max(10, (header[i] ?? '').length + 2)); });
+  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 2 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Header text compared without case, accents or surrounding spaces. */
+export function headerKey(value: CellValue): string {
+  return String(value ?? '').trim().toLocaleLowerCase('es-MX').normalize('NFD').replace(/\p{Diacritic}/gu, '');
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,111 @@
+import type { GradeConflict, StoredGrade } from '@egreso/domain';
+import type { DbOrTrx, GradeSource } from '../../db/types.js';
+import { placeholders, runBulk } from '../../lib/bulk.js';
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
+
+export const cellKey = (userId: number, activityId: number) => `${userId}:${activityId}`;
+
+export interface Cell {
+  user_id: number;
+  activity_id: number;
+  qualification: number | null;
+  version: number;
+  updated_at: string;
+  updated_by: { id: number; full_name: string } | null;
+}
+
+export interface CellValue {
+  user_id: number;
+  activity_id: number;
+  qualification: number | null;
+  version: number;
+}
+
+/**
+ * Values and versions of the given students' grades in the given activities, keyed by cellKey: what the grid and
+ * every write need, read from the covering index (activity_id, user_id, qualification, version) alone.
+ */
+export async function findCellValues(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, CellValue>> {
+  const out = new Map<string, CellValue>();
+  if (!userIds.length || !activityIds.length) return out;
+  const users = [...new Set(userIds)];
+  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities')
+    .where('activity_id', 'in', part).where('user_id', 'in', users)
+    .select(['user_id', 'activity_id', 'qualification', 'version']).execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  for (const r of rows) {
+    out.set(cellKey(r.user_id, r.activity_id), {
+      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version),
+    });
+  }
+  return out;
+}
+
+/** Stored grades of the given students in the given activities, with who changed each last; keyed by cellKey. */
+export async function findCells(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, Cell>> {
+  const out = new Map<string, Cell>();
+  if (!userIds.length || !activityIds.length) return out;
+  const users = [...new Set(userIds)];
+  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities as ua')
+    .leftJoin('users as u', 'u.id', 'ua.updated_by')
+    .where('ua.activity_id', 'in', part).where('ua.user_id', 'in', users)
+    .select(['ua.user_id', 'ua.activity_id', 'ua.qualification', 'ua.version', 'ua.updated_at', 'ua.updated_by', 'u.full_name'])
+    .execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  for (const r of rows) {
+    out.set(cellKey(r.user_id, r.activity_id), {
+      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification),
+      version: Number(r.version), updated_at: r.updated_at,
+      updated_by: r.updated_by === null ? null : { id: r.updated_by, full_name: r.full_name ?? '' },
+    });
+  }
+  return out;
+}
+
+export const asStoredGrade = (c: Cell): StoredGrade => c;
+export const asConflict = (c: Cell): GradeConflict => ({
+  user_id: c.user_id, activity_id: c.activity_id, qualification: c.qualification, version: c.version,
+  changed_by: c.updated_by, changed_at: c.updated_at,
+});
+
+export interface CellWrite {
+  user_id: number;
+  activity_id: number;
+  qualification: number | null;
+  /** The version this write expects to replace (0: no stored grade). */
+  expected: number;
+}
+
+/**
+ * Writes grades with one multi-row upsert per chunk. A row is only replaced when its stored version is still the
+ * expected one (checked by the database itself, so a concurrent save cannot slip in between the read and the write);
+ * the answer lists the cells actually written with their new versions.
+ */
+export async function upsertCells(db: DbOrTrx, writes: CellWrite[], actorId: number, now: string) {
+  const rows = await inChunks(writes, (part) => runBulk<{ user_id: number; activity_id: number; version: number }>(db,
+      `insert into user_activities (user_id, activity_id, qualification, updated_by, updated_at, version) values ${placeholders(part.length, 6)}
+       on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
+         updated_at = excluded.updated_at, version = excluded.version
+       where user_activities.version + 1 = excluded.version
+       returning user_id, activity_id, version`,
+      part.flatMap((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1])), MAX_BOUND_PARAMETERS / 6);
+  return rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) }));
+}
+
+export interface HistoryRow {
+  user_id: number;
+  activity_id: number;
+  professor_subject_id: number;
+  activity_name: string;
+  before: number | null;
+  after: number | null;
+}
+
+export async function insertHistory(
+  db: DbOrTrx, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
+): Promise<void> {
+  await inChunks(rows, (part) => runBulk(db,
+      `insert into grade_history (user_id, activity_id, professor_subject_id, activity_name, before, after, changed_by, changed_at, source, batch_id)
+       values ${placeholders(part.length, 10)}`,
+      part.flatMap((r) => [
+        r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
+      ])), MAX_BOUND_PARAMETERS / 10);
+}

@@ -1,0 +1,76 @@
+import type { ObservationEntry } from '@egreso/domain';
+import type { DbOrTrx } from '../../db/types.js';
+
+export interface ObservationFilter {
+  userId: number;
+  subjectId: number;
+  attributeId?: number;
+  periodId?: number;
+  activityId?: number;
+}
+
+/** A student's observations in a subject, newest first, with the teacher's and the activity's names. */
+export async function listObservations(db: DbOrTrx, f: ObservationFilter): Promise<ObservationEntry[]> {
+  let q = db.selectFrom('observations as o')
+    .innerJoin('users as p', 'p.id', 'o.professor_id')
+    .leftJoin('activities as a', 'a.id', 'o.activity_id')
+    .where('o.user_id', '=', f.userId)
+    .where('o.subject_id', '=', f.subjectId)
+    .select([
+      'o.id', 'o.user_id', 'o.attribute_id', 'o.subject_id', 'o.period_id', 'o.observation', 'o.created_at', 'o.professor_id',
+      'p.full_name as teacher_name', 'a.activity_name',
+    ]);
+  if (f.attributeId !== undefined) q = q.where('o.attribute_id', '=', f.attributeId);
+  if (f.periodId !== undefined) q = q.where('o.period_id', '=', f.periodId);
+  if (f.activityId !== undefined) q = q.where('o.activity_id', '=', f.activityId);
+  const rows = await q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(500).execute();
+  return rows.map(({ professor_id, ...r }) => ({ ...r, professor: { id: professor_id, full_name: r.teacher_name } }));
+}
+
+export interface NewObservation {
+  user_id: number;
+  attribute_id: number;
+  subject_id: number;
+  professor_id: number;
+  period_id: number | null;
+  activity_id: number | null;
+  observation: string;
+}
+
+export async function insertObservations(db: DbOrTrx, rows: NewObservation[], now: string): Promise<void> {
+  if (rows.length) await db.insertInto('observations').values(rows.map((r) => ({ ...r, created_at: now }))).execute();
+}
+
+/**
+ * The teacher's assignments of these subjects whose sheets hold these students: `${subject_id}:${user_id}` → the
+ * assignment's sheet period, in one query.
+ */
+export async function teacherSheetsOfStudents(db: DbOrTrx, teacherId: number, subjectIds: number[], userIds: number[]) {
+  const out = new Map<string, { professor_subject_id: number; period_id: number | null }>();
+  if (!subjectIds.length || !userIds.length) return out;
+  const rows = await db
+    .selectFrom('professor_subjects as ps')
+    .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
+    .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
+    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').onRef('e.subject_id', '=', 'ps.subject_id')
+      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))))
+    .where('ps.user_id', '=', teacherId)
+    .where('ps.subject_id', 'in', [...new Set(subjectIds)])
+    .where('ug.user_id', 'in', [...new Set(userIds)])
+    .select(['ps.id', 'ps.subject_id', 'ug.user_id', 'e.period_id'])
+    .orderBy('e.period_id', 'desc')
+    .execute();
+  for (const r of rows) {
+    const key = `${r.subject_id}:${r.user_id}`;
+    if (!out.has(key)) out.set(key, { professor_subject_id: r.id, period_id: r.period_id });
+  }
+  return out;
+}
+
+/** Pairs `${subject_id}:${attribute_id}` linked in the catalogue. */
+export async function subjectAttributePairs(db: DbOrTrx, subjectIds: number[]): Promise<Set<string>> {
+  if (!subjectIds.length) return new Set();
+  const rows = await db.selectFrom('subject_attributes').where('subject_id', 'in', [...new Set(subjectIds)])
+    .select(['subject_id', 'attribute_id']).execute();
+  return new Set(rows.map((r) => `${r.subject_id}:${r.attribute_id}`));
+}

@@ -97,14 +97,14 @@ export default function ActivitiesPage() {
       <PageHeader title="Actividades" subtitle="Evidencias de aprendizaje de tus materias, vinculadas a los atributos de egreso." />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
         <Select
-          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : 'No hay carreras asignadas.'}
+          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : selection.careers.isSuccess ? 'No hay carreras asignadas.' : 'Cargando...'}
           data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
           value={selection.careerId ? String(selection.careerId) : null}
           onChange={(v) => selection.setCareerId(v ? Number(v) : null)}
           allowDeselect={false} w={isMobile ? '100%' : 280}
         />
         <Select
-          label="Materia" placeholder={assignments.length ? 'Selecciona una materia' : 'No hay materias asignadas.'}
+          label="Materia" placeholder={assignments.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
           data={assignments.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           value={assignment ? String(assignment.id) : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}

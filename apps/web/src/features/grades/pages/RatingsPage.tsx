@@ -36,13 +36,13 @@ export default function RatingsPage() {
       <PageHeader title={assignment ? `Calificar actividades - ${assignment.subject.subject_name}` : 'Calificar actividades'} />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
         <Select
-          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : 'No hay carreras asignadas.'}
+          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : selection.careers.isSuccess ? 'No hay carreras asignadas.' : 'Cargando...'}
           data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
           value={selection.careerId ? String(selection.careerId) : null}
           onChange={(v) => selection.setCareerId(v ? Number(v) : null)} allowDeselect={false} w={width ?? 260}
         />
         <Select
-          label="Materia" placeholder={subjects.length ? 'Selecciona una materia' : 'No hay materias asignadas.'}
+          label="Materia" placeholder={subjects.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
           data={subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           value={assignment ? String(subjects.find((s) => s.subject.id === assignment.subject.id)?.id ?? '') : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!subjects.length} w={width ?? 440}

@@ -2,21 +2,26 @@ import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '../db/types.js';
 
 type Value = string | number | null;
+/** A column written in bulk, with its PostgreSQL type for `unnest`. */
+export type BulkColumn = readonly [name: string, pgType: 'int' | 'float8' | 'text'];
 
 /**
- * Runs a multi-row statement written with `?` placeholders (numbered for PostgreSQL here). Kysely's builder spends
- * longer compiling an 800-row insert than the database spends running it, so the grade sheet's bulk writes, and only
- * they, are written as SQL text; table and column names come from code, values are always parameters.
+ * A multi-row insert of the grade sheet's size (hundreds of rows), with an optional tail (`on conflict …`, `returning …`).
+ * Kysely's builder spends longer compiling such a statement than the database spends running it, and PostgreSQL
+ * plans a long VALUES list slowly, so these writes, and only they, are SQL text: on SQLite one `values (?, …), …`,
+ * on PostgreSQL one array per column through `unnest`. Table and column names come from code; values are parameters.
  */
-export async function runBulk<R>(db: DbOrTrx, text: string, parameters: Value[]): Promise<R[]> {
-  let n = 0;
-  const sqlText = db.getExecutor().adapter instanceof PostgresAdapter ? text.replace(/\?/g, () => `$${++n}`) : text;
-  const result = await db.executeQuery<R>(CompiledQuery.raw(sqlText, parameters));
-  return result.rows;
-}
-
-/** `(?, ?, ?), (?, ?, ?)` for `rows` rows of `columns` values. */
-export function placeholders(rows: number, columns: number): string {
-  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
-  return Array.from({ length: rows }, () => row).join(', ');
+export async function insertRows<R>(db: DbOrTrx, table: string, columns: readonly BulkColumn[], rows: Value[][], tail = ''): Promise<R[]> {
+  if (!rows.length) return [];
+  const names = columns.map(([name]) => name).join(', ');
+  const query = db.getExecutor().adapter instanceof PostgresAdapter
+    ? CompiledQuery.raw(
+      `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) ${tail}`,
+      columns.map((_, i) => rows.map((r) => r[i] ?? null)),
+    )
+    : CompiledQuery.raw(
+      `insert into ${table} (${names}) values ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ${tail}`,
+      rows.flat(),
+    );
+  return (await db.executeQuery<R>(query)).rows;
 }

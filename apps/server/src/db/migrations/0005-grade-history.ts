@@ -34,7 +34,8 @@ export function gradeHistoryMigration(dialect: Dialect) {
         .execute();
       await s.createIndex('grade_history_cell_idx').on('grade_history').columns(['activity_id', 'user_id', 'changed_at']).execute();
       await s.createIndex('grade_history_assignment_idx').on('grade_history').columns(['professor_subject_id', 'changed_at']).execute();
-      await s.createIndex('grade_history_batch_idx').on('grade_history').column('batch_id').execute();
+      // Only imports (and their undoing) carry a batch: a grid save does not pay for this index.
+      await s.createIndex('grade_history_batch_idx').on('grade_history').column('batch_id').where(sql.ref('batch_id'), 'is not', null).execute();
       await s.createIndex('grade_history_user_idx').on('grade_history').column('user_id').execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {

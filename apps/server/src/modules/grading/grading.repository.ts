@@ -1,6 +1,6 @@
 import type { GradeConflict, StoredGrade } from '@egreso/domain';
 import type { DbOrTrx, GradeSource } from '../../db/types.js';
-import { placeholders, runBulk } from '../../lib/bulk.js';
+import { insertRows } from '../../lib/bulk.js';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 
 export const cellKey = (userId: number, activityId: number) => `${userId}:${activityId}`;
@@ -80,13 +80,13 @@ export interface CellWrite {
  * the answer lists the cells actually written with their new versions.
  */
 export async function upsertCells(db: DbOrTrx, writes: CellWrite[], actorId: number, now: string) {
-  const rows = await inChunks(writes, (part) => runBulk<{ user_id: number; activity_id: number; version: number }>(db,
-      `insert into user_activities (user_id, activity_id, qualification, updated_by, updated_at, version) values ${placeholders(part.length, 6)}
-       on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
-         updated_at = excluded.updated_at, version = excluded.version
-       where user_activities.version + 1 = excluded.version
-       returning user_id, activity_id, version`,
-      part.flatMap((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1])), MAX_BOUND_PARAMETERS / 6);
+  const rows = await inChunks(writes, (part) => insertRows<{ user_id: number; activity_id: number; version: number }>(db, 'user_activities',
+    [['user_id', 'int'], ['activity_id', 'int'], ['qualification', 'float8'], ['updated_by', 'int'], ['updated_at', 'text'], ['version', 'int']],
+    part.map((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1]),
+    `on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
+       updated_at = excluded.updated_at, version = excluded.version
+     where user_activities.version + 1 = excluded.version
+     returning user_id, activity_id, version`), MAX_BOUND_PARAMETERS / 6);
   return rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) }));
 }
 
@@ -102,10 +102,10 @@ export interface HistoryRow {
 export async function insertHistory(
   db: DbOrTrx, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
 ): Promise<void> {
-  await inChunks(rows, (part) => runBulk(db,
-      `insert into grade_history (user_id, activity_id, professor_subject_id, activity_name, before, after, changed_by, changed_at, source, batch_id)
-       values ${placeholders(part.length, 10)}`,
-      part.flatMap((r) => [
-        r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
-      ])), MAX_BOUND_PARAMETERS / 10);
+  await inChunks(rows, (part) => insertRows(db, 'grade_history', [
+    ['user_id', 'int'], ['activity_id', 'int'], ['professor_subject_id', 'int'], ['activity_name', 'text'], ['before', 'float8'],
+    ['after', 'float8'], ['changed_by', 'int'], ['changed_at', 'text'], ['source', 'text'], ['batch_id', 'text'],
+  ], part.map((r) => [
+    r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
+  ])), MAX_BOUND_PARAMETERS / 10);
 }

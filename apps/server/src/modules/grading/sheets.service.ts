@@ -9,23 +9,25 @@ import { listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.j
 
 /** Finals of every student of the sheet (null when none of their activities is graded), in the sheet's order. */
 export async function sheetFinals(db: DbOrTrx, sheet: Sheet, students?: Array<{ id: number }>) {
-  const list = students ?? (await listSheetStudents(db, sheet));
-  const finals = new Map((await listFinalGrades(db, sheet.id)).map((f) => [f.user_id, f.final_grade]));
+  const [list, rows] = await Promise.all([students ?? listSheetStudents(db, sheet), listFinalGrades(db, sheet.id)]);
+  const finals = new Map(rows.map((f) => [f.user_id, f.final_grade]));
   return list.map((s) => ({ user_id: s.id, final: finals.get(s.id) ?? null }));
 }
 
-/** Everything the grade grid shows, in five queries whatever the sheet's size. */
+/** Everything the grade grid shows, in five queries whatever the sheet's size (the independent ones at once). */
 export async function loadGradeSheet(db: DbOrTrx, sheet: Sheet): Promise<GradeSheet> {
-  const students = await listSheetStudents(db, sheet);
-  const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
+  const [students, activities, finalRows] = await Promise.all([
+    listSheetStudents(db, sheet), listActivities(db, { professorSubjectIds: [sheet.id] }), listFinalGrades(db, sheet.id),
+  ]);
   const cells = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
+  const finals = new Map(finalRows.map((f) => [f.user_id, f.final_grade]));
   const { subject_id: _s, group_id: _g, own_period_id: _o, sheet_period_id: _p, ...assignment } = sheet;
   return {
     assignment,
     students,
     activities,
     grades: [...cells.values()].sort((a, b) => a.user_id - b.user_id || a.activity_id - b.activity_id),
-    finals: await sheetFinals(db, sheet, students),
+    finals: students.map((s) => ({ user_id: s.id, final: finals.get(s.id) ?? null })),
   };
 }
 

@@ -290,6 +290,18 @@ async function teacherWorkflow(ctx: FlowContext) {
     await page.keyboard.press('Escape');
     await cell(page, 6, pCol).fill('');
 
+    // The grid and its marks in the dark scheme, with a changed and a bad cell on screen.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await cell(page, 0, pCol).waitFor();
+    await cell(page, 5, eCol).fill('91');
+    await cell(page, 6, eCol).fill('x');
+    await expectAccessible(page, 'ratings grid dark 1280');
+    await shot(page, 'teaching-ratings-dark-1280');
+    await cell(page, 5, eCol).fill('');
+    await cell(page, 6, eCol).fill('');
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+
     // Phone: dashboard, matrix cards with the floating button, grade cards and 'Ver atribs.'.
     const phone = await ctx.browser.newContext({ viewport: PHONE, baseURL: ctx.baseUrl, locale: 'es-MX', isMobile: true, hasTouch: true });
     phone.setDefaultTimeout(15_000);

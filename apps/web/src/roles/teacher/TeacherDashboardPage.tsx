@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
@@ -66,9 +66,10 @@ export default function TeacherDashboardPage() {
                           {missing > 0 ? `${missing} sin calificar` : 'Calificada'}
                         </Badge>
                         <Text size="sm">{p.graded} / {p.students}</Text>
-                        <Text size="sm" component={Link} to={`/Ratings?asignacion=${p.professor_subject_id}`} c="blue.8" td="underline">
+                        <Anchor size="sm" component={Link} to={`/Ratings?asignacion=${p.professor_subject_id}`} underline="always"
+                          aria-label={`Calificar ${p.activity_name} de ${p.subject_name}${p.group_name ? ` grupo ${p.group_name}` : ''}`}>
                           Calificar
-                        </Text>
+                        </Anchor>
                       </Group>
                     </Group>
                   </Card>

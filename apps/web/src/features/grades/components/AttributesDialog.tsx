@@ -60,7 +60,7 @@ export function AttributesDialog({ student, subjectId, groupId, attributes, acti
   return (
     <Modal opened={student !== null} onClose={onClose} title={`Atributos de egreso - ${student?.full_name ?? ''}`} size="lg" centered>
       {server.isPending || history.isPending ? <PageLoader /> : null}
-      {history.isError ? <Text c="red" size="sm" role="alert">{OBSERVATION_MSG.loadError}</Text> : null}
+      {history.isError ? <Text c="var(--mantine-color-error)" size="sm" role="alert">{OBSERVATION_MSG.loadError}</Text> : null}
       <Stack gap="md">
         {attributes.length === 0 ? <Text c="dimmed">Esta materia no tiene atributos vinculados.</Text> : null}
         {attributes.map((attr) => {

@@ -11,16 +11,18 @@ interface Props {
   drafts: Record<number, Record<number, string>>;
   readOnly: boolean;
   onCellChange: (userId: number, activityId: number, text: string) => void;
+  onCellLeave: (userId: number, activityId: number) => void;
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
-const StudentCard = memo(function StudentCard({ student, activities, storedRow, draftRow, readOnly, onCellChange, onOpenAttributes }: {
+const StudentCard = memo(function StudentCard({ student, activities, storedRow, draftRow, readOnly, onCellChange, onCellLeave, onOpenAttributes }: {
   student: SheetStudent;
   activities: Activity[];
   storedRow: StoredRow | undefined;
   draftRow: Record<number, string> | undefined;
   readOnly: boolean;
   onCellChange: Props['onCellChange'];
+  onCellLeave: Props['onCellLeave'];
   onOpenAttributes: Props['onOpenAttributes'];
 }) {
   return (
@@ -47,6 +49,7 @@ const StudentCard = memo(function StudentCard({ student, activities, storedRow, 
               error={bad ? 'No es un número' : undefined}
               styles={draft !== undefined && !bad ? { input: { borderColor: 'var(--mantine-color-yellow-8)', borderWidth: 2 } } : undefined}
               onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
+              onBlur={() => onCellLeave(student.id, a.id)}
             />
           );
         })}
@@ -59,12 +62,12 @@ const StudentCard = memo(function StudentCard({ student, activities, storedRow, 
 });
 
 /** The grade sheet on a phone: one card per student with an input per activity and 'Ver atribs.'. */
-export function GradeCards({ students, activities, stored, drafts, readOnly, onCellChange, onOpenAttributes }: Props) {
+export function GradeCards({ students, activities, stored, drafts, readOnly, onCellChange, onCellLeave, onOpenAttributes }: Props) {
   return (
     <Stack gap="sm">
       {students.map((s) => (
         <StudentCard key={s.id} student={s} activities={activities} storedRow={stored[s.id]} draftRow={drafts[s.id]}
-          readOnly={readOnly} onCellChange={onCellChange} onOpenAttributes={onOpenAttributes} />
+          readOnly={readOnly} onCellChange={onCellChange} onCellLeave={onCellLeave} onOpenAttributes={onOpenAttributes} />
       ))}
     </Stack>
   );

@@ -99,6 +99,10 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     setVersions((v) => (same ? setNested(v, userId, activityId, null) : v[userId]?.[activityId] !== undefined ? v : setNested(v, userId, activityId, cell?.version ?? 0)));
   }, []);
 
+  const leaveCell = useCallback((userId: number, activityId: number) => {
+    setDrafts((d) => (d[userId]?.[activityId]?.trim() === '' ? setDraft(d, userId, activityId, null) : d));
+  }, []);
+
   const onPaste = useCallback((cells: PastedCell[]) => {
     for (const c of cells) {
       const student = students[c.row];
@@ -281,7 +285,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       {active?.student && active.activity && !isMobile ? (
         <Text size="xs" c="dimmed" aria-live="polite">Celda: {active.student.full_name} · {active.activity.activity_name}</Text>
       ) : null}
-      {badCount ? <Text size="sm" c="red.8" role="alert">{badCount === 1 ? '1 celda no es un número' : `${badCount} celdas no son números`}: corrígelas antes de guardar.</Text> : null}
+      {badCount ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{badCount === 1 ? '1 celda no es un número' : `${badCount} celdas no son números`}: corrígelas antes de guardar.</Text> : null}
 
       {conflictList.length ? (
         <Alert color="orange" title="Calificaciones cambiadas en otro lugar" role="alert">
@@ -324,14 +328,14 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         : activities.length === 0 ? <Text c="dimmed">Esta materia no tiene actividades. Créalas en Actividades.</Text>
         : isMobile ? (
           <GradeCards students={students} activities={activities} stored={stored} drafts={drafts} readOnly={readOnly}
-            onCellChange={writeCell} onOpenAttributes={setAttributesOf} />
+            onCellChange={writeCell} onCellLeave={leaveCell} onOpenAttributes={setAttributesOf} />
         ) : (
           <GradeGrid students={students} activities={activities} stored={stored} drafts={drafts} conflicts={conflicts} readOnly={readOnly}
-            onCellChange={writeCell} onPaste={onPaste} onFocusCell={setActiveCell} onOpenAttributes={setAttributesOf} />
+            onCellChange={writeCell} onPaste={onPaste} onFocusCell={setActiveCell} onCellLeave={leaveCell} onOpenAttributes={setAttributesOf} />
         )}
       {students.length > 0 && activities.length > 0 ? (
         unconfirmed.length ? (
-          <Text size="sm" c="orange.9">El servidor aún no confirma el final de {unconfirmed.length} alumnos; se actualizará en un momento.</Text>
+          <Text size="sm" c="var(--mantine-color-orange-text)">El servidor aún no confirma el final de {unconfirmed.length} alumnos; se actualizará en un momento.</Text>
         ) : draftCount === 0 ? (
           <Text size="sm" c="dimmed">Finales confirmados por el servidor.</Text>
         ) : (

@@ -28,7 +28,7 @@ function Sheet() {
   const noop = useCallback(() => undefined, []);
   return (
     <GradeGrid students={students} activities={activities} stored={{}} drafts={drafts} conflicts={{}} readOnly={false}
-      onCellChange={onCellChange} onPaste={noop} onFocusCell={noop} onOpenAttributes={noop} />
+      onCellChange={onCellChange} onPaste={noop} onFocusCell={noop} onCellLeave={noop} onOpenAttributes={noop} />
   );
 }
 

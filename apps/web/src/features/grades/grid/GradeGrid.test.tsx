@@ -25,10 +25,10 @@ const stored: Record<number, StoredRow> = {
   2: { 10: { qualification: 84.4, version: 1 } },
 };
 
-function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: Partial<Record<'onCellChange' | 'onPaste', ReturnType<typeof vi.fn>>> = {}) {
+function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (cells: unknown[]) => void } = {}) {
   const props = {
     students, activities, stored, drafts, conflicts: {}, readOnly: false,
-    onCellChange: handlers.onCellChange ?? vi.fn(), onPaste: handlers.onPaste ?? vi.fn(), onFocusCell: vi.fn(), onOpenAttributes: vi.fn(),
+    onCellChange: handlers.onCellChange ?? vi.fn(), onPaste: handlers.onPaste ?? vi.fn(), onFocusCell: vi.fn(), onCellLeave: vi.fn(), onOpenAttributes: vi.fn(),
   };
   return { ...renderWithProviders(<GradeGrid {...props} />), props };
 }

@@ -17,6 +17,8 @@ interface GridProps {
   onCellChange: (userId: number, activityId: number, text: string) => void;
   onPaste: (cells: PastedCell[]) => void;
   onFocusCell: (cell: CellPosition) => void;
+  /** The cursor left a cell: an emptied cell goes back to its stored grade (grades cannot be cleared from the grid). */
+  onCellLeave: (userId: number, activityId: number) => void;
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
@@ -110,7 +112,7 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
  * The grade grid: a spreadsheet of students × activities. Arrows, Tab and Enter move between cells, a block pasted
  * from a spreadsheet fills the cells from the focused one, and each row re-renders alone while its grades are typed.
  */
-export function GradeGrid({ students, activities, stored, drafts, conflicts, readOnly, onCellChange, onPaste, onFocusCell, onOpenAttributes }: GridProps) {
+export function GradeGrid({ students, activities, stored, drafts, conflicts, readOnly, onCellChange, onPaste, onFocusCell, onCellLeave, onOpenAttributes }: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
 
@@ -141,8 +143,16 @@ export function GradeGrid({ students, activities, stored, drafts, conflicts, rea
     if (input.dataset.row !== undefined) onFocusCell({ row: Number(input.dataset.row), col: Number(input.dataset.col) });
   };
 
+  const onBlur = (e: React.FocusEvent<HTMLDivElement>) => {
+    const input = e.target as HTMLInputElement;
+    if (input.dataset.row === undefined) return;
+    const student = students[Number(input.dataset.row)];
+    const activity = activities[Number(input.dataset.col)];
+    if (student && activity) onCellLeave(student.id, activity.id);
+  };
+
   return (
-    <div ref={rootRef} className={classes.scroller} onKeyDown={onKeyDown} onPaste={handlePaste} onFocus={onFocus}>
+    <div ref={rootRef} className={classes.scroller} onKeyDown={onKeyDown} onPaste={handlePaste} onFocus={onFocus} onBlur={onBlur}>
       <table className={classes.table} aria-label="Calificaciones por actividad" aria-rowcount={students.length + 1}>
         <thead>
           <tr>

@@ -12,7 +12,7 @@ describe('TeacherDashboardPage', () => {
     signIn({ id: 3, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
     mockApi({ 'GET /me': { body: { id: 3, full_name: 'Laura Mendoza Ríos', rol: ROLE.TEACHER } } });
     renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
-    expect(await screen.findByRole('heading', { name: 'Bienvenido, Laura Mendoza Ríos' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bienvenido, Laura Mendoza Ríos' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(`Panel de Maestros · ${todayLong()}`)).toBeInTheDocument();
     expect(todayLong(new Date(2026, 2, 9))).toBe('lunes, 9 de marzo de 2026');
   });
@@ -21,7 +21,7 @@ describe('TeacherDashboardPage', () => {
     signIn({ id: 3, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
     mockApi({ 'GET /me': { status: 500, body: {} } });
     renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
-    expect(await screen.findByRole('heading', { name: 'Bienvenido, Profesor(a)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bienvenido, Profesor(a)' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the only career by name, the three cards and the empty Pendientes text', async () => {
@@ -31,7 +31,7 @@ describe('TeacherDashboardPage', () => {
       'GET /profesor/dashboard': { body: { careers: [{ id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' }], career_id: 1, cards: { students: 35, activities: 12, subjects: 4 }, pendientes: [] } },
     });
     renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
-    expect(await screen.findByText('No tienes actividades creadas para esta carrera.')).toBeInTheDocument();
+    expect(await screen.findByText('No tienes actividades creadas para esta carrera.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Ingeniería en Sistemas')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Carrera' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Alumnos activos\s*35/ })).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('TeacherDashboardPage', () => {
       }),
     });
     const { user } = renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
-    expect(await screen.findByText('Proyecto final')).toBeInTheDocument();
+    expect(await screen.findByText('Proyecto final', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('2 sin calificar')).toBeInTheDocument();
     await user.click(screen.getByRole('textbox', { name: 'Carrera' }));
     await user.click(screen.getByRole('option', { name: 'Ingeniería Industrial' }));

@@ -26,7 +26,7 @@ describe('ActivitiesPage', () => {
   it('warns when the career has no assigned subject', async () => {
     mockApi({ 'GET /mis-carreras': { body: [career] }, 'GET /profesor/materias': { body: [] } });
     renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
-    expect(await screen.findByText('No tienes ninguna materia asignada en esta carrera. Por favor, contacta a tu jefe(a) de carrera si crees que es un error.')).toBeInTheDocument();
+    expect(await screen.findByText('No tienes ninguna materia asignada en esta carrera. Por favor, contacta a tu jefe(a) de carrera si crees que es un error.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('adds activities with live counters, drops empty rows and saves after the confirmation', async () => {
@@ -38,9 +38,9 @@ describe('ActivitiesPage', () => {
       'POST /activities/bulk-upsert': { body: { message: '¡Actividades guardadas correctamente!', activities: [] } },
     });
     const { user } = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
-    await user.click(await screen.findByRole('textbox', { name: 'Materia' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
     await user.click(screen.getByRole('option', { name: 'Cálculo – Grupo 101 – 1° – ISC' }));
-    expect(await screen.findByRole('heading', { name: 'Matriz de Evidencias de Aprendizaje por Atributo - Cálculo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Matriz de Evidencias de Aprendizaje por Atributo - Cálculo' }, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
     await user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
     await user.type(screen.getByLabelText('Nombre de la actividad 1'), '  Examen  ');
@@ -50,7 +50,7 @@ describe('ActivitiesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar todo' }));
     const dialog = screen.getByRole('dialog', { name: 'Guardar actividades' });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+    expect(await screen.findByText('Cambios guardados', {}, { timeout: 5000 })).toBeInTheDocument();
     const body = calls.find((c) => c.method === 'POST')!.body;
     expect(body).toEqual({
       professor_subject_id: 7,
@@ -64,9 +64,9 @@ describe('ActivitiesPage', () => {
       'GET /subjects/5/attributes': { body: attributes }, 'GET /activities': { body: [] },
     });
     const { user } = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
-    await user.click(await screen.findByRole('textbox', { name: 'Materia' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
     await user.click(screen.getByRole('option', { name: /^Cálculo/ }));
-    await user.click(await screen.findByRole('switch', { name: 'Edición habilitada' }));
+    await user.click(await screen.findByRole('switch', { name: 'Edición habilitada' }, { timeout: 5000 }));
     expect(screen.getByText('Edición bloqueada')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agregar actividad' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Guardar todo' })).toBeDisabled();

@@ -82,7 +82,7 @@ describe('GradeSheetEditor', () => {
     const { user } = renderEditor();
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
     await user.click(within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
-    await screen.findByText('Calificaciones cambiadas en otro lugar');
+    await screen.findByText('Calificaciones cambiadas en otro lugar', {}, { timeout: 5000 });
     const sent = calls.find((c) => c.method === 'POST')!.body as { calificaciones: unknown[] };
     expect(sent.calificaciones).toEqual([
       { user_id: 1, activity_id: 10, qualification: 75, version: 3 },

@@ -66,7 +66,7 @@ export default function TeacherDashboardPage() {
                           {missing > 0 ? `${missing} sin calificar` : 'Calificada'}
                         </Badge>
                         <Text size="sm">{p.graded} / {p.students}</Text>
-                        <Anchor size="sm" component={Link} to={`/Ratings?asignacion=${p.professor_subject_id}`} underline="always"
+                        <Anchor size="sm" component={Link} to={`/Ratings?asignacion=${p.professor_subject_id}${data.career_id ? `&carrera=${data.career_id}` : ''}`} underline="always"
                           aria-label={`Calificar ${p.activity_name} de ${p.subject_name}${p.group_name ? ` grupo ${p.group_name}` : ''}`}>
                           Calificar
                         </Anchor>

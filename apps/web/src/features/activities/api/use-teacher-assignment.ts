@@ -14,11 +14,11 @@ export function assignmentLabel(a: TeacherAssignment): string {
 
 /**
  * The career and assignment choice of the teacher screens: the only career is chosen by itself, and so is an
- * assignment asked for by id (a link from the dashboard).
+ * assignment and career asked for by id (a link from the dashboard).
  */
-export function useTeacherAssignment(initialAssignmentId: number | null = null) {
+export function useTeacherAssignment(initialAssignmentId: number | null = null, initialCareerId: number | null = null) {
   const careers = useMyCareers();
-  const [pickedCareer, setCareerId] = useState<number | null>(null);
+  const [pickedCareer, setCareerId] = useState<number | null>(initialCareerId);
   const careerId = pickedCareer ?? (careers.data?.length ? careers.data[0]!.id : null);
   const assignments = useMyAssignments(careerId);
   const [pickedAssignment, setAssignmentId] = useState<number | null>(initialAssignmentId);

@@ -16,8 +16,11 @@ import { GradeSheetEditor } from '../components/GradeSheetEditor';
 export default function RatingsPage() {
   const isMobile = useIsMobile();
   const [params] = useSearchParams();
-  const asked = Number(params.get('asignacion'));
-  const selection = useTeacherAssignment(Number.isInteger(asked) && asked > 0 ? asked : null);
+  const idParam = (name: string) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
+  const selection = useTeacherAssignment(idParam('asignacion'), idParam('carrera'));
   const { assignment } = selection;
   const sheet = useGradeSheet(assignment?.id ?? null);
   const attributes = useSubjectAttributes(assignment?.subject.id ?? null);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@manti
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  GRADE_MSG, formatGrade, type GradeConflict, type GradeSheet, type RatingsImportResult, type SheetStudent, type SubjectAttribute,
+  GRADE_MSG, formatGrade, type GradeConflict, type GradeSheet, type SheetStudent, type SubjectAttribute,
 } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LeaveGuard } from '../../../components/LeaveGuard';
@@ -23,7 +23,7 @@ import { AttributesDialog } from './AttributesDialog';
 import { CellHistoryDialog } from './CellHistoryDialog';
 import { FillEmptyDialog } from './FillEmptyDialog';
 import { GradeCards } from './GradeCards';
-import { ImportDialog, importOutcome } from './ImportDialog';
+import { ImportDialog } from './ImportDialog';
 
 interface Props {
   sheet: GradeSheet;
@@ -214,10 +214,10 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     });
   };
 
-  const onImported = (result: RatingsImportResult) => {
+  // The outcome ('Importación completada', or with warnings and the first 3 lines) shows inside the import dialog.
+  const onImported = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.grades.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teacherDashboard.all });
-    if (result.errors.length === 0) feedback.success(importOutcome(result));
   };
 
   const files = async (kind: 'template' | 'export') => {

@@ -18,13 +18,6 @@ type Phase = 'choose' | 'checking' | 'preview' | 'applying' | 'done';
 const PREVIEW_ROWS = 200;
 const SHOWN_ERRORS = 3;
 
-/** The result line of the spec: clean, or with warnings and the first three error lines. */
-export function importOutcome(result: RatingsImportResult): string {
-  if (!result.errors.length) return GRADE_MSG.importDone;
-  const lines = result.errors.slice(0, SHOWN_ERRORS).map((e) => `Fila ${e.row}: ${e.error}`);
-  return [GRADE_MSG.importWarnings, ...lines].join('\n');
-}
-
 /** 'Importar desde Excel': upload with progress, a dry-run preview of every change, and the import on confirmation. */
 export function ImportDialog({ opened, address, onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null);

@@ -38,7 +38,27 @@ export const queryKeys = {
   },
   attributes: { all: ['attributes'] as const, list: () => ['attributes', 'list'] as const },
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
-  assignments: { all: ['assignments'] as const, current: () => ['assignments', 'current'] as const },
+  assignments: {
+    all: ['assignments'] as const,
+    current: () => ['assignments', 'current'] as const,
+    mine: (careerId: number | null) => ['assignments', 'mine', careerId] as const,
+  },
+  myCareers: { all: ['my-careers'] as const },
+  subjectAttributes: { all: ['subject-attributes'] as const, list: (subjectId: number) => ['subject-attributes', subjectId] as const },
+  activities: { all: ['activities'] as const, byAssignment: (assignmentId: number) => ['activities', 'assignment', assignmentId] as const },
+  teacherDashboard: { all: ['teacher-dashboard'] as const, detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const },
+  /** Grade sheets, finals and ratings: every grade write or import refreshes them. */
+  grades: {
+    all: ['grades'] as const,
+    sheet: (assignmentId: number) => ['grades', 'sheet', assignmentId] as const,
+    attributeRatings: (subjectId: number, groupId: number, userId: number) => ['grades', 'attribute-ratings', subjectId, groupId, userId] as const,
+    cellHistory: (activityId: number, userId: number) => ['grades', 'history', activityId, userId] as const,
+    imports: (assignmentId: number) => ['grades', 'imports', assignmentId] as const,
+  },
+  observations: {
+    all: ['observations'] as const,
+    history: (subjectId: number, userId: number) => ['observations', subjectId, userId] as const,
+  },
   /** A student's own records; enrolment invalidates `student.all`. */
   student: {
     all: ['student'] as const,

@@ -9,6 +9,7 @@ export const loginBody = z.object({
 });
 
 export const careerRef = z.object({ id: z.number(), career_key: z.string(), name: z.string() });
+export type CareerRef = z.infer<typeof careerRef>;
 
 const userCareer = z.object({ id: z.number(), career_id: z.number(), career: careerRef });
 

@@ -1,5 +1,74 @@
-import { PendingPage } from '../../../components/PendingPage';
+import { Group, Select, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ListStates } from '../../../components/ListStates';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { loadErrorText } from '../../../lib/errors';
+import { getStoredUser } from '../../../lib/session';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
+import { assignmentLabel, useTeacherAssignment } from '../../activities/api/use-teacher-assignment';
+import { useGradeSheet } from '../api/get-grade-sheet';
+import { GradeSheetEditor } from '../components/GradeSheetEditor';
 
+/** /Ratings: 'Calificar actividades - {subject}', the grade sheet of one of the teacher's assignments. */
 export default function RatingsPage() {
-  return <PendingPage title="Calificar actividades" />;
+  const isMobile = useIsMobile();
+  const [params] = useSearchParams();
+  const idParam = (name: string) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
+  const selection = useTeacherAssignment(idParam('asignacion'), idParam('carrera'));
+  const { assignment } = selection;
+  const sheet = useGradeSheet(assignment?.id ?? null);
+  const attributes = useSubjectAttributes(assignment?.subject.id ?? null);
+  const feedback = useFeedback();
+  const teacherId = getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
+
+  const careers = selection.careers.data ?? [];
+  const assignments = selection.assignments.data ?? [];
+  // One entry per subject (its first group); the group selector then picks among that subject's groups.
+  const subjects = assignments.filter((a, i) => assignments.findIndex((b) => b.subject.id === a.subject.id) === i);
+  const groups = assignment ? assignments.filter((a) => a.subject.id === assignment.subject.id && a.group) : [];
+  const width = isMobile ? '100%' : undefined;
+
+  return (
+    <>
+      <PageHeader title={assignment ? `Calificar actividades - ${assignment.subject.subject_name}` : 'Calificar actividades'} />
+      <Group align="flex-end" gap="md" mb="md" wrap="wrap">
+        <Select
+          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : selection.careers.isSuccess ? 'No hay carreras asignadas.' : 'Cargando...'}
+          data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={selection.careerId ? String(selection.careerId) : null}
+          onChange={(v) => selection.setCareerId(v ? Number(v) : null)} allowDeselect={false} w={width ?? 260}
+        />
+        <Select
+          label="Materia" placeholder={subjects.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
+          data={subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
+          value={assignment ? String(subjects.find((s) => s.subject.id === assignment.subject.id)?.id ?? '') : null}
+          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!subjects.length} w={width ?? 440}
+        />
+        <Select
+          label="Grupo" placeholder={assignment && !groups.length ? 'No hay grupos disponibles para esta materia.' : 'Selecciona un grupo'}
+          data={groups.map((a) => ({ value: String(a.id), label: a.group!.group_name }))}
+          value={assignment ? String(assignment.id) : null}
+          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!groups.length} w={width ?? 160}
+        />
+      </Group>
+      {selection.careers.isSuccess && careers.length === 0 ? <Text c="dimmed">No hay carreras asignadas.</Text> : null}
+      {selection.noSubjects ? <Text c="dimmed">No hay materias asignadas.</Text> : null}
+      {assignment && !assignment.group ? <Text c="dimmed">No hay grupos disponibles para esta materia.</Text> : null}
+      {assignment?.group ? (
+        <ListStates loading={sheet.isPending || attributes.isPending} error={sheet.isError ? loadErrorText('No se pudo cargar la hoja de calificaciones.', sheet.error) : null}
+          empty={false} emptyText="">
+          {sheet.data ? (
+            <GradeSheetEditor key={assignment.id} sheet={sheet.data} teacherId={teacherId} attributes={attributes.data ?? []} feedback={feedback} />
+          ) : null}
+        </ListStates>
+      ) : null}
+      <ResultDialog {...feedback.dialogProps} />
+    </>
+  );
 }

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { TeacherAssignment } from '@egreso/domain';
+import { useMyAssignments } from './get-my-assignments';
+import { useMyCareers } from './get-my-careers';
+
+/** 'Cálculo I – Grupo 101 – 1° – ISC': how the teacher screens name an assignment. */
+export function assignmentLabel(a: TeacherAssignment): string {
+  const parts = [a.subject.subject_name];
+  if (a.group) parts.push(`Grupo ${a.group.group_name}`);
+  if (a.semester) parts.push(`${a.semester.id}°`);
+  if (a.careers.length) parts.push(a.careers.map((c) => c.career_key).join(', '));
+  return parts.join(' – ');
+}
+
+/**
+ * The career and assignment choice of the teacher screens: the only career is chosen by itself, and so is an
+ * assignment and career asked for by id (a link from the dashboard).
+ */
+export function useTeacherAssignment(initialAssignmentId: number | null = null, initialCareerId: number | null = null) {
+  const careers = useMyCareers();
+  const [pickedCareer, setCareerId] = useState<number | null>(initialCareerId);
+  const careerId = pickedCareer ?? (careers.data?.length ? careers.data[0]!.id : null);
+  const assignments = useMyAssignments(careerId);
+  const [pickedAssignment, setAssignmentId] = useState<number | null>(initialAssignmentId);
+  const list = assignments.data ?? [];
+  const assignment = list.find((a) => a.id === pickedAssignment) ?? null;
+  return {
+    careers,
+    careerId,
+    setCareerId: (id: number | null) => {
+      setCareerId(id);
+      setAssignmentId(null);
+    },
+    assignments,
+    assignment,
+    setAssignmentId,
+    /** The career is chosen, its assignments loaded, and there is none: the spec's warning dialog. */
+    noSubjects: careerId !== null && assignments.isSuccess && list.length === 0,
+  };
+}

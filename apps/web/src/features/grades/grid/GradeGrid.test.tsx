@@ -1,0 +1,96 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Activity, SheetStudent } from '@egreso/domain';
+import { renderWithProviders } from '../../../test/render';
+import { GradeGrid, type StoredRow } from './GradeGrid';
+
+const students: SheetStudent[] = [
+  { id: 1, full_name: 'Ana López', controlnumber: 'L1' },
+  { id: 2, full_name: 'Beto Ruiz', controlnumber: 'L2' },
+  { id: 3, full_name: 'Carla Díaz', controlnumber: 'L3' },
+];
+
+function activity(id: number, name: string, ponderation: number, attributeIds: number[] = []): Activity {
+  return {
+    id, professor_subject_id: 9, activity_name: name, type_activity: null, evaluation_instrument: null, ponderation,
+    attribute_ids: attributeIds, attributes: [], subject: { id: 5, subject_name: 'Cálculo' }, group: null, period_id: null, career_id: null,
+    graded_count: 0, created_at: '', updated_at: '',
+  };
+}
+
+const activities = [activity(10, 'Examen', 30), activity(11, 'Proyecto', 70)];
+
+const stored: Record<number, StoredRow> = {
+  1: { 10: { qualification: 80, version: 1 }, 11: { qualification: 90, version: 1 } },
+  2: { 10: { qualification: 84.4, version: 1 } },
+};
+
+function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (cells: unknown[]) => void } = {}) {
+  const props = {
+    students, activities, stored, drafts, conflicts: {}, readOnly: false,
+    onCellChange: handlers.onCellChange ?? vi.fn(), onPaste: handlers.onPaste ?? vi.fn(), onFocusCell: vi.fn(), onCellLeave: vi.fn(), onOpenAttributes: vi.fn(),
+  };
+  return { ...renderWithProviders(<GradeGrid {...props} />), props };
+}
+
+const cellOf = (row: number, col: number) => document.getElementById(`celda-${row}-${col}`) as HTMLInputElement;
+const finalOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) }).querySelectorAll('td')[activities.length + 1]!.textContent;
+
+describe('GradeGrid', () => {
+  it('moves like a spreadsheet: Enter down then to the next column, Tab right, arrows', async () => {
+    const { user } = renderGrid();
+    await user.click(cellOf(0, 0));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(cellOf(1, 0));
+    await user.keyboard('{Enter}{Enter}');
+    expect(document.activeElement).toBe(cellOf(0, 1));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(cellOf(1, 1));
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(cellOf(1, 0));
+    await user.keyboard('{Tab}');
+    expect(document.activeElement).toBe(cellOf(1, 1));
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(cellOf(0, 1));
+  });
+
+  it('turns a pasted block into cells from the focused one, clamped and marked', () => {
+    const onPaste = vi.fn();
+    renderGrid({}, { onPaste });
+    cellOf(1, 0).focus();
+    fireEvent.paste(cellOf(1, 0), { clipboardData: { getData: () => '105\tabc\r\n70,5\t60\r\n99\t99\r\n' } });
+    expect(onPaste).toHaveBeenCalledWith([
+      { row: 1, col: 0, text: '100', bad: false },
+      { row: 1, col: 1, text: 'abc', bad: true },
+      { row: 2, col: 0, text: '70.5', bad: false },
+      { row: 2, col: 1, text: '60', bad: false },
+    ]);
+  });
+
+  it('shows finals equal to the hand-computed ponderation-weighted means, live with typed grades', () => {
+    // Ana: (80·30 + 90·70) / 100 = 87.0. Beto: only 84.4 graded = 84.4. Carla: nothing graded.
+    renderGrid();
+    expect(finalOf('Ana López')).toBe('87.0');
+    expect(finalOf('Beto Ruiz')).toBe('84.4');
+    expect(finalOf('Carla Díaz')).toBe('S/C');
+  });
+
+  it('counts typed grades over stored ones, leaves bad text out and marks the changed cells', () => {
+    // Ana typed 100 in Examen: (100·30 + 90·70) / 100 = 93.0. Beto typed 84.5 in Proyecto: (84.4·30 + 84.5·70) / 100 = 84.47 → 84.5.
+    // Carla typed 'abc': still nothing graded.
+    renderGrid({ 1: { 10: '100' }, 2: { 11: '84.5' }, 3: { 10: 'abc' } });
+    expect(finalOf('Ana López')).toBe('93.0•');
+    expect(finalOf('Beto Ruiz')).toBe('84.5•');
+    expect(finalOf('Carla Díaz')).toBe('S/C•');
+    expect(cellOf(0, 0).closest('td')).toHaveAttribute('data-state', 'changed');
+    expect(cellOf(2, 0)).toHaveAttribute('aria-invalid', 'true');
+    expect(cellOf(0, 1).closest('td')).not.toHaveAttribute('data-state');
+  });
+
+  it('reports what is typed with the student and the activity', async () => {
+    const onCellChange = vi.fn();
+    const { user } = renderGrid({}, { onCellChange });
+    await user.type(cellOf(2, 1), '7');
+    expect(onCellChange).toHaveBeenCalledWith(3, 11, '7');
+  });
+});

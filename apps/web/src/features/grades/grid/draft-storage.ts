@@ -1,0 +1,35 @@
+import type { Drafts } from './grid-model';
+
+/** Typed grades kept in the browser until saved, with the version of each grade the grid showed. */
+export interface StoredDrafts {
+  drafts: Drafts;
+  /** student id → activity id → the version shown when the grade was typed (0 for an empty cell). */
+  versions: Record<number, Record<number, number>>;
+  saved_at: string;
+}
+
+/** One entry per teacher and assignment, so two teachers on one computer never see each other's grades. */
+export function draftKey(teacherId: number, assignmentId: number): string {
+  return `calificaciones-sin-guardar:${teacherId}:${assignmentId}`;
+}
+
+export function readDrafts(teacherId: number, assignmentId: number): StoredDrafts | null {
+  try {
+    const raw = localStorage.getItem(draftKey(teacherId, assignmentId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as StoredDrafts;
+    return parsed && typeof parsed.drafts === 'object' && Object.keys(parsed.drafts).length ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDrafts(teacherId: number, assignmentId: number, value: Omit<StoredDrafts, 'saved_at'>): void {
+  const key = draftKey(teacherId, assignmentId);
+  try {
+    if (Object.keys(value.drafts).length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ ...value, saved_at: new Date().toISOString() }));
+  } catch {
+    // A full or blocked storage must not stop typing; the grades stay on screen.
+  }
+}

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE } from '@egreso/domain';
+import { mockApi, renderWithProviders, signIn } from '../../../test/render';
+import { setPhone } from '../../../test/viewport';
+import RatingsPage from './RatingsPage';
+
+const career = { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' };
+const assignment = {
+  id: 7, user_id: 4, subject_id: 5, group_id: 3, period_id: 1, career_id: 1, created_at: '',
+  user: { id: 4, full_name: 'Laura' }, subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
+  group: { id: 3, group_name: '101', semester_id: 1 }, semester: { id: 1, semester_name: 'Primero' },
+  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true }, career, careers: [career],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  setPhone(false);
+  signIn({ id: 4, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RatingsPage', () => {
+  it("says 'No hay carreras asignadas.' to a teacher without careers", async () => {
+    mockApi({ 'GET /mis-carreras': { body: [] } });
+    renderWithProviders(<RatingsPage />, { route: '/Ratings' });
+    expect(await screen.findByText('No hay carreras asignadas.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("opens the sheet asked for by the dashboard's link under 'Calificar actividades - {subject}'", async () => {
+    mockApi({
+      'GET /mis-carreras': { body: [career] },
+      'GET /profesor/materias': { body: [assignment] },
+      'GET /subjects/5/attributes': { body: [] },
+      'GET /grade-history/imports': { body: [] },
+      'GET /grade-sheets/7': {
+        body: {
+          assignment: {
+            id: 7, user_id: 4, subject: assignment.subject, group: assignment.group,
+            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true }, career_id: 1, editable: true,
+          },
+          students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }],
+          activities: [],
+          grades: [],
+          finals: [{ user_id: 1, final: null }],
+        },
+      },
+    });
+    renderWithProviders(<RatingsPage />, { route: '/Ratings?asignacion=7&carrera=1', path: '/Ratings' });
+    expect(await screen.findByRole('heading', { name: 'Calificar actividades - Cálculo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta materia no tiene actividades. Créalas en Actividades.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importar Excel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar plantilla' })).toBeInTheDocument();
+  });
+});

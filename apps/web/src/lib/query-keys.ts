@@ -39,4 +39,10 @@ export const queryKeys = {
   attributes: { all: ['attributes'] as const, list: () => ['attributes', 'list'] as const },
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
   assignments: { all: ['assignments'] as const, current: () => ['assignments', 'current'] as const },
+  subjectAttributes: { all: ['subject-attributes'] as const, list: (subjectId: number) => ['subject-attributes', subjectId] as const },
+  divisionReport: {
+    all: ['division-report'] as const,
+    records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>
+      ['division-report', 'records', filters] as const,
+  },
 };

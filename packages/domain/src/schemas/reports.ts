@@ -42,3 +42,6 @@ export const ratingRecord = z.object({
   user: z.object({ id: z.number(), gender: z.number().nullable() }),
 });
 export type RatingRecord = z.infer<typeof ratingRecord>;
+
+/** The exported workbook (the body is the .xlsx bytes, sent as they are). */
+export const divisionReportFile = z.any().meta({ type: 'string', format: 'binary', description: 'Archivo .xlsx' });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canManageCatalogues, errorResponse, flexExportQuery, flexQuery, ratingRecord } from '@egreso/domain';
+import { canManageCatalogues, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord } from '@egreso/domain';
 import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
 import { listRatingRecords } from './reports.repository.js';
 
@@ -26,7 +26,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.guard(canManageCatalogues),
     schema: {
       tags: ['reports'], summary: 'Reporte de división en Excel (.xlsx)', querystring: flexExportQuery,
-      produces: [XLSX_TYPE], response: { 404: errorResponse, ...readErrors },
+      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
     },
   }, async (request, reply) => {
     const { fileName, buffer } = await buildFlexWorkbook(app.db, request.query);

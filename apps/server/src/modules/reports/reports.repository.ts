@@ -38,6 +38,7 @@ export interface ExportRecordRow {
   subject_name: string;
   attribute_id: number;
   attribute_name: string;
+  career_name: string | null;
   rating: number;
 }
 
@@ -48,7 +49,8 @@ export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Prom
     .innerJoin('attributes as at', 'at.id', 'r.attribute_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
-    .select(['r.user_id', 'u.controlnumber', 'u.full_name', 'u.gender', 's.subject_key', 's.subject_name', 'r.attribute_id', 'at.attribute_name', 'r.rating'])
+    .leftJoin('careers as c', 'c.id', 'at.career_id')
+    .select(['r.user_id', 'u.controlnumber', 'u.full_name', 'u.gender', 's.subject_key', 's.subject_name', 'r.attribute_id', 'at.attribute_name', 'c.name as career_name', 'r.rating'])
     .orderBy(esKey('u.full_name'))
     .orderBy('r.user_id')
     .orderBy(esKey('s.subject_name'))

@@ -75,25 +75,26 @@ export async function buildFlexWorkbook(db: DbOrTrx, query: FlexQuery, now = new
     { header: 'Atributo', width: 40 },
     { header: 'Alumnos con datos', width: 18 },
     { header: 'Registros', width: 12 },
-    ...BAND_ORDER.flatMap((b) => [{ header: `${b} (${bandRange(b)})`, width: 22 }, { header: `% ${b}`, width: 16 }]),
+    ...BAND_ORDER.flatMap((b) => [{ header: `${b} (${bandRange(b)})`, width: 22 }, { header: `% ${b}`, width: 16, style: { numFmt: '0.0%' } }]),
+    // Two careers may name an attribute alike: the career tells their rows apart.
+    { header: 'Carrera', width: 30 },
   ];
-  interface Tally { name: string; students: Set<number>; records: number; bands: Record<Band, number> }
+  interface Tally { name: string; career: string; students: Set<number>; records: number; bands: Record<Band, number> }
   const byAttribute = new Map<number, Tally>();
   records.forEach((r, i) => {
     let t = byAttribute.get(r.attribute_id);
     if (!t) {
-      t = { name: r.attribute_name, students: new Set(), records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } };
+      t = { name: r.attribute_name, career: r.career_name ?? '', students: new Set(), records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } };
       byAttribute.set(r.attribute_id, t);
     }
     t.students.add(r.user_id);
     t.records += 1;
     t.bands[gradeBand(values[i]) as Band] += 1;
   });
-  const tallies = [...byAttribute.values()].sort((a, b) => a.name.localeCompare(b.name, 'es-MX'));
-  for (const col of [5, 7, 9]) summary.getColumn(col).numFmt = '0.0%';
+  const tallies = [...byAttribute.values()].sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.career.localeCompare(b.career, 'es-MX'));
   summary.getRow(1).font = { bold: true };
   for (const t of tallies) {
-    summary.addRow([t.name, t.students.size, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records])]).commit();
+    summary.addRow([t.name, t.students.size, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]), t.career]).commit();
   }
   summary.commit();
 
@@ -101,9 +102,8 @@ export async function buildFlexWorkbook(db: DbOrTrx, query: FlexQuery, now = new
   detail.columns = [
     { header: 'Matrícula', width: 14 }, { header: 'Nombre', width: 36 }, { header: 'Género', width: 10 },
     { header: 'Clave', width: 12 }, { header: 'Materia', width: 36 }, { header: 'Atributo', width: 40 },
-    { header: 'Calificación', width: 13 }, { header: 'Banda', width: 15 },
+    { header: 'Calificación', width: 13, style: { numFmt: '0.0' } }, { header: 'Banda', width: 15 },
   ];
-  detail.getColumn(7).numFmt = '0.0';
   detail.getRow(1).font = { bold: true };
   records.forEach((r, i) => {
     const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');

@@ -162,11 +162,11 @@ describe('GET /api/reportes/flex/export', () => {
     expect(names).toEqual(['Resumen', 'Calificaciones', 'Filtros']);
     const summary = rows('Resumen');
     expect(summary[0]).toEqual(['Atributo', 'Alumnos con datos', 'Registros', 'Sobresaliente (90-100)', '% Sobresaliente',
-      'Suficiente (70-89)', '% Suficiente', 'Insuficiente (0-69)', '% Insuficiente']);
+      'Suficiente (70-89)', '% Suficiente', 'Insuficiente (0-69)', '% Insuficiente', 'Carrera']);
     // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
     expect(summary.slice(1)).toEqual([
-      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3],
-      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0],
+      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, undefined],
+      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, undefined],
     ]);
     const detail = rows('Calificaciones');
     expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Calificación', 'Banda']);

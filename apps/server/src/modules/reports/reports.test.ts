@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeActivity, makeAssignment, makeAttribute, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -43,7 +43,8 @@ beforeAll(async () => {
   ids.gen2 = (await makeGeneration(c, '2032-08-01')).id;
   ids.gen10 = (await makeGeneration(c, '2033-08-01')).id;
   ids.empty = (await makeGeneration(c, '2034-08-01')).id;
-  ids.a = (await makeAttribute(c, { attribute_name: 'Análisis de problemas' })).id;
+  const career = await makeCareer(c, { name: 'Ingeniería Química' });
+  ids.a = (await makeAttribute(c, { attribute_name: 'Análisis de problemas', career_id: career.id })).id;
   ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva' })).id;
   ids.s1 = (await makeSubject(c, { subject_name: 'Cálculo diferencial' })).id;
   ids.s2 = (await makeSubject(c, { subject_name: 'Física' })).id;
@@ -165,8 +166,8 @@ describe('GET /api/reportes/flex/export', () => {
       'Suficiente (70-89)', '% Suficiente', 'Insuficiente (0-69)', '% Insuficiente', 'Carrera']);
     // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
     expect(summary.slice(1)).toEqual([
-      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, undefined],
-      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, undefined],
+      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
+      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0], // an attribute without a career: the last cell is blank
     ]);
     const detail = rows('Calificaciones');
     expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Calificación', 'Banda']);

@@ -3,6 +3,7 @@ import type { Db } from './connect.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { spanishOrderMigration } from './migrations/0002-spanish-order.js';
 import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.js';
+import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -11,6 +12,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0001-initial': initialMigration(dialect),
         '0002-spanish-order': spanishOrderMigration(dialect),
         '0003-aggregate-indexes': aggregateIndexesMigration,
+        '0009-attribute-targets': attributeTargetsMigration(dialect),
       };
     },
   };

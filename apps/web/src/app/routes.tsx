@@ -21,6 +21,7 @@ export const PAGES: Array<{ path: string; Component: Page }> = [
   { path: '/Subjects', Component: lazy(() => import('../features/subjects/pages/SubjectsPage')) },
   { path: '/Attributes', Component: lazy(() => import('../features/attributes/pages/AttributesPage')) },
   { path: '/Report', Component: lazy(() => import('../features/reports/pages/DivisionReportPage')) },
+  { path: '/ReportTargets', Component: lazy(() => import('../features/reports/pages/AttributeTargetsPage')) },
   { path: '/Groups', Component: lazy(() => import('../features/groups/pages/GroupsPage')) },
   { path: '/AdminDashboard', Component: lazy(() => import('../roles/admin/AdminDashboardPage')) },
   { path: '/Admin/Careers', Component: lazy(() => import('../features/careers/pages/CareersPage')) },

@@ -40,6 +40,11 @@ export const queryKeys = {
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
   assignments: { all: ['assignments'] as const, current: () => ['assignments', 'current'] as const },
   subjectAttributes: { all: ['subject-attributes'] as const, list: (subjectId: number) => ['subject-attributes', subjectId] as const },
+  myCareers: { all: ['my-careers'] as const, list: (allCareers: boolean) => ['my-careers', allCareers] as const },
+  attributeTargets: {
+    all: ['attribute-targets'] as const,
+    list: (careerId: number, periodId: number) => ['attribute-targets', careerId, periodId] as const,
+  },
   divisionReport: {
     all: ['division-report'] as const,
     records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>

@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 const get = (user: TestUser, period: number, career = ids.career) =>
   as(ctx(), user, { method: 'GET', url: `/api/reportes/metas?career_id=${career}&period_id=${period}` });
-const put = (user: TestUser, payload: unknown) => as(ctx(), user, { method: 'PUT', url: '/api/reportes/metas', payload });
+const put = (user: TestUser, payload: object) => as(ctx(), user, { method: 'PUT', url: '/api/reportes/metas', payload });
 const summary = async (user: TestUser, period: number) =>
   ((await get(user, period)).json().targets as Array<{ attribute_name: string; target: number; source: string; source_period_name: string | null }>)
     .map((t) => [t.attribute_name, t.target, t.source, t.source_period_name]);
@@ -66,7 +66,7 @@ describe('targets per career, attribute and period', () => {
 
   it('refuses bad targets, duplicates and attributes of another career with 422, changing nothing', async () => {
     const before = await ctx().database.db.selectFrom('attribute_targets').selectAll().orderBy('id').execute();
-    const cases: Array<[unknown, string]> = [
+    const cases: Array<[object, string]> = [
       [{ career_id: ids.career, period_id: ids.p2, targets: [{ attribute_id: ids.a, target: 101 }] }, 'targets.0.target'],
       [{ career_id: ids.career, period_id: ids.p2, targets: [{ attribute_id: ids.a, target: 50.5 }] }, 'targets.0.target'],
       [{ career_id: ids.career, period_id: ids.p2, targets: [] }, 'targets'],

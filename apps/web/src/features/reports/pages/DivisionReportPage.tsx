@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { BANDS, REPORT_MSG } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
@@ -85,7 +86,11 @@ export default function DivisionReportPage() {
 
   return (
     <>
-      <PageHeader title="Reportes avanzados" subtitle="Calificaciones por atributo de egreso de una generación" />
+      <PageHeader
+        title="Reportes avanzados"
+        subtitle="Calificaciones por atributo de egreso de una generación"
+        actions={<Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>}
+      />
       <Stack gap="md">
         {catalogueError ? <Alert color="red" title="Error">{REPORT_MSG.cataloguesError}</Alert> : null}
         <Card withBorder radius="md" padding="lg">

@@ -85,6 +85,21 @@ async function cohortReport(ctx: FlowContext) {
     assert(records === expected.length, `summary counts ${records} records, the screen ${expected.length}`);
     const sobresalientes = summaryRows.reduce((sum, r) => sum + Number(r[3]), 0);
     assert(sobresalientes === values.filter((v) => gradeBand(v) === 'Sobresaliente').length, 'Sobresaliente count');
+
+    // The target editor, from the report: the chief's career and the active period are chosen for them.
+    await page.getByRole('link', { name: 'Metas por atributo' }).click();
+    await page.waitForURL('**/app/ReportTargets');
+    await page.getByRole('heading', { name: 'Metas por atributo' }).waitFor();
+    const firstTarget = page.getByLabel(/^Meta de /).first();
+    await firstTarget.waitFor();
+    await firstTarget.fill('75');
+    await page.getByRole('button', { name: 'Guardar metas' }).click();
+    await page.getByText('Metas guardadas correctamente.').waitFor();
+    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('Fijada en este periodo').first().waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'cohort-targets-desktop');
+    await expectAccessible(page, '/ReportTargets');
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
@@ -92,5 +107,5 @@ async function cohortReport(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'cohort: a chief builds the division report, checks its counters and chart, and exports it to .xlsx', run: cohortReport },
+  { name: 'cohort: a chief builds the division report, checks its counters and chart, exports it to .xlsx and sets a target', run: cohortReport },
 ];

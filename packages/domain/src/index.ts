@@ -20,3 +20,4 @@ export * from './schemas/activities.js';
 export * from './schemas/grades.js';
 export * from './enrolment.js';
 export * from './schemas/student.js';
+export * from './schemas/reports.js';

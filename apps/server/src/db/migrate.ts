@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { spanishOrderMigration } from './migrations/0002-spanish-order.js';
 import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.js';
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
+import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -13,6 +14,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0002-spanish-order': spanishOrderMigration(dialect),
         '0003-aggregate-indexes': aggregateIndexesMigration,
         '0005-grade-history': gradeHistoryMigration(dialect),
+        '0009-attribute-targets': attributeTargetsMigration(dialect),
       };
     },
   };

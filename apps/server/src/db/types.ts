@@ -248,6 +248,17 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface AttributeTargetsTable {
+  id: Id;
+  career_id: number;
+  attribute_id: number;
+  period_id: number;
+  /** Percentage (0-100) of the students with data expected at Suficiente or above. */
+  target: number;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -256,6 +267,7 @@ export interface Database {
   login_lockouts: LoginLockoutsTable;
   careers: CareersTable;
   user_careers: UserCareersTable;
+  attribute_targets: AttributeTargetsTable;
   semesters: SemestersTable;
   groups: GroupsTable;
   user_groups: UserGroupsTable;

@@ -18,7 +18,8 @@ import { historyRoutes } from './grading/history.routes.js';
 import { ratingsRoutes } from './grading/ratings.routes.js';
 import { observationsRoutes } from './observations/observations.routes.js';
 import { studentRoutes } from './student/student.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 /** Every API module, mounted under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, studentsRoutes, spreadsheetsRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes,
-  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes];
+  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes];

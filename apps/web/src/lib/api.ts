@@ -81,9 +81,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 }
 
 /** Downloads a file answer (spreadsheets) and saves it with the server's file name or the fallback. */
-export async function download(path: string, fallbackName: string, query?: Query): Promise<string> {
+export async function download(path: string, fallbackName: string, query?: Query, expectType?: RegExp): Promise<string> {
   const res = await send(path, { query });
   if (!res.ok) throw await failure(res);
+  // A 200 that is not the expected file (a proxy's HTML page, say) is a failure too.
+  if (expectType && !expectType.test(res.headers.get('content-type') ?? '')) throw new ApiError(res.status, '');
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;

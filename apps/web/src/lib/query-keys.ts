@@ -43,7 +43,7 @@ export const queryKeys = {
     current: () => ['assignments', 'current'] as const,
     mine: (careerId: number | null) => ['assignments', 'mine', careerId] as const,
   },
-  myCareers: { all: ['my-careers'] as const },
+  myCareers: { all: ['my-careers'] as const, list: (allCareers: boolean) => ['my-careers', allCareers] as const },
   subjectAttributes: { all: ['subject-attributes'] as const, list: (subjectId: number) => ['subject-attributes', subjectId] as const },
   activities: { all: ['activities'] as const, byAssignment: (assignmentId: number) => ['activities', 'assignment', assignmentId] as const },
   teacherDashboard: { all: ['teacher-dashboard'] as const, detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const },
@@ -71,5 +71,14 @@ export const queryKeys = {
     observations: (userId: number, subjectId: number, attributeId: number) => ['student', userId, 'observations', subjectId, attributeId] as const,
     global: (userId: number) => ['student', userId, 'global'] as const,
     profile: (userId: number) => ['student', userId, 'profile'] as const,
+  },
+  attributeTargets: {
+    all: ['attribute-targets'] as const,
+    list: (careerId: number, periodId: number) => ['attribute-targets', careerId, periodId] as const,
+  },
+  divisionReport: {
+    all: ['division-report'] as const,
+    records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>
+      ['division-report', 'records', filters] as const,
   },
 };

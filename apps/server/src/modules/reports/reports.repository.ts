@@ -1,0 +1,74 @@
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { selectAttributeRatings, type RatingFilter } from '../grades/grades.repository.js';
+
+export interface RatingRecordRow {
+  attribute_id: number;
+  attribute_name: string;
+  subject_id: number;
+  rating: number;
+  user_id: number;
+  gender: number | null;
+}
+
+/**
+ * The division report's rating records (DESIGN §3): one per student, subject and attribute with a rating, with the
+ * attribute's name and the student's gender; ordered by attribute name, subject and student.
+ */
+export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Promise<RatingRecordRow[]> {
+  const rows = await db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .innerJoin('attributes as at', 'at.id', 'r.attribute_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.attribute_id', 'at.attribute_name', 'r.subject_id', 'r.rating', 'r.user_id', 'u.gender'])
+    .orderBy(esKey('at.attribute_name'))
+    .orderBy('r.attribute_id')
+    .orderBy('r.subject_id')
+    .orderBy('r.user_id')
+    .execute();
+  return rows.map((r) => ({ ...r, rating: r.rating! }));
+}
+
+export interface ExportRecordRow {
+  user_id: number;
+  controlnumber: string | null;
+  full_name: string;
+  gender: number | null;
+  subject_key: string;
+  subject_name: string;
+  attribute_id: number;
+  attribute_name: string;
+  career_name: string | null;
+  rating: number;
+}
+
+/** The same records with the names a spreadsheet shows, ordered by student name, subject and attribute. */
+export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Promise<ExportRecordRow[]> {
+  const rows = await db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .innerJoin('attributes as at', 'at.id', 'r.attribute_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .leftJoin('careers as c', 'c.id', 'at.career_id')
+    .select(['r.user_id', 'u.controlnumber', 'u.full_name', 'u.gender', 's.subject_key', 's.subject_name', 'r.attribute_id', 'at.attribute_name', 'c.name as career_name', 'r.rating'])
+    .orderBy(esKey('u.full_name'))
+    .orderBy('r.user_id')
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('r.subject_id')
+    .orderBy(esKey('at.attribute_name'))
+    .orderBy('r.attribute_id')
+    .execute();
+  return rows.map((r) => ({ ...r, rating: r.rating! }));
+}
+
+/** Names of the chosen filters, for the export's filter sheet and its file name. */
+export async function findFilterNames(db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number }) {
+  const generation = await db.selectFrom('generations').select(['start_date', 'end_date']).where('id', '=', filter.generationId).executeTakeFirst();
+  const subject = filter.subjectId === undefined ? undefined
+    : await db.selectFrom('subjects').select(['subject_name', 'subject_key']).where('id', '=', filter.subjectId).executeTakeFirst();
+  const period = filter.periodId === undefined ? undefined
+    : await db.selectFrom('periods').select('period_name').where('id', '=', filter.periodId).executeTakeFirst();
+  const attribute = filter.attributeId === undefined ? undefined
+    : await db.selectFrom('attributes').select('attribute_name').where('id', '=', filter.attributeId).executeTakeFirst();
+  return { generation, subject, period, attribute };
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ROLE, TARGET_MSG, canManageCatalogues, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
+  targetsQuery, type Actor,
+} from '@egreso/domain';
+import { actorOf } from '../../plugins/auth.js';
+import { audit } from '../../lib/audit.js';
+import { fieldError, forbidden } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
+import { listEffectiveTargets, listForeignAttributes, upsertTargets, userHasCareer } from './targets.repository.js';
+import { listRatingRecords } from './reports.repository.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The career and period exist, and a chief may act only on the careers linked to them; answers the period. */
+  async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
+    if (!(await app.db.selectFrom('careers').select('id').where('id', '=', careerId).executeTakeFirst())) throw fieldError('career_id', TARGET_MSG.careerMissing);
+    const period = await app.db.selectFrom('periods').select(['id', 'start_date']).where('id', '=', periodId).executeTakeFirst();
+    if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
+    if (actor.role !== ROLE.ADMIN && !(await userHasCareer(app.db, actor.id, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
+    return period;
+  }
+
+  app.get('/reportes/metas', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Metas por atributo de una carrera que rigen en un periodo', querystring: targetsQuery,
+      response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+    },
+  }, async (request) => {
+    const { career_id, period_id } = request.query;
+    const period = await checkTargetScope(actorOf(request), career_id, period_id);
+    return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
+  });
+
+  app.put('/reportes/metas', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Fija las metas de un periodo (los demás periodos conservan las suyas)', body: targetsBody,
+      response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+    },
+  }, async (request) => {
+    const actor = actorOf(request);
+    const { career_id, period_id, targets } = request.body;
+    const period = await checkTargetScope(actor, career_id, period_id);
+    if ((await listForeignAttributes(app.db, career_id, targets.map((t) => t.attribute_id))).length) throw fieldError('targets', TARGET_MSG.attributeNotInCareer);
+    await app.db.transaction().execute(async (trx) => {
+      await upsertTargets(trx, career_id, period_id, targets, actor.id, nowIso());
+      await audit(trx, { userId: actor.id, action: 'targets.update', entity: 'careers', entityId: career_id, details: { period_id, targets } });
+    });
+    return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
+  });
+
+  app.get('/reportes/flex', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Registros de calificación por atributo de una generación (reporte de división)', querystring: flexQuery,
+      response: { 200: z.array(ratingRecord), ...readErrors },
+    },
+  }, async (request) => {
+    const rows = await listRatingRecords(app.db, await resolveFlexFilter(app.db, request.query));
+    return rows.map((r) => ({
+      attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name }, subject_id: r.subject_id,
+      attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
+    }));
+  });
+
+  app.get('/reportes/flex/export', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Reporte de división en Excel (.xlsx)', querystring: flexExportQuery,
+      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
+    },
+  }, async (request, reply) => {
+    const { fileName, buffer } = await buildFlexWorkbook(app.db, request.query);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .send(buffer);
+  });
+};

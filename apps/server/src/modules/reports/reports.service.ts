@@ -1,0 +1,132 @@
+import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import {
+  BANDS, EXPORT_MAX_RECORDS, GENDER_LABEL, REPORT_MSG, gradeBand, generationName, normalizeReportValues, type Band, type FlexQuery,
+} from '@egreso/domain';
+import { rowExists } from '../../db/lookups.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { HttpError, fieldError, unprocessable } from '../../lib/http-errors.js';
+import type { RatingFilter } from '../grades/grades.repository.js';
+import { findFilterNames, listExportRecords } from './reports.repository.js';
+
+/** The report's filters as a rating filter, after checking that each chosen row exists (422 on its field). */
+export async function resolveFlexFilter(db: DbOrTrx, query: FlexQuery): Promise<RatingFilter & { generationId: number }> {
+  const checks = [
+    ['generation_id', 'generations', query.generation_id, REPORT_MSG.generationMissing],
+    ['subject_id', 'subjects', query.subject_id, REPORT_MSG.subjectMissing],
+    ['period_id', 'periods', query.period_id, REPORT_MSG.periodMissing],
+    ['attribute_id', 'attributes', query.attribute_id, REPORT_MSG.attributeMissing],
+  ] as const;
+  for (const [field, table, id, message] of checks) {
+    if (id !== undefined && !(await rowExists(db, table, id))) throw fieldError(field, message);
+  }
+  return { generationId: query.generation_id, subjectId: query.subject_id, periodId: query.period_id, attributeId: query.attribute_id };
+}
+
+const BAND_ORDER: readonly Band[] = ['Sobresaliente', 'Suficiente', 'Insuficiente'];
+const bandRange = (band: Band) => {
+  const b = BANDS.find((x) => x.name === band)!;
+  return `${b.min}-${b.max}`;
+};
+
+/** Date and time in Mexico City, as the sheet's "Generado el" reads it. */
+function generatedAt(now: Date): string {
+  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' }).format(now);
+}
+
+function stamp(now: Date): string {
+  const p = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(now);
+  const v = (t: string) => p.find((x) => x.type === t)?.value ?? '';
+  return `${v('year')}${v('month')}${v('day')}-${v('hour')}${v('minute')}`;
+}
+
+export interface FlexWorkbook {
+  fileName: string;
+  buffer: Buffer;
+}
+
+/**
+ * The division report as a workbook: 'Resumen' (band counts and shares per attribute), 'Calificaciones' (one row per
+ * rating record) and 'Filtros' (the filters and the date). The summary is counted from the very records of the
+ * second sheet, with the report's 0-10 rule applied to both, so the two sheets cannot disagree.
+ */
+export async function buildFlexWorkbook(db: DbOrTrx, query: FlexQuery, now = new Date()): Promise<FlexWorkbook> {
+  const filter = await resolveFlexFilter(db, query);
+  const records = await listExportRecords(db, filter);
+  if (records.length === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
+  if (records.length > EXPORT_MAX_RECORDS) throw unprocessable({ subject_id: [REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS)] }, REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS));
+  const names = await findFilterNames(db, filter);
+  const values = normalizeReportValues(records.map((r) => r.rating));
+  const scaledTen = records.some((r, i) => values[i] !== r.rating);
+
+  // The streaming writer without shared strings: about half the CPU of the in-memory workbook for a generation's
+  // 55,000 rows (bench/RESULTS.md), and the rows are not kept twice in memory.
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  wb.created = now;
+  wb.creator = 'Atributos de egreso';
+
+  const summary = wb.addWorksheet('Resumen');
+  summary.columns = [
+    { header: 'Atributo', width: 40 },
+    { header: 'Alumnos con datos', width: 18 },
+    { header: 'Registros', width: 12 },
+    ...BAND_ORDER.flatMap((b) => [{ header: `${b} (${bandRange(b)})`, width: 22 }, { header: `% ${b}`, width: 16, style: { numFmt: '0.0%' } }]),
+    // Two careers may name an attribute alike: the career tells their rows apart.
+    { header: 'Carrera', width: 30 },
+  ];
+  interface Tally { name: string; career: string; students: Set<number>; records: number; bands: Record<Band, number> }
+  const byAttribute = new Map<number, Tally>();
+  records.forEach((r, i) => {
+    let t = byAttribute.get(r.attribute_id);
+    if (!t) {
+      t = { name: r.attribute_name, career: r.career_name ?? '', students: new Set(), records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } };
+      byAttribute.set(r.attribute_id, t);
+    }
+    t.students.add(r.user_id);
+    t.records += 1;
+    t.bands[gradeBand(values[i]) as Band] += 1;
+  });
+  const tallies = [...byAttribute.values()].sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.career.localeCompare(b.career, 'es-MX'));
+  summary.getRow(1).font = { bold: true };
+  for (const t of tallies) {
+    summary.addRow([t.name, t.students.size, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]), t.career]).commit();
+  }
+  summary.commit();
+
+  const detail = wb.addWorksheet('Calificaciones');
+  detail.columns = [
+    { header: 'Matrícula', width: 14 }, { header: 'Nombre', width: 36 }, { header: 'Género', width: 10 },
+    { header: 'Clave', width: 12 }, { header: 'Materia', width: 36 }, { header: 'Atributo', width: 40 },
+    { header: 'Calificación', width: 13, style: { numFmt: '0.0' } }, { header: 'Banda', width: 15 },
+  ];
+  detail.getRow(1).font = { bold: true };
+  records.forEach((r, i) => {
+    const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
+    detail.addRow([r.controlnumber ?? '', r.full_name, gender, r.subject_key, r.subject_name, r.attribute_name, values[i], gradeBand(values[i])]).commit();
+  });
+  detail.commit();
+
+  const generation = names.generation!;
+  const filters = wb.addWorksheet('Filtros');
+  filters.columns = [{ header: 'Filtro', width: 22 }, { header: 'Valor', width: 50 }];
+  const filterRows: Array<[string, string | number]> = [
+    ['Generación', generationName(generation.start_date, generation.end_date)],
+    ['Materia', names.subject ? `${names.subject.subject_key} · ${names.subject.subject_name}` : 'Todas'],
+    ['Periodo', names.period?.period_name ?? 'Todos'],
+    ['Atributo', names.attribute?.attribute_name ?? 'Todos'],
+    ['Escala', scaledTen ? 'Calificaciones en escala 0-10, multiplicadas por 10' : '0-100'],
+    ['Registros', records.length],
+    ['Generado el', generatedAt(now)],
+  ];
+  filters.getRow(1).font = { bold: true };
+  for (const row of filterRows) filters.addRow(row).commit();
+  filters.commit();
+  await wb.commit();
+  const buffer = Buffer.concat(chunks);
+  return { fileName: `reporte_division_${generationName(generation.start_date, generation.end_date)}_${stamp(now)}.xlsx`, buffer };
+}

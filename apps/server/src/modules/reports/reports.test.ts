@@ -1,0 +1,218 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MSG, ROLE } from '@egreso/domain';
+import { nowIso } from '../../lib/time.js';
+import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
+
+const ctx = useTestApp();
+
+interface Record_ {
+  attribute_id: number;
+  attribute: { attribute_name: string };
+  subject_id: number;
+  attributerating: number;
+  user: { id: number; gender: number | null };
+}
+
+/*
+ * Hand-computed example. Subject 1 (period 1): activity 1 weighs 60 and counts for attributes A and B, activity 2
+ * weighs 40 and counts for A. Subject 2 (period 2): activity 3 weighs 100, attribute A.
+ * - Hugo (man): 95 and 80 → A in subject 1 = (95×60 + 80×40) / 100 = 89.0, B = 95.0; 65 in activity 3 → A in subject 2 = 65.0.
+ * - Mara (woman): 72.25 in activity 1 only → A and B in subject 1 = 72.25 → 72.3 (half up).
+ * - Iris (woman): enrolled in the generation, no grade at all (a student without data).
+ * - Leo (man): activity 1 left ungraded (null): no record.
+ * - Otto: graded, but in another generation: never counted.
+ * - Zoe (gender unknown): in a third generation graded on a 0-10 scale: 9.5 and 8 → A = 8.9, B = 9.5.
+ */
+let chief: TestUser;
+let admin: TestUser;
+let teacher: TestUser;
+let student: TestUser;
+const ids = { gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
+
+beforeAll(async () => {
+  const c = ctx();
+  const db = c.database.db;
+  const now = nowIso();
+  admin = await createUser(c, ROLE.ADMIN);
+  chief = await createUser(c, ROLE.CHIEF);
+  teacher = await createUser(c, ROLE.TEACHER);
+  student = await createUser(c, ROLE.STUDENT);
+  ids.gen = (await makeGeneration(c, '2031-08-01')).id;
+  ids.gen2 = (await makeGeneration(c, '2032-08-01')).id;
+  ids.gen10 = (await makeGeneration(c, '2033-08-01')).id;
+  ids.empty = (await makeGeneration(c, '2034-08-01')).id;
+  const career = await makeCareer(c, { name: 'Ingeniería Química' });
+  ids.a = (await makeAttribute(c, { attribute_name: 'Análisis de problemas', career_id: career.id })).id;
+  ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva' })).id;
+  ids.s1 = (await makeSubject(c, { subject_name: 'Cálculo diferencial' })).id;
+  ids.s2 = (await makeSubject(c, { subject_name: 'Física' })).id;
+  ids.p1 = (await makePeriod(c)).id;
+  ids.p2 = (await makePeriod(c)).id;
+  const ps1 = await makeAssignment(c, { subject_id: ids.s1, period_id: ids.p1 });
+  const ps2 = await makeAssignment(c, { subject_id: ids.s2, period_id: ids.p2 });
+  const act1 = (await makeActivity(c, ps1.id, [ids.a, ids.b])).id;
+  const act2 = (await makeActivity(c, ps1.id, [ids.a])).id;
+  const act3 = (await makeActivity(c, ps2.id, [ids.a])).id;
+  await db.updateTable('activities').set({ ponderation: 60 }).where('id', '=', act1).execute();
+  await db.updateTable('activities').set({ ponderation: 40 }).where('id', '=', act2).execute();
+
+  const people: Array<[keyof typeof ids, number | null, number]> = [
+    ['hugo', 1, ids.gen], ['mara', 2, ids.gen], ['iris', 2, ids.gen], ['leo', 1, ids.gen], ['otto', 1, ids.gen2], ['zoe', null, ids.gen10],
+  ];
+  for (const [key, gender, generation] of people) {
+    const u = await createUser(c, ROLE.STUDENT, { gender, full_name: `Alumno ${key}` });
+    ids[key] = u.id;
+    await db.insertInto('user_generations').values({
+      user_id: u.id, generation_id: generation, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
+    }).execute();
+  }
+  const grade = (user_id: number, activity_id: number, qualification: number | null) =>
+    ({ user_id, activity_id, qualification, updated_by: null, updated_at: now });
+  await db.insertInto('user_activities').values([
+    grade(ids.hugo, act1, 95), grade(ids.hugo, act2, 80), grade(ids.hugo, act3, 65),
+    grade(ids.mara, act1, 72.25),
+    grade(ids.leo, act1, null),
+    grade(ids.otto, act1, 100), grade(ids.otto, act3, 40),
+    grade(ids.zoe, act1, 9.5), grade(ids.zoe, act2, 8),
+  ]).execute();
+});
+
+async function flex(qs: string, user: TestUser = chief) {
+  const res = await as(ctx(), user, { method: 'GET', url: `/api/reportes/flex?${qs}` });
+  return res;
+}
+const key = (r: Record_) => [r.user.id, r.subject_id, r.attribute_id, r.attributerating, r.user.gender, r.attribute.attribute_name];
+
+describe('GET /api/reportes/flex', () => {
+  it('answers one record per student, subject and attribute with a rating, computed from the grades', async () => {
+    const res = await flex(`generation_id=${ids.gen}`);
+    expect(res.statusCode).toBe(200);
+    const records = res.json() as Record_[];
+    const A = 'Análisis de problemas';
+    const B = 'Comunicación efectiva';
+    // Ordered by attribute name, then subject, then student.
+    expect(records.map(key)).toEqual([
+      [ids.hugo, ids.s1, ids.a, 89, 1, A],
+      [ids.mara, ids.s1, ids.a, 72.3, 2, A],
+      [ids.hugo, ids.s2, ids.a, 65, 1, A],
+      [ids.hugo, ids.s1, ids.b, 95, 1, B],
+      [ids.mara, ids.s1, ids.b, 72.3, 2, B],
+    ]);
+    // The screen's counters from these records: 2 students with data (Iris and Leo have none), 1 man, 1 woman, 5 records.
+    const students = new Map(records.map((r) => [r.user.id, r.user.gender]));
+    expect(students.size).toBe(2);
+    expect([...students.values()].filter((g) => g === 1)).toHaveLength(1);
+    expect([...students.values()].filter((g) => g === 2)).toHaveLength(1);
+    expect(students.has(ids.iris) || students.has(ids.leo) || students.has(ids.otto)).toBe(false);
+  });
+
+  it('narrows by subject, period and attribute', async () => {
+    const bySubject = (await flex(`generation_id=${ids.gen}&subject_id=${ids.s2}`)).json() as Record_[];
+    expect(bySubject.map(key)).toEqual([[ids.hugo, ids.s2, ids.a, 65, 1, 'Análisis de problemas']]);
+    const byPeriod = (await flex(`generation_id=${ids.gen}&period_id=${ids.p1}`)).json() as Record_[];
+    expect(byPeriod.map((r) => r.attributerating)).toEqual([89, 72.3, 95, 72.3]);
+    const byAttribute = (await flex(`generation_id=${ids.gen}&subject_id=${ids.s1}&attribute_id=${ids.b}`)).json() as Record_[];
+    expect(byAttribute.map((r) => [r.user.id, r.attributerating])).toEqual([[ids.hugo, 95], [ids.mara, 72.3]]);
+    expect((await flex(`generation_id=${ids.empty}`)).json()).toEqual([]);
+  });
+
+  it('answers the ratings as graded (0-10 ones too) and a student without gender as null', async () => {
+    const records = (await flex(`generation_id=${ids.gen10}`)).json() as Record_[];
+    expect(records.map((r) => [r.attribute_id, r.attributerating, r.user.gender])).toEqual([[ids.a, 8.9, null], [ids.b, 9.5, null]]);
+  });
+
+  it('refuses a missing or unknown generation and unknown filters with 422 on the field', async () => {
+    const missing = await flex('');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.generation_id).toEqual([REPORT_MSG.generationRequired]);
+    const unknown = await flex('generation_id=999999');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.generation_id).toEqual([REPORT_MSG.generationMissing]);
+    const subject = await flex(`generation_id=${ids.gen}&subject_id=999999`);
+    expect(subject.json().errors.subject_id).toEqual([REPORT_MSG.subjectMissing]);
+  });
+
+  it('is for chiefs and administrators only', async () => {
+    expect((await flex(`generation_id=${ids.gen}`, admin)).statusCode).toBe(200);
+    expect((await flex(`generation_id=${ids.gen}`, teacher)).statusCode).toBe(403);
+    expect((await flex(`generation_id=${ids.gen}`, student)).statusCode).toBe(403);
+    expect((await as(ctx(), null, { method: 'GET', url: `/api/reportes/flex?generation_id=${ids.gen}` })).statusCode).toBe(401);
+  });
+});
+
+async function readWorkbook(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const rows = (name: string) => {
+    const out: unknown[][] = [];
+    wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+    return out;
+  };
+  return { names: wb.worksheets.map((w) => w.name), rows };
+}
+
+describe('GET /api/reportes/flex/export', () => {
+  it('answers a real .xlsx named through content-disposition: summary, records and filters', async () => {
+    const res = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="reporte_division_2031-2035_\d{8}-\d{4}\.xlsx"/);
+    const { names, rows } = await readWorkbook(res.rawPayload);
+    expect(names).toEqual(['Resumen', 'Calificaciones', 'Filtros']);
+    const summary = rows('Resumen');
+    expect(summary[0]).toEqual(['Atributo', 'Alumnos con datos', 'Registros', 'Sobresaliente (90-100)', '% Sobresaliente',
+      'Suficiente (70-89)', '% Suficiente', 'Insuficiente (0-69)', '% Insuficiente', 'Carrera']);
+    // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
+    expect(summary.slice(1)).toEqual([
+      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
+      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0], // an attribute without a career: the last cell is blank
+    ]);
+    const detail = rows('Calificaciones');
+    expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Calificación', 'Banda']);
+    expect(detail.slice(1).map((r) => [r[1], r[2], r[4], r[5], r[6], r[7]])).toEqual([
+      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Análisis de problemas', 89, 'Suficiente'],
+      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Comunicación efectiva', 95, 'Sobresaliente'],
+      ['Alumno hugo', 'Hombre', 'Física', 'Análisis de problemas', 65, 'Insuficiente'],
+      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Análisis de problemas', 72.3, 'Suficiente'],
+      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Comunicación efectiva', 72.3, 'Suficiente'],
+    ]);
+    const filters = rows('Filtros');
+    expect(filters.slice(1, 7)).toEqual([
+      ['Generación', '2031-2035'], ['Materia', 'Todas'], ['Periodo', 'Todos'], ['Atributo', 'Todos'], ['Escala', '0-100'], ['Registros', 5],
+    ]);
+    expect(filters[7]![0]).toBe('Generado el');
+  });
+
+  it('applies the 0-10 rule: ratings of 10.5 or less are multiplied by 10 before banding', async () => {
+    const res = await as(ctx(), admin, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen10}` });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows('Calificaciones').slice(1).map((r) => [r[2], r[6], r[7]])).toEqual([[undefined, 89, 'Suficiente'], [undefined, 95, 'Sobresaliente']]); // no gender recorded: a blank cell
+    expect(rows('Resumen').slice(1).map((r) => r.slice(0, 9))).toEqual([
+      ['Análisis de problemas', 1, 1, 0, 0, 1, 1, 0, 0],
+      ['Comunicación efectiva', 1, 1, 1, 1, 0, 0, 0, 0],
+    ]);
+    expect(rows('Filtros')[5]).toEqual(['Escala', 'Calificaciones en escala 0-10, multiplicadas por 10']);
+  });
+
+  it('names the filters of a narrowed export', async () => {
+    const res = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}&subject_id=${ids.s1}&period_id=${ids.p1}` });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows('Calificaciones')).toHaveLength(5);
+    const filters = rows('Filtros');
+    expect(String(filters[2]![1])).toMatch(/ · Cálculo diferencial$/);
+    expect(String(filters[3]![1])).toMatch(/^Periodo /);
+  });
+
+  it('refuses with a clear message when there is nothing to export, and for other roles', async () => {
+    const empty = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.empty}` });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toEqual({ message: REPORT_MSG.exportEmpty });
+    const missing = await as(ctx(), chief, { method: 'GET', url: '/api/reportes/flex/export' });
+    expect(missing.statusCode).toBe(422);
+    expect((await as(ctx(), teacher, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,118 @@
+import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_ATTRIBUTE_TARGET, ROLE, TARGET_MSG, type AttributeTarget } from '@egreso/domain';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText } from '../../../lib/errors';
+import { getRole } from '../../../lib/session';
+import { useFeedback } from '../../../lib/use-feedback';
+import { usePeriods } from '../../periods/api/get-periods';
+import { useAttributeTargets, useSaveAttributeTargets } from '../api/attribute-targets';
+import { useTargetCareers } from '../api/get-my-careers';
+
+const sourceText = (t: AttributeTarget) =>
+  t.source === 'periodo' ? 'Fijada en este periodo'
+    : t.source === 'anterior' ? `Vigente desde ${t.source_period_name ?? 'un periodo anterior'}`
+      : `Predeterminada (${DEFAULT_ATTRIBUTE_TARGET} %)`;
+
+/**
+ * 'Metas por atributo': per career and period, the share of students with data expected at Suficiente or above.
+ * Saving writes the chosen period only; earlier periods keep the targets they were judged against.
+ */
+export default function AttributeTargetsPage() {
+  const isAdmin = getRole() === ROLE.ADMIN;
+  const careers = useTargetCareers(isAdmin);
+  const periods = usePeriods({ per_page: 100 });
+  const [careerId, setCareerId] = useState<string | null>(null);
+  const [periodId, setPeriodId] = useState<string | null>(null);
+  const targets = useAttributeTargets(careerId === null ? null : Number(careerId), periodId === null ? null : Number(periodId));
+  const save = useSaveAttributeTargets();
+  const feedback = useFeedback();
+  const [draft, setDraft] = useState<Record<number, number | string>>({});
+
+  // A single career or the active period is chosen for the user.
+  useEffect(() => {
+    if (careerId === null && careers.data?.length === 1) setCareerId(String(careers.data[0]!.id));
+  }, [careers.data, careerId]);
+  useEffect(() => {
+    const active = periods.data?.data.find((p) => p.is_active);
+    if (periodId === null && active) setPeriodId(String(active.id));
+  }, [periods.data, periodId]);
+  useEffect(() => {
+    setDraft(Object.fromEntries((targets.data?.targets ?? []).map((t) => [t.attribute_id, t.target])));
+  }, [targets.data]);
+
+  const invalid = Object.values(draft).some((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 100);
+  const submit = async () => {
+    try {
+      await save.mutateAsync({
+        career_id: Number(careerId), period_id: Number(periodId),
+        targets: Object.entries(draft).map(([attribute_id, target]) => ({ attribute_id: Number(attribute_id), target: Number(target) })),
+      });
+      feedback.success(TARGET_MSG.saved);
+    } catch (err) {
+      feedback.error(errorText('Error guardando metas', err));
+    }
+  };
+
+  const columns: ReadonlyArray<Column<AttributeTarget>> = [
+    { key: 'attribute', header: 'Atributo', cell: (t) => t.attribute_name, card: 'title' },
+    {
+      key: 'target', header: 'Meta (% en Suficiente o más)',
+      cell: (t) => (
+        <NumberInput
+          aria-label={`Meta de ${t.attribute_name}`}
+          min={0} max={100} step={5} allowDecimal={false} suffix=" %" w={130}
+          value={draft[t.attribute_id] ?? t.target}
+          onChange={(v) => setDraft((d) => ({ ...d, [t.attribute_id]: v }))}
+          error={invalid && (typeof draft[t.attribute_id] !== 'number') ? TARGET_MSG.target : undefined}
+        />
+      ),
+    },
+    { key: 'source', header: 'Origen', cell: sourceText },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Metas por atributo"
+        subtitle="Porcentaje de alumnos con datos que debe alcanzar Suficiente o más; cada periodo conserva sus metas."
+        actions={isAdmin ? null : <Button component={Link} to="/Report" variant="light">Volver a reportes</Button>}
+      />
+      <Stack gap="md">
+        {careers.isError || periods.isError ? <Alert color="red" title="Error">Error cargando catálogos</Alert> : null}
+        <Card withBorder radius="md" padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Carrera" placeholder="Selecciona una carrera" data={(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={careerId} onChange={setCareerId} allowDeselect={false} />
+            <Select label="Periodo" placeholder="Selecciona un periodo" data={(periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))}
+              value={periodId} onChange={setPeriodId} allowDeselect={false} />
+          </SimpleGrid>
+        </Card>
+        {careerId !== null && periodId !== null ? (
+          <Card withBorder radius="md" padding="lg">
+            <ResponsiveTable
+              rows={targets.data?.targets}
+              columns={columns}
+              rowKey={(t) => t.attribute_id}
+              loading={targets.isPending}
+              loadingText="Cargando metas..."
+              error={targets.isError ? errorText('Error cargando metas', targets.error) : null}
+              emptyText="La carrera no tiene atributos."
+              label="Metas por atributo"
+            />
+            {targets.data?.targets.length ? (
+              <Group justify="flex-end" mt="md">
+                {invalid ? <Text c="red.9" size="sm">{TARGET_MSG.target}</Text> : null}
+                <Button onClick={submit} loading={save.isPending} disabled={invalid}>Guardar metas</Button>
+              </Group>
+            ) : null}
+          </Card>
+        ) : null}
+      </Stack>
+      <ResultDialog {...feedback.dialogProps} />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REPORT_MSG, type RatingRecord } from '@egreso/domain';
+import { mockApi, renderWithProviders, signIn } from '../../../test/render';
+import DivisionReportPage from './DivisionReportPage';
+
+// Chart.js needs a real canvas: the chart is replaced by its accessible name and its data.
+vi.mock('react-chartjs-2', () => ({
+  Bar: (props: { 'aria-label': string; data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> } }) => (
+    <div role="img" aria-label={props['aria-label']} data-chart={JSON.stringify(props.data)} />
+  ),
+}));
+
+const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const catalogue = {
+  'GET /generations': { body: [{ id: 4, start_date: '2023-08-01', end_date: '2028-02-01', generation_name: '2023-2028', ...stamp }] },
+  'GET /subjects': { body: [{ id: 12, subject_name: 'Cálculo Diferencial', subject_key: 'MAT-1' }, { id: 13, subject_name: 'Física', subject_key: 'FIS-1' }] },
+  'GET /periods': { body: { data: [{ id: 2, period_name: 'Enero-Junio 2026' }], meta: { current_page: 1, last_page: 1, total: 1, per_page: 100 } } },
+  'GET /subjects/12/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }, { id: 8, attribute_name: 'Comunicación efectiva' }] },
+  'GET /subjects/13/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }] },
+};
+
+const rec = (attribute_id: number, name: string, rating: number, user: number, gender: number | null): RatingRecord =>
+  ({ attribute_id, attribute: { attribute_name: name }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
+
+function renderPage() {
+  signIn({ id: 1, full_name: 'Jefa Demo', rol: 1 });
+  return renderWithProviders(<DivisionReportPage />, { route: '/Report' });
+}
+
+async function choose(r: ReturnType<typeof renderPage>, label: string, option: string) {
+  await r.user.click(screen.getByRole('textbox', { name: label }));
+  await r.user.click(await screen.findByRole('option', { name: option }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DivisionReportPage', () => {
+  it('asks for a generation first, a specific subject to query, and resets the attribute when the subject changes', async () => {
+    const calls = mockApi({ ...catalogue, 'GET /reportes/flex': { body: [] } });
+    const r = renderPage();
+    await waitFor(() => expect(calls.some((c) => c.path === '/generations')).toBe(true));
+    expect(screen.getByRole('textbox', { name: 'Materia' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Periodo' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Consultar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeDisabled();
+
+    await choose(r, 'Generación', '2023-2028');
+    expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Atributo' })).toBeDisabled();
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(screen.getByText(REPORT_MSG.subjectRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/reportes/flex')).toBe(false);
+
+    await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Atributo' })).toBeEnabled());
+    await choose(r, 'Atributo', 'Comunicación efectiva');
+    expect(screen.getByRole('textbox', { name: 'Atributo' })).toHaveValue('Comunicación efectiva');
+    await choose(r, 'Materia', 'FIS-1 · Física');
+    expect(screen.getByRole('textbox', { name: 'Atributo' })).toHaveValue('Todos los atributos');
+  });
+
+  it('shows the applied filters, the four counters, the stacked chart and the table; 0-10 values count ×10', async () => {
+    const calls = mockApi({
+      ...catalogue,
+      'GET /reportes/flex': { body: [
+        rec(7, 'Análisis de problemas', 9.5, 1, 1), rec(7, 'Análisis de problemas', 7.2, 2, 2), rec(7, 'Análisis de problemas', 6.9, 3, 2),
+        rec(8, 'Comunicación efectiva', 10, 1, 1), rec(8, 'Comunicación efectiva', 8, 4, null),
+      ] },
+    });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
+    await choose(r, 'Periodo', 'Enero-Junio 2026');
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByTestId('applied-filters')).toHaveTextContent(
+      'Filtros aplicados: Generación 2023-2028 · Materia: Cálculo Diferencial · Periodo: Enero-Junio 2026 · Atributo: Todos',
+    );
+    const query = calls.find((c) => c.path === '/reportes/flex')!.query;
+    expect(Object.fromEntries(query)).toEqual({ generation_id: '4', subject_id: '12', period_id: '2' });
+    const counter = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(counter('Hombres')).toHaveTextContent('1');
+    expect(counter('Mujeres')).toHaveTextContent('2');
+    expect(counter('Alumnos con datos')).toHaveTextContent('4');
+    expect(counter('Registros (evaluaciones)')).toHaveTextContent('5');
+    // Largest value 10 ≤ 10.5: the scale is 0-10, so 9.5 → 95, 7.2 → 72, 6.9 → 69, 10 → 100, 8 → 80.
+    const chart = JSON.parse(screen.getByRole('img').getAttribute('data-chart')!);
+    expect(chart.labels).toEqual(['Análisis de problemas', 'Comunicación efectiva']);
+    expect(chart.datasets.map((d: { label: string; data: number[] }) => [d.label, d.data])).toEqual([
+      ['Sobresaliente', [1, 1]], ['Suficiente', [1, 1]], ['Insuficiente', [1, 0]],
+    ]);
+    const table = within(screen.getByRole('table', { name: 'Registros por banda de cada atributo' }));
+    expect(table.getAllByRole('row')[1]).toHaveTextContent('Análisis de problemas11136');
+  });
+
+  it('draws the 3-bar distribution for one attribute', async () => {
+    mockApi({ ...catalogue, 'GET /reportes/flex': { body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(8, 'Comunicación efectiva', 91, 2, 2)] } });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
+    await choose(r, 'Atributo', 'Comunicación efectiva');
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    const chart = JSON.parse((await screen.findByRole('img')).getAttribute('data-chart')!);
+    expect(chart).toEqual({ labels: ['Sobresaliente', 'Suficiente', 'Insuficiente'], datasets: [expect.objectContaining({ data: [2, 0, 0] })] });
+  });
+
+  it('says when there are no records, when the report fails and when the catalogues fail', async () => {
+    mockApi({ ...catalogue, 'GET /reportes/flex': { body: [] } });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    await choose(r, 'Materia', 'FIS-1 · Física');
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByText(REPORT_MSG.noRecords)).toBeInTheDocument();
+    expect(screen.getByText(REPORT_MSG.noRecordsYet)).toBeInTheDocument();
+    r.unmount();
+
+    mockApi({ ...catalogue, 'GET /reportes/flex': { status: 500, body: { message: 'Error 500' } } });
+    const r2 = renderPage();
+    await choose(r2, 'Generación', '2023-2028');
+    await choose(r2, 'Materia', 'FIS-1 · Física');
+    await r2.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByText(REPORT_MSG.reportError)).toBeInTheDocument();
+    r2.unmount();
+
+    mockApi({ ...catalogue, 'GET /subjects': { status: 500, body: { message: 'Error 500' } } });
+    renderPage();
+    expect(await screen.findByText(REPORT_MSG.cataloguesError)).toBeInTheDocument();
+  });
+
+  it('exports with the generation alone, and explains a refused export', async () => {
+    const calls = mockApi({ ...catalogue, 'GET /reportes/flex/export': { status: 404, body: { message: REPORT_MSG.exportEmpty } } });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    expect(await screen.findByText(`${REPORT_MSG.exportError} ${REPORT_MSG.exportEmpty}`)).toBeInTheDocument();
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4' });
+  });
+});

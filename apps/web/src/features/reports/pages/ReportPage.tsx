@@ -1,5 +1,0 @@
-import { PendingPage } from '../../../components/PendingPage';
-
-export default function ReportPage() {
-  return <PendingPage title="Reportes avanzados" />;
-}

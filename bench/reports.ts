@@ -1,0 +1,73 @@
+import type { Compilable } from 'kysely';
+import { parseArgs } from 'node:util';
+import { connect, type Db } from '../apps/server/src/db/connect.js';
+import { selectAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
+import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
+import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
+
+const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
+
+Times the division report on a database filled by \`npm run seed:scale\` (read only: nothing is migrated or written):
+GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON), the same for one subject,
+and the .xlsx export of the whole generation. 1 warm-up run, then N timed runs (default 5); median and fastest.`;
+
+async function explain(database: Db, query: Compilable): Promise<string> {
+  const compiled = query.compile();
+  const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
+  const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
+  return result.rows.map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : String(r.detail))).join('\n');
+}
+
+async function time(runs: number, fn: () => Promise<number>): Promise<{ rows: number; median: number; fastest: number }> {
+  let rows = await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    rows = await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { rows, median: times[Math.floor(times.length / 2)]!, fastest: times[0]! };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, explain: { type: 'boolean' }, help: { type: 'boolean' } } });
+  if (values.help || !values['database-url']) {
+    console.log(USAGE);
+    return;
+  }
+  const runs = Number(values.runs ?? 5);
+  const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
+  const db = database.db;
+  try {
+    // The generation in its 5th semester (five periods of grades), as bench/aggregates.ts picks it.
+    const { generation_id } = await db.selectFrom('user_generations').select('generation_id').where('current_semester_id', '=', 5).executeTakeFirstOrThrow();
+    const subject = await db.selectFrom('subject_attributes').select('subject_id').orderBy('subject_id').executeTakeFirstOrThrow();
+    const whole = { generationId: generation_id };
+    const cases: Array<[string, () => Promise<number>]> = [
+      ['GET /reportes/flex: a generation, all subjects (records + JSON)', async () => {
+        const rows = await listRatingRecords(db, whole);
+        return JSON.stringify(rows.map((r) => ({
+          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
+        }))).length > 0 ? rows.length : 0;
+      }],
+      ['GET /reportes/flex: a generation, one subject', async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length],
+      ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { generation_id })).buffer.length],
+    ];
+    console.log(`${database.dialect}: ${runs} timed runs after 1 warm-up`);
+    console.log('| Case | rows / bytes | median ms | fastest ms |');
+    console.log('|---|---|---|---|');
+    for (const [name, fn] of cases) {
+      const t = await time(runs, fn);
+      console.log(`| ${name} | ${t.rows} | ${t.median.toFixed(0)} | ${t.fastest.toFixed(0)} |`);
+    }
+    if (values.explain) console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(db, whole))}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

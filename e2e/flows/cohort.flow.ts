@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gradeBand, normalizeReportValues, type RatingRecord } from '@egreso/domain';
+import { DESKTOP, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { apiCall, settle } from './shared.js';
+import { expectAccessible } from './ux.flow.js';
+
+const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: import('playwright-core').Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function cohortReport(ctx: FlowContext) {
+  const { page, context } = await ctx.newPage(DESKTOP);
+  const dir = mkdtempSync(join(tmpdir(), 'cohort-e2e-'));
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    // The demo's generations with graded work: the first one with records, and its first subject.
+    const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    let chosen: { id: number; generation_name: string; records: RatingRecord[] } | null = null;
+    for (const g of generations) {
+      const records = (await apiCall(page, 'GET', `/reportes/flex?generation_id=${g.id}`)).json as RatingRecord[];
+      if (records.length) {
+        chosen = { ...g, records };
+        break;
+      }
+    }
+    assert(chosen, 'the demo has a generation with attribute ratings');
+    const subjectId = chosen.records[0]!.subject_id;
+    const subjects = (await apiCall(page, 'GET', '/subjects')).json as Array<{ id: number; subject_name: string; subject_key: string }>;
+    const subject = subjects.find((s) => s.id === subjectId)!;
+    const expected = chosen.records.filter((r) => r.subject_id === subjectId);
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Reportes', exact: true }).click();
+    await page.waitForURL('**/app/report');
+    await page.getByRole('heading', { name: 'Reportes avanzados' }).waitFor();
+    assert(await page.getByRole('button', { name: 'Consultar' }).isDisabled(), 'Consultar waits for a generation');
+    await choose(page, 'Generación', chosen.generation_name);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await page.getByText('Selecciona una materia específica para consultar la gráfica.').waitFor();
+    await choose(page, 'Materia', `${subject.subject_key} · ${subject.subject_name}`);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await page.getByTestId('applied-filters').waitFor();
+    const applied = await page.getByTestId('applied-filters').innerText();
+    assert(applied.includes(`Generación ${chosen.generation_name}`) && applied.includes(subject.subject_name), `applied filters: ${applied}`);
+
+    // The counters agree with the records the server answers.
+    const counter = async (label: string) => Number(await page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText());
+    const genders = new Map(expected.map((r) => [r.user.id, r.user.gender]));
+    assert(await counter('Registros (evaluaciones)') === expected.length, 'Registros');
+    assert(await counter('Alumnos con datos') === genders.size, 'Alumnos con datos');
+    assert(await counter('Hombres') === [...genders.values()].filter((g) => g === 1).length, 'Hombres');
+    assert(await counter('Mujeres') === [...genders.values()].filter((g) => g === 2).length, 'Mujeres');
+    const canvas = page.locator('canvas[role="img"]');
+    const box = (await canvas.boundingBox())!;
+    assert(box.width >= 600 && box.height >= 380, `chart is ${box.width} × ${box.height}`);
+    await page.getByRole('table', { name: 'Registros por banda de cada atributo' }).waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'cohort-division-report-desktop');
+    await expectAccessible(page, '/Report with a chart');
+
+    // Exportar Excel: the file has the server's name, and its summary counts the same records as the screen.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const download = await downloading;
+    assert(/^reporte_division_\d{4}-\d{4}_\d{8}-\d{4}\.xlsx$/.test(download.suggestedFilename()), `file name ${download.suggestedFilename()}`);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    assert(wb.worksheets.map((w) => w.name).join(',') === 'Resumen,Calificaciones,Filtros', 'three sheets');
+    const values = normalizeReportValues(expected.map((r) => r.attributerating));
+    const summaryRows: unknown[][] = [];
+    wb.getWorksheet('Resumen')!.eachRow((row, n) => { if (n > 1) summaryRows.push((row.values as unknown[]).slice(1)); });
+    const filters: unknown[][] = [];
+    wb.getWorksheet('Filtros')!.eachRow((row) => filters.push((row.values as unknown[]).slice(1)));
+    assert(filters[2]?.[1] === `${subject.subject_key} · ${subject.subject_name}`, `filters sheet: ${JSON.stringify(filters)}`);
+    const records = summaryRows.reduce((sum, r) => sum + Number(r[2]), 0);
+    assert(records === expected.length, `summary counts ${records} records, the screen ${expected.length}`);
+    const sobresalientes = summaryRows.reduce((sum, r) => sum + Number(r[3]), 0);
+    assert(sobresalientes === values.filter((v) => gradeBand(v) === 'Sobresaliente').length, 'Sobresaliente count');
+
+    // The target editor, from the report: the chief's career and the active period are chosen for them.
+    await page.getByRole('link', { name: 'Metas por atributo' }).click();
+    await page.waitForURL('**/app/ReportTargets');
+    await page.getByRole('heading', { name: 'Metas por atributo' }).waitFor();
+    const firstTarget = page.getByLabel(/^Meta de /).first();
+    await firstTarget.waitFor();
+    await firstTarget.fill('75');
+    await page.getByRole('button', { name: 'Guardar metas' }).click();
+    await page.getByText('Metas guardadas correctamente.').waitFor();
+    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('Fijada en este periodo').first().waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'cohort-targets-desktop');
+    await expectAccessible(page, '/ReportTargets');
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const flows: Flow[] = [
+  { name: 'cohort: a chief builds the division report, checks its counters and chart, exports it to .xlsx and sets a target', run: cohortReport },
+];

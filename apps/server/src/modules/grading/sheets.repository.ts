@@ -83,15 +83,23 @@ export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<Shee
     .execute();
 }
 
-/** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */
-export async function sheetMemberships(db: DbOrTrx, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
-  if (!assignmentIds.length || !userIds.length) return new Set();
-  const rows = await db
+/**
+ * Each assignment joined to the students on its sheet (`ps`, `ug.user_id`, `e`): the group's members enrolled in the
+ * subject in the sheet's period (the assignment's, else the active one).
+ */
+export function sheetRows(db: DbOrTrx) {
+  return db
     .selectFrom('professor_subjects as ps')
     .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
     .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
     .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').onRef('e.subject_id', '=', 'ps.subject_id')
-      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))))
+      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))));
+}
+
+/** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */
+export async function sheetMemberships(db: DbOrTrx, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
+  if (!assignmentIds.length || !userIds.length) return new Set();
+  const rows = await sheetRows(db)
     .where('ps.id', 'in', [...new Set(assignmentIds)])
     .where('ug.user_id', 'in', [...new Set(userIds)])
     .select(['ps.id', 'ug.user_id'])
@@ -104,12 +112,7 @@ export async function sheetSizes(db: DbOrTrx, assignmentIds: number[]) {
   const perSheet = new Map<number, number>();
   const students = new Set<number>();
   if (!assignmentIds.length) return { perSheet, students };
-  const rows = await db
-    .selectFrom('professor_subjects as ps')
-    .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
-    .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
-    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').onRef('e.subject_id', '=', 'ps.subject_id')
-      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))))
+  const rows = await sheetRows(db)
     .where('ps.id', 'in', assignmentIds)
     .select(['ps.id', 'ug.user_id'])
     .distinct()

@@ -1,5 +1,6 @@
 import type { ObservationEntry } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
+import { sheetRows } from '../grading/sheets.repository.js';
 
 export interface ObservationFilter {
   userId: number;
@@ -48,12 +49,7 @@ export async function insertObservations(db: DbOrTrx, rows: NewObservation[], no
 export async function teacherSheetsOfStudents(db: DbOrTrx, teacherId: number, subjectIds: number[], userIds: number[]) {
   const out = new Map<string, { professor_subject_id: number; period_id: number | null }>();
   if (!subjectIds.length || !userIds.length) return out;
-  const rows = await db
-    .selectFrom('professor_subjects as ps')
-    .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
-    .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
-    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').onRef('e.subject_id', '=', 'ps.subject_id')
-      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))))
+  const rows = await sheetRows(db)
     .where('ps.user_id', '=', teacherId)
     .where('ps.subject_id', 'in', [...new Set(subjectIds)])
     .where('ug.user_id', 'in', [...new Set(userIds)])

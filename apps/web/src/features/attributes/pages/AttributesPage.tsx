@@ -5,10 +5,8 @@ import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText, loadErrorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useForm, useFormModal } from '../../../lib/use-form';
+import { loadErrorText } from '../../../lib/errors';
+import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { useCareers } from '../../careers/api/get-careers';
 import { useDeleteAttribute } from '../api/delete-attribute';
 import { useAttributes } from '../api/get-attributes';
@@ -20,46 +18,22 @@ export default function AttributesPage() {
   const careers = useCareers();
   const save = useSaveAttribute();
   const remove = useDeleteAttribute();
-  const feedback = useFeedback();
-
-  const draft = useForm({ initial: emptyAttribute, schema: attributeCreateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll });
-  const editModal = useFormModal<Attribute>();
-  const edit = useForm({ initial: emptyAttribute, schema: attributeUpdateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll });
-  const deletion = useConfirmDelete(
-    async (a: Attribute) => {
-      await remove.mutateAsync(a.id);
-      feedback.success('Atributo eliminado correctamente.');
+  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+    createForm: { initial: emptyAttribute, schema: attributeCreateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll },
+    editForm: { initial: emptyAttribute, schema: attributeUpdateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll },
+    toDraft: draftOf,
+    create: (body) => save.mutateAsync({ id: null, body }),
+    update: (id, body) => save.mutateAsync({ id, body }),
+    remove: (a: Attribute) => remove.mutateAsync(a.id),
+    messages: {
+      registered: 'Atributo registrado correctamente.',
+      updated: 'Atributo actualizado correctamente.',
+      deleted: 'Atributo eliminado correctamente.',
+      createError: 'Error registrando atributo',
+      updateError: 'Error actualizando atributo',
+      deleteError: 'Error eliminando atributo',
     },
-    (err) => feedback.error(errorText('Error eliminando atributo', err)),
-  );
-
-  const create = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const saved = await draft.submit(
-      (body) => save.mutateAsync({ id: null, body }),
-      (err) => feedback.error(errorText('Error registrando atributo', err)),
-    );
-    if (!saved) return;
-    draft.reset();
-    feedback.success('Atributo registrado correctamente.');
-  };
-
-  const openEdit = (a: Attribute) => {
-    edit.reset(draftOf(a));
-    editModal.open(a);
-  };
-
-  const update = async () => {
-    const target = editModal.editing;
-    if (!target) return;
-    const saved = await edit.submit(
-      (body) => save.mutateAsync({ id: target.id, body }),
-      (err) => feedback.error(errorText('Error actualizando atributo', err)),
-    );
-    if (!saved) return;
-    editModal.close();
-    feedback.success('Atributo actualizado correctamente.');
-  };
+  });
 
   const careerList = careers.data ?? [];
   // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.

@@ -4,10 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useFormModal } from '../../../lib/use-form';
+import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteCareer } from '../api/delete-career';
 import { useCareers } from '../api/get-careers';
 import { CareerFormModal } from '../components/CareerFormModal';
@@ -15,15 +12,15 @@ import { CareerFormModal } from '../components/CareerFormModal';
 export default function CareersPage() {
   const careers = useCareers();
   const remove = useDeleteCareer();
-  const form = useFormModal<Career>();
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (c: Career) => {
-      await remove.mutateAsync(c.id);
-      feedback.success('Carrera eliminada correctamente.');
+  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+    remove: (c: Career) => remove.mutateAsync(c.id),
+    messages: {
+      registered: 'Carrera registrada correctamente.',
+      updated: 'Carrera actualizada correctamente.',
+      deleted: 'Carrera eliminada correctamente.',
+      deleteError: 'Error eliminando carrera',
     },
-    (err) => feedback.error(errorText('Error eliminando carrera', err)),
-  );
+  });
 
   const columns: Column<Career>[] = [
     { key: 'key', header: 'Clave', cell: (c) => c.career_key, card: 'title', width: 160 },
@@ -54,10 +51,7 @@ export default function CareersPage() {
 
       <CareerFormModal
         opened={form.opened} career={form.editing} onClose={form.close}
-        onSaved={() => {
-          feedback.success(form.editing ? 'Carrera actualizada correctamente.' : 'Carrera registrada correctamente.');
-          form.close();
-        }}
+        onSaved={saved}
       />
       <ConfirmDialog
         {...deletion.dialogProps}

@@ -1,15 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useDeleteResource } from '../../../lib/resource-mutations';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function deleteGeneration(id: number): Promise<{ message: string }> {
-  return api<{ message: string }>(`/generations/${id}`, { method: 'DELETE' });
-}
-
-export function useDeleteGeneration() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGeneration,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.generations.all }),
-  });
-}
+/** DELETE /generations/{id}. */
+export const useDeleteGeneration = () => useDeleteResource('/generations', [queryKeys.generations.all]);

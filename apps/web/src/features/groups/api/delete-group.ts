@@ -1,15 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useDeleteResource } from '../../../lib/resource-mutations';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function deleteGroup(id: number): Promise<{ message: string }> {
-  return api<{ message: string }>(`/groups/${id}`, { method: 'DELETE' });
-}
-
-export function useDeleteGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
-  });
-}
+/** DELETE /groups/{id}. */
+export const useDeleteGroup = () => useDeleteResource('/groups', [queryKeys.groups.all]);

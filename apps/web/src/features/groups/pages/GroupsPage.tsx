@@ -6,10 +6,9 @@ import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText, loadErrorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useForm, useFormModal, type FieldErrors } from '../../../lib/use-form';
+import { loadErrorText } from '../../../lib/errors';
+import { useCataloguePage } from '../../../lib/use-catalogue-page';
+import type { FieldErrors } from '../../../lib/use-form';
 import { useSemesters } from '../../subjects/api/get-semesters';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
@@ -47,46 +46,22 @@ export default function GroupsPage() {
   const semesters = useSemesters();
   const save = useSaveGroup();
   const remove = useDeleteGroup();
-  const feedback = useFeedback();
-
-  const draft = useForm(formOptions);
-  const editModal = useFormModal<GroupRow>();
-  const edit = useForm(formOptions);
-  const deletion = useConfirmDelete(
-    async (g: GroupRow) => {
-      await remove.mutateAsync(g.id);
-      feedback.success('Grupo eliminado correctamente.');
+  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+    createForm: formOptions,
+    editForm: formOptions,
+    toDraft: (g: GroupRow) => ({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null }),
+    create: (body) => save.mutateAsync({ id: null, body }),
+    update: (id, body) => save.mutateAsync({ id, body }),
+    remove: (g) => remove.mutateAsync(g.id),
+    messages: {
+      registered: 'Grupo registrado correctamente.',
+      updated: 'Grupo actualizado correctamente.',
+      deleted: 'Grupo eliminado correctamente.',
+      createError: 'Error registrando grupo',
+      updateError: 'Error actualizando grupo',
+      deleteError: 'Error eliminando grupo',
     },
-    (err) => feedback.error(errorText('Error eliminando grupo', err)),
-  );
-
-  const create = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const saved = await draft.submit(
-      (body) => save.mutateAsync({ id: null, body }),
-      (err) => feedback.error(errorText('Error registrando grupo', err)),
-    );
-    if (!saved) return;
-    draft.reset();
-    feedback.success('Grupo registrado correctamente.');
-  };
-
-  const openEdit = (g: GroupRow) => {
-    edit.reset({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null });
-    editModal.open(g);
-  };
-
-  const update = async () => {
-    const target = editModal.editing;
-    if (!target) return;
-    const saved = await edit.submit(
-      (body) => save.mutateAsync({ id: target.id, body }),
-      (err) => feedback.error(errorText('Error actualizando grupo', err)),
-    );
-    if (!saved) return;
-    editModal.close();
-    feedback.success('Grupo actualizado correctamente.');
-  };
+  });
 
   const semesterList = semesters.data ?? [];
   const columns: Column<GroupRow>[] = [

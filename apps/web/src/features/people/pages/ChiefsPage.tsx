@@ -4,10 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useFormModal } from '../../../lib/use-form';
+import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteChief } from '../api/delete-chief';
 import { useChiefs } from '../api/get-chiefs';
 import { ChiefFormModal } from '../components/ChiefFormModal';
@@ -18,15 +15,15 @@ const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).j
 export default function ChiefsPage() {
   const chiefs = useChiefs();
   const remove = useDeleteChief();
-  const form = useFormModal<PublicUser>();
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (u: PublicUser) => {
-      await remove.mutateAsync(u.id);
-      feedback.success('Jefe de división eliminado correctamente.');
+  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+    remove: (u: PublicUser) => remove.mutateAsync(u.id),
+    messages: {
+      registered: 'Jefe de división registrado correctamente.',
+      updated: 'Jefe de división actualizado correctamente.',
+      deleted: 'Jefe de división eliminado correctamente.',
+      deleteError: 'Error eliminando jefe de división',
     },
-    (err) => feedback.error(errorText('Error eliminando jefe de división', err)),
-  );
+  });
 
   const columns: Column<PublicUser>[] = [
     { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
@@ -61,10 +58,7 @@ export default function ChiefsPage() {
 
       <ChiefFormModal
         opened={form.opened} chief={form.editing} onClose={form.close}
-        onSaved={() => {
-          feedback.success(form.editing ? 'Jefe de división actualizado correctamente.' : 'Jefe de división registrado correctamente.');
-          form.close();
-        }}
+        onSaved={saved}
       />
       <ConfirmDialog
         {...deletion.dialogProps}

@@ -1,18 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useDeleteResource } from '../../../lib/resource-mutations';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function deleteSubject(id: number): Promise<{ message: string }> {
-  return api<{ message: string }>(`/subjects/${id}`, { method: 'DELETE' });
-}
-
-export function useDeleteSubject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSubject,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });
-    },
-  });
-}
+/** DELETE /subjects/{id}; the subject-semester relations are under the same key. */
+export const useDeleteSubject = () => useDeleteResource('/subjects', [queryKeys.subjects.all]);

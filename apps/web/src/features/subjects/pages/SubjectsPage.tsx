@@ -6,11 +6,9 @@ import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText, loadErrorText } from '../../../lib/errors';
+import { loadErrorText } from '../../../lib/errors';
 import { matchesSearch } from '../../../lib/search';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useForm, useFormModal } from '../../../lib/use-form';
+import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useAttributes } from '../../attributes/api/get-attributes';
 import { useCareers } from '../../careers/api/get-careers';
@@ -52,53 +50,30 @@ export default function SubjectsPage() {
   const attributeList = attributes.data ?? [];
   const toBody = (d: typeof emptySubject) => subjectRequest(d, attributeList);
   const formOptions = { initial: emptySubject, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
-  const draft = useForm(formOptions);
-  const editModal = useFormModal<Subject>();
-  const edit = useForm(formOptions);
   const [search, setSearch] = useState('');
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (s: Subject) => {
-      await remove.mutateAsync(s.id);
-      feedback.success('Materia eliminada correctamente.');
+  // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
+  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+    createForm: formOptions,
+    editForm: formOptions,
+    toDraft: subjectDraftOf,
+    create: (_body, values) => save.mutateAsync({ id: null, body: toBody(values) }),
+    update: (id, _body, values) => save.mutateAsync({ id, body: toBody(values) }),
+    remove: (s: Subject) => remove.mutateAsync(s.id),
+    messages: {
+      registered: 'Materia registrada correctamente.',
+      updated: 'Materia actualizada correctamente.',
+      deleted: 'Materia eliminada correctamente.',
+      createError: 'Error registrando materia',
+      updateError: 'Error actualizando materia',
+      deleteError: 'Error eliminando materia',
     },
-    (err) => feedback.error(errorText('Error eliminando materia', err)),
-  );
+  });
 
   const nameById = useMemo(() => new Map(all.map((s) => [s.id, s.subject_name])), [all]);
   const shown = useMemo(() => {
     const list = all.filter((s) => matchesSearch(search, s.subject_name, s.subject_key));
     return list.sort((a, b) => collator.compare(a.subject_name, b.subject_name));
   }, [all, search]);
-
-  // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
-  const create = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const saved = await draft.submit(
-      (_body, values) => save.mutateAsync({ id: null, body: toBody(values) }),
-      (err) => feedback.error(errorText('Error registrando materia', err)),
-    );
-    if (!saved) return;
-    draft.reset();
-    feedback.success('Materia registrada correctamente.');
-  };
-
-  const openEdit = (s: Subject) => {
-    edit.reset(subjectDraftOf(s));
-    editModal.open(s);
-  };
-
-  const update = async () => {
-    const target = editModal.editing;
-    if (!target) return;
-    const saved = await edit.submit(
-      (_body, values) => save.mutateAsync({ id: target.id, body: toBody(values) }),
-      (err) => feedback.error(errorText('Error actualizando materia', err)),
-    );
-    if (!saved) return;
-    editModal.close();
-    feedback.success('Materia actualizada correctamente.');
-  };
 
   const requires = (s: Subject) => (s.prerequisites.length
     ? <Text size="xs" c="dimmed">Requiere: {s.prerequisites.map((id) => nameById.get(id) ?? `#${id}`).join(', ')}</Text>

@@ -14,3 +14,4 @@ export * from './schemas/attributes.js';
 export * from './schemas/groups.js';
 export * from './schemas/subjects.js';
 export * from './schemas/assignments.js';
+export * from './schemas/rubrics.js';

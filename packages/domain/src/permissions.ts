@@ -32,3 +32,8 @@ export function canActOnAssignment(actor: Actor, assignment: { user_id: number }
 export function canReadStudentData(actor: Actor, studentId: number): boolean {
   return actor.id === studentId || canManageCatalogues(actor);
 }
+
+/** Only the assignment's own teacher edits its rubric; managers read it (canActOnAssignment). */
+export function canEditAssignment(actor: Actor, assignment: { user_id: number }): boolean {
+  return actor.role === ROLE.TEACHER && assignment.user_id === actor.id;
+}

@@ -252,3 +252,18 @@ export const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeri
 export function sortByName<T>(items: readonly T[], name: (item: T) => string): T[] {
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }
+
+// ---------- reports ----------
+
+export interface BandCounts {
+  insuficiente: number;
+  suficiente: number;
+  sobresaliente: number;
+}
+
+/** Each band's share of the students counted, in percent with one decimal; all 0 when nobody is counted. */
+export function bandPercentages(counts: BandCounts): BandCounts {
+  const total = counts.insuficiente + counts.suficiente + counts.sobresaliente;
+  const pct = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
+  return { insuficiente: pct(counts.insuficiente), suficiente: pct(counts.suficiente), sobresaliente: pct(counts.sobresaliente) };
+}

@@ -10,6 +10,7 @@ import { groupsRoutes } from './groups/groups.routes.js';
 import { subjectsRoutes } from './subjects/subjects.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { cataloguesRoutes } from './catalogues/catalogues.routes.js';
+import { rubricsRoutes } from './rubrics/rubrics.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes, rubricsRoutes];

@@ -9,8 +9,9 @@ import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
+import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 
 declare module 'fastify' {
@@ -27,6 +28,26 @@ export interface BuildOptions {
   webRoot?: string | null;
 }
 
+// helmet's headers, computed once: they go on every answer, the router's own refusals included.
+const SECURITY_HEADERS = helmetHeaders({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine injects its CSS variables in style elements.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
+
 /** Builds the whole application: external plugins, then app plugins, then the routes. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
@@ -34,31 +55,19 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
+    // Refusals the router makes before any route runs (a bad URL escape, an over-long parameter) answer like the rest.
+    frameworkErrors: (error, request, reply) => frameworkErrors(error, request, reply.headers(SECURITY_HEADERS)),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // First, so that every route registered after it is checked.
+  await app.register(routeGuardrailsPlugin);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
 
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables in style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {

@@ -45,18 +45,57 @@ export function normalizeReportValues(values: ReadonlyArray<number | null | unde
   return nums.map((v) => round1(v * factor));
 }
 
-/** Ponderation-weighted mean of graded items, one decimal; null when none is graded. */
-export function weightedMean(items: ReadonlyArray<{ value: number | null; weight: number }>): number | null {
+/**
+ * How every aggregate rounds, identically here and in SQL (`grades.repository.ts`): grades and ponderations are read
+ * in hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
+ * result is the exact quotient rounded half up to tenths by integer division. No binary fraction is ever rounded, so
+ * 84.45 gives 84.5 and 73.25 gives 73.3 on every engine.
+ */
+export function toHundredths(value: number): number {
+  return Math.floor(value * 100 + 0.5);
+}
+
+/** floor(a / b) for non-negative integers, exact in doubles (no rounded quotient). */
+function intDiv(a: number, b: number): number {
+  return (a - (a % b)) / b;
+}
+
+/** Tenths of a ponderation-weighted mean of graded items; null when none is graded (or every weight is 0). */
+export function weightedMeanTenths(items: ReadonlyArray<{ value: number | null; weight: number }>): number | null {
   let sum = 0;
   let weights = 0;
   for (const item of items) {
     if (item.value === null || !Number.isFinite(item.value)) continue;
-    const w = Number.isFinite(item.weight) && item.weight > 0 ? item.weight : 0;
-    sum += item.value * w;
+    if (!Number.isFinite(item.weight) || item.weight <= 0) continue;
+    const w = toHundredths(item.weight);
+    sum += toHundredths(item.value) * w;
     weights += w;
   }
   if (weights === 0) return null;
-  return round1(sum / weights);
+  // mean × 10 = sum / (10 × weights); half up: floor((2 × sum + 10 × weights) / (20 × weights)).
+  return intDiv(2 * sum + 10 * weights, 20 * weights);
+}
+
+/** Ponderation-weighted mean of graded items, one decimal (half up, exact); null when none is graded. */
+export function weightedMean(items: ReadonlyArray<{ value: number | null; weight: number }>): number | null {
+  const tenths = weightedMeanTenths(items);
+  return tenths === null ? null : tenths / 10;
+}
+
+/**
+ * Plain mean of one-decimal ratings (a student's global attribute average over subjects), one decimal, half up and
+ * exact like `weightedMean`; empty values are left out, null when none remains.
+ */
+export function averageRatings(values: ReadonlyArray<number | null | undefined>): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const v of values) {
+    if (v === null || v === undefined || !Number.isFinite(v)) continue;
+    sum += Math.round(v * 10);
+    count += 1;
+  }
+  if (count === 0) return null;
+  return intDiv(2 * sum + count, 2 * count) / 10;
 }
 
 /** Clamps a typed grade into 0-100; empty stays null. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ROLE, chiefPassword, initialPassword } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
+import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
 import type { Database } from './types.js';
 
@@ -17,18 +18,6 @@ export const DEMO_ACCOUNTS = {
   teacher: { role: 'Profesor', email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' },
   student: { role: 'Alumno', email: 'l26010001@demo.edu.mx', password: 'alumno1234' },
 } as const;
-
-/** Deterministic pseudo-random numbers, so the demo is the same on every start. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST_NAMES_M = ['José', 'Luis', 'Juan', 'Carlos', 'Miguel', 'Jorge', 'Diego', 'Fernando', 'Alejandro', 'Ricardo', 'Eduardo', 'Iván', 'Emiliano', 'Santiago', 'Óscar', 'Raúl', 'Héctor', 'Adrián'];
 const FIRST_NAMES_F = ['María', 'Guadalupe', 'Fernanda', 'Daniela', 'Sofía', 'Valeria', 'Andrea', 'Mariana', 'Ximena', 'Paola', 'Alejandra', 'Regina', 'Camila', 'Natalia', 'Itzel', 'Brenda', 'Karla', 'Lucía'];
@@ -86,7 +75,7 @@ const ACTIVITY_TEMPLATES: Array<[string, string, string, number]> = [
 /** A realistic institution: careers, periods, generations, a full ISC catalogue, people, activities and grades. */
 export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
   const now = nowIso();
-  const rand = rng(2026);
+  const rand = seededRandom(2026);
   const stamp = { created_at: now, updated_at: now };
 
   return db.transaction().execute(async (trx) => {

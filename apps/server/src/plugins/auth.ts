@@ -28,6 +28,13 @@ declare module 'fastify' {
   }
 }
 
+const GUARD = Symbol('guard');
+
+/** True for a preHandler made by app.guard(...): the route guardrail recognises guarded routes by it. */
+export function isGuard(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as { [GUARD]?: true })[GUARD] === true;
+}
+
 /** A token's last use is written at most once a minute, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -60,9 +67,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.decorate('guard', (allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler => {
-    return async (request) => {
+    const guard: preHandlerAsyncHookHandler = async (request) => {
       const actor = request.actor ?? (await authenticate(request));
       if (allow && !allow(actor)) throw forbidden();
     };
+    return Object.assign(guard, { [GUARD]: true as const });
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@egreso/domain';
@@ -15,59 +16,99 @@ function fieldOf(instancePath: string, missingProperty: unknown): string {
   return typeof missingProperty === 'string' ? missingProperty : '_';
 }
 
+const BODY_LENGTH_MISMATCH = 'El cuerpo de la solicitud no coincide con el tamaño declarado.';
+const BAD_URL = 'La dirección solicitada no es válida.';
+const URL_PART_TOO_LONG = 'Un dato de la dirección solicitada es demasiado largo.';
+const HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes.';
+const BAD_REQUEST = 'La solicitud está mal formada.';
+const TIMEOUT = 'La solicitud tardó demasiado en llegar.';
+
 /**
  * One error shape for the whole API: {message} in Spanish, plus errors per field on 422.
  * A 5xx is logged with its context and answered with a generic message, never with internals.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
-        // zod's own wording for a body that is not an object ("se esperaba objeto, recibido nulo") is not clear to a user.
-        const wholeBodyWrong = field === '_' && issue.keyword === 'invalid_type' && error.validationContext === 'body';
-        (errors[field] ??= []).push(wholeBodyWrong ? BODY_NOT_OBJECT : (issue.message ?? MSG.validation));
-      }
-      const first = Object.values(errors)[0]?.[0];
-      return reply.code(422).send({ message: first ?? MSG.validation, errors });
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
+      // zod's own wording for a body that is not an object ("se esperaba objeto, recibido nulo") is not clear to a user.
+      const wholeBodyWrong = field === '_' && issue.keyword === 'invalid_type' && error.validationContext === 'body';
+      (errors[field] ??= []).push(wholeBodyWrong ? BODY_NOT_OBJECT : (issue.message ?? MSG.validation));
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
-    }
-    const code = error.code;
-    if (isUniqueViolation(error)) {
-      return reply.code(409).send({ message: 'Ya existe un registro con esos datos.' });
-    }
-    if (isForeignKeyViolation(error)) {
-      return reply
-        .code(409)
-        .send({ message: 'El registro está relacionado con otros datos y no puede modificarse ni eliminarse.' });
-    }
-    if (isCheckViolation(error)) {
-      return reply.code(422).send({ message: MSG.validation });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ message: MSG.internal });
-    }
-    const status = error.statusCode ?? 500;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ message: BODY_TOO_LARGE });
-    }
-    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ message: MSG.payloadTooLarge });
-    }
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
-      return reply.code(400).send({ message: MSG.badJson });
-    }
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ message: 'Tipo de contenido no admitido.' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: status === 404 ? MSG.notFound : MSG.validation });
-    }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    const first = Object.values(errors)[0]?.[0];
+    return reply.code(422).send({ message: first ?? MSG.validation, errors });
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  const code = error.code;
+  if (isUniqueViolation(error)) {
+    return reply.code(409).send({ message: 'Ya existe un registro con esos datos.' });
+  }
+  if (isForeignKeyViolation(error)) {
+    return reply
+      .code(409)
+      .send({ message: 'El registro está relacionado con otros datos y no puede modificarse ni eliminarse.' });
+  }
+  if (isCheckViolation(error)) {
+    return reply.code(422).send({ message: MSG.validation });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error }, 'response did not match its schema');
     return reply.code(500).send({ message: MSG.internal });
-  });
+  }
+  const status = error.statusCode ?? 500;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({ message: BODY_TOO_LARGE });
+  }
+  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
+    return reply.code(413).send({ message: MSG.payloadTooLarge });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+    return reply.code(400).send({ message: MSG.badJson });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+    return reply.code(400).send({ message: BODY_LENGTH_MISMATCH });
+  }
+  if (code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ message: BAD_URL });
+  }
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ message: URL_PART_TOO_LONG });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.code(415).send({ message: 'Tipo de contenido no admitido.' });
+  }
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ message: status === 404 ? MSG.notFound : MSG.validation });
+  }
+  request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+  return reply.code(500).send({ message: MSG.internal });
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler(sendError);
 });
+
+/** Fastify's frameworkErrors option: the router's own refusals take the same path as every other error. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(error, request, reply);
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node cannot even parse (headers too large, broken HTTP) is answered on the
+ * socket, in Spanish and in the API's shape, instead of Fastify's English default.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', TIMEOUT]
+      : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE]
+        : [400, 'Bad Request', BAD_REQUEST];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}

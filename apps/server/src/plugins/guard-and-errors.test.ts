@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect as connectSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG, ROLE, canManageInstitution } from '@egreso/domain';
@@ -19,11 +21,11 @@ beforeAll(async () => {
   app = await buildApp({ database, logger: false });
   app.get('/api/test/admin-only', { preHandler: app.guard(canManageInstitution) }, async () => ({ ok: true }));
   app.get('/api/test/signed-in', { preHandler: app.guard() }, async (req) => ({ id: req.actor?.id }));
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('connection string postgres://secret@db/internal failed at Object.<anonymous> (/srv/app.js:1:1)');
   });
-  app.post('/api/test/echo', { schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
-  app.get('/api/test/leak', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
+  app.post('/api/test/echo', { config: { public: true }, schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
+  app.get('/api/test/leak', { config: { public: true }, schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
   await app.ready();
   ctx = { app, database };
 });
@@ -92,5 +94,45 @@ describe('the error handler', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: 1 });
     expect(res.body).not.toContain('argon2');
+  });
+});
+
+describe('refusals made by the framework before any route runs', () => {
+  const cases: [string, { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string }, number, string][] = [
+    ['a malformed URL escape', { method: 'GET', url: '/api/groups/%zz' }, 400, 'La dirección solicitada no es válida.'],
+    ['a malformed escape in a query', { method: 'GET', url: '/api/groups?x=%zz' }, 401, MSG.unauthenticated],
+    ['an over-long path parameter', { method: 'GET', url: `/api/groups/${'1'.repeat(500)}` }, 414, 'Un dato de la dirección solicitada es demasiado largo.'],
+    ['a content type without a parser', { method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<n/>' }, 415, 'Tipo de contenido no admitido.'],
+    ['a malformed content type', { method: 'POST', url: '/api/test/echo', headers: { 'content-type': ';;;' }, payload: '{"n":1}' }, 415, 'Tipo de contenido no admitido.'],
+    ['a JSON body with a wrong length', { method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json', 'content-length': '3' }, payload: '{"n":1}' }, 400, 'El cuerpo de la solicitud no coincide con el tamaño declarado.'],
+  ];
+
+  it.each(cases)('answers %s with {message} in Spanish and the security headers', async (_, request, status, message) => {
+    const res = await app.inject(request);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ message });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a request whose headers are too large in Spanish, on the socket', async () => {
+    const server = await buildApp({ database, logger: false });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connectSocket(port, '127.0.0.1', () => {
+          socket.write(`GET /api/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+        });
+        let data = '';
+        socket.on('data', (chunk) => { data += chunk.toString('utf8'); });
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify({ message: 'Los encabezados de la solicitud son demasiado grandes.' }));
+    } finally {
+      await server.close();
+    }
   });
 });

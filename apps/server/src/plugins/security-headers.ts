@@ -15,11 +15,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * helmet's security headers, computed once at startup: @fastify/helmet rebuilds helmet (and re-parses the CSP)
- * on every request, which cost about a third of GET /api/me's time.
+ * Sets helmet's security headers (see helmetHeaders), computed once at startup: @fastify/helmet rebuilds helmet
+ * (and re-parses the CSP) on every request, which cost about a third of GET /api/me's time.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = helmetHeaders(options);
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -38,9 +38,15 @@ export const emailField = z
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 
+/** es-MX wording of an ISO date, for messages. */
+const dayMonthYear = (iso: string) => iso.split('-').reverse().join('/');
+export const DATE_OUT_OF_RANGE = `La fecha debe estar entre el ${dayMonthYear(LIMITS.dateMin)} y el ${dayMonthYear(LIMITS.dateMax)}.`;
+
+/** A real calendar date, AAAA-MM-DD, within LIMITS.dateMin..dateMax (a later year overflowed date arithmetic). */
 export const isoDate = z
   .string('La fecha es obligatoria')
-  .refine(isValidIsoDate, 'La fecha debe tener el formato AAAA-MM-DD');
+  .refine(isValidIsoDate, { message: 'La fecha debe tener el formato AAAA-MM-DD', abort: true })
+  .refine((iso) => iso >= LIMITS.dateMin && iso <= LIMITS.dateMax, DATE_OUT_OF_RANGE);
 
 export const errorResponse = z.object({
   message: z.string(),

@@ -16,6 +16,7 @@ import { deleteIdleTokens, deleteToken, hashToken, insertToken, newToken } from 
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
+    config: { public: true },
     schema: {
       tags: ['auth'],
       summary: 'Inicia sesión y entrega un token',
@@ -69,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => presentUser(actorOf(request)));
 
   app.get('/health', {
+    config: { public: true },
     schema: { tags: ['health'], summary: 'Estado del servicio', response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse } },
   }, async (_request, reply) => {
     try {

@@ -1,0 +1,192 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/*
+ * Every aggregate of DESIGN §3 computed in SQL, identically on SQLite and PostgreSQL, and equal to the domain's
+ * `weightedMean` / `averageRatings` on every input: grades and ponderations are read in hundredths
+ * (floor(x * 100 + 0.5), the same IEEE operations in both engines and in JavaScript), the sums are integers, and the
+ * one decimal is the exact quotient rounded half up by integer division. Values are answered as tenths (integers, for
+ * band comparisons) and as the one-decimal number (tenths / 10).
+ */
+
+const hundredths = (column: string): RawBuilder<number> =>
+  sql<number>`cast(floor(${sql.ref(column)} * 100 + 0.5) as bigint)`;
+
+/** Σ grade×weight and Σ weight in hundredths over the rows that count (graded, positive ponderation). */
+function weightedSums(graded: RawBuilder<unknown> | null) {
+  const q = hundredths('ua.qualification');
+  const w = hundredths('a.ponderation');
+  const product = graded ? sql`case when ${graded} then ${q} * ${w} else 0 end` : sql`${q} * ${w}`;
+  const weight = graded ? sql`case when ${graded} then ${w} else 0 end` : w;
+  return { sum: sql<number>`cast(sum(${product}) as bigint)`, weights: sql<number>`cast(sum(${weight}) as bigint)` };
+}
+
+/** Half-up tenths of sum / (100 × weights) ×10, by integer division; null when nothing was weighed. */
+function tenthsOf({ sum, weights }: ReturnType<typeof weightedSums>): RawBuilder<number | null> {
+  return sql<number | null>`case when ${weights} > 0 then (2 * ${sum} + 10 * ${weights}) / (20 * ${weights}) end`;
+}
+
+const fromTenths = (tenths: RawBuilder<number | null>) => sql<number | null>`cast(${tenths} as double precision) / 10`;
+
+const isGraded = sql`ua.qualification is not null and a.ponderation > 0`;
+
+/** `column in (ids)`, and false for an empty list (which SQL cannot write). */
+const inList = (column: string, ids: readonly number[]) =>
+  ids.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})` : sql<boolean>`1 = 0`;
+
+export interface FinalGradeFilter {
+  professorSubjectIds?: readonly number[];
+  userIds?: readonly number[];
+}
+
+/**
+ * Final grades (ponderation-weighted mean of graded activities) per student and professor-subject, as a query to
+ * join or filter further: one row per student with any grade row in the assignment; `final_grade` is null when none
+ * is graded.
+ */
+export function selectFinalGrades(db: Q, filter: FinalGradeFilter) {
+  const sums = weightedSums(isGraded);
+  const tenths = tenthsOf(sums);
+  let q = db
+    .selectFrom('user_activities as ua')
+    .innerJoin('activities as a', 'a.id', 'ua.activity_id')
+    .select(['ua.user_id', 'a.professor_subject_id', tenths.as('final_tenths'), fromTenths(tenths).as('final_grade')])
+    .groupBy(['ua.user_id', 'a.professor_subject_id']);
+  if (filter.professorSubjectIds) q = q.where(inList('a.professor_subject_id', filter.professorSubjectIds));
+  if (filter.userIds) q = q.where(inList('ua.user_id', filter.userIds));
+  return q;
+}
+
+export interface FinalGrade {
+  user_id: number;
+  final_grade: number | null;
+}
+
+/** Final grades of the students graded in one professor-subject (a whole group in one query), by student id. */
+export async function listFinalGrades(db: Q, professorSubjectId: number): Promise<FinalGrade[]> {
+  const rows = await selectFinalGrades(db, { professorSubjectIds: [professorSubjectId] })
+    .orderBy('ua.user_id')
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, final_grade: r.final_grade }));
+}
+
+/** Which rating records to compute; every field narrows, none given means every student of every subject. */
+export interface RatingFilter {
+  userIds?: readonly number[];
+  subjectId?: number;
+  /** Only grades of assignments given to this group. */
+  groupId?: number;
+  /** Only grades of assignments of this period. */
+  periodId?: number;
+  /** Only students linked to this generation. */
+  generationId?: number;
+  attributeId?: number;
+}
+
+/**
+ * Attribute ratings (DESIGN §3): per student, attribute and subject, the ponderation-weighted mean of the student's
+ * grades on the activities of that subject's assignments linked to the attribute. Null ratings are left out. A query,
+ * so reports can aggregate over it in SQL.
+ */
+export function selectAttributeRatings(db: Q, filter: RatingFilter) {
+  const sums = weightedSums(null);
+  const tenths = tenthsOf(sums);
+  let q = db
+    .selectFrom('user_activities as ua')
+    .innerJoin('activities as a', 'a.id', 'ua.activity_id')
+    .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
+    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
+    .where('ua.qualification', 'is not', null)
+    .where('a.ponderation', '>', 0)
+    .select(['ua.user_id', 'aa.attribute_id', 'ps.subject_id', tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
+    .groupBy(['ua.user_id', 'aa.attribute_id', 'ps.subject_id'])
+    .having(sums.weights, '>', 0);
+  if (filter.userIds) q = q.where(inList('ua.user_id', filter.userIds));
+  if (filter.subjectId !== undefined) q = q.where('ps.subject_id', '=', filter.subjectId);
+  if (filter.groupId !== undefined) q = q.where('ps.group_id', '=', filter.groupId);
+  if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
+  if (filter.attributeId !== undefined) q = q.where('aa.attribute_id', '=', filter.attributeId);
+  if (filter.generationId !== undefined) {
+    const generationId = filter.generationId;
+    q = q.where('ua.user_id', 'in', (eb) =>
+      eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', generationId),
+    );
+  }
+  return q;
+}
+
+export interface AttributeRating {
+  user_id: number;
+  attribute_id: number;
+  subject_id: number;
+  rating: number;
+}
+
+/** Attribute rating records, ordered by student, subject and attribute. */
+export async function listAttributeRatings(db: Q, filter: RatingFilter): Promise<AttributeRating[]> {
+  const rows = await db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .select(['r.user_id', 'r.attribute_id', 'r.subject_id', 'r.rating'])
+    .orderBy('r.user_id')
+    .orderBy('r.subject_id')
+    .orderBy('r.attribute_id')
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! }));
+}
+
+export interface AttributeBandCount {
+  attribute_id: number;
+  /** Rating records (one per student and subject). */
+  records: number;
+  /** Distinct students with a rating. */
+  students: number;
+  sobresaliente: number;
+  suficiente: number;
+  insuficiente: number;
+}
+
+/** Band counts per attribute over the rating records the filter selects: >= 90, 70-89.9, < 70 (on the one decimal). */
+export async function countAttributeBands(db: Q, filter: RatingFilter): Promise<AttributeBandCount[]> {
+  const band = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+  return db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .select((eb) => [
+      'r.attribute_id',
+      eb.fn.countAll<number>().as('records'),
+      eb.fn.count<number>('r.user_id').distinct().as('students'),
+      band(sql`r.rating_tenths >= 900`).as('sobresaliente'),
+      band(sql`r.rating_tenths >= 700 and r.rating_tenths < 900`).as('suficiente'),
+      band(sql`r.rating_tenths < 700`).as('insuficiente'),
+    ])
+    .groupBy('r.attribute_id')
+    .orderBy('r.attribute_id')
+    .execute();
+}
+
+export interface GlobalAttributeAverage {
+  user_id: number;
+  attribute_id: number;
+  /** Mean of the student's per-subject ratings of the attribute, one decimal (half up, exact). */
+  average: number;
+  subjects: number;
+}
+
+/**
+ * Global attribute averages (DESIGN §3, `/reportes/alumno/{id}/global`): per student and attribute, the mean of the
+ * per-subject ratings the filter selects; usually `{ userIds: [id] }`.
+ */
+export async function listGlobalAttributeAverages(db: Q, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+  const total = sql<number>`cast(sum(r.rating_tenths) as bigint)`;
+  const count = sql<number>`cast(count(*) as bigint)`;
+  const tenths = sql<number>`(2 * ${total} + ${count}) / (2 * ${count})`;
+  const rows = await db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .select(['r.user_id', 'r.attribute_id', sql<number>`cast(${tenths} as double precision) / 10`.as('average'), count.as('subjects')])
+    .groupBy(['r.user_id', 'r.attribute_id'])
+    .orderBy('r.user_id')
+    .orderBy('r.attribute_id')
+    .execute();
+  return rows;
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { canManageInstitution } from '@egreso/domain';
+import { buildApp, type App } from '../app.js';
+import { connect, type Db } from '../db/connect.js';
+
+// Only the building of the app is under test: no migration is needed.
+let database: Db | null = null;
+let app: App | null = null;
+
+async function freshApp(): Promise<App> {
+  database = connect('sqlite::memory:');
+  app = await buildApp({ database });
+  return app;
+}
+
+afterEach(async () => {
+  await app?.close().catch(() => undefined);
+  await database?.close();
+  app = null;
+  database = null;
+});
+
+describe('the route guardrail', () => {
+  it('refuses to build when an /api route has neither a guard nor a public mark, naming the route', async () => {
+    const a = await freshApp();
+    const plugin = async (api: App) => {
+      api.post('/throwaway', { schema: { body: z.object({ n: z.number() }) } }, async () => ({ ok: true }));
+    };
+    await expect(a.register(plugin, { prefix: '/api' })).rejects.toThrow('POST /api/throwaway has neither a guard (preHandler: app.guard(...)) nor a public mark');
+  });
+
+  it('builds when the route carries a guard, with or without a role predicate, alone or among other preHandlers', async () => {
+    const a = await freshApp();
+    a.get('/api/throwaway/signed-in', { preHandler: a.guard() }, async () => ({ ok: true }));
+    a.get('/api/throwaway/admin', { preHandler: [async () => undefined, a.guard(canManageInstitution)] }, async () => ({ ok: true }));
+    await expect(a.ready()).resolves.toBeDefined();
+    expect((await a.inject({ method: 'GET', url: '/api/throwaway/admin' })).statusCode).toBe(401);
+  });
+
+  it('builds when the route is marked public', async () => {
+    const a = await freshApp();
+    a.get('/api/throwaway', { config: { public: true } }, async () => ({ ok: true }));
+    await a.ready();
+    expect((await a.inject({ method: 'GET', url: '/api/throwaway' })).json()).toEqual({ ok: true });
+  });
+
+  it('refuses a preHandler that only looks like a guard, and a route both guarded and public', async () => {
+    const a = await freshApp();
+    const lookalike = async () => undefined;
+    expect(() => a.get('/api/throwaway/fake', { preHandler: lookalike }, async () => ({ ok: true }))).toThrow('GET /api/throwaway/fake');
+    expect(() => a.get('/api/throwaway/both', { preHandler: a.guard(), config: { public: true } }, async () => ({ ok: true })))
+      .toThrow('GET /api/throwaway/both has both a guard and a public mark');
+  });
+
+  it('leaves routes outside /api alone and lists the public /api routes of the app: login, health and the docs', async () => {
+    const a = await freshApp();
+    a.get('/elsewhere', async () => ({ ok: true }));
+    await a.ready();
+    const publicRoutes = a.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.filter((r) => !r.startsWith('GET /api/docs'))).toEqual(['POST /api/login', 'GET /api/health']);
+    expect(publicRoutes).toContain('GET /api/docs/json');
+    expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);
+  });
+});

@@ -15,3 +15,4 @@ export * from './schemas/groups.js';
 export * from './schemas/subjects.js';
 export * from './schemas/assignments.js';
 export * from './schemas/rubrics.js';
+export * from './schemas/reports.js';

@@ -11,6 +11,7 @@ import { subjectsRoutes } from './subjects/subjects.routes.js';
 import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { cataloguesRoutes } from './catalogues/catalogues.routes.js';
 import { rubricsRoutes } from './rubrics/rubrics.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes, rubricsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes, rubricsRoutes, reportsRoutes];

@@ -182,6 +182,10 @@ const ROUTES: RouteCase[] = [
   { method: 'PUT', path: '/api/indicators/:id', idOf: 'assignment', table: 'indicators',
     body: () => ({ description: 'Indicador', weight: 20 }), fields: { description: 'text', weight: 'int' } },
   { method: 'DELETE', path: '/api/indicators/:id', idOf: 'assignment', table: 'indicators' },
+  { method: 'GET', path: '/api/reportes/grupo',
+    queries: [{}, { subject_id: 'abc', group_id: '1' }, { subject_id: '1' }, { subject_id: '1', group_id: '0' }, { subject_id: '1', group_id: '1', period_id: '1.5' }] },
+  { method: 'GET', path: '/api/reportes/grupo/alumno',
+    queries: [{ subject_id: '1', group_id: '1' }, { subject_id: '1', group_id: '1', user_id: 'abc' }, { subject_id: '-1', group_id: '1', user_id: '1' }] },
 ];
 
 /** The /api routes the app declares (the route guardrail records them as they are registered); no database is needed. */

@@ -24,4 +24,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Features are by domain: a feature imports its own files, components/, lib/ and another feature's data hooks
+  // (api/), never another feature's screens or parts; what two features share goes up to components/ or lib/.
+  ...[
+    { files: ['apps/web/src/features/*/*.{ts,tsx}'], up: '\\.\\./' },
+    { files: ['apps/web/src/features/*/*/*.{ts,tsx}'], up: '\\.\\./\\.\\./' },
+  ].map(({ files, up }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: `^${up}(?!\\.\\.)[^/]+/(?!api/)`,
+            message: "Another feature's components and pages are its own: move the shared piece to components/ or lib/.",
+          },
+          { regex: `^${up}\\.\\./(app|roles)/`, message: 'Features do not import the app shell or role pages.' },
+        ],
+      }],
+    },
+  })),
 );

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@egreso/domain';
 import { api } from './api';
-
-export const meKey = ['me'] as const;
+import { queryKeys } from './query-keys';
 
 export function fetchMe(): Promise<PublicUser> {
   return api<PublicUser>('/me');
@@ -10,5 +9,5 @@ export function fetchMe(): Promise<PublicUser> {
 
 /** The signed-in user's profile, shared by the menu, dashboards and the account page. */
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: queryKeys.me.all, queryFn: fetchMe, staleTime: 5 * 60_000 });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const accountKey = (id: number) => ['account', id] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchAccount(id: number): Promise<PublicUser> {
   return api<PublicUser>(`/users/${id}`);
@@ -11,7 +10,7 @@ export function fetchAccount(id: number): Promise<PublicUser> {
 /** The signed-in user's own record, read by id as the account page of the spec does. */
 export function useAccount(id: number | null) {
   return useQuery({
-    queryKey: accountKey(id ?? 0),
+    queryKey: queryKeys.account.detail(id ?? 0),
     queryFn: () => fetchAccount(id!),
     enabled: id !== null,
   });

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserSession } from '@egreso/domain';
 import { api } from '../../../lib/api';
-
-export const sessionsKey = (userId: number) => ['usersessions', userId] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /usersessions, kept to the user's own records as the spec filters them on the client. */
 export async function fetchSessions(userId: number): Promise<UserSession[]> {
@@ -12,7 +11,7 @@ export async function fetchSessions(userId: number): Promise<UserSession[]> {
 
 export function useSessions(userId: number | null) {
   return useQuery({
-    queryKey: sessionsKey(userId ?? 0),
+    queryKey: queryKeys.sessions.list(userId ?? 0),
     queryFn: () => fetchSessions(userId!),
     enabled: userId !== null,
   });

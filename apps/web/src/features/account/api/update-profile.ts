@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateBody, PublicUser } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { meKey } from '../../../lib/me';
 import { updateStoredUser } from '../../../lib/session';
-import { accountKey } from './get-account';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function updateProfile(id: number, body: ProfileUpdateBody): Promise<PublicUser> {
   return api<PublicUser>(`/users/${id}`, { method: 'PUT', body });
@@ -16,9 +15,9 @@ export function useUpdateProfile(id: number) {
     mutationFn: (body: ProfileUpdateBody) => updateProfile(id, body),
     onSuccess: (user) => {
       updateStoredUser({ full_name: user.full_name, email: user.email });
-      queryClient.setQueryData(meKey, user);
-      queryClient.setQueryData(accountKey(id), user);
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.setQueryData(queryKeys.me.all, user);
+      queryClient.setQueryData(queryKeys.account.detail(id), user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, ROLE, TIMINGS, type PublicUser } from '@egreso/domain';
-import { meKey } from '../../../lib/me';
 import { currentPath, mockApi, renderWithProviders, signIn, type MockReply } from '../../../test/render';
 import AccountPage from './AccountPage';
+import { queryKeys } from '../../../lib/query-keys';
 
 const USER: PublicUser = {
   id: 7, full_name: 'Laura Mendoza Ríos', name: 'Laura Mendoza Ríos', email: 'laura.mendoza@demo.edu.mx', rol: ROLE.TEACHER, role: ROLE.TEACHER,
@@ -164,7 +164,7 @@ describe('AccountPage', () => {
     expect(dialog('Editar perfil')).not.toBeInTheDocument();
     expect(localStorage.getItem('name')).toBe('Laura Mendoza');
     expect(JSON.parse(localStorage.getItem('user')!).full_name).toBe('Laura Mendoza');
-    expect(r.queryClient.getQueryData<PublicUser>(meKey)?.full_name).toBe('Laura Mendoza');
+    expect(r.queryClient.getQueryData<PublicUser>(queryKeys.me.all)?.full_name).toBe('Laura Mendoza');
     expect(screen.getByRole('heading', { name: 'Laura Mendoza' })).toBeInTheDocument();
   });
 

@@ -1,0 +1,139 @@
+import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
+import { useIsMobile } from '../lib/use-is-mobile';
+import { PageLoader } from './PageLoader';
+
+export interface Column<T> {
+  /** Unique among the columns. */
+  key: string;
+  /** The desktop header; also the card label unless `cardLabel` is given. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Desktop column width. */
+  width?: number | string;
+  /**
+   * How a phone card shows the column: 'title' (bold first line), 'label' ('Header: value', the default),
+   * 'plain' (the value alone), 'actions' (the card's last line), 'hidden'.
+   */
+  card?: 'title' | 'label' | 'plain' | 'actions' | 'hidden';
+  /** The card label when it differs from the header. */
+  cardLabel?: string;
+  /** false: shown on the phone card only. */
+  desktop?: boolean;
+}
+
+export interface Paging {
+  page: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+  /** While the next page loads. */
+  disabled?: boolean;
+  /** Shown at the left of the footer, e.g. 'Total: 12 periodos'. */
+  summary?: ReactNode;
+}
+
+export interface ResponsiveTableProps<T> {
+  rows: readonly T[] | undefined;
+  columns: ReadonlyArray<Column<T>>;
+  rowKey: (row: T) => Key;
+  /** Shown when there are no rows. */
+  emptyText: string;
+  loading?: boolean;
+  loadingText?: string;
+  /** A load failure, shown instead of the rows. */
+  error?: string | null;
+  /** The table scrolls sideways below this width (desktop). */
+  minWidth?: number;
+  /** The list's accessible name. */
+  label?: string;
+  /** 'Anterior' / 'Página x de y' / 'Siguiente' below the rows. */
+  paging?: Paging;
+}
+
+const TEXT_WRAP = { overflowWrap: 'anywhere' } as const;
+
+function PagingFooter({ paging }: { paging: Paging }) {
+  const { page, lastPage, onPageChange, disabled, summary } = paging;
+  return (
+    <Group justify="space-between" mt="md" gap="sm">
+      <Text size="sm" c="dimmed">{summary}</Text>
+      <Group gap="sm">
+        <Button variant="default" size="xs" disabled={page <= 1 || disabled} onClick={() => onPageChange(page - 1)}>Anterior</Button>
+        <Text size="sm">Página {page} de {Math.max(lastPage, 1)}</Text>
+        <Button variant="default" size="xs" disabled={page >= lastPage || disabled} onClick={() => onPageChange(page + 1)}>Siguiente</Button>
+      </Group>
+    </Group>
+  );
+}
+
+function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>> }) {
+  const shown = (kind: NonNullable<Column<T>['card']>) => columns.filter((c) => (c.card ?? 'label') === kind);
+  return (
+    <Card withBorder radius="md" padding="md" role="listitem">
+      {shown('title').map((c) => <Text key={c.key} fw={700} component="div" style={TEXT_WRAP}>{c.cell(row)}</Text>)}
+      {columns.filter((c) => c.card === undefined || c.card === 'label' || c.card === 'plain').map((c) => (
+        c.card === 'plain'
+          ? <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>{c.cell(row)}</Text>
+          : (
+            <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>
+              <Text span size="sm" fw={600}>{c.cardLabel ?? c.header}: </Text>
+              {c.cell(row)}
+            </Text>
+          )
+      ))}
+      {shown('actions').map((c) => <Group key={c.key} mt="sm">{c.cell(row)}</Group>)}
+    </Card>
+  );
+}
+
+/**
+ * The app's one list view: cards on a phone, a table on a desktop, from columns declared once. Loading, load error
+ * and empty states come with it, and an optional paging footer.
+ */
+export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
+  const { rows, columns, rowKey, emptyText, loading, loadingText, error, minWidth = 600, label, paging } = props;
+  const isMobile = useIsMobile();
+  if (loading) return <PageLoader text={loadingText} />;
+  if (error) return <Alert color="red" role="alert">{error}</Alert>;
+  if (!rows || rows.length === 0) {
+    return (
+      <>
+        <Text c="dimmed" ta="center" py="lg">{emptyText}</Text>
+        {paging && paging.page > 1 ? <PagingFooter paging={paging} /> : null}
+      </>
+    );
+  }
+  const footer = paging ? <PagingFooter paging={paging} /> : null;
+  const tableColumns = columns.filter((c) => c.desktop !== false);
+  if (isMobile) {
+    return (
+      <>
+        <Stack gap="sm" role="list" aria-label={label}>
+          {rows.map((row) => <RowCard key={rowKey(row)} row={row} columns={columns} />)}
+        </Stack>
+        {footer}
+      </>
+    );
+  }
+  return (
+    <>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {tableColumns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {tableColumns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </>
+  );
+}

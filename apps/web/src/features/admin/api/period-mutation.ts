@@ -1,8 +1,0 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { periodsKey } from './get-periods';
-
-/** Every period write changes the list and the summary cards, so both are refreshed. */
-export function usePeriodMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: periodsKey }) });
-}

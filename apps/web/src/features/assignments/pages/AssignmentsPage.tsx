@@ -1,0 +1,182 @@
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { ASSIGNMENT_MSG } from '@egreso/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListStates } from '../../../components/ListStates';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useCreateAssignment } from '../api/create-assignment';
+import { useDeleteProfessorAssignments } from '../api/delete-professor-assignments';
+import { useActivePeriod } from '../../periods/api/get-active-period';
+import { useCurrentAssignments } from '../api/get-assignments';
+import { useGroups } from '../../groups/api/get-groups';
+import { useTeachers } from '../../people/api/get-teachers';
+import { useSubjectSemesters } from '../../subjects/api/get-subject-semesters';
+import { useSubjects } from '../../subjects/api/get-subjects';
+import { useSaveProfessorAssignments } from '../api/save-professor-assignments';
+import { byProfessor, chipText, groupLabel, subjectsForGroup, type ProfessorAssignments } from '../components/assignment-options';
+import { EditAssignmentsModal } from '../components/EditAssignmentsModal';
+import { failureText, loadErrorText } from '../../chief/components/feedback';
+
+export default function AssignmentsPage() {
+  const assignments = useCurrentAssignments();
+  const professors = useTeachers();
+  const groups = useGroups();
+  const subjects = useSubjects();
+  const links = useSubjectSemesters();
+  const period = useActivePeriod();
+  const create = useCreateAssignment();
+  const saveAll = useSaveProfessorAssignments();
+  const removeAll = useDeleteProfessorAssignments();
+
+  const [professorId, setProfessorId] = useState<string | null>(null);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [subjectId, setSubjectId] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ProfessorAssignments | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const closeResult = useCallback(() => setResult(null), []);
+  const deletion = useConfirmDelete(
+    (p: ProfessorAssignments) => removeAll.mutateAsync(p.userId),
+    (err) => setResult({ kind: 'error', message: failureText('Error eliminando asignaciones', err) }),
+  );
+
+  const groupList = useMemo(() => groups.data ?? [], [groups.data]);
+  const subjectList = useMemo(() => subjects.data ?? [], [subjects.data]);
+  const linkList = useMemo(() => links.data ?? [], [links.data]);
+  const selectedGroup = groupList.find((g) => String(g.id) === groupId);
+  const subjectOptions = useMemo(() => subjectsForGroup(subjectList, linkList, selectedGroup), [subjectList, linkList, selectedGroup]);
+  const perProfessor = useMemo(() => byProfessor(assignments.data ?? []), [assignments.data]);
+
+  const chooseGroup = (value: string | null) => {
+    setGroupId(value);
+    const group = groupList.find((g) => String(g.id) === value);
+    if (subjectId && !subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === subjectId)) setSubjectId(null);
+  };
+
+  const assign = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!professorId || !groupId || !subjectId) return setFormError(ASSIGNMENT_MSG.fillAll);
+    setFormError(null);
+    try {
+      await create.mutateAsync({ user_id: Number(professorId), subject_id: Number(subjectId), group_id: Number(groupId) });
+      setSubjectId(null);
+      setResult({ kind: 'success', message: 'Asignación registrada correctamente.' });
+    } catch (err) {
+      setResult({ kind: 'error', message: failureText('Error registrando asignación', err) });
+    }
+  };
+
+  const saveEdit = async (rows: Array<{ subject_id: number; group_id: number }>) => {
+    if (!editing) return;
+    try {
+      await saveAll.mutateAsync({ userId: editing.userId, body: { rows } });
+      setEditing(null);
+    } catch (err) {
+      setResult({ kind: 'error', message: failureText('Error actualizando asignaciones', err) });
+    }
+  };
+
+  const catalogueErrors = [
+    professors.isError ? 'Error cargando profesores.' : null,
+    groups.isError ? loadErrorText('Error cargando grupos.', groups.error) : null,
+    subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null,
+    links.isError ? 'Error cargando relación materias-semestre.' : null,
+  ].filter((m): m is string => m !== null);
+
+  const periodLine = period.data
+    ? `Periodo activo: ${period.data.period_name}`
+    : period.isSuccess ? 'No hay un periodo activo; las asignaciones quedan sin periodo.' : undefined;
+
+  return (
+    <>
+      <PageHeader title="Asignación de materias" subtitle={periodLine} />
+      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={assign} noValidate>
+        <Title order={3} size="h4" mb="sm">Nueva asignación</Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+          <Select
+            id="assign-professor" label="Profesor" placeholder="Selecciona un profesor" searchable
+            data={(professors.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name }))}
+            value={professorId} onChange={setProfessorId} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            id="assign-group" label="Grupo" placeholder="Selecciona un grupo" searchable
+            data={groupList.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
+            value={groupId} onChange={chooseGroup} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            id="assign-subject" label="Materia" searchable
+            placeholder={groupId ? 'Selecciona una materia' : 'Primero elige un grupo'}
+            disabled={!groupId}
+            data={subjectOptions.map((s) => ({ value: String(s.id), label: s.subject_name }))}
+            value={subjectId} onChange={setSubjectId}
+            nothingFoundMessage="Sin materias para el semestre del grupo" comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        {groupId && subjectOptions.length === 0 && subjects.isSuccess && links.isSuccess ? (
+          <Text size="sm" c="dimmed" mt="xs">No hay materias vinculadas al semestre de este grupo.</Text>
+        ) : null}
+        {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
+        {formError ? <Alert color="red" mt="sm" role="alert">{formError}</Alert> : null}
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={create.isPending}>Asignar materia</Button>
+        </Group>
+      </Card>
+
+      <Title order={3} size="h4" mb="sm">Asignaciones por profesor</Title>
+      <ListStates
+        loading={assignments.isPending}
+        error={assignments.isError ? 'Error cargando asignaciones. ¿Estás autenticado?' : null}
+        empty={perProfessor.length === 0}
+        emptyText="No hay asignaciones registradas."
+      >
+        <Stack gap="sm">
+          {perProfessor.map((p) => (
+            <Card key={p.userId} withBorder radius="md" padding="md" data-testid={`professor-${p.userId}`}>
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
+                <div>
+                  <Text fw={700}>{p.fullName}</Text>
+                  <Text size="xs" c="dimmed">{p.assignments.length} {p.assignments.length === 1 ? 'asignación' : 'asignaciones'}</Text>
+                </div>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Editar asignaciones de ${p.fullName}`}>Editar</Button>
+                  <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(p)} aria-label={`Eliminar asignaciones de ${p.fullName}`}>Eliminar</Button>
+                </Group>
+              </Group>
+              <Group gap={6}>
+                {p.assignments.map((a) => (
+                  <Badge
+                    key={a.id} variant="light" radius="xl" size="lg" tt="none" fw={500}
+                    styles={{ root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } }}
+                  >
+                    {chipText(a)}
+                  </Badge>
+                ))}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </ListStates>
+
+      <EditAssignmentsModal
+        professor={editing}
+        groups={groupList}
+        subjects={subjectList}
+        links={linkList}
+        saving={saveAll.isPending}
+        onCancel={() => setEditing(null)}
+        onSave={saveEdit}
+      />
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Eliminar asignaciones"
+        message={<>¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?{deletion.target ? <><br /><strong>{deletion.target.fullName}</strong></> : null}</>}
+        confirmLabel="Sí, eliminar"
+        cancelLabel="Cancelar"
+        loading={removeAll.isPending}
+      />
+      <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
+    </>
+  );
+}

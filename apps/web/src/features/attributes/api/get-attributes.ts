@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Attribute } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /attributes, sorted by name with Spanish collation by the server. */
+export function fetchAttributes(): Promise<Attribute[]> {
+  return api<Attribute[]>('/attributes');
+}
+
+export function useAttributes() {
+  return useQuery({ queryKey: queryKeys.attributes.list(), queryFn: fetchAttributes });
+}

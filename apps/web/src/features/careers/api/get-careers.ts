@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Career } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function fetchCareers(): Promise<Career[]> {
+  return api<Career[]>('/careers');
+}
+
+/** GET /careers, already sorted by name with Spanish collation. */
+export function useCareers() {
+  return useQuery({ queryKey: queryKeys.careers.list(), queryFn: fetchCareers });
+}

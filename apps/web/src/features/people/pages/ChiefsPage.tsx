@@ -1,0 +1,78 @@
+import { Button, Group } from '@mantine/core';
+import { GENDER_LABEL, type PublicUser } from '@egreso/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText } from '../../../lib/errors';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useFormModal } from '../../../lib/use-form';
+import { useDeleteChief } from '../api/delete-chief';
+import { useChiefs } from '../api/get-chiefs';
+import { ChiefFormModal } from '../components/ChiefFormModal';
+
+const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
+const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).join(', ') || '-';
+
+export default function ChiefsPage() {
+  const chiefs = useChiefs();
+  const remove = useDeleteChief();
+  const form = useFormModal<PublicUser>();
+  const feedback = useFeedback();
+  const deletion = useConfirmDelete(
+    async (u: PublicUser) => {
+      await remove.mutateAsync(u.id);
+      feedback.success('Jefe de división eliminado correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando jefe de división', err)),
+  );
+
+  const columns: Column<PublicUser>[] = [
+    { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
+    { key: 'email', header: 'Correo', cell: (u) => u.email, card: 'plain' },
+    { key: 'control', header: 'Número de control', cardLabel: 'No. de control', cell: (u) => u.controlnumber ?? '-' },
+    { key: 'gender', header: 'Género', cell: (u) => genderOf(u.gender) },
+    { key: 'career', header: 'Carrera', cell: careerOf },
+    {
+      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      cell: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(u)} aria-label={`Eliminar ${u.full_name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
+
+  const list = chiefs.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Jefes de División"
+        subtitle={chiefs.data ? `${list.length} ${list.length === 1 ? 'jefe registrado' : 'jefes registrados'}` : undefined}
+        actions={<Button onClick={() => form.open(null)}>Nuevo jefe</Button>}
+      />
+      <ResponsiveTable
+        rows={chiefs.data} columns={columns} rowKey={(u) => u.id} label="Jefes de división" minWidth={860}
+        loading={chiefs.isPending} error={chiefs.isError ? 'Error al cargar jefes de división' : null}
+        emptyText="No hay jefes de división registrados."
+      />
+
+      <ChiefFormModal
+        opened={form.opened} chief={form.editing} onClose={form.close}
+        onSaved={() => {
+          feedback.success(form.editing ? 'Jefe de división actualizado correctamente.' : 'Jefe de división registrado correctamente.');
+          form.close();
+        }}
+      />
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Eliminar jefe de división"
+        message={<>¿Eliminar este jefe de división?{deletion.target ? <><br /><strong>{deletion.target.full_name}</strong></> : null}</>}
+        loading={remove.isPending}
+      />
+      <ResultDialog {...feedback.dialogProps} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useEffect } from 'react';
+import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
+import { FormModal } from '../../../components/FormModal';
+import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { errorText } from '../../../lib/errors';
+import { useForm } from '../../../lib/use-form';
+import { useSavePeriod } from '../api/save-period';
+
+interface Props {
+  opened: boolean;
+  /** The period being edited, or null to create one. */
+  period: Period | null;
+  onClose: () => void;
+  onSaved: (period: Period) => void;
+}
+
+const EMPTY = { period_name: '', start_date: '', end_date: '', notes: '' };
+
+export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
+  const save = useSavePeriod();
+  const form = useForm({ initial: EMPTY, schema: periodCreateBody, toBody: (v) => v });
+  const { reset, values } = form;
+  // A closed period keeps its dates.
+  const datesLocked = period?.status === 'closed';
+
+  useEffect(() => {
+    if (!opened) return;
+    reset(period
+      ? { period_name: period.period_name, start_date: period.start_date, end_date: period.end_date, notes: period.notes ?? '' }
+      : EMPTY);
+  }, [opened, period, reset]);
+
+  const submit = () => form.submit(
+    async ({ period_name, start_date, end_date, notes }) => {
+      const note = notes ?? null;
+      const saved = period
+        ? await save.mutateAsync({ id: period.id, body: datesLocked ? { period_name, notes: note } : { period_name, start_date, end_date, notes: note } })
+        : await save.mutateAsync({ id: null, body: { period_name, start_date, end_date, status: 'published', notes: note } });
+      onSaved(saved);
+    },
+    (err) => form.fail(errorText('Error al guardar el periodo', err)),
+  );
+
+  return (
+    <FormModal
+      opened={opened} onClose={onClose} title={period ? 'Editar periodo' : 'Nuevo periodo'} size="lg"
+      onSubmit={submit} saving={save.isPending} failure={form.failure}
+    >
+      <LimitedTextInput label="Nombre del periodo" placeholder="AGO-DIC 2026" required max={LIMITS.periodName} {...form.bind('period_name')} data-autofocus />
+      {datesLocked ? <Alert color="gray" variant="light">{PERIOD_MSG.closedDatesLocked}</Alert> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Fecha de inicio" type="date" required disabled={datesLocked}
+          value={values.start_date} onChange={(e) => form.setField('start_date', e.currentTarget.value)} error={form.errors.start_date}
+        />
+        <TextInput
+          label="Fecha de fin" type="date" required disabled={datesLocked} min={values.start_date || undefined}
+          value={values.end_date} onChange={(e) => form.setField('end_date', e.currentTarget.value)} error={form.errors.end_date}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes}
+        value={values.notes} onChange={(e) => form.setField('notes', e.currentTarget.value)} error={form.errors.notes}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Semester } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /semesters: the nine semesters, in order. */
+export function fetchSemesters(): Promise<Semester[]> {
+  return api<Semester[]>('/semesters');
+}
+
+export function useSemesters() {
+  return useQuery({ queryKey: queryKeys.semesters.list(), queryFn: fetchSemesters, staleTime: Infinity });
+}

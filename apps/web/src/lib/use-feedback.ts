@@ -1,0 +1,17 @@
+import { useCallback, useState } from 'react';
+import { TIMINGS } from '@egreso/domain';
+import type { Result } from '../components/ResultDialog';
+
+/**
+ * The 'Éxito' / 'Error' dialog of a screen: every save and delete reports through it, a success closing by itself.
+ * Render `<ResultDialog {...feedback.dialogProps} />`.
+ */
+export function useFeedback() {
+  const [result, setResult] = useState<Result | null>(null);
+  const close = useCallback(() => setResult(null), []);
+  return {
+    success: useCallback((message: string) => setResult({ kind: 'success', message }), []),
+    error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
+    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? TIMINGS.successToast : undefined },
+  };
+}

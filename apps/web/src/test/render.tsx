@@ -4,7 +4,7 @@ import { render, screen, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { colorSchemeManager, theme } from '../app/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../app/theme';
 
 /** Shows the router's current path so tests can assert redirects (`currentPath()`). */
 function LocationProbe() {
@@ -43,7 +43,7 @@ export function renderWithProviders(ui: React.ReactElement, options: RenderOptio
   const others = (options.otherRoutes ?? []).map((r) => (typeof r === 'string' ? { path: r, element: <p>{`Página ${r}`}</p> } : r));
   const user = userEvent.setup();
   const result = render(
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <LocationProbe />

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { RUBRIC_MSG, type Criterion, type EvaluationScale, type Indicator, type RubricAttribute } from '@egreso/domain';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { criteriaTotal, indicatorsTotal, scaleHeader } from './rubric-sums';
+import './rubric-print.css';
 
 export interface SectionActions {
   addCriterion: (attribute: RubricAttribute) => void;
@@ -30,7 +31,7 @@ function IndicatorsCell({ criterion, actions }: { criterion: Criterion; actions:
       {criterion.indicators.length === 0 ? <Text size="sm" c="dimmed">Sin indicadores</Text> : null}
       {criterion.indicators.map((i) => (
         <Group key={i.id} gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{i.description} — {i.weight}%</Text>
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>{i.description} — {i.weight}%</Text>
           <Group gap={4} wrap="nowrap">
             <Button size="compact-xs" variant="subtle" onClick={() => actions.editIndicator(criterion, i)} aria-label={`Editar indicador ${i.description}`}>Editar</Button>
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => actions.deleteIndicator(i)} aria-label={`Eliminar indicador ${i.description}`}>Eliminar</Button>
@@ -62,7 +63,7 @@ export function AttributeSection({ attribute, scales, actions }: { attribute: Ru
         const text = c.evaluation_scales.find((e) => e.scale_id === s.id)?.custom_description ?? null;
         return (
           <Stack gap={4} align="flex-start">
-            <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'} style={{ whiteSpace: 'pre-line', overflowWrap: 'break-word' }}>
               {text ?? RUBRIC_MSG.noDescription}
             </Text>
             <Button size="compact-xs" variant="subtle" onClick={() => actions.editScale(c, s)} aria-label={`Editar descripción ${s.scale_name} de ${c.name_criterion}`}>

@@ -37,7 +37,7 @@ export default function CriteriaPage() {
           />
         ) : <Text size="sm"><strong>Carrera:</strong> {careers.data[0]!.name}</Text>}
         <Select
-          label="Materia" w={420} allowDeselect={false} disabled={list.length === 0}
+          label="Materia" w={520} allowDeselect={false} disabled={list.length === 0}
           placeholder={assignments.isPending ? 'Cargando…' : 'Selecciona una materia'}
           value={assignment ? String(assignment.id) : null}
           data={list.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}

@@ -1,11 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import { initialMigration } from './migrations/0001-initial.js';
+import { spanishOrderMigration } from './migrations/0002-spanish-order.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001-initial': initialMigration(dialect) };
+      return { '0001-initial': initialMigration(dialect), '0002-spanish-order': spanishOrderMigration(dialect) };
     },
   };
 }

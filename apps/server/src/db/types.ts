@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** Instants are ISO 8601 UTC strings and dates 'YYYY-MM-DD' strings, identical on SQLite and PostgreSQL. */
 type Id = Generated<number>;
@@ -270,3 +270,6 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** What every repository function takes: the database or a transaction on it. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

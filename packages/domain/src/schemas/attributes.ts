@@ -6,6 +6,7 @@ export const ATTRIBUTE_MSG = {
   nameRequired: 'El nombre del atributo es obligatorio.',
   descriptionRequired: 'La descripción del atributo es obligatoria.',
   careerMissing: 'La carrera seleccionada no existe.',
+  nameTaken: 'Ya existe un atributo con ese nombre en esa carrera.',
   notFound: 'Atributo no encontrado.',
   deleted: 'Atributo eliminado.',
   /** The form's own message when a field is empty (spec). */

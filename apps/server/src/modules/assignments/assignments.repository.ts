@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { collator, type Assignment, type TeacherAssignment } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
-function assignmentsQuery(db: Q) {
+function assignmentsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('users as u', 'u.id', 'ps.user_id')
@@ -56,7 +53,7 @@ export interface AssignmentFilter {
   ids?: number[];
 }
 
-export async function listAssignments(db: Q, filter: AssignmentFilter = {}): Promise<Assignment[]> {
+export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}): Promise<Assignment[]> {
   if (filter.ids && filter.ids.length === 0) return [];
   let q = assignmentsQuery(db);
   if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);
@@ -66,13 +63,13 @@ export async function listAssignments(db: Q, filter: AssignmentFilter = {}): Pro
   return (await q.execute()).map(present).sort(byTeacherSubjectGroup);
 }
 
-export async function findAssignment(db: Q, id: number): Promise<Assignment | undefined> {
+export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignment | undefined> {
   const [found] = await listAssignments(db, { ids: [id] });
   return found;
 }
 
 /** A teacher's own assignments with each subject's careers (one more query for the whole list). */
-export async function teacherAssignments(db: Q, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
+export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
   const list = await listAssignments(db, { userId, periodId: filter.periodId });
   const subjectIds = [...new Set(list.map((a) => a.subject_id))];
   const careers = subjectIds.length
@@ -92,7 +89,7 @@ export async function teacherAssignments(db: Q, userId: number, filter: { career
 }
 
 /** The signed-in user's careers: their own plus those of their assignments, distinct, sorted by name. */
-export async function careersOfUser(db: Q, userId: number) {
+export async function careersOfUser(db: DbOrTrx, userId: number) {
   const rows = await db
     .selectFrom('careers as c')
     .select(['c.id', 'c.career_key', 'c.name'])
@@ -104,20 +101,16 @@ export async function careersOfUser(db: Q, userId: number) {
   return rows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
-export function findUserRole(db: Q, userId: number) {
+export function findUserRole(db: DbOrTrx, userId: number) {
   return db.selectFrom('users').select(['id', 'role', 'full_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-export function findPeriod(db: Q, id: number) {
+export function findPeriod(db: DbOrTrx, id: number) {
   return db.selectFrom('periods').select(['id', 'period_name', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function careerExists(db: Q, id: number): Promise<boolean> {
-  return (await db.selectFrom('careers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 /** The subjects, groups and subject-semester links a set of rows refers to, in three queries. */
-export async function rowReferences(db: Q, subjectIds: number[], groupIds: number[]) {
+export async function rowReferences(db: DbOrTrx, subjectIds: number[], groupIds: number[]) {
   const subjects = subjectIds.length ? await db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', subjectIds).execute() : [];
   const groups = groupIds.length ? await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', 'in', groupIds).execute() : [];
   const links = subjectIds.length
@@ -131,7 +124,7 @@ export async function rowReferences(db: Q, subjectIds: number[], groupIds: numbe
 }
 
 /** The default career of a new assignment: the subject's first career, else the teacher's first career. */
-export async function defaultCareers(db: Q, teacherId: number, subjectIds: number[]): Promise<Map<number, number | null>> {
+export async function defaultCareers(db: DbOrTrx, teacherId: number, subjectIds: number[]): Promise<Map<number, number | null>> {
   const subjectCareers = subjectIds.length
     ? await db.selectFrom('subject_careers').select(['subject_id', 'career_id']).where('subject_id', 'in', subjectIds).orderBy('career_id').execute()
     : [];
@@ -142,7 +135,7 @@ export async function defaultCareers(db: Q, teacherId: number, subjectIds: numbe
 }
 
 /** Assignments of the same subject and group in the period held by other teachers. */
-export async function heldByOthers(db: Q, teacherId: number, periodId: number | null, pairs: Array<{ subject_id: number; group_id: number }>) {
+export async function heldByOthers(db: DbOrTrx, teacherId: number, periodId: number | null, pairs: Array<{ subject_id: number; group_id: number }>) {
   if (pairs.length === 0) return [];
   let q = assignmentsQuery(db)
     .where('ps.user_id', '<>', teacherId)
@@ -154,7 +147,7 @@ export async function heldByOthers(db: Q, teacherId: number, periodId: number | 
 }
 
 /** Which of these assignments have activities or a rubric, and so cannot be deleted. */
-export async function assignmentsInUse(db: Q, ids: number[]): Promise<Set<number>> {
+export async function assignmentsInUse(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const withActivities = await db.selectFrom('activities').select('professor_subject_id').where('professor_subject_id', 'in', ids).distinct().execute();
   const withRubric = await db.selectFrom('rubrics').select('professor_subject_id').where('professor_subject_id', 'in', ids).execute();
@@ -169,13 +162,13 @@ export interface NewAssignment {
   career_id: number | null;
 }
 
-export async function insertAssignments(db: Q, rows: NewAssignment[], now: string): Promise<number[]> {
+export async function insertAssignments(db: DbOrTrx, rows: NewAssignment[], now: string): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db.insertInto('professor_subjects').values(rows.map((r) => ({ ...r, created_at: now }))).returning('id').execute();
   return inserted.map((r) => r.id);
 }
 
-export async function deleteAssignments(db: Q, ids: number[]): Promise<void> {
+export async function deleteAssignments(db: DbOrTrx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('professor_subjects').where('id', 'in', ids).execute();
 }

@@ -13,9 +13,10 @@ import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../
 import { nowIso } from '../../lib/time.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import {
-  assignmentLabel, assignmentsInUse, careerExists, careersOfUser, defaultCareers, deleteAssignments, findAssignment, findPeriod,
+  assignmentLabel, assignmentsInUse, careersOfUser, defaultCareers, deleteAssignments, findAssignment, findPeriod,
   findUserRole, heldByOthers, insertAssignments, listAssignments, rowReferences, teacherAssignments,
 } from './assignments.repository.js';
+import { rowExists } from '../../db/lookups.js';
 
 const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
@@ -91,7 +92,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = { subject_id: body.subject_id, group_id: body.group_id };
     await checkRows([row], (_, name) => name);
     const periodId = await resolvePeriod(body.period_id, true);
-    if (body.career_id && !(await careerExists(app.db, body.career_id))) throw fieldError('career_id', ASSIGNMENT_MSG.careerMissing);
+    if (body.career_id && !(await rowExists(app.db, 'careers', body.career_id))) throw fieldError('career_id', ASSIGNMENT_MSG.careerMissing);
     const mine = await listAssignments(app.db, { userId: teacher.id, periodId });
     if (mine.some((a) => a.subject_id === row.subject_id && a.group_id === row.group_id)) throw conflict(ASSIGNMENT_MSG.duplicate);
     await assertNotHeldByOthers(app.db, teacher.id, periodId, [row]);

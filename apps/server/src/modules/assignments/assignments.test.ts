@@ -3,7 +3,7 @@ import { ASSIGNMENT_MSG, ROLE } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import {
   makeActivity, makeAssignment, makeCareer, makeGroup, makePeriod, makeSubject, makeTeacher,
-} from '../../test/factories-chief.js';
+} from '../../test/factories.js';
 
 // Lets one test make the bulk save fail after its deletions, to prove the transaction rolls back.
 const failures = vi.hoisted(() => ({ insert: false }));
@@ -30,7 +30,7 @@ beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
   student = await createUser(ctx(), ROLE.STUDENT);
   active = await makePeriod(ctx(), { is_active: 1 });
-  career = await makeCareer(ctx(), 'Ingeniería en Sistemas');
+  career = await makeCareer(ctx(), { name: 'Ingeniería en Sistemas' });
 });
 
 /** A first-semester world: a teacher, two subjects of semester 1 and two groups of semester 1. */
@@ -38,8 +38,8 @@ async function world() {
   const teacher = await makeTeacher(ctx());
   const s1 = await makeSubject(ctx(), { semesters: [1], careers: [career.id] });
   const s2 = await makeSubject(ctx(), { semesters: [1] });
-  const g1 = await makeGroup(ctx(), 1);
-  const g2 = await makeGroup(ctx(), 1);
+  const g1 = await makeGroup(ctx(), { semester_id: 1 });
+  const g2 = await makeGroup(ctx(), { semester_id: 1 });
   return { teacher, s1, s2, g1, g2 };
 }
 
@@ -66,7 +66,7 @@ describe('POST /professorsubjects', () => {
     const other = await makeCareer(ctx());
     const teacher = await makeTeacher(ctx(), [other.id]);
     const s = await makeSubject(ctx(), { semesters: [1] });
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s.id, group_id: g.id } });
     expect(res.statusCode).toBe(201);
     expect(res.json().career_id).toBe(other.id);
@@ -96,7 +96,7 @@ describe('POST /professorsubjects', () => {
 
   it("answers 422 when the subject does not belong to the group's semester", async () => {
     const { teacher, s1 } = await world();
-    const g5 = await makeGroup(ctx(), 5);
+    const g5 = await makeGroup(ctx(), { semester_id: 5 });
     const res = await as(ctx(), chief, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s1.id, group_id: g5.id } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'La materia no corresponde al semestre del grupo.', errors: { subject_id: ['La materia no corresponde al semestre del grupo.'] } });
@@ -236,7 +236,7 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
   it('validates every row first: 422 naming the row, and changes nothing', async () => {
     const { teacher, s1, s2, g1 } = await world();
     const existing = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const g7 = await makeGroup(ctx(), 7);
+    const g7 = await makeGroup(ctx(), { semester_id: 7 });
     const res = await as(ctx(), chief, {
       method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`,
       payload: { rows: [{ subject_id: s2.id, group_id: g1.id }, { subject_id: s2.id, group_id: g7.id }] },
@@ -342,11 +342,11 @@ describe('DELETE /professorsubjects/by-professor/{userId}', () => {
 
 describe('teacher views', () => {
   it("GET /profesor/materias answers the signed-in teacher's assignments with the subject careers, filtered by career", async () => {
-    const other = await makeCareer(ctx(), 'Ingeniería Industrial');
+    const other = await makeCareer(ctx(), { name: 'Ingeniería Industrial' });
     const teacher = await makeTeacher(ctx());
     const s1 = await makeSubject(ctx(), { semesters: [1], careers: [career.id, other.id] });
     const s2 = await makeSubject(ctx(), { semesters: [1], careers: [other.id] });
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     const a1 = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g.id, period_id: active.id, career_id: career.id });
     const a2 = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g.id, period_id: active.id, career_id: null });
     const all = await as(ctx(), teacher, { method: 'GET', url: '/api/profesor/materias' });
@@ -363,11 +363,11 @@ describe('teacher views', () => {
   });
 
   it('GET /mis-carreras joins own careers and assignment careers, distinct and sorted', async () => {
-    const zeta = await makeCareer(ctx(), 'Zootecnia');
-    const arq = await makeCareer(ctx(), 'Arquitectura');
+    const zeta = await makeCareer(ctx(), { name: 'Zootecnia' });
+    const arq = await makeCareer(ctx(), { name: 'Arquitectura' });
     const teacher = await makeTeacher(ctx(), [zeta.id, career.id]);
     const s = await makeSubject(ctx(), { semesters: [1] });
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s.id, group_id: g.id, period_id: active.id, career_id: arq.id });
     await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s.id, group_id: g.id, period_id: null, career_id: zeta.id });
     const res = await as(ctx(), teacher, { method: 'GET', url: '/api/mis-carreras' });

@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { collator, type Attribute } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-import { countOf, type Usage } from '../catalogues/usage.js';
+import type { DbOrTrx } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
-function attributesQuery(db: Q) {
+function attributesQuery(db: DbOrTrx) {
   return db
     .selectFrom('attributes as a')
     .leftJoin('careers as c', 'c.id', 'a.career_id')
@@ -30,18 +27,14 @@ function present(r: AttributeRow): Attribute {
   };
 }
 
-export async function listAttributes(db: Q): Promise<Attribute[]> {
+export async function listAttributes(db: DbOrTrx): Promise<Attribute[]> {
   const rows = await attributesQuery(db).execute();
   return rows.map(present).sort((a, b) => collator.compare(a.attribute_name, b.attribute_name) || a.id - b.id);
 }
 
-export async function findAttribute(db: Q, id: number): Promise<Attribute | undefined> {
+export async function findAttribute(db: DbOrTrx, id: number): Promise<Attribute | undefined> {
   const row = await attributesQuery(db).where('a.id', '=', id).executeTakeFirst();
   return row ? present(row) : undefined;
-}
-
-export async function careerExists(db: Q, careerId: number): Promise<boolean> {
-  return (await db.selectFrom('careers').select('id').where('id', '=', careerId).executeTakeFirst()) !== undefined;
 }
 
 export interface AttributeValues {
@@ -51,29 +44,23 @@ export interface AttributeValues {
   career_id: number | null;
 }
 
-export async function insertAttribute(db: Q, values: AttributeValues, now: string): Promise<number> {
+export async function insertAttribute(db: DbOrTrx, values: AttributeValues, now: string): Promise<number> {
   const row = await db.insertInto('attributes').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateAttribute(db: Q, id: number, values: AttributeValues, now: string): Promise<void> {
+export async function updateAttribute(db: DbOrTrx, id: number, values: AttributeValues, now: string): Promise<void> {
   await db.updateTable('attributes').set({ ...values, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function deleteAttribute(db: Q, id: number): Promise<void> {
+export async function deleteAttribute(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('attributes').where('id', '=', id).execute();
 }
 
 /** What keeps an attribute from being deleted: subjects, activities, observations and rubric criteria that use it. */
-export async function attributeUsage(db: Q, id: number): Promise<Usage[]> {
-  const subjects = await countOf(db.selectFrom('subject_attributes').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
-  const activities = await countOf(db.selectFrom('activity_attributes').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
-  const observations = await countOf(db.selectFrom('observations').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
-  const criteria = await countOf(db.selectFrom('evaluation_criterias').select((eb) => eb.fn.countAll().as('n')).where('attribute_id', '=', id));
-  return [
-    [subjects, 'materia', 'materias'],
-    [activities, 'actividad', 'actividades'],
-    [observations, 'observación', 'observaciones'],
-    [criteria, 'criterio de rúbrica', 'criterios de rúbrica'],
-  ];
-}
+export const ATTRIBUTE_DEPENDENTS: Dependent[] = [
+  { table: 'subject_attributes', column: 'attribute_id', noun: ['materia', 'materias'] },
+  { table: 'activity_attributes', column: 'attribute_id', noun: ['actividad', 'actividades'] },
+  { table: 'observations', column: 'attribute_id', noun: ['observación', 'observaciones'] },
+  { table: 'evaluation_criterias', column: 'attribute_id', noun: ['criterio de rúbrica', 'criterios de rúbrica'] },
+];

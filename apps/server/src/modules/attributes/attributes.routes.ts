@@ -5,18 +5,24 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { inUseMessage } from '../catalogues/usage.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import {
-  attributeUsage, careerExists, deleteAttribute, findAttribute, insertAttribute, listAttributes, updateAttribute,
+  ATTRIBUTE_DEPENDENTS, deleteAttribute, findAttribute, insertAttribute, listAttributes, updateAttribute,
 } from './attributes.repository.js';
+import { rowExists, valueTaken } from '../../db/lookups.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 
 export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function assertCareer(careerId: number | null) {
-    if (careerId !== null && !(await careerExists(app.db, careerId))) throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
+  /** The career must exist, and the name be free within it (or among the attributes without a career). */
+  async function checkAttribute(body: { attribute_name: string; career_id: number | null }, exceptId: number | null) {
+    if (body.career_id !== null && !(await rowExists(app.db, 'careers', body.career_id))) throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
+    const scope = { column: 'career_id', value: body.career_id } as const;
+    if (await valueTaken(app.db, 'attributes', 'attribute_name', body.attribute_name, exceptId, scope)) {
+      throw fieldError('attribute_name', ATTRIBUTE_MSG.nameTaken);
+    }
   }
 
   app.get('/attributes', {
@@ -39,7 +45,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const body = request.body;
-    await assertCareer(body.career_id);
+    await checkAttribute(body, null);
     const id = await app.db.transaction().execute(async (trx) => {
       const newId = await insertAttribute(trx, body, nowIso());
       await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
@@ -58,7 +64,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const { id } = request.params;
     if (!(await findAttribute(app.db, id))) throw notFound(ATTRIBUTE_MSG.notFound);
-    await assertCareer(request.body.career_id);
+    await checkAttribute(request.body, id);
     await app.db.transaction().execute(async (trx) => {
       await updateAttribute(trx, id, request.body, nowIso());
       await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
@@ -78,8 +84,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findAttribute(app.db, id);
     if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
     await app.db.transaction().execute(async (trx) => {
-      const blocked = inUseMessage('El atributo', await attributeUsage(trx, id));
-      if (blocked) throw conflict(blocked);
+      await refuseIfInUse(trx, id, ATTRIBUTE_DEPENDENTS, 'El atributo');
       await deleteAttribute(trx, id);
       await audit(trx, { userId: actor.id, action: 'attribute.delete', entity: 'attributes', entityId: id, details: { attribute_name: found.attribute_name } });
     });

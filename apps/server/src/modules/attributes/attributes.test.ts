@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTE_MSG, MSG, ROLE } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGroup, makeSubject, makeTeacher } from '../../test/factories-chief.js';
+import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGroup, makeSubject, makeTeacher } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 describe('attributes', () => {
   it('creates an attribute and reads it back with its career', async () => {
-    const career = await makeCareer(ctx(), 'Ingeniería de Pruebas');
+    const career = await makeCareer(ctx(), { name: 'Ingeniería de Pruebas' });
     const res = await as(ctx(), chief, {
       method: 'POST', url: '/api/attributes',
       payload: { attribute_name: '  Diseño en ingeniería ', description: 'Diseña sistemas.', codigo: 'AE2', career_id: career.id },
@@ -51,6 +51,43 @@ describe('attributes', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.attribute_name).toEqual([MSG.tooLong(50)]);
     expect(res.json().errors.codigo).toEqual([MSG.tooLong(20)]);
+  });
+
+  it('answers 422 on the name when the career already has an attribute of that name, ignoring case, and creates nothing', async () => {
+    const career = await makeCareer(ctx());
+    await makeAttribute(ctx(), { attribute_name: 'Trabajo en equipo', career_id: career.id });
+    const count = async () => (await ctx().database.db.selectFrom('attributes').select('id').where('career_id', '=', career.id).execute()).length;
+    const res = await as(ctx(), chief, {
+      method: 'POST', url: '/api/attributes', payload: { attribute_name: ' TRABAJO EN EQUIPO ', description: 'x', career_id: career.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: ATTRIBUTE_MSG.nameTaken, errors: { attribute_name: [ATTRIBUTE_MSG.nameTaken] } });
+    expect(await count()).toBe(1);
+  });
+
+  it('accepts the same name in another career and without career, once', async () => {
+    const [a, b] = [await makeCareer(ctx()), await makeCareer(ctx())];
+    await makeAttribute(ctx(), { attribute_name: 'Ética profesional', career_id: a.id });
+    const other = await as(ctx(), chief, { method: 'POST', url: '/api/attributes', payload: { attribute_name: 'Ética profesional', description: 'x', career_id: b.id } });
+    expect(other.statusCode).toBe(201);
+    const none = await as(ctx(), chief, { method: 'POST', url: '/api/attributes', payload: { attribute_name: 'Ética profesional', description: 'x' } });
+    expect(none.statusCode).toBe(201);
+    const again = await as(ctx(), chief, { method: 'POST', url: '/api/attributes', payload: { attribute_name: 'ética profesional', description: 'x' } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ attribute_name: [ATTRIBUTE_MSG.nameTaken] });
+  });
+
+  it('answers 422 on update when the name is taken by another attribute of the career, and keeps its own name', async () => {
+    const career = await makeCareer(ctx());
+    await makeAttribute(ctx(), { attribute_name: 'Comunicación', career_id: career.id });
+    const mine = await makeAttribute(ctx(), { attribute_name: 'Liderazgo', career_id: career.id });
+    const url = `/api/attributes/${mine.id}`;
+    const taken = await as(ctx(), chief, { method: 'PUT', url, payload: { attribute_name: 'comunicación', description: 'x', career_id: career.id } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ attribute_name: [ATTRIBUTE_MSG.nameTaken] });
+    const same = await as(ctx(), chief, { method: 'PUT', url, payload: { attribute_name: 'LIDERAZGO', description: 'x', career_id: career.id } });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().attribute_name).toBe('LIDERAZGO');
   });
 
   it('answers 422 when the career does not exist', async () => {
@@ -130,7 +167,7 @@ describe('attributes', () => {
     const subject = await makeSubject(ctx());
     await ctx().database.db.insertInto('subject_attributes').values({ subject_id: subject.id, attribute_id: a.id, knowledge_level: 'M' }).execute();
     const t = await makeTeacher(ctx());
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     const ps = await makeAssignment(ctx(), { user_id: t.id, subject_id: subject.id, group_id: g.id, period_id: null });
     await makeActivity(ctx(), ps.id, [a.id]);
     const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/attributes/${a.id}` });

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CompiledQuery, InferResult, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { CompiledQuery, InferResult } from 'kysely';
+import type { DbOrTrx } from '../../db/types.js';
 
 export const USER_COLUMNS = [
   'users.id',
@@ -25,11 +23,11 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function insertToken(db: Q, userId: number, tokenHash: string, now: string) {
+export async function insertToken(db: DbOrTrx, userId: number, tokenHash: string, now: string) {
   await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
 }
 
-function userByTokenHashQuery(db: Q, tokenHash: string) {
+function userByTokenHashQuery(db: DbOrTrx, tokenHash: string) {
   return db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
@@ -39,10 +37,10 @@ function userByTokenHashQuery(db: Q, tokenHash: string) {
 type UserByTokenRow = InferResult<ReturnType<typeof userByTokenHashQuery>>[number];
 
 // Every authenticated request runs this query: it is built and compiled once per database handle, not per request.
-const userByTokenCompiled = new WeakMap<Q, CompiledQuery<UserByTokenRow>>();
+const userByTokenCompiled = new WeakMap<DbOrTrx, CompiledQuery<UserByTokenRow>>();
 
 /** The token's user in one query, with the token's last use for the idle check. */
-export async function findUserByTokenHash(db: Q, tokenHash: string) {
+export async function findUserByTokenHash(db: DbOrTrx, tokenHash: string) {
   let compiled = userByTokenCompiled.get(db);
   if (!compiled) {
     compiled = userByTokenHashQuery(db, '').compile();
@@ -52,26 +50,26 @@ export async function findUserByTokenHash(db: Q, tokenHash: string) {
   return rows[0];
 }
 
-export async function touchToken(db: Q, tokenId: number, now: string) {
+export async function touchToken(db: DbOrTrx, tokenId: number, now: string) {
   await db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
 }
 
-export async function deleteToken(db: Q, tokenHash: string) {
+export async function deleteToken(db: DbOrTrx, tokenHash: string) {
   await db.deleteFrom('access_tokens').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteTokenById(db: Q, tokenId: number) {
+export async function deleteTokenById(db: DbOrTrx, tokenId: number) {
   await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
 }
 
 /** Revokes every other token of a user (after a password change). */
-export async function deleteOtherTokens(db: Q, userId: number, keepHash: string | null) {
+export async function deleteOtherTokens(db: DbOrTrx, userId: number, keepHash: string | null) {
   let q = db.deleteFrom('access_tokens').where('user_id', '=', userId);
   if (keepHash) q = q.where('token_hash', '<>', keepHash);
   await q.execute();
 }
 
 /** Drops a user's tokens that have already expired, so the table holds live sessions only. */
-export async function deleteIdleTokens(db: Q, userId: number, idleBefore: string) {
+export async function deleteIdleTokens(db: DbOrTrx, userId: number, idleBefore: string) {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).where('last_used_at', '<', idleBefore).execute();
 }

@@ -1,26 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Dependent } from '../../db/usage.js';
+import type { DbOrTrx } from '../../db/types.js';
 
 const CAREER_COLUMNS = ['id', 'career_key', 'name', 'created_at', 'updated_at'] as const;
 
-export function listCareers(db: Q) {
+export function listCareers(db: DbOrTrx) {
   return db.selectFrom('careers').select(CAREER_COLUMNS).execute();
 }
 
-export function findCareer(db: Q, id: number) {
+export function findCareer(db: DbOrTrx, id: number) {
   return db.selectFrom('careers').select(CAREER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Career keys compare without case, so 'isc' and 'ISC' cannot coexist. */
-export async function careerKeyTaken(db: Q, key: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('careers').select('id').where((eb) => eb(eb.fn('lower', ['career_key']), '=', key.toLowerCase()));
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function insertCareer(db: Q, values: { career_key: string; name: string }, now: string) {
+export async function insertCareer(db: DbOrTrx, values: { career_key: string; name: string }, now: string) {
   return db
     .insertInto('careers')
     .values({ ...values, created_at: now, updated_at: now })
@@ -28,7 +19,7 @@ export async function insertCareer(db: Q, values: { career_key: string; name: st
     .executeTakeFirstOrThrow();
 }
 
-export async function updateCareer(db: Q, id: number, values: { career_key: string; name: string }, now: string) {
+export async function updateCareer(db: DbOrTrx, id: number, values: { career_key: string; name: string }, now: string) {
   return db
     .updateTable('careers')
     .set({ ...values, updated_at: now })
@@ -37,24 +28,14 @@ export async function updateCareer(db: Q, id: number, values: { career_key: stri
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteCareer(db: Q, id: number): Promise<void> {
+export async function deleteCareer(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('careers').where('id', '=', id).execute();
 }
 
-/** How many rows of each dependent table point at the career, in one round trip. */
-export async function careerUsage(db: Q, id: number) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('user_careers').select((e) => e.fn.countAll<number>().as('n')).where('career_id', '=', id).as('users'),
-      eb.selectFrom('subject_careers').select((e) => e.fn.countAll<number>().as('n')).where('career_id', '=', id).as('subjects'),
-      eb.selectFrom('attributes').select((e) => e.fn.countAll<number>().as('n')).where('career_id', '=', id).as('attributes'),
-      eb.selectFrom('professor_subjects').select((e) => e.fn.countAll<number>().as('n')).where('career_id', '=', id).as('assignments'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    users: Number(row.users ?? 0),
-    subjects: Number(row.subjects ?? 0),
-    attributes: Number(row.attributes ?? 0),
-    assignments: Number(row.assignments ?? 0),
-  };
-}
+/** What keeps a career from being deleted, as the administrator's message lists it. */
+export const CAREER_DEPENDENTS: Dependent[] = [
+  { table: 'user_careers', column: 'career_id', noun: ['jefe o usuario', 'jefes o usuarios'] },
+  { table: 'subject_careers', column: 'career_id', noun: ['materia', 'materias'] },
+  { table: 'attributes', column: 'career_id', noun: ['atributo', 'atributos'] },
+  { table: 'professor_subjects', column: 'career_id', noun: ['asignación', 'asignaciones'] },
+];

@@ -3,21 +3,13 @@ import { z } from 'zod';
 import { CAREER_MSG, canManageInstitution, career, careerBody, collator, errorResponse, idParam, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import {
-  careerKeyTaken, careerUsage, deleteCareer, findCareer, insertCareer, listCareers, updateCareer,
+  CAREER_DEPENDENTS, deleteCareer, findCareer, insertCareer, listCareers, updateCareer,
 } from './careers.repository.js';
-
-/** 'usuarios (2), materias (28)': what keeps a career from being deleted, in words. */
-function usageText(usage: Awaited<ReturnType<typeof careerUsage>>): string {
-  const parts: string[] = [];
-  if (usage.users) parts.push(`jefes o usuarios (${usage.users})`);
-  if (usage.subjects) parts.push(`materias (${usage.subjects})`);
-  if (usage.attributes) parts.push(`atributos (${usage.attributes})`);
-  if (usage.assignments) parts.push(`asignaciones (${usage.assignments})`);
-  return parts.join(', ');
-}
+import { valueTaken } from '../../db/lookups.js';
 
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/careers', {
@@ -37,7 +29,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const body = request.body;
-    if (await careerKeyTaken(app.db, body.career_key, null)) throw fieldError('career_key', CAREER_MSG.keyTaken);
+    if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, null)) throw fieldError('career_key', CAREER_MSG.keyTaken);
     const created = await app.db.transaction().execute(async (trx) => {
       const row = await insertCareer(trx, body, nowIso());
       await audit(trx, { userId: actor.id, action: 'career.create', entity: 'careers', entityId: row.id, details: body });
@@ -57,7 +49,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const body = request.body;
     if (!(await findCareer(app.db, id))) throw notFound(CAREER_MSG.notFound);
-    if (await careerKeyTaken(app.db, body.career_key, id)) throw fieldError('career_key', CAREER_MSG.keyTaken);
+    if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, id)) throw fieldError('career_key', CAREER_MSG.keyTaken);
     return app.db.transaction().execute(async (trx) => {
       const row = await updateCareer(trx, id, body, nowIso());
       await audit(trx, { userId: actor.id, action: 'career.update', entity: 'careers', entityId: id, details: body });
@@ -77,8 +69,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
     const existing = await findCareer(app.db, id);
     if (!existing) throw notFound(CAREER_MSG.notFound);
     await app.db.transaction().execute(async (trx) => {
-      const used = usageText(await careerUsage(trx, id));
-      if (used) throw conflict(`La carrera "${existing.name}" no puede eliminarse porque tiene registros asociados: ${used}.`);
+      await refuseIfInUse(trx, id, CAREER_DEPENDENTS, `La carrera "${existing.name}"`, 'listed');
       await deleteCareer(trx, id);
       await audit(trx, { userId: actor.id, action: 'career.delete', entity: 'careers', entityId: id, details: { career_key: existing.career_key } });
     });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAREER_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeAssignment, makeAttribute, makeCareer, makeSubject } from '../../test/factories-admin.js';
+import { makeAssignment, makeAttribute, makeCareer, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -149,9 +149,9 @@ describe('DELETE /api/careers/:id', () => {
     const subject = await makeSubject(ctx());
     await ctx().database.db.insertInto('subject_careers').values({ subject_id: subject.id, career_id: withSubject.id }).execute();
     const withAttribute = await makeCareer(ctx());
-    await makeAttribute(ctx(), withAttribute.id);
+    await makeAttribute(ctx(), { career_id: withAttribute.id });
     const withAssignment = await makeCareer(ctx());
-    await makeAssignment(ctx(), { careerId: withAssignment.id });
+    await makeAssignment(ctx(), { career_id: withAssignment.id });
 
     const cases: Array<[number, string]> = [[withSubject.id, 'materias (1)'], [withAttribute.id, 'atributos (1)'], [withAssignment.id, 'asignaciones (1)']];
     for (const [id, what] of cases) {
@@ -167,8 +167,8 @@ describe('DELETE /api/careers/:id', () => {
     const subject = await makeSubject(ctx());
     const now = nowIso();
     await ctx().database.db.insertInto('subject_careers').values({ subject_id: subject.id, career_id: c.id }).execute();
-    await makeAttribute(ctx(), c.id);
-    await makeAttribute(ctx(), c.id);
+    await makeAttribute(ctx(), { career_id: c.id });
+    await makeAttribute(ctx(), { career_id: c.id });
     const user = await ctx().database.db.insertInto('users').values({
       full_name: 'Alumno Carrera', email: `carrera_${Date.now()}@test.mx`, password_hash: 'x', role: ROLE.STUDENT,
       controlnumber: '1', gender: 2, photo: null, created_at: now, updated_at: now,

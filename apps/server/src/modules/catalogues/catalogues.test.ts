@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@egreso/domain';
 import { as, createUser, useTestApp } from '../../test/harness.js';
-import { makeSubject } from '../../test/factories-chief.js';
+import { makeSubject } from '../../test/factories.js';
 
 const ctx = useTestApp();
 

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { generationName } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from '../../db/types.js';
 
 const GENERATION_COLUMNS = ['id', 'start_date', 'end_date', 'created_at', 'updated_at'] as const;
 
@@ -12,29 +9,29 @@ type GenerationRow = { id: number; start_date: string; end_date: string; created
 export const presentGeneration = (g: GenerationRow) => ({ ...g, generation_name: generationName(g.start_date, g.end_date) });
 
 /** Dates are 'YYYY-MM-DD' text, so the filters compare as text. */
-export function listGenerations(db: Q, filters: { from?: string; to?: string }) {
+export function listGenerations(db: DbOrTrx, filters: { from?: string; to?: string }) {
   let q = db.selectFrom('generations').select(GENERATION_COLUMNS);
   if (filters.from) q = q.where('start_date', '>=', filters.from);
   if (filters.to) q = q.where('start_date', '<=', filters.to);
   return q.orderBy('start_date').execute();
 }
 
-export function findGeneration(db: Q, id: number) {
+export function findGeneration(db: DbOrTrx, id: number) {
   return db.selectFrom('generations').select(GENERATION_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export async function latestGenerationStart(db: Q): Promise<string | null> {
+export async function latestGenerationStart(db: DbOrTrx): Promise<string | null> {
   const row = await db.selectFrom('generations').select('start_date').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
   return row?.start_date ?? null;
 }
 
-export async function startDateTaken(db: Q, startDate: string, exceptId: number | null): Promise<boolean> {
+export async function startDateTaken(db: DbOrTrx, startDate: string, exceptId: number | null): Promise<boolean> {
   let q = db.selectFrom('generations').select('id').where('start_date', '=', startDate);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export function insertGeneration(db: Q, values: { start_date: string; end_date: string }, now: string) {
+export function insertGeneration(db: DbOrTrx, values: { start_date: string; end_date: string }, now: string) {
   return db
     .insertInto('generations')
     .values({ ...values, created_at: now, updated_at: now })
@@ -42,7 +39,7 @@ export function insertGeneration(db: Q, values: { start_date: string; end_date: 
     .executeTakeFirstOrThrow();
 }
 
-export function updateGeneration(db: Q, id: number, values: { start_date: string; end_date: string }, now: string) {
+export function updateGeneration(db: DbOrTrx, id: number, values: { start_date: string; end_date: string }, now: string) {
   return db
     .updateTable('generations')
     .set({ ...values, updated_at: now })
@@ -51,11 +48,11 @@ export function updateGeneration(db: Q, id: number, values: { start_date: string
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteGeneration(db: Q, id: number): Promise<void> {
+export async function deleteGeneration(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('generations').where('id', '=', id).execute();
 }
 
-export async function countGenerationStudents(db: Q, id: number): Promise<number> {
+export async function countGenerationStudents(db: DbOrTrx, id: number): Promise<number> {
   const row = await db
     .selectFrom('user_generations')
     .select((eb) => eb.fn.countAll<number>().as('n'))

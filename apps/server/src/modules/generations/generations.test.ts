@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GENERATION_MSG, ROLE, addMonths, todayIso } from '@egreso/domain';
-import { linkStudentToGeneration, makeGeneration } from '../../test/factories-admin.js';
+import { linkStudentToGeneration, makeGeneration } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();

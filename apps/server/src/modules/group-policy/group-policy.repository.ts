@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { GroupPolicy } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { DEFAULT_GROUP_POLICY } from '../../db/seed.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 function monthsOf(json: string): number[] {
   try {
@@ -15,7 +12,7 @@ function monthsOf(json: string): number[] {
 }
 
 /** The one policy row, with its month lists parsed; the defaults if the row is somehow missing. */
-export async function readGroupPolicy(db: Q): Promise<GroupPolicy> {
+export async function readGroupPolicy(db: DbOrTrx): Promise<GroupPolicy> {
   const row = await db.selectFrom('group_policy').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!row) {
     return {
@@ -35,7 +32,7 @@ export async function readGroupPolicy(db: Q): Promise<GroupPolicy> {
   };
 }
 
-export async function saveGroupPolicy(db: Q, policy: Omit<GroupPolicy, 'updated_at'>, now: string): Promise<void> {
+export async function saveGroupPolicy(db: DbOrTrx, policy: Omit<GroupPolicy, 'updated_at'>, now: string): Promise<void> {
   const values = {
     mode: policy.mode,
     odd_months: JSON.stringify(policy.odd_months),

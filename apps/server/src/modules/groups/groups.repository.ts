@@ -1,11 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE, collator, type Group, type GroupStudent } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-import { countOf, type Usage } from '../catalogues/usage.js';
+import type { DbOrTrx } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
-function groupsQuery(db: Q) {
+function groupsQuery(db: DbOrTrx) {
   return db
     .selectFrom('groups as g')
     .leftJoin('semesters as s', 's.id', 'g.semester_id')
@@ -27,17 +24,17 @@ function present(r: GroupRow): Group {
 
 const byName = (a: Group, b: Group) => collator.compare(a.group_name, b.group_name) || a.id - b.id;
 
-export async function listGroups(db: Q): Promise<Group[]> {
+export async function listGroups(db: DbOrTrx): Promise<Group[]> {
   return (await groupsQuery(db).execute()).map(present).sort(byName);
 }
 
-export async function findGroup(db: Q, id: number): Promise<Group | undefined> {
+export async function findGroup(db: DbOrTrx, id: number): Promise<Group | undefined> {
   const row = await groupsQuery(db).where('g.id', '=', id).executeTakeFirst();
   return row ? present(row) : undefined;
 }
 
 /** Groups whose semester is one of the subject's semesters. */
-export async function groupsForSubject(db: Q, subjectId: number): Promise<Group[]> {
+export async function groupsForSubject(db: DbOrTrx, subjectId: number): Promise<Group[]> {
   const rows = await groupsQuery(db)
     .where('g.semester_id', 'in', db.selectFrom('subject_semesters').select('semester_id').where('subject_id', '=', subjectId))
     .execute();
@@ -45,7 +42,7 @@ export async function groupsForSubject(db: Q, subjectId: number): Promise<Group[
 }
 
 /** The groups of a teacher's own assignments of a subject (any period). */
-export async function teacherGroupsForSubject(db: Q, subjectId: number, teacherId: number): Promise<Group[]> {
+export async function teacherGroupsForSubject(db: DbOrTrx, subjectId: number, teacherId: number): Promise<Group[]> {
   const rows = await groupsQuery(db)
     .where('g.id', 'in', db.selectFrom('professor_subjects').select('group_id')
       .where('subject_id', '=', subjectId).where('user_id', '=', teacherId).where('group_id', 'is not', null))
@@ -53,37 +50,26 @@ export async function teacherGroupsForSubject(db: Q, subjectId: number, teacherI
   return rows.map(present).sort(byName);
 }
 
-/** Whether another group already has this name, ignoring case and surrounding spaces. */
-export async function groupNameTaken(db: Q, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('groups').select('id').where(sql<string>`lower(group_name)`, '=', name.trim().toLowerCase());
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function insertGroup(db: Q, values: { group_name: string; semester_id: number }, now: string): Promise<number> {
+export async function insertGroup(db: DbOrTrx, values: { group_name: string; semester_id: number }, now: string): Promise<number> {
   const row = await db.insertInto('groups').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateGroup(db: Q, id: number, values: { group_name: string; semester_id: number }, now: string): Promise<void> {
+export async function updateGroup(db: DbOrTrx, id: number, values: { group_name: string; semester_id: number }, now: string): Promise<void> {
   await db.updateTable('groups').set({ ...values, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function deleteGroup(db: Q, id: number): Promise<void> {
+export async function deleteGroup(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('groups').where('id', '=', id).execute();
 }
 
 /** What keeps a group from being deleted: its students and the assignments (with their activities and grades). */
-export async function groupUsage(db: Q, id: number): Promise<Usage[]> {
-  const students = await countOf(db.selectFrom('user_groups').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', id));
-  const assignments = await countOf(db.selectFrom('professor_subjects').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', id));
-  return [
-    [students, 'alumno inscrito', 'alumnos inscritos'],
-    [assignments, 'asignación de profesor', 'asignaciones de profesores'],
-  ];
-}
+export const GROUP_DEPENDENTS: Dependent[] = [
+  { table: 'user_groups', column: 'group_id', noun: ['alumno inscrito', 'alumnos inscritos'] },
+  { table: 'professor_subjects', column: 'group_id', noun: ['asignación de profesor', 'asignaciones de profesores'] },
+];
 
-export async function studentsOfGroup(db: Q, groupId: number): Promise<GroupStudent[]> {
+export async function studentsOfGroup(db: DbOrTrx, groupId: number): Promise<GroupStudent[]> {
   const rows = await db
     .selectFrom('user_groups as ug')
     .innerJoin('users as u', 'u.id', 'ug.user_id')
@@ -94,11 +80,8 @@ export async function studentsOfGroup(db: Q, groupId: number): Promise<GroupStud
   return rows.sort((a, b) => collator.compare(a.full_name, b.full_name) || a.id - b.id);
 }
 
-export async function teacherHasGroup(db: Q, teacherId: number, groupId: number): Promise<boolean> {
+export async function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
   const row = await db.selectFrom('professor_subjects').select('id').where('user_id', '=', teacherId).where('group_id', '=', groupId).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function subjectExists(db: Q, id: number): Promise<boolean> {
-  return (await db.selectFrom('subjects').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}

@@ -5,13 +5,14 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { inUseMessage } from '../catalogues/usage.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import {
-  deleteGroup, findGroup, groupNameTaken, groupUsage, groupsForSubject, insertGroup, listGroups, studentsOfGroup,
-  subjectExists, teacherGroupsForSubject, teacherHasGroup, updateGroup,
+  deleteGroup, findGroup, GROUP_DEPENDENTS, groupsForSubject, insertGroup, listGroups, studentsOfGroup,
+  teacherGroupsForSubject, teacherHasGroup, updateGroup,
 } from './groups.repository.js';
+import { rowExists, valueTaken } from '../../db/lookups.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
@@ -40,7 +41,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const actor = actorOf(request);
     const subjectId = request.params.id;
-    if (!(await subjectExists(app.db, subjectId))) throw notFound(SUBJECT_MSG.notFound);
+    if (!(await rowExists(app.db, 'subjects', subjectId))) throw notFound(SUBJECT_MSG.notFound);
     return actor.role === ROLE.TEACHER
       ? teacherGroupsForSubject(app.db, subjectId, actor.id)
       : groupsForSubject(app.db, subjectId);
@@ -67,7 +68,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const body = request.body;
-    if (await groupNameTaken(app.db, body.group_name, null)) throw nameTaken();
+    if (await valueTaken(app.db, 'groups', 'group_name', body.group_name, null)) throw nameTaken();
     const id = await app.db.transaction().execute(async (trx) => {
       const newId = await insertGroup(trx, body, nowIso());
       await audit(trx, { userId: actor.id, action: 'group.create', entity: 'groups', entityId: newId });
@@ -83,7 +84,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const { id } = request.params;
     if (!(await findGroup(app.db, id))) throw notFound(GROUP_MSG.notFound);
-    if (await groupNameTaken(app.db, request.body.group_name, id)) throw nameTaken();
+    if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
     await app.db.transaction().execute(async (trx) => {
       await updateGroup(trx, id, request.body, nowIso());
       await audit(trx, { userId: actor.id, action: 'group.update', entity: 'groups', entityId: id });
@@ -103,8 +104,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findGroup(app.db, id);
     if (!found) throw notFound(GROUP_MSG.notFound);
     await app.db.transaction().execute(async (trx) => {
-      const blocked = inUseMessage('El grupo', await groupUsage(trx, id));
-      if (blocked) throw conflict(blocked);
+      await refuseIfInUse(trx, id, GROUP_DEPENDENTS, 'El grupo');
       await deleteGroup(trx, id);
       await audit(trx, { userId: actor.id, action: 'group.delete', entity: 'groups', entityId: id, details: { group_name: found.group_name } });
     });

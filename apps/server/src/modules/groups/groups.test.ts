@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MSG, MSG, ROLE } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { addStudentToGroup, makeAssignment, makeGroup, makeSubject, makeTeacher } from '../../test/factories-chief.js';
+import { addStudentToGroup, makeAssignment, makeGroup, makeSubject, makeTeacher } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;
@@ -43,27 +43,27 @@ describe('groups', () => {
   });
 
   it('answers 422 on the field for a duplicate name, ignoring case, on create and on edit', async () => {
-    await makeGroup(ctx(), 3, 'Grupo Dup');
+    await makeGroup(ctx(), { semester_id: 3, group_name: 'Grupo Dup' });
     const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'grupo dup', semester_id: 3 } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: GROUP_MSG.nameTaken, errors: { group_name: [GROUP_MSG.nameTaken] } });
-    const other = await makeGroup(ctx(), 3);
+    const other = await makeGroup(ctx(), { semester_id: 3 });
     const edit = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${other.id}`, payload: { group_name: 'Grupo Dup', semester_id: 3 } });
     expect(edit.statusCode).toBe(422);
     expect(edit.json().errors.group_name).toEqual([GROUP_MSG.nameTaken]);
   });
 
   it('keeps its own name on edit and changes the semester', async () => {
-    const g = await makeGroup(ctx(), 1, 'Propio');
+    const g = await makeGroup(ctx(), { semester_id: 1, group_name: 'Propio' });
     const res = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${g.id}`, payload: { group_name: 'Propio', semester_id: 2 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, semester_id: 2, semester: { id: 2, semester_name: 'Segundo semestre' } });
   });
 
   it('lists groups sorted by name with numbers in order, a group without semester has semester null', async () => {
-    await makeGroup(ctx(), 1, 'Orden 10');
-    await makeGroup(ctx(), 1, 'Orden 9');
-    await makeGroup(ctx(), null, 'Orden sin');
+    await makeGroup(ctx(), { semester_id: 1, group_name: 'Orden 10' });
+    await makeGroup(ctx(), { semester_id: 1, group_name: 'Orden 9' });
+    await makeGroup(ctx(), { semester_id: null, group_name: 'Orden sin' });
     const res = await as(ctx(), student, { method: 'GET', url: '/api/groups' });
     expect(res.statusCode).toBe(200);
     const listed = res.json().filter((g: { group_name: string }) => g.group_name.startsWith('Orden'));
@@ -72,7 +72,7 @@ describe('groups', () => {
   });
 
   it('reads one group by id, and answers 404 for an unknown one', async () => {
-    const g = await makeGroup(ctx(), 4, 'Solo 4');
+    const g = await makeGroup(ctx(), { semester_id: 4, group_name: 'Solo 4' });
     const res = await as(ctx(), teacher, { method: 'GET', url: `/api/groups/${g.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, group_name: 'Solo 4', semester: { id: 4, semester_name: 'Cuarto semestre' } });
@@ -82,7 +82,7 @@ describe('groups', () => {
   });
 
   it('answers 403 when a teacher or a student writes, and 401 without a token', async () => {
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     for (const u of [teacher, student]) {
       expect((await as(ctx(), u, { method: 'POST', url: '/api/groups', payload: { group_name: 'Z', semester_id: 1 } })).statusCode).toBe(403);
       expect((await as(ctx(), u, { method: 'PUT', url: `/api/groups/${g.id}`, payload: { group_name: 'Z', semester_id: 1 } })).statusCode).toBe(403);
@@ -92,7 +92,7 @@ describe('groups', () => {
   });
 
   it('deletes an empty group, and answers 404 for an unknown one', async () => {
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/groups/${g.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(GROUP_MSG.deleted);
@@ -100,7 +100,7 @@ describe('groups', () => {
   });
 
   it('answers 409 naming the students and assignments of a group in use, and deletes nothing', async () => {
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     await addStudentToGroup(ctx(), g.id);
     await addStudentToGroup(ctx(), g.id);
     const t = await makeTeacher(ctx());
@@ -115,7 +115,7 @@ describe('groups', () => {
 
 describe('GET /groups/{id}/students', () => {
   it('lists the students of a group sorted by name, with their fields', async () => {
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     await addStudentToGroup(ctx(), g.id, 'Zoila Pérez');
     const first = await addStudentToGroup(ctx(), g.id, 'Ángel Ruiz');
     const res = await as(ctx(), chief, { method: 'GET', url: `/api/groups/${g.id}/students` });
@@ -126,8 +126,8 @@ describe('GET /groups/{id}/students', () => {
   });
 
   it('lets a teacher read only the groups they teach, and refuses students', async () => {
-    const mine = await makeGroup(ctx(), 1);
-    const other = await makeGroup(ctx(), 1);
+    const mine = await makeGroup(ctx(), { semester_id: 1 });
+    const other = await makeGroup(ctx(), { semester_id: 1 });
     const s = await makeSubject(ctx());
     await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s.id, group_id: mine.id, period_id: null });
     expect((await as(ctx(), teacher, { method: 'GET', url: `/api/groups/${mine.id}/students` })).statusCode).toBe(200);
@@ -139,9 +139,9 @@ describe('GET /groups/{id}/students', () => {
 describe('GET /groups/subject/{id}', () => {
   it("answers the groups of the subject's semesters to a manager", async () => {
     const s = await makeSubject(ctx(), { semesters: [7, 8] });
-    const g7 = await makeGroup(ctx(), 7);
-    const g8 = await makeGroup(ctx(), 8);
-    await makeGroup(ctx(), 6);
+    const g7 = await makeGroup(ctx(), { semester_id: 7 });
+    const g8 = await makeGroup(ctx(), { semester_id: 8 });
+    await makeGroup(ctx(), { semester_id: 6 });
     const res = await as(ctx(), chief, { method: 'GET', url: `/api/groups/subject/${s.id}` });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((g: { id: number }) => g.id);
@@ -153,8 +153,8 @@ describe('GET /groups/subject/{id}', () => {
   it('answers a teacher only the groups of their own assignments of that subject', async () => {
     const t = await makeTeacher(ctx());
     const s = await makeSubject(ctx(), { semesters: [9] });
-    const mine = await makeGroup(ctx(), 9);
-    await makeGroup(ctx(), 9);
+    const mine = await makeGroup(ctx(), { semester_id: 9 });
+    await makeGroup(ctx(), { semester_id: 9 });
     await makeAssignment(ctx(), { user_id: t.id, subject_id: s.id, group_id: mine.id, period_id: null });
     const res = await as(ctx(), t, { method: 'GET', url: `/api/groups/subject/${s.id}` });
     expect(res.statusCode).toBe(200);

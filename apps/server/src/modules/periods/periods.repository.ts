@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PeriodsTable } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database, DbOrTrx, PeriodsTable } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 const PERIOD_COLUMNS = ['id', 'period_name', 'start_date', 'end_date', 'status', 'is_active', 'notes', 'created_at', 'updated_at'] as const;
 
@@ -12,7 +11,7 @@ export interface PeriodFilters {
   is_active?: boolean;
 }
 
-function filtered(db: Q, f: PeriodFilters) {
+function filtered(db: DbOrTrx, f: PeriodFilters) {
   let q = db.selectFrom('periods');
   const name = f.period_name?.trim();
   if (name) q = q.where((eb) => eb(eb.fn('lower', ['period_name']), 'like', `%${name.toLowerCase()}%`));
@@ -22,7 +21,7 @@ function filtered(db: Q, f: PeriodFilters) {
 }
 
 /** One page of periods, newest start first, and the total that matches the filters. */
-export async function pagePeriods(db: Q, f: PeriodFilters, page: number, perPage: number) {
+export async function pagePeriods(db: DbOrTrx, f: PeriodFilters, page: number, perPage: number) {
   const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await filtered(db, f)
     .select(PERIOD_COLUMNS)
@@ -34,21 +33,14 @@ export async function pagePeriods(db: Q, f: PeriodFilters, page: number, perPage
   return { total: Number(total), rows };
 }
 
-export function findPeriod(db: Q, id: number) {
+export function findPeriod(db: DbOrTrx, id: number) {
   return db.selectFrom('periods').select(PERIOD_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export type PeriodRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
 
-/** Period names compare without case: 'ago-dic 2026' and 'AGO-DIC 2026' are the same period. */
-export async function periodNameTaken(db: Q, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('periods').select('id').where((eb) => eb(eb.fn('lower', ['period_name']), '=', name.toLowerCase()));
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export function insertPeriod(
-  db: Q,
+  db: DbOrTrx,
   values: { period_name: string; start_date: string; end_date: string; status: 'published' | 'closed'; notes: string | null },
   now: string,
 ) {
@@ -60,7 +52,7 @@ export function insertPeriod(
 }
 
 export async function updatePeriod(
-  db: Q,
+  db: DbOrTrx,
   id: number,
   values: Partial<Pick<PeriodsTable, 'period_name' | 'start_date' | 'end_date' | 'status' | 'notes'>> & { is_active?: number },
   now: string,
@@ -68,25 +60,16 @@ export async function updatePeriod(
   await db.updateTable('periods').set({ ...values, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function deletePeriod(db: Q, id: number): Promise<void> {
+export async function deletePeriod(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('periods').where('id', '=', id).execute();
 }
 
-/** How many assignments, enrolments and observations point at the period, in one round trip. */
-export async function periodUsage(db: Q, id: number) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('professor_subjects').select((e) => e.fn.countAll<number>().as('n')).where('period_id', '=', id).as('assignments'),
-      eb.selectFrom('enrolments').select((e) => e.fn.countAll<number>().as('n')).where('period_id', '=', id).as('enrolments'),
-      eb.selectFrom('observations').select((e) => e.fn.countAll<number>().as('n')).where('period_id', '=', id).as('observations'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    assignments: Number(row.assignments ?? 0),
-    enrolments: Number(row.enrolments ?? 0),
-    observations: Number(row.observations ?? 0),
-  };
-}
+/** What keeps a period from being deleted: its assignments, enrolments and observations. */
+export const PERIOD_DEPENDENTS: Dependent[] = [
+  { table: 'professor_subjects', column: 'period_id', noun: ['asignación', 'asignaciones'] },
+  { table: 'enrolments', column: 'period_id', noun: ['inscripción', 'inscripciones'] },
+  { table: 'observations', column: 'period_id', noun: ['observación', 'observaciones'] },
+];
 
 // Any constant works: it only has to be the same for every activation.
 const ACTIVATION_LOCK_KEY = 724_001;

@@ -7,10 +7,12 @@ import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import {
-  activateOnly, deletePeriod, findPeriod, insertPeriod, lockActivation, pagePeriods, periodNameTaken, periodUsage,
+  activateOnly, deletePeriod, findPeriod, insertPeriod, lockActivation, pagePeriods, PERIOD_DEPENDENTS,
   updatePeriod, type PeriodRow,
 } from './periods.repository.js';
+import { valueTaken } from '../../db/lookups.js';
 
 const present = (p: PeriodRow) => ({ ...p, is_active: p.is_active === 1 });
 
@@ -69,7 +71,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const actor = actorOf(request);
     const body = request.body;
-    if (await periodNameTaken(app.db, body.period_name, null)) throw fieldError('period_name', PERIOD_MSG.nameTaken);
+    if (await valueTaken(app.db, 'periods', 'period_name', body.period_name, null)) throw fieldError('period_name', PERIOD_MSG.nameTaken);
     const id = await app.db.transaction().execute(async (trx) => {
       const row = await insertPeriod(trx, { ...body, notes: body.notes ?? null }, nowIso());
       await audit(trx, { userId: actor.id, action: 'period.create', entity: 'periods', entityId: row.id, details: { period_name: body.period_name } });
@@ -94,7 +96,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     const start = body.start_date ?? existing.start_date;
     const end = body.end_date ?? existing.end_date;
     if (end < start) throw fieldError('end_date', PERIOD_MSG.endBeforeStart);
-    if (body.period_name !== undefined && await periodNameTaken(app.db, body.period_name, existing.id)) {
+    if (body.period_name !== undefined && await valueTaken(app.db, 'periods', 'period_name', body.period_name, existing.id)) {
       throw fieldError('period_name', PERIOD_MSG.nameTaken);
     }
     const status = body.status ?? existing.status;
@@ -131,14 +133,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.transaction().execute(async (trx) => {
       const current = await findPeriod(trx, existing.id);
       if (current?.is_active === 1) throw conflict(PERIOD_MSG.deleteActive);
-      const usage = await periodUsage(trx, existing.id);
-      const parts: string[] = [];
-      if (usage.assignments) parts.push(`asignaciones (${usage.assignments})`);
-      if (usage.enrolments) parts.push(`inscripciones (${usage.enrolments})`);
-      if (usage.observations) parts.push(`observaciones (${usage.observations})`);
-      if (parts.length) {
-        throw conflict(`El periodo "${existing.period_name}" no puede eliminarse porque tiene registros asociados: ${parts.join(', ')}.`);
-      }
+      await refuseIfInUse(trx, existing.id, PERIOD_DEPENDENTS, `El periodo "${existing.period_name}"`, 'listed');
       await deletePeriod(trx, existing.id);
       await audit(trx, { userId: actor.id, action: 'period.delete', entity: 'periods', entityId: existing.id, details: { period_name: existing.period_name } });
     });

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERIOD_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeAssignment, makePeriod, makeSubject } from '../../test/factories-admin.js';
+import { makeAssignment, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, onPostgres, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -232,7 +232,7 @@ describe('DELETE /api/periods/:id', () => {
 
   it('answers 409 when assignments, enrolments or observations use the period', async () => {
     const withAssignment = await makePeriod(ctx(), { period_name: 'Con asignación' });
-    await makeAssignment(ctx(), { periodId: withAssignment.id });
+    await makeAssignment(ctx(), { period_id: withAssignment.id });
 
     const withEnrolment = await makePeriod(ctx(), { period_name: 'Con inscripción' });
     const student = await createUser(ctx(), ROLE.STUDENT);

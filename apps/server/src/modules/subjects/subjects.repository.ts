@@ -1,12 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
 import { collator, type Subject, type SubjectAttribute, type SubjectInput } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-import { countOf, type Usage } from '../catalogues/usage.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
 
 /** Attributes of many subjects in one query, with their knowledge level, grouped by subject id. */
-export async function attributesBySubject(db: Q, subjectIds: number[] | null) {
+export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | null) {
   let q = db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
@@ -31,7 +28,7 @@ export async function attributesBySubject(db: Q, subjectIds: number[] | null) {
  * Subjects with their prerequisites, semesters, careers and attributes: one query per table for the whole list,
  * merged in memory. `ids` null reads every subject.
  */
-export async function loadSubjects(db: Q, ids: number[] | null): Promise<Subject[]> {
+export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<Subject[]> {
   if (ids && ids.length === 0) return [];
   let subjectsQ = db.selectFrom('subjects').selectAll();
   let prereqQ = db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']);
@@ -76,34 +73,27 @@ export async function loadSubjects(db: Q, ids: number[] | null): Promise<Subject
     .sort((a, b) => collator.compare(a.subject_name, b.subject_name) || a.id - b.id);
 }
 
-export async function findSubjectRow(db: Q, id: number) {
+export async function findSubjectRow(db: DbOrTrx, id: number) {
   return db.selectFrom('subjects').select(['id', 'subject_name', 'subject_key']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether another subject already has this key, ignoring case and surrounding spaces. */
-export async function subjectKeyTaken(db: Q, key: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('subjects').select('id').where(sql<string>`lower(subject_key)`, '=', key.trim().toLowerCase());
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function subjectNames(db: Q, ids: number[]) {
+export async function subjectNames(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', ids).execute();
 }
 
-export async function existingIds(db: Q, table: 'careers' | 'attributes' | 'semesters', ids: number[]): Promise<Set<number>> {
+export async function existingIds(db: DbOrTrx, table: 'careers' | 'attributes' | 'semesters', ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 
 /** Every prerequisite edge except those of one subject (whose edges are about to be replaced). */
-export function prerequisiteEdgesExcept(db: Q, subjectId: number) {
+export function prerequisiteEdgesExcept(db: DbOrTrx, subjectId: number) {
   return db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']).where('subject_id', '<>', subjectId).execute();
 }
 
-export async function insertSubject(db: Q, input: SubjectInput, now: string): Promise<number> {
+export async function insertSubject(db: DbOrTrx, input: SubjectInput, now: string): Promise<number> {
   const row = await db.insertInto('subjects').values({
     subject_name: input.subject_name, subject_key: input.subject_key,
     theory_credits: input.theory_credits, practice_credits: input.practice_credits, created_at: now, updated_at: now,
@@ -111,7 +101,7 @@ export async function insertSubject(db: Q, input: SubjectInput, now: string): Pr
   return row.id;
 }
 
-export async function updateSubject(db: Q, id: number, input: SubjectInput, now: string): Promise<void> {
+export async function updateSubject(db: DbOrTrx, id: number, input: SubjectInput, now: string): Promise<void> {
   await db.updateTable('subjects').set({
     subject_name: input.subject_name, subject_key: input.subject_key,
     theory_credits: input.theory_credits, practice_credits: input.practice_credits, updated_at: now,
@@ -119,7 +109,7 @@ export async function updateSubject(db: Q, id: number, input: SubjectInput, now:
 }
 
 /** Replaces the subject's prerequisites, semesters, careers and attributes with the given sets. */
-export async function replaceSubjectLinks(db: Q, id: number, input: SubjectInput): Promise<void> {
+export async function replaceSubjectLinks(db: DbOrTrx, id: number, input: SubjectInput): Promise<void> {
   await db.deleteFrom('subject_prerequisites').where('subject_id', '=', id).execute();
   await db.deleteFrom('subject_semesters').where('subject_id', '=', id).execute();
   await db.deleteFrom('subject_careers').where('subject_id', '=', id).execute();
@@ -140,20 +130,14 @@ export async function replaceSubjectLinks(db: Q, id: number, input: SubjectInput
   }
 }
 
-export async function deleteSubject(db: Q, id: number): Promise<void> {
+export async function deleteSubject(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('subjects').where('id', '=', id).execute();
 }
 
 /** What keeps a subject from being deleted: assignments (with their activities and grades), enrolments, observations, dependants. */
-export async function subjectUsage(db: Q, id: number): Promise<Usage[]> {
-  const assignments = await countOf(db.selectFrom('professor_subjects').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
-  const enrolments = await countOf(db.selectFrom('enrolments').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
-  const observations = await countOf(db.selectFrom('observations').select((eb) => eb.fn.countAll().as('n')).where('subject_id', '=', id));
-  const dependants = await countOf(db.selectFrom('subject_prerequisites').select((eb) => eb.fn.countAll().as('n')).where('prerequisite_id', '=', id));
-  return [
-    [assignments, 'asignación de profesor', 'asignaciones de profesores'],
-    [enrolments, 'inscripción de alumno', 'inscripciones de alumnos'],
-    [observations, 'observación', 'observaciones'],
-    [dependants, 'materia que la requiere como prerrequisito', 'materias que la requieren como prerrequisito'],
-  ];
-}
+export const SUBJECT_DEPENDENTS: Dependent[] = [
+  { table: 'professor_subjects', column: 'subject_id', noun: ['asignación de profesor', 'asignaciones de profesores'] },
+  { table: 'enrolments', column: 'subject_id', noun: ['inscripción de alumno', 'inscripciones de alumnos'] },
+  { table: 'observations', column: 'subject_id', noun: ['observación', 'observaciones'] },
+  { table: 'subject_prerequisites', column: 'prerequisite_id', noun: ['materia que la requiere como prerrequisito', 'materias que la requieren como prerrequisito'] },
+];

@@ -7,13 +7,14 @@ import {
 import type { Database } from '../../db/types.js';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound, unprocessable } from '../../lib/http-errors.js';
+import { fieldError, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { inUseMessage } from '../catalogues/usage.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import {
   attributesBySubject, deleteSubject, existingIds, findSubjectRow, insertSubject, loadSubjects, prerequisiteEdgesExcept,
-  replaceSubjectLinks, subjectKeyTaken, subjectNames, subjectUsage, updateSubject,
+  replaceSubjectLinks, subjectNames, SUBJECT_DEPENDENTS, updateSubject,
 } from './subjects.repository.js';
+import { valueTaken } from '../../db/lookups.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 const keyTaken = () => fieldError('subject_key', SUBJECT_MSG.keyTaken);
@@ -93,7 +94,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const input = request.body;
     await validateLinks(app.db, input, null);
-    if (await subjectKeyTaken(app.db, input.subject_key, null)) throw keyTaken();
+    if (await valueTaken(app.db, 'subjects', 'subject_key', input.subject_key, null)) throw keyTaken();
     const id = await app.db.transaction().execute(async (trx) => {
       const newId = await insertSubject(trx, input, nowIso());
       await replaceSubjectLinks(trx, newId, input);
@@ -115,7 +116,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = request.body;
     if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
     await validateLinks(app.db, input, id);
-    if (await subjectKeyTaken(app.db, input.subject_key, id)) throw keyTaken();
+    if (await valueTaken(app.db, 'subjects', 'subject_key', input.subject_key, id)) throw keyTaken();
     await app.db.transaction().execute(async (trx) => {
       await updateSubject(trx, id, input, nowIso());
       await replaceSubjectLinks(trx, id, input);
@@ -136,8 +137,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await findSubjectRow(app.db, id);
     if (!found) throw notFound(SUBJECT_MSG.notFound);
     await app.db.transaction().execute(async (trx) => {
-      const blocked = inUseMessage('La materia', await subjectUsage(trx, id));
-      if (blocked) throw conflict(blocked);
+      await refuseIfInUse(trx, id, SUBJECT_DEPENDENTS, 'La materia');
       await deleteSubject(trx, id);
       await audit(trx, { userId: actor.id, action: 'subject.delete', entity: 'subjects', entityId: id, details: { subject_key: found.subject_key } });
     });

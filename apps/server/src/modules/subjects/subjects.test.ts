@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ROLE, SUBJECT_MSG } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { makeAssignment, makeAttribute, makeCareer, makeGroup, makePeriod, makeSubject, makeTeacher, tag } from '../../test/factories-chief.js';
+import { makeAssignment, makeAttribute, makeCareer, makeGroup, makePeriod, makeSubject, makeTeacher, tag } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;
@@ -21,7 +21,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 describe('subjects: create and read', () => {
   it('creates a subject with prerequisites, semesters, careers and attributes with levels, in one answer', async () => {
     const pre = await makeSubject(ctx(), { subject_name: 'Cálculo Diferencial' });
-    const career = await makeCareer(ctx(), 'Sistemas');
+    const career = await makeCareer(ctx(), { name: 'Sistemas' });
     const a1 = await makeAttribute(ctx(), { attribute_name: 'Diseño', career_id: career.id });
     const a2 = await makeAttribute(ctx(), { attribute_name: 'Análisis' });
     const res = await as(ctx(), chief, {
@@ -260,7 +260,7 @@ describe('subjects: delete', () => {
   it('answers 409 for a subject with assignments and enrolments', async () => {
     const s = await makeSubject(ctx());
     const t = await makeTeacher(ctx());
-    const g = await makeGroup(ctx(), 1);
+    const g = await makeGroup(ctx(), { semester_id: 1 });
     const p = await makePeriod(ctx());
     await makeAssignment(ctx(), { user_id: t.id, subject_id: s.id, group_id: g.id, period_id: p.id });
     await ctx().database.db.insertInto('enrolments').values({ user_id: student.id, subject_id: s.id, semester_id: 1, period_id: p.id, status_id: 1, created_at: new Date().toISOString() }).execute();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ROLE, chiefPassword, padPassword } from '@egreso/domain';
-import { makeCareer } from '../../test/factories-admin.js';
+import { makeCareer } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();

@@ -1,16 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import { USER_COLUMNS } from '../auth/tokens.repository.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>> & object;
 
-export function findUserById(db: Q, id: number) {
+export function findUserById(db: DbOrTrx, id: number) {
   return db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Q, email: string) {
+export function findUserByEmail(db: DbOrTrx, email: string) {
   return db
     .selectFrom('users')
     .select([...USER_COLUMNS, 'users.password_hash'])
@@ -18,14 +15,14 @@ export function findUserByEmail(db: Q, email: string) {
     .executeTakeFirst();
 }
 
-export async function emailTakenByOther(db: Q, email: string, exceptId: number | null): Promise<boolean> {
+export async function emailTakenByOther(db: DbOrTrx, email: string, exceptId: number | null): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Careers of many users in one query, grouped by user id. */
-export async function careersByUser(db: Q, userIds: number[]) {
+export async function careersByUser(db: DbOrTrx, userIds: number[]) {
   const map = new Map<number, Array<{ id: number; career_id: number; career: { id: number; career_key: string; name: string } }>>();
   if (userIds.length === 0) return map;
   const rows = await db

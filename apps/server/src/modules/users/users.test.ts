@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ROLE, initialPassword } from '@egreso/domain';
-import { makeSubject } from '../../test/factories-admin.js';
+import { makeSubject } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();

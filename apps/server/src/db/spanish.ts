@@ -1,0 +1,20 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { esFold } from '@egreso/domain';
+
+type Text = string | Expression<string | null>;
+
+const operand = (value: Text) => (typeof value === 'string' ? sql.ref(value) : value);
+
+/**
+ * The Spanish sort key of a column (`db/migrations/0002-spanish-order.ts`): `.orderBy(esKey('s.subject_name')).orderBy('s.id')`.
+ * A NULL key sorts first on SQLite and last on PostgreSQL: wrap a nullable column in `coalesce` first.
+ */
+export function esKey(column: Text): RawBuilder<Uint8Array> {
+  return sql<Uint8Array>`es_key(${operand(column)})`;
+}
+
+/** Accent- and case-insensitive "contains": 'etica' finds 'Ética' and 'ÉTICA' finds 'ética'. */
+export function esContains(column: Text, term: string): RawBuilder<SqlBool> {
+  const pattern = `%${esFold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`es_fold(${operand(column)}) like ${pattern} escape '\\'`;
+}

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { conflict } from '../lib/http-errors.js';
+import type { Database, DbOrTrx } from './types.js';
+
+/** A table and column that point at a row, with the Spanish noun for what it holds, singular and plural. */
+export type Dependent = {
+  [T in keyof Database & string]: { table: T; column: keyof Database[T] & string; noun: [one: string, many: string] };
+}[keyof Database & string];
+
+/** How many rows point at a row, per dependent. */
+export type Usage = { count: number; noun: [one: string, many: string] };
+
+/** Counts the rows of every dependent that point at `id`, in one round trip. */
+export async function countDependents(db: DbOrTrx, id: number, dependents: readonly Dependent[]): Promise<Usage[]> {
+  const counts = dependents.map((d, i) => sql`(select count(*) from ${sql.table(d.table)} where ${sql.ref(d.column)} = ${id}) as ${sql.ref(`n${i}`)}`);
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(counts)}`.execute(db);
+  const row = rows[0] ?? {};
+  return dependents.map((d, i) => ({ count: Number(row[`n${i}`] ?? 0), noun: d.noun }));
+}
+
+/**
+ * The 409 text, or null when nothing depends on the row. 'counted': 'El grupo no puede eliminarse porque tiene
+ * 7 alumnos y 2 asignaciones.'; 'listed': 'La carrera "X" no puede eliminarse porque tiene registros asociados:
+ * materias (2), atributos (1).'
+ */
+export function inUseMessage(subject: string, usages: readonly Usage[], form: 'counted' | 'listed' = 'counted'): string | null {
+  const used = usages.filter((u) => u.count > 0);
+  if (used.length === 0) return null;
+  if (form === 'listed') {
+    return `${subject} no puede eliminarse porque tiene registros asociados: ${used.map((u) => `${u.noun[1]} (${u.count})`).join(', ')}.`;
+  }
+  const parts = used.map(({ count, noun }) => `${count} ${count === 1 ? noun[0] : noun[1]}`);
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+  return `${subject} no puede eliminarse porque tiene ${list}.`;
+}
+
+/** Refuses (409) to delete a row that others still point at; call it inside the deleting transaction. */
+export async function refuseIfInUse(
+  db: DbOrTrx, id: number, dependents: readonly Dependent[], subject: string, form: 'counted' | 'listed' = 'counted',
+): Promise<void> {
+  const message = inUseMessage(subject, await countDependents(db, id, dependents), form);
+  if (message) throw conflict(message);
+}

@@ -1,0 +1,133 @@
+import { ROLE } from '@egreso/domain';
+import { nowIso } from '../lib/time.js';
+import { createUser, type TestContext } from './harness.js';
+
+/** Rows inserted directly, each factory creating the parents it is not given. */
+let seq = 0;
+export const tag = () => `${++seq}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function makeCareer(ctx: TestContext, overrides: { career_key?: string; name?: string } = {}) {
+  const now = nowIso();
+  const t = tag();
+  return ctx.database.db.insertInto('careers').values({
+    career_key: overrides.career_key ?? `K${t}`.slice(0, 20), name: overrides.name ?? `Carrera ${t}`, created_at: now, updated_at: now,
+  }).returning(['id', 'career_key', 'name']).executeTakeFirstOrThrow();
+}
+
+export async function makePeriod(
+  ctx: TestContext,
+  overrides: { period_name?: string; start_date?: string; end_date?: string; status?: 'published' | 'closed'; is_active?: 0 | 1 } = {},
+) {
+  const now = nowIso();
+  return ctx.database.db.insertInto('periods').values({
+    period_name: overrides.period_name ?? `Periodo ${tag()}`,
+    start_date: overrides.start_date ?? '2030-01-20',
+    end_date: overrides.end_date ?? '2030-06-10',
+    status: overrides.status ?? 'published',
+    is_active: overrides.is_active ?? 0,
+    notes: null,
+    created_at: now,
+    updated_at: now,
+  }).returning(['id', 'period_name']).executeTakeFirstOrThrow();
+}
+
+export async function makeAttribute(ctx: TestContext, overrides: { attribute_name?: string; career_id?: number | null } = {}) {
+  const now = nowIso();
+  return ctx.database.db.insertInto('attributes').values({
+    attribute_name: overrides.attribute_name ?? `Atributo ${tag()}`, description: 'Descripción de prueba', codigo: null,
+    career_id: overrides.career_id ?? null, created_at: now, updated_at: now,
+  }).returning(['id', 'attribute_name']).executeTakeFirstOrThrow();
+}
+
+/** A subject taught in the given semesters (the first one by default), with optional careers and prerequisites. */
+export async function makeSubject(
+  ctx: TestContext,
+  overrides: { subject_name?: string; semesters?: number[]; careers?: number[]; prerequisites?: number[] } = {},
+) {
+  const now = nowIso();
+  const t = tag();
+  const db = ctx.database.db;
+  const row = await db.insertInto('subjects').values({
+    subject_name: overrides.subject_name ?? `Materia ${t}`, subject_key: `K-${t}`.slice(0, 20), theory_credits: 2, practice_credits: 3,
+    created_at: now, updated_at: now,
+  }).returning(['id', 'subject_name', 'subject_key']).executeTakeFirstOrThrow();
+  const semesters = overrides.semesters ?? [1];
+  if (semesters.length) await db.insertInto('subject_semesters').values(semesters.map((s) => ({ subject_id: row.id, semester_id: s }))).execute();
+  if (overrides.careers?.length) await db.insertInto('subject_careers').values(overrides.careers.map((c) => ({ subject_id: row.id, career_id: c }))).execute();
+  if (overrides.prerequisites?.length) {
+    await db.insertInto('subject_prerequisites').values(overrides.prerequisites.map((p) => ({ subject_id: row.id, prerequisite_id: p }))).execute();
+  }
+  return row;
+}
+
+/** A group of a semester (the first one by default; the semesters are reference data). */
+export async function makeGroup(ctx: TestContext, overrides: { semester_id?: number | null; group_name?: string } = {}) {
+  const now = nowIso();
+  return ctx.database.db.insertInto('groups').values({
+    group_name: overrides.group_name ?? `G${tag()}`, semester_id: overrides.semester_id === undefined ? 1 : overrides.semester_id,
+    created_at: now, updated_at: now,
+  }).returning(['id', 'group_name']).executeTakeFirstOrThrow();
+}
+
+export async function makeTeacher(ctx: TestContext, careerIds: number[] = []) {
+  const teacher = await createUser(ctx, ROLE.TEACHER);
+  if (careerIds.length) await ctx.database.db.insertInto('user_careers').values(careerIds.map((career_id) => ({ user_id: teacher.id, career_id }))).execute();
+  return teacher;
+}
+
+/**
+ * A teacher's assignment. What is not given is created: a teacher, a subject, a group of the first semester and a
+ * period; `period_id: null` (or `group_id: null`) leaves it without one. No career unless given.
+ */
+export async function makeAssignment(
+  ctx: TestContext,
+  values: { user_id?: number; subject_id?: number; group_id?: number | null; period_id?: number | null; career_id?: number | null } = {},
+) {
+  const row = {
+    user_id: values.user_id ?? (await makeTeacher(ctx)).id,
+    subject_id: values.subject_id ?? (await makeSubject(ctx)).id,
+    group_id: values.group_id === undefined ? (await makeGroup(ctx)).id : values.group_id,
+    period_id: values.period_id === undefined ? (await makePeriod(ctx)).id : values.period_id,
+    career_id: values.career_id ?? null,
+  };
+  const { id } = await ctx.database.db.insertInto('professor_subjects').values({ ...row, created_at: nowIso() })
+    .returning('id').executeTakeFirstOrThrow();
+  return { id, ...row };
+}
+
+export async function makeActivity(ctx: TestContext, professorSubjectId: number, attributeIds: number[] = []) {
+  const now = nowIso();
+  const row = await ctx.database.db.insertInto('activities').values({
+    professor_subject_id: professorSubjectId, activity_name: `Actividad ${tag()}`, type_activity: 'Examen', evaluation_instrument: 'Rúbrica',
+    ponderation: 100, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (attributeIds.length) {
+    await ctx.database.db.insertInto('activity_attributes').values(attributeIds.map((attribute_id) => ({ activity_id: row.id, attribute_id }))).execute();
+  }
+  return row;
+}
+
+/** A student in a group (the group is created when not given). */
+export async function addStudentToGroup(ctx: TestContext, groupId?: number, fullName?: string) {
+  const group = groupId ?? (await makeGroup(ctx)).id;
+  const student = await createUser(ctx, ROLE.STUDENT, fullName ? { full_name: fullName } : {});
+  await ctx.database.db.insertInto('user_groups').values({ user_id: student.id, group_id: group }).execute();
+  return student;
+}
+
+export async function makeGeneration(ctx: TestContext, startDate: string, endDate?: string) {
+  const now = nowIso();
+  return ctx.database.db.insertInto('generations').values({
+    start_date: startDate, end_date: endDate ?? `${Number(startDate.slice(0, 4)) + 4}-12-31`, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+}
+
+/** A student linked to the generation (the link that keeps a generation from being deleted). */
+export async function linkStudentToGeneration(ctx: TestContext, generationId: number) {
+  const student = await createUser(ctx, ROLE.STUDENT);
+  const now = nowIso();
+  await ctx.database.db.insertInto('user_generations').values({
+    user_id: student.id, generation_id: generationId, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
+  }).execute();
+  return student;
+}

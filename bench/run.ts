@@ -2,13 +2,16 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { LOGIN_JS_MAX_GZIP, measureLoginSize, type LoginSizeResult } from './login-size.js';
 import { benchMe, ME_MIN_RATIO, type MeResult } from './me.js';
+import { benchSerialize, type SerializeRow } from './serialize.js';
 import type { DatabaseKind } from './targets.js';
 
-const USAGE = `npm run bench -- [me|login-size] [options]
+const USAGE = `npm run bench -- [me|login-size|serialize] [options]
 
   me            GET /api/me against a bare Fastify + raw driver baseline (SQLite and PostgreSQL)
   login-size    gzipped JavaScript loaded by /app/login
-  (nothing)     both
+  serialize     response serialization of large answers (5,000-row list, 60 × 30 grade sheet): the app's zod
+                serializer against a compiled fast-json-stringify one and bare JSON.stringify (report, no budget)
+  (nothing)     me and login-size
 
 options for me:
   --db sqlite|postgres     one database only (default: both)
@@ -18,6 +21,8 @@ options for me:
   --connections N          concurrent connections (default 10)
   --pg-url URL             PostgreSQL admin URL for the throwaway database
                            (default $BENCH_PG_URL, $TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
+options for serialize:
+  --rounds N               timed runs per figure, the median is reported (default 30)
 options for login-size:
   --dist DIR               read an existing build (e.g. apps/web/dist) instead of building into a temporary folder`;
 
@@ -57,6 +62,18 @@ function meReport(results: MeResult[]): { text: string; ok: boolean } {
   return { text, ok: results.every((r) => r.ratio >= ME_MIN_RATIO) };
 }
 
+function serializeReport(rows: SerializeRow[]): { text: string; ok: boolean } {
+  const ms = (n: number) => `${n.toFixed(n < 1 ? 3 : 1)} ms`;
+  const text = table(
+    ['answer', 'JSON size', 'zod serializer', 'of which zod parse', 'fast-json-stringify', 'JSON.stringify', 'inject zod / compiled'],
+    rows.map((r) => [
+      r.answer, kb(r.bytes), ms(r.zod), `${ms(r.zodParse)} (${pct(r.zodParse / r.zod)})`, ms(r.compiled), ms(r.jsonStringify),
+      `${ms(r.injectZod)} / ${ms(r.injectCompiled)}`,
+    ]),
+  );
+  return { text, ok: true };
+}
+
 function loginReport(result: LoginSizeResult): { text: string; ok: boolean } {
   const ok = result.totalGzipBytes <= LOGIN_JS_MAX_GZIP;
   const rows = result.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes), '']);
@@ -83,7 +100,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const unknown = positionals.filter((p) => p !== 'me' && p !== 'login-size');
+  const unknown = positionals.filter((p) => p !== 'me' && p !== 'login-size' && p !== 'serialize');
   if (unknown.length > 0) {
     console.error(`unknown benchmark: ${unknown.join(', ')}\n\n${USAGE}`);
     return 2;
@@ -113,6 +130,9 @@ async function main(): Promise<number> {
       log,
     });
     reports.push(meReport(results));
+  }
+  if (selected.has('serialize')) {
+    reports.push(serializeReport(await benchSerialize(Math.round(positiveNumber('rounds', values.rounds, 30)))));
   }
 
   console.log('');

@@ -1,10 +1,8 @@
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { LIMITS } from '@egreso/domain';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
@@ -68,7 +66,6 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('dialect', options.database.dialect);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atributos de egreso API', version: '1.0.0', description: 'API del seguimiento de atributos de egreso' },

@@ -19,11 +19,11 @@ export const DEMO_ACCOUNTS = {
   student: { role: 'Alumno', email: 'l26010001@demo.edu.mx', password: 'alumno1234' },
 } as const;
 
-const FIRST_NAMES_M = ['José', 'Luis', 'Juan', 'Carlos', 'Miguel', 'Jorge', 'Diego', 'Fernando', 'Alejandro', 'Ricardo', 'Eduardo', 'Iván', 'Emiliano', 'Santiago', 'Óscar', 'Raúl', 'Héctor', 'Adrián'];
-const FIRST_NAMES_F = ['María', 'Guadalupe', 'Fernanda', 'Daniela', 'Sofía', 'Valeria', 'Andrea', 'Mariana', 'Ximena', 'Paola', 'Alejandra', 'Regina', 'Camila', 'Natalia', 'Itzel', 'Brenda', 'Karla', 'Lucía'];
-const SURNAMES = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Cruz', 'Flores', 'Gómez', 'Morales', 'Vázquez', 'Reyes', 'Jiménez', 'Torres', 'Díaz', 'Gutiérrez', 'Ruiz', 'Mendoza', 'Aguilar', 'Ortiz', 'Castillo', 'Ramos', 'Núñez', 'Chávez', 'Domínguez'];
+export const FIRST_NAMES_M = ['José', 'Luis', 'Juan', 'Carlos', 'Miguel', 'Jorge', 'Diego', 'Fernando', 'Alejandro', 'Ricardo', 'Eduardo', 'Iván', 'Emiliano', 'Santiago', 'Óscar', 'Raúl', 'Héctor', 'Adrián'];
+export const FIRST_NAMES_F = ['María', 'Guadalupe', 'Fernanda', 'Daniela', 'Sofía', 'Valeria', 'Andrea', 'Mariana', 'Ximena', 'Paola', 'Alejandra', 'Regina', 'Camila', 'Natalia', 'Itzel', 'Brenda', 'Karla', 'Lucía'];
+export const SURNAMES = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez', 'Ramírez', 'Cruz', 'Flores', 'Gómez', 'Morales', 'Vázquez', 'Reyes', 'Jiménez', 'Torres', 'Díaz', 'Gutiérrez', 'Ruiz', 'Mendoza', 'Aguilar', 'Ortiz', 'Castillo', 'Ramos', 'Núñez', 'Chávez', 'Domínguez'];
 
-const ATTRIBUTES = [
+export const ATTRIBUTES = [
   ['AE1', 'Resolución de problemas de ingeniería', 'Identifica, formula y resuelve problemas complejos de ingeniería aplicando los principios de las ciencias básicas e ingeniería.'],
   ['AE2', 'Diseño en ingeniería', 'Aplica, analiza y sintetiza procesos de diseño de ingeniería que resultan en proyectos que cumplen las necesidades especificadas.'],
   ['AE3', 'Experimentación y análisis', 'Desarrolla y conduce una experimentación adecuada; analiza e interpreta datos y utiliza el juicio ingenieril para establecer conclusiones.'],

@@ -12,7 +12,7 @@ import { nowIso } from '../lib/time.js';
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function createThrowawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createThrowawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `egreso_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();

@@ -5,7 +5,6 @@ export interface Actor {
   role: number;
 }
 
-export const isAdmin = (a: Actor) => a.role === ROLE.ADMIN;
 /** Division chiefs and administrators manage catalogues, people and assignments. */
 export const canManageCatalogues = (a: Actor) => a.role === ROLE.ADMIN || a.role === ROLE.CHIEF;
 /** Only the administrator manages careers, chiefs, periods, group policy and generations. */

@@ -28,7 +28,7 @@ export const HOME_BY_ROLE: Record<Role, string> = {
   3: '/StudentDashboard',
 };
 
-export interface MenuEntry {
+interface MenuEntry {
   path: string;
   label: string;
 }

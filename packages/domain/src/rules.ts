@@ -24,7 +24,7 @@ export function gradeBand(value: unknown): Band | 'S/C' {
   return 'Insuficiente';
 }
 
-export function round1(n: number): number {
+function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
@@ -109,7 +109,7 @@ export function clampGrade(value: string | number | null | undefined): number | 
 // ---------- dates ----------
 
 /** Parses 'YYYY-MM-DD' into its parts (no time zone involved). */
-export function parseIsoDate(iso: string): { y: number; m: number; d: number } {
+function parseIsoDate(iso: string): { y: number; m: number; d: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!match) throw new Error(`Invalid date: ${iso}`);
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
@@ -142,7 +142,7 @@ export function addMonths(iso: string, months: number): string {
   return `${pad(ny, 4)}-${pad(nm)}-${pad(nd)}`;
 }
 
-export const GENERATION_MONTHS = 54;
+const GENERATION_MONTHS = 54;
 export const SEMESTERS = 9;
 
 const MONTHS_ES = [

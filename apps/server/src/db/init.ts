@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import { ROLE } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { nowIso } from '../lib/time.js';
-import { connect, type Db } from './connect.js';
+import type { Db } from './connect.js';
 import { seedDemo, type DemoAccount } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
 import type { Database } from './types.js';
 
-export interface InitResult {
+interface InitResult {
   created: 'admin' | 'demo' | null;
   accounts: DemoAccount[];
 }
@@ -39,8 +39,4 @@ export async function initializeDatabase(
   if (opts.demo === false) return { created: null, accounts: [] };
   const accounts = await seedDemo(database.db);
   return { created: 'demo', accounts };
-}
-
-export async function openDatabase(url: string): Promise<Db> {
-  return connect(url);
 }

@@ -12,7 +12,6 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string = MSG.unauthenticated) => new HttpError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile';
-import { PageLoader } from './PageLoader';
+import { ListStates } from './ListStates';
 
 export interface Column<T> {
   /** Unique among the columns. */
@@ -93,47 +93,37 @@ function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>
 export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   const { rows, columns, rowKey, emptyText, loading, loadingText, error, minWidth = 600, label, paging } = props;
   const isMobile = useIsMobile();
-  if (loading) return <PageLoader text={loadingText} />;
-  if (error) return <Alert color="red" role="alert">{error}</Alert>;
-  if (!rows || rows.length === 0) {
-    return (
-      <>
-        <Text c="dimmed" ta="center" py="lg">{emptyText}</Text>
-        {paging && paging.page > 1 ? <PagingFooter paging={paging} /> : null}
-      </>
-    );
-  }
-  const footer = paging ? <PagingFooter paging={paging} /> : null;
   const tableColumns = columns.filter((c) => c.desktop !== false);
-  if (isMobile) {
-    return (
-      <>
-        <Stack gap="sm" role="list" aria-label={label}>
-          {rows.map((row) => <RowCard key={rowKey(row)} row={row} columns={columns} />)}
-        </Stack>
-        {footer}
-      </>
-    );
-  }
+  const list = rows ?? [];
+  const body = isMobile ? (
+    <Stack gap="sm" role="list" aria-label={label}>
+      {list.map((row) => <RowCard key={rowKey(row)} row={row} columns={columns} />)}
+    </Stack>
+  ) : (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {tableColumns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {tableColumns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {tableColumns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {tableColumns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {footer}
+      <ListStates loading={Boolean(loading)} loadingText={loadingText} error={error ?? null} empty={list.length === 0} emptyText={emptyText}>
+        {body}
+      </ListStates>
+      {/* Past the last page (after a delete) the footer stays, so the user can step back. */}
+      {paging && !loading && !error && (list.length > 0 || paging.page > 1) ? <PagingFooter paging={paging} /> : null}
     </>
   );
 }

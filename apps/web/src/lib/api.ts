@@ -98,9 +98,3 @@ export async function download(path: string, fallbackName: string, query?: Query
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return name;
 }
-
-/** The message to show for a failure: the server's, else the given fallback. */
-export function messageOf(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.message && !/^Error \d+$/.test(err.message)) return err.message;
-  return fallback;
-}

@@ -36,7 +36,9 @@ export function errorText(prefix: string, err: unknown, options: ErrorTextOption
   const glue = /[.:!?]$/.test(prefix) ? ' ' : ': ';
   if (options.fieldLabels) {
     const lines = fieldErrorLines(err, options.fieldLabels);
-    if (lines.length > 0) return `${prefix}${glue}${lines.join(options.separator ?? ' | ')}`;
+    const separator = options.separator ?? ' | ';
+    // Lines on their own lines start on a new one; a ' | ' list continues the prefix.
+    if (lines.length > 0) return `${prefix}${separator.includes('\n') ? separator : glue}${lines.join(separator)}`;
   }
   const reason = serverMessage(err);
   return reason ? `${prefix}${glue}${reason}` : prefix;

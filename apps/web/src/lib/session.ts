@@ -1,5 +1,3 @@
-import { isRole, type Role } from '@egreso/domain';
-
 /** The browser storage keys of the spec: token, id, user_id, name, rol, user, theme. */
 const KEYS = ['token', 'id', 'user_id', 'name', 'rol', 'user'] as const;
 
@@ -20,11 +18,6 @@ export function getRole(): number | null {
   if (raw === null || raw === '') return null;
   const n = Number(raw);
   return Number.isInteger(n) ? n : null;
-}
-
-export function getKnownRole(): Role | null {
-  const r = getRole();
-  return isRole(r) ? r : null;
 }
 
 export function getStoredUser(): StoredUser | null {
@@ -56,12 +49,4 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 
 export function clearSession(): void {
   for (const key of KEYS) localStorage.removeItem(key);
-}
-
-export type Theme = 'light' | 'dark';
-export function getTheme(): Theme {
-  return localStorage.getItem('theme') === 'dark' ? 'dark' : 'light';
-}
-export function setTheme(theme: Theme): void {
-  localStorage.setItem('theme', theme);
 }

@@ -35,7 +35,7 @@ describe('useForm with FormModal', () => {
     await user.type(screen.getByLabelText('Clave'), ' ISC ');
     await user.type(screen.getByLabelText('Nombre'), 'Sistemas');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(save).toHaveBeenCalledWith({ career_key: 'ISC', name: 'Sistemas' });
+    expect(save).toHaveBeenCalledWith({ career_key: 'ISC', name: 'Sistemas' }, { career_key: ' ISC ', name: 'Sistemas' });
   });
 
   it("shows the server's field error under its field and clears it once that field changes", async () => {

@@ -32,8 +32,8 @@ export interface UseFormOptions<V, B> {
   toBody: (values: V) => unknown;
   /** Checks only the form makes (e.g. a confirmation field): messages by field. */
   check?: (values: V) => FieldErrors;
-  /** Shown above the fields when the form does not validate. */
-  invalidMessage?: string;
+  /** Shown above the fields when the form does not validate (or only when the function returns a text). */
+  invalidMessage?: string | ((values: V) => string | null);
 }
 
 export interface FormState<V, B> {
@@ -101,7 +101,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     const found = { ...(parsed.success ? {} : zodFieldErrors(parsed.error)), ...(check?.(v) ?? {}) };
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
-      setFailure(invalidMessage ?? null);
+      setFailure(typeof invalidMessage === 'function' ? invalidMessage(v) : invalidMessage ?? null);
       return false;
     }
     setErrors({});

@@ -45,7 +45,7 @@ export const assignmentCreateBody = z.object({
 });
 export type AssignmentCreateBody = z.input<typeof assignmentCreateBody>;
 
-export const assignmentRowInput = z.object({
+const assignmentRowInput = z.object({
   subject_id: requiredId(ASSIGNMENT_MSG.subjectRequired),
   group_id: requiredId(ASSIGNMENT_MSG.groupRequired),
 });
@@ -62,13 +62,12 @@ export const assignmentsQuery = z.object({
   /** Only the active period's assignments. */
   current: queryBool.optional(),
 });
-export type AssignmentsQuery = z.input<typeof assignmentsQuery>;
 
 export const periodQuery = z.object({
   period_id: idField().optional(),
 });
 
-export const assignmentPeriod = z.object({ id: z.number(), period_name: z.string(), is_active: z.boolean() });
+const assignmentPeriod = z.object({ id: z.number(), period_name: z.string(), is_active: z.boolean() });
 
 export const assignment = z.object({
   id: z.number(),

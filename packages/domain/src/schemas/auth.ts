@@ -7,11 +7,10 @@ export const loginBody = z.object({
   email: emailField,
   password: z.string(MSG.required).min(1, 'La contraseña es obligatoria').max(200, MSG.tooLong(200)),
 });
-export type LoginBody = z.input<typeof loginBody>;
 
 export const careerRef = z.object({ id: z.number(), career_key: z.string(), name: z.string() });
 
-export const userCareer = z.object({ id: z.number(), career_id: z.number(), career: careerRef });
+const userCareer = z.object({ id: z.number(), career_id: z.number(), career: careerRef });
 
 /** A user as every endpoint returns it: never with a password hash. */
 export const publicUser = z.object({
@@ -34,7 +33,6 @@ export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),
 });
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const profileUpdateBody = z.object({
   full_name: text(LIMITS.userName, MSG.nameRequired),

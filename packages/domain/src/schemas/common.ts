@@ -12,9 +12,7 @@ export function idField(message = 'Identificador inválido') {
 }
 
 export const idParam = z.object({ id: idField() });
-export type IdParam = z.infer<typeof idParam>;
 
-export const idSchema = z.number().int().positive();
 
 /** Required, trimmed text with a maximum length and a Spanish message. */
 export function text(max: number, requiredMessage: string = MSG.required) {
@@ -52,7 +50,6 @@ export const errorResponse = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ message: z.string() });
 
@@ -62,7 +59,6 @@ export const paginationMeta = z.object({
   total: z.number(),
   per_page: z.number(),
 });
-export type PaginationMeta = z.infer<typeof paginationMeta>;
 
 /** Query flag sent as 1/0/true/false. */
 export const queryBool = z

@@ -27,7 +27,6 @@ export const generationCreateBody = z
     message: GENERATION_MSG.endNotAfterStart,
     path: ['end_date'],
   });
-export type GenerationCreateBody = z.input<typeof generationCreateBody>;
 
 export const generationUpdateBody = z
   .object({ start_date: startDate, end_date: endDate })
@@ -38,7 +37,6 @@ export type GenerationUpdateBody = z.input<typeof generationUpdateBody>;
 export const generationPatchBody = z
   .object({ start_date: startDate.optional(), end_date: endDate.optional() })
   .refine((b) => b.start_date !== undefined || b.end_date !== undefined, { message: 'Envía start_date, end_date o ambas.' });
-export type GenerationPatchBody = z.input<typeof generationPatchBody>;
 
 export const generationsQuery = z.object({
   from: isoDate.optional(),
@@ -59,7 +57,7 @@ export const generation = z.object({
 });
 export type Generation = z.infer<typeof generation>;
 
-export const semesterPreview = z.object({ semester: z.number(), date: z.string(), label: z.string() });
+const semesterPreview = z.object({ semester: z.number(), date: z.string(), label: z.string() });
 
 export const generationPreviewResponse = z.object({
   start_date: z.string(),

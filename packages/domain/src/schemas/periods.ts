@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { isoDate, paginationMeta, queryBool } from './common.js';
 
-export const PERIOD_STATUSES = ['published', 'closed'] as const;
+const PERIOD_STATUSES = ['published', 'closed'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 export const PERIOD_STATUS_LABEL: Record<PeriodStatus, string> = { published: 'Publicado', closed: 'Cerrado' };
 
@@ -76,7 +76,6 @@ export const periodsQuery = z.object({
     .max(LIMITS.perPageMax, `per_page admite como máximo ${LIMITS.perPageMax}`)
     .default(LIMITS.periodsPageSize),
 });
-export type PeriodsQuery = z.input<typeof periodsQuery>;
 
 export const period = z.object({
   id: z.number(),

@@ -41,7 +41,7 @@ const ids = (message: string) =>
     .nullish()
     .transform((v) => [...new Set(v ?? [])]);
 
-export const subjectAttributeInput = z.object({
+const subjectAttributeInput = z.object({
   id: z.coerce.number(SUBJECT_MSG.attributeInvalid).int(SUBJECT_MSG.attributeInvalid).positive(SUBJECT_MSG.attributeInvalid),
   knowledge_level: z.enum(KNOWLEDGE_LEVELS, SUBJECT_MSG.level).default('I'),
   /** Sent by clients only when set; the attribute's own career is what counts. */

@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, LIMITS, MSG } from '@egreso/domain';
+import { passwordChangeBody, profileUpdateBody } from '@egreso/domain';
+import { zodFieldErrors } from '../../lib/use-form';
 
 export interface ProfileValues {
   full_name: string;
@@ -6,16 +7,10 @@ export interface ProfileValues {
 }
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
+/** The domain's profile schema (the server's), one message per field. */
 export function validateProfile(v: ProfileValues): ProfileErrors {
-  const errors: ProfileErrors = {};
-  const name = v.full_name.trim();
-  const email = v.email.trim();
-  if (!name) errors.full_name = MSG.nameRequired;
-  else if (name.length > LIMITS.userName) errors.full_name = MSG.tooLong(LIMITS.userName);
-  if (!email) errors.email = MSG.emailRequired;
-  else if (email.length > LIMITS.email) errors.email = MSG.tooLong(LIMITS.email);
-  else if (!EMAIL_PATTERN.test(email)) errors.email = MSG.emailInvalid;
-  return errors;
+  const parsed = profileUpdateBody.safeParse(v);
+  return parsed.success ? {} : zodFieldErrors(parsed.error);
 }
 
 export interface PasswordValues {
@@ -25,22 +20,10 @@ export interface PasswordValues {
 }
 export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
 
+/** The domain's password-change schema (the server's), one message per field. */
 export function validatePassword(v: PasswordValues): PasswordErrors {
-  const errors: PasswordErrors = {};
-  if (!v.current_password) errors.current_password = MSG.currentPasswordRequired;
-  if (v.password.length < LIMITS.passwordMin) errors.password = MSG.passwordMin;
-  if (v.password_confirmation !== v.password) errors.password_confirmation = MSG.passwordsDontMatch;
-  return errors;
+  const parsed = passwordChangeBody.safeParse(v);
+  return parsed.success ? {} : zodFieldErrors(parsed.error);
 }
 
 export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean);
-
-/** The first message of each field the server rejected, keyed like the form. */
-export function firstFieldErrors<K extends string>(errors: Record<string, string[]>, fields: readonly K[]): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const f of fields) {
-    const first = errors[f]?.[0];
-    if (first) out[f] = first;
-  }
-  return out;
-}

@@ -2,9 +2,11 @@ import { Button, Drawer, Group, PasswordInput, Stack, Text } from '@mantine/core
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/errors';
+import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useChangePassword } from '../api/change-password';
-import { firstFieldErrors, hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
+import { hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
 
 interface Props {
   opened: boolean;
@@ -19,8 +21,9 @@ const PASSWORD_MAX = 200;
 
 /** The spec's chain: the server's message, else the first message of each rejected field, else the generic text. */
 export function passwordErrorMessage(err: unknown): string {
+  const reason = serverMessage(err);
+  if (reason) return reason;
   if (err instanceof ApiError) {
-    if (err.message && !/^Error \d+$/.test(err.message)) return err.message;
     const perField = FIELDS.map((f) => err.errors[f]?.[0]).filter((m): m is string => Boolean(m));
     if (perField.length > 0) return perField.join('\n');
   }
@@ -64,7 +67,7 @@ function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
         onResult({ kind: 'success', message: MSG.passwordChanged });
       },
       onError: (err) => {
-        if (err instanceof ApiError) setServerErrors(firstFieldErrors(err.errors, FIELDS));
+        setServerErrors(serverFieldErrors(err));
         onResult({ kind: 'error', message: passwordErrorMessage(err) });
       },
     });

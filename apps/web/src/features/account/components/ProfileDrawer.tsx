@@ -1,10 +1,10 @@
 import { Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
-import { ApiError } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useUpdateProfile } from '../api/update-profile';
-import { firstFieldErrors, hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from '../validation';
+import { hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from '../validation';
 
 interface Props {
   opened: boolean;
@@ -12,8 +12,6 @@ interface Props {
   onClose: () => void;
   onResult: (result: Result) => void;
 }
-
-const FIELDS = ['full_name', 'email'] as const;
 
 /** Side panel editing the own name and e-mail. */
 export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
@@ -49,7 +47,7 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           onResult({ kind: 'success', message: MSG.profileUpdated });
         },
         onError: (err) => {
-          const fieldErrors = err instanceof ApiError ? firstFieldErrors(err.errors, FIELDS) : {};
+          const fieldErrors = serverFieldErrors(err);
           // A rejected field is explained under the field itself; anything else gets the generic message.
           if (hasErrors(fieldErrors)) setServerErrors(fieldErrors);
           else onResult({ kind: 'error', message: MSG.profileSaveError });

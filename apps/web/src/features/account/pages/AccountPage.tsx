@@ -5,7 +5,7 @@ import { MSG, TIMINGS } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
-import { messageOf } from '../../../lib/api';
+import { serverMessage } from '../../../lib/errors';
 import { getRole, getStoredUser, getToken } from '../../../lib/session';
 import { useAccount } from '../api/get-account';
 import { PasswordDrawer } from '../components/PasswordDrawer';
@@ -47,7 +47,7 @@ function Account({ id }: { id: number }) {
 
   useEffect(() => {
     if (!account.isError) return;
-    setResult({ kind: 'error', message: messageOf(account.error, MSG.unknownError) });
+    setResult({ kind: 'error', message: serverMessage(account.error) ?? MSG.unknownError });
     const timer = setTimeout(() => navigate('/login', { replace: true }), TIMINGS.accountLoadFailRedirect);
     return () => clearTimeout(timer);
   }, [account.isError, account.error, navigate]);

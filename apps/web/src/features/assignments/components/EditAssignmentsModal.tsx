@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ASSIGNMENT_MSG, type Group as GroupRow, type Subject, type SubjectSemester } from '@egreso/domain';
+import { FormModal } from '../../../components/FormModal';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { ProfessorAssignments } from './assignment-options';
 import { groupLabel, subjectsForGroup } from './assignment-options';
@@ -39,7 +40,12 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
   }, [professor]);
 
   const groupById = new Map(groups.map((g) => [String(g.id), g]));
-  const update = (key: number, patch: Partial<EditRow>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  // A change to the rows outdates the message about them.
+  const changeRows = (next: (rs: EditRow[]) => EditRow[]) => {
+    setRows(next);
+    setError(null);
+  };
+  const update = (key: number, patch: Partial<EditRow>) => changeRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const changeGroup = (row: EditRow, groupId: string | null) => {
     const allowed = subjectsForGroup(subjects, links, groupId ? groupById.get(groupId) : undefined);
     const keep = row.subject_id && allowed.some((s) => String(s.id) === row.subject_id);
@@ -55,65 +61,61 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
   };
 
   return (
-    <Modal opened={professor !== null} onClose={onCancel} title="Editar asignaciones" centered size="xl" fullScreen={isMobile}>
-      <Stack gap="sm">
-        <TextInput label="Profesor" value={professor?.fullName ?? ''} readOnly variant="filled" />
-        {rows.length === 0 ? <Text c="dimmed" size="sm">Sin filas. Agrega una asignación.</Text> : null}
-        {rows.map((row, i) => {
-          const allowed = subjectsForGroup(subjects, links, row.group_id ? groupById.get(row.group_id) : undefined);
-          // A held subject that has since left the group's semester still shows, so the row can be kept as it is.
-          const held = row.subject_id && !allowed.some((s) => String(s.id) === row.subject_id)
-            ? subjects.find((s) => String(s.id) === row.subject_id)
-            : undefined;
-          const options = held ? [held, ...allowed] : allowed;
-          return (
-            <Paper key={row.key} withBorder radius="md" p="sm">
-              <Group align="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'} gap="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ flex: 1, minWidth: isMobile ? '100%' : 0 }}>
-                  <Select
-                    label={`Grupo (fila ${i + 1})`} placeholder="Selecciona un grupo" searchable
-                    data={groups.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
-                    value={row.group_id} onChange={(v) => changeGroup(row, v)} comboboxProps={{ withinPortal: true }}
-                  />
-                  <Select
-                    label={`Materia (fila ${i + 1})`} searchable
-                    placeholder={row.group_id ? 'Selecciona una materia' : 'Primero elige un grupo'}
-                    disabled={!row.group_id}
-                    data={options.map((s) => ({ value: String(s.id), label: s.subject_name }))}
-                    value={row.subject_id} onChange={(v) => update(row.key, { subject_id: v })}
-                    nothingFoundMessage="Sin materias para este semestre" comboboxProps={{ withinPortal: true }}
-                  />
-                </SimpleGrid>
-                {isMobile ? (
-                  <Button
-                    variant="light" color="red" size="xs" ml="auto" aria-label={`Quitar fila ${i + 1}`}
-                    onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
-                  >
-                    Quitar
-                  </Button>
-                ) : (
-                  <ActionIcon
-                    variant="light" color="red" size="lg" mb={2} aria-label={`Quitar fila ${i + 1}`} title="Quitar"
-                    onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
-                  >
-                    ✕
-                  </ActionIcon>
-                )}
-              </Group>
-            </Paper>
-          );
-        })}
-        <Group>
-          <Button variant="light" onClick={() => setRows((rs) => [...rs, { key: nextKey++, group_id: null, subject_id: null }])}>
-            Agregar asignación
-          </Button>
-        </Group>
-        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>Cancelar</Button>
-          <Button onClick={save} loading={saving}>Guardar</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal
+      opened={professor !== null} onClose={onCancel} title="Editar asignaciones" size="xl" fullScreen={isMobile}
+      onSubmit={save} saving={saving} failure={error}
+    >
+      <TextInput label="Profesor" value={professor?.fullName ?? ''} readOnly variant="filled" />
+      {rows.length === 0 ? <Text c="dimmed" size="sm">Sin filas. Agrega una asignación.</Text> : null}
+      {rows.map((row, i) => {
+        const allowed = subjectsForGroup(subjects, links, row.group_id ? groupById.get(row.group_id) : undefined);
+        // A held subject that has since left the group's semester still shows, so the row can be kept as it is.
+        const held = row.subject_id && !allowed.some((s) => String(s.id) === row.subject_id)
+          ? subjects.find((s) => String(s.id) === row.subject_id)
+          : undefined;
+        const options = held ? [held, ...allowed] : allowed;
+        return (
+          <Paper key={row.key} withBorder radius="md" p="sm">
+            <Group align="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'} gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ flex: 1, minWidth: isMobile ? '100%' : 0 }}>
+                <Select
+                  label={`Grupo (fila ${i + 1})`} placeholder="Selecciona un grupo" searchable
+                  data={groups.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
+                  value={row.group_id} onChange={(v) => changeGroup(row, v)} comboboxProps={{ withinPortal: true }}
+                />
+                <Select
+                  label={`Materia (fila ${i + 1})`} searchable
+                  placeholder={row.group_id ? 'Selecciona una materia' : 'Primero elige un grupo'}
+                  disabled={!row.group_id}
+                  data={options.map((s) => ({ value: String(s.id), label: s.subject_name }))}
+                  value={row.subject_id} onChange={(v) => update(row.key, { subject_id: v })}
+                  nothingFoundMessage="Sin materias para este semestre" comboboxProps={{ withinPortal: true }}
+                />
+              </SimpleGrid>
+              {isMobile ? (
+                <Button
+                  variant="light" color="red" size="xs" ml="auto" aria-label={`Quitar fila ${i + 1}`}
+                  onClick={() => changeRows((rs) => rs.filter((r) => r.key !== row.key))}
+                >
+                  Quitar
+                </Button>
+              ) : (
+                <ActionIcon
+                  variant="light" color="red" size="lg" mb={2} aria-label={`Quitar fila ${i + 1}`} title="Quitar"
+                  onClick={() => changeRows((rs) => rs.filter((r) => r.key !== row.key))}
+                >
+                  ✕
+                </ActionIcon>
+              )}
+            </Group>
+          </Paper>
+        );
+      })}
+      <Group>
+        <Button variant="light" onClick={() => changeRows((rs) => [...rs, { key: nextKey++, group_id: null, subject_id: null }])}>
+          Agregar asignación
+        </Button>
+      </Group>
+    </FormModal>
   );
 }

@@ -79,6 +79,8 @@ describe('AssignmentsPage', () => {
     expect(screen.getByText(/¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor\?/)).toBeInTheDocument();
     await r.user.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/professorsubjects/by-professor/7')).toBe(true));
+    // Deleting says so, as creating and editing do.
+    expect(await screen.findByRole('dialog', { name: 'Éxito' })).toHaveTextContent('Asignaciones eliminadas correctamente.');
   });
 
   it('saves the edit modal through the bulk endpoint with the remaining rows', async () => {

@@ -1,23 +1,33 @@
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
-import { ASSIGNMENT_MSG } from '@egreso/domain';
+import { useMemo, useState } from 'react';
+import { ASSIGNMENT_MSG, assignmentCreateBody } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText, loadErrorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useCreateAssignment } from '../api/create-assignment';
-import { useDeleteProfessorAssignments } from '../api/delete-professor-assignments';
-import { useActivePeriod } from '../../periods/api/get-active-period';
-import { useCurrentAssignments } from '../api/get-assignments';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useForm } from '../../../lib/use-form';
 import { useGroups } from '../../groups/api/get-groups';
 import { useTeachers } from '../../people/api/get-teachers';
+import { useActivePeriod } from '../../periods/api/get-active-period';
 import { useSubjectSemesters } from '../../subjects/api/get-subject-semesters';
 import { useSubjects } from '../../subjects/api/get-subjects';
+import { useCreateAssignment } from '../api/create-assignment';
+import { useDeleteProfessorAssignments } from '../api/delete-professor-assignments';
+import { useCurrentAssignments } from '../api/get-assignments';
 import { useSaveProfessorAssignments } from '../api/save-professor-assignments';
 import { byProfessor, chipText, groupLabel, subjectsForGroup, type ProfessorAssignments } from '../components/assignment-options';
 import { EditAssignmentsModal } from '../components/EditAssignmentsModal';
-import { failureText, loadErrorText } from '../../chief/components/feedback';
+
+interface Draft {
+  user_id: string | null;
+  group_id: string | null;
+  subject_id: string | null;
+}
+const EMPTY: Draft = { user_id: null, group_id: null, subject_id: null };
+const toBody = (d: Draft) => ({ user_id: d.user_id, subject_id: d.subject_id, group_id: d.group_id });
 
 export default function AssignmentsPage() {
   const assignments = useCurrentAssignments();
@@ -30,42 +40,40 @@ export default function AssignmentsPage() {
   const saveAll = useSaveProfessorAssignments();
   const removeAll = useDeleteProfessorAssignments();
 
-  const [professorId, setProfessorId] = useState<string | null>(null);
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [subjectId, setSubjectId] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initial: EMPTY, schema: assignmentCreateBody, toBody, invalidMessage: ASSIGNMENT_MSG.fillAll });
+  const { values } = form;
   const [editing, setEditing] = useState<ProfessorAssignments | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const feedback = useFeedback();
   const deletion = useConfirmDelete(
-    (p: ProfessorAssignments) => removeAll.mutateAsync(p.userId),
-    (err) => setResult({ kind: 'error', message: failureText('Error eliminando asignaciones', err) }),
+    async (p: ProfessorAssignments) => {
+      await removeAll.mutateAsync(p.userId);
+      feedback.success('Asignaciones eliminadas correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando asignaciones', err)),
   );
 
   const groupList = useMemo(() => groups.data ?? [], [groups.data]);
   const subjectList = useMemo(() => subjects.data ?? [], [subjects.data]);
   const linkList = useMemo(() => links.data ?? [], [links.data]);
-  const selectedGroup = groupList.find((g) => String(g.id) === groupId);
+  const selectedGroup = groupList.find((g) => String(g.id) === values.group_id);
   const subjectOptions = useMemo(() => subjectsForGroup(subjectList, linkList, selectedGroup), [subjectList, linkList, selectedGroup]);
   const perProfessor = useMemo(() => byProfessor(assignments.data ?? []), [assignments.data]);
 
   const chooseGroup = (value: string | null) => {
-    setGroupId(value);
     const group = groupList.find((g) => String(g.id) === value);
-    if (subjectId && !subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === subjectId)) setSubjectId(null);
+    const keep = values.subject_id && subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === values.subject_id);
+    form.setValues({ ...values, group_id: value, subject_id: keep ? values.subject_id : null });
   };
 
   const assign = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!professorId || !groupId || !subjectId) return setFormError(ASSIGNMENT_MSG.fillAll);
-    setFormError(null);
-    try {
-      await create.mutateAsync({ user_id: Number(professorId), subject_id: Number(subjectId), group_id: Number(groupId) });
-      setSubjectId(null);
-      setResult({ kind: 'success', message: 'Asignación registrada correctamente.' });
-    } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error registrando asignación', err) });
-    }
+    const saved = await form.submit(
+      (body) => create.mutateAsync(body),
+      (err) => feedback.error(errorText('Error registrando asignación', err)),
+    );
+    if (!saved) return;
+    form.setField('subject_id', null);
+    feedback.success('Asignación registrada correctamente.');
   };
 
   const saveEdit = async (rows: Array<{ subject_id: number; group_id: number }>) => {
@@ -73,8 +81,9 @@ export default function AssignmentsPage() {
     try {
       await saveAll.mutateAsync({ userId: editing.userId, body: { rows } });
       setEditing(null);
+      feedback.success('Asignaciones actualizadas correctamente.');
     } catch (err) {
-      setResult({ kind: 'error', message: failureText('Error actualizando asignaciones', err) });
+      feedback.error(errorText('Error actualizando asignaciones', err));
     }
   };
 
@@ -98,27 +107,27 @@ export default function AssignmentsPage() {
           <Select
             id="assign-professor" label="Profesor" placeholder="Selecciona un profesor" searchable
             data={(professors.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name }))}
-            value={professorId} onChange={setProfessorId} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+            {...form.bind('user_id')} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
           />
           <Select
             id="assign-group" label="Grupo" placeholder="Selecciona un grupo" searchable
             data={groupList.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
-            value={groupId} onChange={chooseGroup} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+            value={values.group_id} onChange={chooseGroup} error={form.errors.group_id} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
           />
           <Select
             id="assign-subject" label="Materia" searchable
-            placeholder={groupId ? 'Selecciona una materia' : 'Primero elige un grupo'}
-            disabled={!groupId}
+            placeholder={values.group_id ? 'Selecciona una materia' : 'Primero elige un grupo'}
+            disabled={!values.group_id}
             data={subjectOptions.map((s) => ({ value: String(s.id), label: s.subject_name }))}
-            value={subjectId} onChange={setSubjectId}
+            {...form.bind('subject_id')}
             nothingFoundMessage="Sin materias para el semestre del grupo" comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
-        {groupId && subjectOptions.length === 0 && subjects.isSuccess && links.isSuccess ? (
+        {values.group_id && subjectOptions.length === 0 && subjects.isSuccess && links.isSuccess ? (
           <Text size="sm" c="dimmed" mt="xs">No hay materias vinculadas al semestre de este grupo.</Text>
         ) : null}
         {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
-        {formError ? <Alert color="red" mt="sm" role="alert">{formError}</Alert> : null}
+        {form.failure ? <Alert color="red" mt="sm" role="alert">{form.failure}</Alert> : null}
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={create.isPending}>Asignar materia</Button>
         </Group>
@@ -176,7 +185,7 @@ export default function AssignmentsPage() {
         cancelLabel="Cancelar"
         loading={removeAll.isPending}
       />
-      <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

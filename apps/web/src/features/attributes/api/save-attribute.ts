@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Attribute, AttributeCreateBody } from '@egreso/domain';
+import type { Attribute, AttributeCreateBody, AttributeUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ export function createAttribute(body: AttributeCreateBody): Promise<Attribute> {
   return api<Attribute>('/attributes', { method: 'POST', body });
 }
 
-export function updateAttribute(id: number, body: AttributeCreateBody): Promise<Attribute> {
+export function updateAttribute(id: number, body: AttributeUpdateBody): Promise<Attribute> {
   return api<Attribute>(`/attributes/${id}`, { method: 'PUT', body });
 }
 
@@ -15,7 +15,8 @@ export function updateAttribute(id: number, body: AttributeCreateBody): Promise<
 export function useSaveAttribute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: AttributeCreateBody }) => (id === null ? createAttribute(body) : updateAttribute(id, body)),
+    mutationFn: (input: { id: null; body: AttributeCreateBody } | { id: number; body: AttributeUpdateBody }) =>
+      (input.id === null ? createAttribute(input.body) : updateAttribute(input.id, input.body)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.attributes.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all });

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { ATTRIBUTE_MSG, LIMITS, type Attribute, type AttributeCreateBody, type Career } from '@egreso/domain';
+import { LIMITS, type Attribute, type Career } from '@egreso/domain';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 
 export interface AttributeDraft {
@@ -15,16 +15,13 @@ export function draftOf(a: Attribute): AttributeDraft {
   return { attribute_name: a.attribute_name, description: a.description ?? '', codigo: a.codigo ?? '', career_id: a.career_id ? String(a.career_id) : null };
 }
 
-/** Name and description are required (spec); code and career are optional extras of the catalogue. */
-export function attributeBodyOf(d: AttributeDraft): { body: AttributeCreateBody } | { error: string } {
-  if (!d.attribute_name.trim() || !d.description.trim()) return { error: ATTRIBUTE_MSG.fillAll };
+/** The request the domain schema checks: trimmed texts, the optional code and career as null when blank. */
+export function attributeRequest(d: AttributeDraft) {
   return {
-    body: {
-      attribute_name: d.attribute_name.trim(),
-      description: d.description.trim(),
-      codigo: d.codigo.trim() || null,
-      career_id: d.career_id ? Number(d.career_id) : null,
-    },
+    attribute_name: d.attribute_name.trim(),
+    description: d.description.trim(),
+    codigo: d.codigo.trim() || null,
+    career_id: d.career_id ? Number(d.career_id) : null,
   };
 }
 

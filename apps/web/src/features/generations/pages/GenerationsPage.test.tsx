@@ -123,6 +123,12 @@ describe('GenerationsPage', () => {
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
     const alert = await screen.findByText(/Fecha de inicio: Ya existe una generación/);
     expect(alert.textContent).toBe('Ya existe una generación con esa fecha de inicio.\nFecha de inicio: Ya existe una generación con esa fecha de inicio.');
+    expect(screen.getByLabelText(/Fecha de inicio/)).toHaveAccessibleDescription(/Ya existe una generación/);
+
+    // Another start date is not the duplicate: the stale messages go away.
+    await r.user.clear(screen.getByLabelText(/Fecha de inicio/));
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2025-08-01');
+    expect(screen.queryByText(/Ya existe una generación/)).not.toBeInTheDocument();
   });
 
   it("shows 'Error al cargar generaciones' when the list fails", async () => {

@@ -1,35 +1,37 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Generation } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { StatCard } from '../../../components/StatCard';
 import { formatDate } from '../../../lib/dates';
-import { withReason } from '../../../lib/form-errors';
+import { errorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFormModal } from '../../../lib/use-form-modal';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useFormModal } from '../../../lib/use-form';
 import { useDeleteGeneration } from '../api/delete-generation';
 import { useGenerations } from '../api/get-generations';
 import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
 import { GenerationFormModal, type GenerationDraft } from '../components/GenerationFormModal';
-import { StatCard } from '../../../components/StatCard';
 import { filterGenerations } from '../components/generation-filter';
 
 export default function GenerationsPage() {
   const generations = useGenerations();
   const remove = useDeleteGeneration();
-  const isMobile = useIsMobile();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const form = useFormModal<Generation>();
   const [initial, setInitial] = useState<GenerationDraft | null>(null);
   const [suggesting, setSuggesting] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const feedback = useFeedback();
   const deletion = useConfirmDelete(
-    (g: Generation) => remove.mutateAsync(g.id),
-    (err) => setResult({ kind: 'error', message: withReason('No se pudo eliminar', err) }),
+    async (g: Generation) => {
+      await remove.mutateAsync(g.id);
+      feedback.success('Generación eliminada correctamente.');
+    },
+    (err) => feedback.error(errorText('No se pudo eliminar', err)),
   );
 
   const shown = useMemo(() => filterGenerations(generations.data ?? [], from, to), [generations.data, from, to]);
@@ -49,18 +51,26 @@ export default function GenerationsPage() {
       const s = await fetchSuggestedGeneration();
       openNew({ start_date: s.suggested ?? s.start_date, end_date: s.end_date });
     } catch {
-      setResult({ kind: 'error', message: 'No se pudo sugerir la siguiente generación' });
+      feedback.error('No se pudo sugerir la siguiente generación');
     } finally {
       setSuggesting(false);
     }
   };
 
-  const actions = (g: Generation) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(g)} aria-label={`Eliminar ${g.generation_name}`}>Eliminar</Button>
-    </Group>
-  );
+  const columns: Column<Generation>[] = [
+    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, card: 'title' },
+    { key: 'start', header: 'Inicio', cell: (g) => formatDate(g.start_date) },
+    { key: 'end', header: 'Fin', cell: (g) => formatDate(g.end_date) },
+    {
+      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      cell: (g) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(g)} aria-label={`Eliminar ${g.generation_name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
 
   const first = shown[0];
   const last = shown[shown.length - 1];
@@ -91,55 +101,26 @@ export default function GenerationsPage() {
         </Group>
       </Card>
 
-      {generations.isPending ? <PageLoader /> : null}
-      {generations.isError ? <Alert color="red">Error al cargar generaciones</Alert> : null}
-      {generations.isSuccess && shown.length === 0 ? (
-        <Text c="dimmed" py="md">{from || to ? 'No hay generaciones en ese rango de fechas.' : 'No hay generaciones registradas.'}</Text>
-      ) : null}
-      {shown.length > 0 && isMobile ? (
-        <Stack gap="sm">
-          {shown.map((g) => (
-            <Card key={g.id} withBorder radius="md" padding="md">
-              <Text fw={700}>Generación {g.generation_name}</Text>
-              <Text size="sm" c="dimmed" mb="sm">Inicio {formatDate(g.start_date)} · Fin {formatDate(g.end_date)}</Text>
-              {actions(g)}
-            </Card>
-          ))}
-        </Stack>
-      ) : null}
-      {shown.length > 0 && !isMobile ? (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Generación</Table.Th>
-                <Table.Th>Inicio</Table.Th>
-                <Table.Th>Fin</Table.Th>
-                <Table.Th w={190}>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((g) => (
-                <Table.Tr key={g.id}>
-                  <Table.Td fw={600}>{g.generation_name}</Table.Td>
-                  <Table.Td>{formatDate(g.start_date)}</Table.Td>
-                  <Table.Td>{formatDate(g.end_date)}</Table.Td>
-                  <Table.Td>{actions(g)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      <ResponsiveTable
+        rows={generations.data ? shown : undefined} columns={columns} rowKey={(g) => g.id} label="Generaciones"
+        loading={generations.isPending} error={generations.isError ? 'Error al cargar generaciones' : null}
+        emptyText={from || to ? 'No hay generaciones en ese rango de fechas.' : 'No hay generaciones registradas.'}
+      />
 
-      <GenerationFormModal opened={form.opened} generation={form.editing} initial={initial} onClose={form.close} onSaved={form.close} />
+      <GenerationFormModal
+        opened={form.opened} generation={form.editing} initial={initial} onClose={form.close}
+        onSaved={() => {
+          feedback.success(form.editing ? 'Generación actualizada correctamente.' : 'Generación registrada correctamente.');
+          form.close();
+        }}
+      />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar generación"
         message={deletion.target ? `¿Eliminar la generación ${deletion.target.generation_name}?` : ''}
         loading={remove.isPending}
       />
-      <ResultDialog result={result} onClose={() => setResult(null)} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { Group, MultiSelect, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { KNOWLEDGE_LEVELS, KNOWLEDGE_LEVEL_LABEL, LIMITS, type Attribute, type Career, type Semester, type Subject } from '@egreso/domain';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft';
+
+const CREDITS_RANGE = `Número entero de ${LIMITS.creditsMin} a ${LIMITS.creditsMax}.`;
 
 interface Props {
   value: SubjectDraft;
@@ -44,17 +46,15 @@ export function SubjectFields({ value, onChange, selfId, subjects, semesters, ca
           id={`${idPrefix}-key`} label="Clave" placeholder="Ej. SCD-1008" withAsterisk max={LIMITS.subjectKey}
           value={value.subject_key} onChange={(v) => set('subject_key', v)} error={errors.subject_key}
         />
-        <NumberInput
-          id={`${idPrefix}-theory`} label="Créditos de teoría" withAsterisk min={LIMITS.creditsMin} max={LIMITS.creditsMax}
-          allowDecimal={false} allowNegative={false} clampBehavior="strict"
-          value={value.theory_credits} onChange={(v) => set('theory_credits', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-          error={errors.theory_credits}
+        <TextInput
+          id={`${idPrefix}-theory`} label="Créditos de teoría" withAsterisk inputMode="numeric" description={CREDITS_RANGE}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          value={value.theory_credits} onChange={(e) => set('theory_credits', e.currentTarget.value)} error={errors.theory_credits}
         />
-        <NumberInput
-          id={`${idPrefix}-practice`} label="Créditos de práctica" withAsterisk min={LIMITS.creditsMin} max={LIMITS.creditsMax}
-          allowDecimal={false} allowNegative={false} clampBehavior="strict"
-          value={value.practice_credits} onChange={(v) => set('practice_credits', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-          error={errors.practice_credits}
+        <TextInput
+          id={`${idPrefix}-practice`} label="Créditos de práctica" withAsterisk inputMode="numeric" description={CREDITS_RANGE}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          value={value.practice_credits} onChange={(e) => set('practice_credits', e.currentTarget.value)} error={errors.practice_credits}
         />
       </SimpleGrid>
       <MultiSelect

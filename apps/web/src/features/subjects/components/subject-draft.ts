@@ -1,11 +1,11 @@
-import { KNOWLEDGE_LEVELS, SUBJECT_MSG, subjectBody, type Attribute, type KnowledgeLevel, type Subject, type SubjectBody } from '@egreso/domain';
-import { zodFieldErrors } from '../../../lib/form-errors';
+import { KNOWLEDGE_LEVELS, SUBJECT_MSG, type Attribute, type KnowledgeLevel, type Subject, type SubjectBody } from '@egreso/domain';
 
 export interface SubjectDraft {
   subject_name: string;
   subject_key: string;
-  theory_credits: number | '';
-  practice_credits: number | '';
+  /** As typed: the domain schema reads the number and states the 0-30 range when it is not one. */
+  theory_credits: string;
+  practice_credits: string;
   prerequisites: string[];
   semesters: string[];
   careers: string[];
@@ -20,8 +20,8 @@ export function subjectDraftOf(s: Subject): SubjectDraft {
   return {
     subject_name: s.subject_name,
     subject_key: s.subject_key,
-    theory_credits: s.theory_credits,
-    practice_credits: s.practice_credits,
+    theory_credits: String(s.theory_credits),
+    practice_credits: String(s.practice_credits),
     prerequisites: s.prerequisites.map(String),
     semesters: s.semesters.map((x) => String(x.id)),
     careers: s.careers.map((c) => String(c.id)),
@@ -40,21 +40,24 @@ export function prerequisiteOptions(subjects: readonly Subject[], exclude: { sel
 
 export const isLevel = (v: string): v is KnowledgeLevel => (KNOWLEDGE_LEVELS as readonly string[]).includes(v);
 
+/** 'Por favor, llena todos los campos requeridos.' while a required field is blank; other faults show under the fields. */
+export function subjectMissingText(d: SubjectDraft): string | null {
+  const blank = [d.subject_name, d.subject_key, d.theory_credits, d.practice_credits].some((v) => !v.trim());
+  return blank ? SUBJECT_MSG.fillRequired : null;
+}
+
 /**
- * The request of a draft: prerequisites as ids; careers and attributes only when non-empty; an attribute's career_id
- * only when the attribute has one. Returns the spec's message, or per-field messages, when something is missing.
+ * The request of a draft, as the spec sends it: prerequisites as ids; careers and attributes only when non-empty; an
+ * attribute's career_id only when the attribute has one; credits as numbers (a decimal comma read as a point).
  */
-export function subjectBodyOf(d: SubjectDraft, attributes: readonly Attribute[]):
-  { body: SubjectBody } | { error: string; fields: Record<string, string> } {
-  if (!d.subject_name.trim() || !d.subject_key.trim() || d.theory_credits === '' || d.practice_credits === '') {
-    return { error: SUBJECT_MSG.fillRequired, fields: {} };
-  }
+export function subjectRequest(d: SubjectDraft, attributes: readonly Attribute[]): SubjectBody {
   const careerOf = new Map(attributes.map((a) => [a.id, a.career_id]));
+  const credits = (v: string) => (v.trim() === '' ? '' : Number(v.trim().replace(',', '.')));
   const body: SubjectBody = {
     subject_name: d.subject_name.trim(),
     subject_key: d.subject_key.trim(),
-    theory_credits: d.theory_credits,
-    practice_credits: d.practice_credits,
+    theory_credits: credits(d.theory_credits) as number,
+    practice_credits: credits(d.practice_credits) as number,
     prerequisites: d.prerequisites.map(Number),
     semesters: d.semesters.map(Number),
   };
@@ -65,12 +68,7 @@ export function subjectBodyOf(d: SubjectDraft, attributes: readonly Attribute[])
       return career ? { id: Number(a.id), knowledge_level: a.knowledge_level, career_id: career } : { id: Number(a.id), knowledge_level: a.knowledge_level };
     });
   }
-  const checked = subjectBody.safeParse(body);
-  if (!checked.success) {
-    const fields = zodFieldErrors(checked.error);
-    return { error: Object.values(fields)[0] ?? SUBJECT_MSG.fillRequired, fields };
-  }
-  return { body };
+  return body;
 }
 
 /** Credits as the list shows them: 'T n | P n'. */

@@ -78,4 +78,44 @@ describe('SubjectsPage', () => {
       subject_name: 'Cálculo Integral', subject_key: 'ACF-0902', theory_credits: 3, practice_credits: 2, prerequisites: [10], semesters: [],
     }));
   });
+
+  it('keeps credits as typed, states the 0-30 range and refuses a decimal or an out-of-range value with a message', async () => {
+    const r = renderPage([CALCULO]);
+    await screen.findByText('T 3 | P 2');
+    const theory = screen.getByLabelText(/^Créditos de teoría/);
+    const practice = screen.getByLabelText(/^Créditos de práctica/);
+    expect(theory).toHaveAccessibleDescription('Número entero de 0 a 30.');
+    await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Ética');
+    await r.user.type(screen.getByLabelText(/^Clave/), 'ETI-01');
+    await r.user.type(theory, '2.5');
+    await r.user.click(practice);
+    await r.user.paste('31');
+    expect(theory).toHaveValue('2.5');
+    expect(practice).toHaveValue('31');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    expect(await screen.findByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    expect(screen.queryByText('Por favor, llena todos los campos requeridos.')).not.toBeInTheDocument();
+    expect(r.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Correcting a field clears its message only.
+    await r.user.clear(theory);
+    await r.user.type(theory, '2');
+    expect(screen.queryByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).not.toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+  });
+
+  it('searches by name or key ignoring accents both ways', async () => {
+    const etica: Subject = { ...PROGRAMACION, id: 12, subject_name: 'Ética profesional', subject_key: 'ETI-0101' };
+    const r = renderPage([CALCULO, etica]);
+    await screen.findByText('Ética profesional');
+    const search = screen.getByRole('textbox', { name: 'Buscar materia' });
+    await r.user.type(search, 'etica');
+    expect(screen.getByText('Ética profesional')).toBeInTheDocument();
+    expect(screen.queryByText('Cálculo Diferencial')).not.toBeInTheDocument();
+    await r.user.clear(search);
+    await r.user.type(search, 'CÁLCULO');
+    expect(screen.getByText('Cálculo Diferencial')).toBeInTheDocument();
+    expect(screen.queryByText('Ética profesional')).not.toBeInTheDocument();
+  });
 });

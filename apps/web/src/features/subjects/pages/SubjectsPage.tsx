@@ -1,23 +1,25 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
-import { collator, type Subject } from '@egreso/domain';
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { collator, subjectBody, type Subject } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ListStates } from '../../../components/ListStates';
+import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
-import { withReason } from '../../../lib/form-errors';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText, loadErrorText } from '../../../lib/errors';
+import { matchesSearch } from '../../../lib/search';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useDraft } from '../../../lib/use-draft';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useForm, useFormModal } from '../../../lib/use-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useDeleteSubject } from '../api/delete-subject';
 import { useAttributes } from '../../attributes/api/get-attributes';
 import { useCareers } from '../../careers/api/get-careers';
+import { useDeleteSubject } from '../api/delete-subject';
 import { useSemesters } from '../api/get-semesters';
 import { useSubjects } from '../api/get-subjects';
 import { useSaveSubject } from '../api/save-subject';
-import { failureText, loadErrorText } from '../../chief/components/feedback';
 import { SubjectFields } from '../components/SubjectFields';
-import { creditsText, emptySubject, subjectBodyOf, subjectDraftOf, type SubjectDraft } from '../components/subject-draft';
+import { creditsText, emptySubject, subjectDraftOf, subjectMissingText, subjectRequest } from '../components/subject-draft';
 
 function AttributesCell({ subject }: { subject: Subject }) {
   if (!subject.attributes.length) return <Text span c="dimmed" fs="italic" size="sm">Sin atributos</Text>;
@@ -48,60 +50,86 @@ export default function SubjectsPage() {
 
   const all = useMemo(() => subjects.data ?? [], [subjects.data]);
   const attributeList = attributes.data ?? [];
-  const check = (d: SubjectDraft) => subjectBodyOf(d, attributeList);
-  const draft = useDraft(emptySubject, check);
-  const [editing, setEditing] = useState<Subject | null>(null);
-  const edit = useDraft(emptySubject, check);
+  const toBody = (d: typeof emptySubject) => subjectRequest(d, attributeList);
+  const formOptions = { initial: emptySubject, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
+  const draft = useForm(formOptions);
+  const editModal = useFormModal<Subject>();
+  const edit = useForm(formOptions);
   const [search, setSearch] = useState('');
-  const [result, setResult] = useState<Result | null>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  const feedback = useFeedback();
   const deletion = useConfirmDelete(
-    (s: Subject) => remove.mutateAsync(s.id),
-    (err) => setResult({ kind: 'error', message: failureText('Error eliminando materia', err) }),
+    async (s: Subject) => {
+      await remove.mutateAsync(s.id);
+      feedback.success('Materia eliminada correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando materia', err)),
   );
 
   const nameById = useMemo(() => new Map(all.map((s) => [s.id, s.subject_name])), [all]);
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const list = q ? all.filter((s) => s.subject_name.toLowerCase().includes(q) || s.subject_key.toLowerCase().includes(q)) : all;
-    return [...list].sort((a, b) => collator.compare(a.subject_name, b.subject_name));
+    const list = all.filter((s) => matchesSearch(search, s.subject_name, s.subject_key));
+    return list.sort((a, b) => collator.compare(a.subject_name, b.subject_name));
   }, [all, search]);
 
-  // Save failures read 'Error registrando materia: {server message}' (spec), on one line unlike the other catalogues.
+  // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
     const saved = await draft.submit(
-      (body) => save.mutateAsync({ id: null, body }),
-      (err) => setResult({ kind: 'error', message: withReason('Error registrando materia', err) }),
+      (_body, values) => save.mutateAsync({ id: null, body: toBody(values) }),
+      (err) => feedback.error(errorText('Error registrando materia', err)),
     );
     if (!saved) return;
     draft.reset();
-    setResult({ kind: 'success', message: 'Materia registrada correctamente.' });
+    feedback.success('Materia registrada correctamente.');
   };
 
   const openEdit = (s: Subject) => {
-    setEditing(s);
     edit.reset(subjectDraftOf(s));
+    editModal.open(s);
   };
 
   const update = async () => {
-    if (!editing) return;
+    const target = editModal.editing;
+    if (!target) return;
     const saved = await edit.submit(
-      (body) => save.mutateAsync({ id: editing.id, body }),
-      (err) => setResult({ kind: 'error', message: withReason('Error actualizando materia', err) }),
+      (_body, values) => save.mutateAsync({ id: target.id, body: toBody(values) }),
+      (err) => feedback.error(errorText('Error actualizando materia', err)),
     );
-    if (saved) setEditing(null);
+    if (!saved) return;
+    editModal.close();
+    feedback.success('Materia actualizada correctamente.');
   };
 
   const requires = (s: Subject) => (s.prerequisites.length
     ? <Text size="xs" c="dimmed">Requiere: {s.prerequisites.map((id) => nameById.get(id) ?? `#${id}`).join(', ')}</Text>
     : null);
-  const actions = (s: Subject) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.subject_name}`}>Eliminar</Button>
-    </Group>
-  );
+  const columns: Column<Subject>[] = [
+    {
+      key: 'name', header: 'Nombre', card: 'title',
+      cell: (s) => (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Text fw={isMobile ? 700 : 600} size={isMobile ? undefined : 'sm'} style={{ overflowWrap: 'anywhere' }}>{s.subject_name}</Text>
+            {isMobile ? <Badge variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>{s.subject_key}</Badge> : null}
+          </Group>
+          {requires(s)}
+        </>
+      ),
+    },
+    { key: 'key', header: 'Clave', width: 110, cell: (s) => s.subject_key, card: 'hidden' },
+    { key: 'credits', header: 'Créditos', width: 110, cell: (s) => <span style={{ whiteSpace: 'nowrap' }}>{creditsText(s)}</span> },
+    { key: 'attributes', header: 'Atributos', cell: (s) => <AttributesCell subject={s} /> },
+    { key: 'semesters', header: 'Semestres', width: 170, cell: (s) => <SemestersCell subject={s} /> },
+    {
+      key: 'actions', header: 'Acciones', width: 170, card: 'actions',
+      cell: (s) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.subject_name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
   const catalogueErrors = [
     attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null,
     semesters.isError ? 'Error cargando semestres.' : null,
@@ -114,11 +142,11 @@ export default function SubjectsPage() {
       <PageHeader title="Alta de materias" subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos." />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
         <Title order={3} size="h4" mb="sm">Nueva materia</Title>
-        <SubjectFields value={draft.value} onChange={draft.setValue} selfId={null} errors={draft.fieldErrors} idPrefix="new-subject" {...fieldsProps} />
+        <SubjectFields value={draft.values} onChange={draft.setValues} selfId={null} errors={draft.errors} idPrefix="new-subject" {...fieldsProps} />
         {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
-        {draft.error ? <Alert color="red" mt="sm" role="alert">{draft.error}</Alert> : null}
+        {draft.failure ? <Alert color="red" mt="sm" role="alert">{draft.failure}</Alert> : null}
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && editing === null}>Registrar materia</Button>
+          <Button type="submit" loading={save.isPending && !editModal.opened}>Registrar materia</Button>
         </Group>
       </Card>
 
@@ -129,78 +157,25 @@ export default function SubjectsPage() {
           onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 300 }}
         />
       </Group>
-      <ListStates
-        loading={subjects.isPending}
-        error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}
-        empty={shown.length === 0}
+      <ResponsiveTable
+        rows={subjects.data ? shown : undefined} columns={columns} rowKey={(s) => s.id} label="Materias registradas" minWidth={900}
+        loading={subjects.isPending} error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}
         emptyText={all.length === 0 ? 'No hay materias registradas.' : 'Ninguna materia coincide con la búsqueda.'}
-      >
-        {isMobile ? (
-          <Stack gap="sm">
-            {shown.map((s) => (
-              <Card key={s.id} withBorder radius="md" padding="md">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{s.subject_name}</Text>
-                  <Badge variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>{s.subject_key}</Badge>
-                </Group>
-                {requires(s)}
-                <Text size="sm" mt={6}><Text span fw={600}>Créditos: </Text>{creditsText(s)}</Text>
-                <Text size="sm" fw={600} mt={6}>Atributos</Text>
-                <AttributesCell subject={s} />
-                <Text size="sm" fw={600} mt={6} mb={4}>Semestres</Text>
-                <SemestersCell subject={s} />
-                <Group mt="sm">{actions(s)}</Group>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th w={110}>Clave</Table.Th>
-                  <Table.Th w={110}>Créditos</Table.Th>
-                  <Table.Th>Atributos</Table.Th>
-                  <Table.Th w={170}>Semestres</Table.Th>
-                  <Table.Th w={170}>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">{s.subject_name}</Text>
-                      {requires(s)}
-                    </Table.Td>
-                    <Table.Td>{s.subject_key}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{creditsText(s)}</Table.Td>
-                    <Table.Td><AttributesCell subject={s} /></Table.Td>
-                    <Table.Td><SemestersCell subject={s} /></Table.Td>
-                    <Table.Td>{actions(s)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </ListStates>
+      />
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar materia" centered size="xl" fullScreen={isMobile}>
-        <SubjectFields value={edit.value} onChange={edit.setValue} selfId={editing?.id ?? null} errors={edit.fieldErrors} idPrefix="edit-subject" {...fieldsProps} />
-        {edit.error ? <Alert color="red" mt="sm" role="alert">{edit.error}</Alert> : null}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setEditing(null)}>Cancelar</Button>
-          <Button onClick={update} loading={save.isPending}>Guardar</Button>
-        </Group>
-      </Modal>
+      <FormModal
+        opened={editModal.opened} onClose={editModal.close} title="Editar materia" size="xl" fullScreen={isMobile}
+        onSubmit={update} saving={save.isPending} failure={edit.failure}
+      >
+        <SubjectFields value={edit.values} onChange={edit.setValues} selfId={editModal.editing?.id ?? null} errors={edit.errors} idPrefix="edit-subject" {...fieldsProps} />
+      </FormModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar materia"
         message={<>¿Estás seguro que deseas eliminar esta materia?{deletion.target ? <><br /><strong>{deletion.target.subject_key} · {deletion.target.subject_name}</strong></> : null}</>}
         loading={remove.isPending}
       />
-      <ResultDialog result={result} onClose={closeResult} autoCloseMs={result?.kind === 'success' ? 1600 : undefined} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

@@ -1,14 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { ROLE } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { DbOrTrx } from '../../db/types.js';
+import { esKey } from '../../db/spanish.js';
 
 /**
  * The assignments of a subject in a group (one teacher's when `userId` is given), the active period first, then
  * the most recent; assignments without a period last.
  */
-export function listSubjectGroupAssignments(db: Q, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number }) {
+export function listSubjectGroupAssignments(db: DbOrTrx, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number }) {
   let q = db
     .selectFrom('professor_subjects as ps')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
@@ -28,16 +27,11 @@ export function listSubjectGroupAssignments(db: Q, subjectId: number, groupId: n
 
 export type SubjectGroupAssignment = Awaited<ReturnType<typeof listSubjectGroupAssignments>>[number];
 
-/** The active period's id, for assignments recorded without one. */
-export async function findActivePeriodId(db: Q): Promise<number | null> {
-  return (await db.selectFrom('periods').select('id').where('is_active', '=', 1).executeTakeFirst())?.id ?? null;
-}
-
 /**
  * Students of a grade sheet (DESIGN §3): the group's students with an enrolment in the subject for the period,
  * ordered by name.
  */
-export function listSheetStudents(db: Q, groupId: number, subjectId: number, periodId: number) {
+export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: number, periodId: number) {
   return db
     .selectFrom('user_groups as ug')
     .innerJoin('users as u', 'u.id', 'ug.user_id')
@@ -47,20 +41,20 @@ export function listSheetStudents(db: Q, groupId: number, subjectId: number, per
     .where('ug.group_id', '=', groupId)
     .where('u.role', '=', ROLE.STUDENT)
     .where('e.period_id', '=', periodId)
-    .orderBy('u.full_name')
+    .orderBy(esKey('u.full_name'))
     .orderBy('u.id')
     .execute();
 }
 
-/** The subject's attributes, ordered by code then name. */
-export function listReportAttributes(db: Q, subjectId: number) {
+/** The subject's attributes in Spanish order of code, then name. */
+export function listReportAttributes(db: DbOrTrx, subjectId: number) {
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .select(['a.id', 'a.attribute_name', 'a.codigo'])
     .where('sa.subject_id', '=', subjectId)
-    .orderBy('a.codigo')
-    .orderBy('a.attribute_name')
+    .orderBy(esKey(sql<string>`coalesce(a.codigo, '')`))
+    .orderBy(esKey('a.attribute_name'))
     .orderBy('a.id')
     .execute();
 }

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { REPORT_MSG, ROLE, type Actor, type GroupReport, type StudentReport } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
+import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { countAttributeBands, listAttributeRatings } from '../grades/grades.repository.js';
 import {
-  findActivePeriodId, listReportAttributes, listSheetStudents, listSubjectGroupAssignments, type SubjectGroupAssignment,
+  listReportAttributes, listSheetStudents, listSubjectGroupAssignments, type SubjectGroupAssignment,
 } from './reports.repository.js';
 
 type Db = Kysely<Database>;
@@ -31,7 +32,7 @@ async function reportAssignment(db: Db, actor: Actor, scope: Scope): Promise<Sub
 /** The assignment, its students and the rating filter that covers exactly them. */
 async function reportScope(db: Db, actor: Actor, scope: Scope) {
   const assignment = await reportAssignment(db, actor, scope);
-  const periodId = assignment.period_id ?? (await findActivePeriodId(db));
+  const periodId = assignment.period_id ?? (await findActivePeriod(db))?.id ?? null;
   const [students, attributes] = await Promise.all([
     periodId === null ? Promise.resolve([]) : listSheetStudents(db, scope.group_id, scope.subject_id, periodId),
     listReportAttributes(db, scope.subject_id),

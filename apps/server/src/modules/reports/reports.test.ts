@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import {
   addStudentToGroup, makeActivity, makeAssignment, makeAttribute, makeGroup, makePeriod, makeSubject, makeTeacher,
-} from '../../test/factories-chief.js';
+} from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;

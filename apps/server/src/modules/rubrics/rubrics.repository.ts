@@ -1,23 +1,24 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
+import { insertInChunks } from '../../db/chunks.js';
+import { esKey } from '../../db/spanish.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 
 const RUBRIC_COLUMNS = ['id', 'professor_subject_id', 'rubric_name', 'created_at'] as const;
 
-export function findRubric(db: Q, id: number) {
+export function findRubric(db: DbOrTrx, id: number) {
   return db.selectFrom('rubrics').select(RUBRIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function findRubricOfAssignment(db: Q, professorSubjectId: number) {
+export function findRubricOfAssignment(db: DbOrTrx, professorSubjectId: number) {
   return db.selectFrom('rubrics').select(RUBRIC_COLUMNS).where('professor_subject_id', '=', professorSubjectId).executeTakeFirst();
 }
 
 export type RubricRow = NonNullable<Awaited<ReturnType<typeof findRubric>>>;
 
 /** Creates the assignment's rubric unless one exists; a concurrent creation is absorbed by the unique key. */
-export async function insertRubricOnce(db: Q, professorSubjectId: number, rubricName: string, now: string): Promise<boolean> {
+export async function insertRubricOnce(db: DbOrTrx, professorSubjectId: number, rubricName: string, now: string): Promise<boolean> {
   const result = await db
     .insertInto('rubrics')
     .values({ professor_subject_id: professorSubjectId, rubric_name: rubricName, created_at: now })
@@ -38,7 +39,7 @@ export async function lockRubric(trx: Transaction<Database>, dialect: Dialect, i
 
 const CRITERION_COLUMNS = ['id', 'rubric_id', 'attribute_id', 'name_criterion', 'weight'] as const;
 
-export function findCriterion(db: Q, id: number) {
+export function findCriterion(db: DbOrTrx, id: number) {
   return db.selectFrom('evaluation_criterias').select(CRITERION_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
@@ -52,7 +53,7 @@ export async function lockCriterion(trx: Transaction<Database>, dialect: Dialect
 }
 
 /** Sum of the criteria weights of one attribute in a rubric, leaving one criterion out (the one being edited). */
-export async function sumCriteriaWeights(db: Q, rubricId: number, attributeId: number, exceptId: number | null): Promise<number> {
+export async function sumCriteriaWeights(db: DbOrTrx, rubricId: number, attributeId: number, exceptId: number | null): Promise<number> {
   let q = db
     .selectFrom('evaluation_criterias')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('weight'), eb.lit(0)).as('total'))
@@ -62,7 +63,7 @@ export async function sumCriteriaWeights(db: Q, rubricId: number, attributeId: n
   return Number((await q.executeTakeFirstOrThrow()).total);
 }
 
-export async function sumIndicatorWeights(db: Q, criterionId: number, exceptId: number | null): Promise<number> {
+export async function sumIndicatorWeights(db: DbOrTrx, criterionId: number, exceptId: number | null): Promise<number> {
   let q = db
     .selectFrom('indicators')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('weight'), eb.lit(0)).as('total'))
@@ -71,46 +72,42 @@ export async function sumIndicatorWeights(db: Q, criterionId: number, exceptId: 
   return Number((await q.executeTakeFirstOrThrow()).total);
 }
 
-export function insertCriterion(db: Q, values: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number }) {
+export function insertCriterion(db: DbOrTrx, values: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number }) {
   return db.insertInto('evaluation_criterias').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updateCriterion(db: Q, id: number, values: { name_criterion: string; weight: number }): Promise<void> {
+export async function updateCriterion(db: DbOrTrx, id: number, values: { name_criterion: string; weight: number }): Promise<void> {
   await db.updateTable('evaluation_criterias').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteCriterion(db: Q, id: number): Promise<void> {
+export async function deleteCriterion(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('evaluation_criterias').where('id', '=', id).execute();
 }
 
 const INDICATOR_COLUMNS = ['id', 'evaluationcriteria_id', 'description', 'weight'] as const;
 
-export function findIndicator(db: Q, id: number) {
+export function findIndicator(db: DbOrTrx, id: number) {
   return db.selectFrom('indicators').select(INDICATOR_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function insertIndicator(db: Q, values: { evaluationcriteria_id: number; description: string; weight: number }) {
+export function insertIndicator(db: DbOrTrx, values: { evaluationcriteria_id: number; description: string; weight: number }) {
   return db.insertInto('indicators').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updateIndicator(db: Q, id: number, values: { description: string; weight: number }): Promise<void> {
+export async function updateIndicator(db: DbOrTrx, id: number, values: { description: string; weight: number }): Promise<void> {
   await db.updateTable('indicators').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteIndicator(db: Q, id: number): Promise<void> {
+export async function deleteIndicator(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('indicators').where('id', '=', id).execute();
 }
 
-export function listScales(db: Q) {
+export function listScales(db: DbOrTrx) {
   return db.selectFrom('evaluation_scales').select(['id', 'scale_name', 'min_value', 'max_value']).orderBy('min_value').orderBy('id').execute();
 }
 
-export function findScale(db: Q, id: number) {
-  return db.selectFrom('evaluation_scales').select(['id', 'scale_name', 'min_value', 'max_value']).where('id', '=', id).executeTakeFirst();
-}
-
 /** Writes (or replaces) a criterion's description for one scale. */
-export async function upsertCriterionScale(db: Q, criterionId: number, scaleId: number, description: string): Promise<void> {
+export async function upsertCriterionScale(db: DbOrTrx, criterionId: number, scaleId: number, description: string): Promise<void> {
   await db
     .insertInto('criteria_scales')
     .values({ evaluationcriteria_id: criterionId, scale_id: scaleId, custom_description: description })
@@ -118,36 +115,36 @@ export async function upsertCriterionScale(db: Q, criterionId: number, scaleId: 
     .execute();
 }
 
-export async function deleteCriterionScale(db: Q, criterionId: number, scaleId: number): Promise<void> {
+export async function deleteCriterionScale(db: DbOrTrx, criterionId: number, scaleId: number): Promise<void> {
   await db.deleteFrom('criteria_scales').where('evaluationcriteria_id', '=', criterionId).where('scale_id', '=', scaleId).execute();
 }
 
 /** Whether the attribute is linked to the subject (criteria may only be written for the subject's attributes). */
-export async function subjectHasAttribute(db: Q, subjectId: number, attributeId: number): Promise<boolean> {
+export async function subjectHasAttribute(db: DbOrTrx, subjectId: number, attributeId: number): Promise<boolean> {
   const row = await db.selectFrom('subject_attributes').select('id').where('subject_id', '=', subjectId).where('attribute_id', '=', attributeId).executeTakeFirst();
   return row !== undefined;
 }
 
-/** The subject's attributes, ordered by code then name. */
-export function listSubjectAttributes(db: Q, subjectId: number) {
+/** The subject's attributes in Spanish order of code ('AE2' before 'AE10'), then name. */
+export function listSubjectAttributes(db: DbOrTrx, subjectId: number) {
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .select(['a.id', 'a.attribute_name', 'a.codigo', 'a.description'])
     .where('sa.subject_id', '=', subjectId)
-    .orderBy('a.codigo')
-    .orderBy('a.attribute_name')
+    .orderBy(esKey(sql<string>`coalesce(a.codigo, '')`))
+    .orderBy(esKey('a.attribute_name'))
     .orderBy('a.id')
     .execute();
 }
 
 /** Every criterion of a rubric in creation order. */
-export function listCriteria(db: Q, rubricId: number) {
+export function listCriteria(db: DbOrTrx, rubricId: number) {
   return db.selectFrom('evaluation_criterias').select(CRITERION_COLUMNS).where('rubric_id', '=', rubricId).orderBy('id').execute();
 }
 
 /** The indicators of every criterion of a rubric, in one query. */
-export function listIndicatorsOfRubric(db: Q, rubricId: number) {
+export function listIndicatorsOfRubric(db: DbOrTrx, rubricId: number) {
   return db
     .selectFrom('indicators as i')
     .innerJoin('evaluation_criterias as c', 'c.id', 'i.evaluationcriteria_id')
@@ -158,7 +155,7 @@ export function listIndicatorsOfRubric(db: Q, rubricId: number) {
 }
 
 /** The custom scale descriptions of every criterion of a rubric, in one query. */
-export function listCriterionScalesOfRubric(db: Q, rubricId: number) {
+export function listCriterionScalesOfRubric(db: DbOrTrx, rubricId: number) {
   return db
     .selectFrom('criteria_scales as cs')
     .innerJoin('evaluation_criterias as c', 'c.id', 'cs.evaluationcriteria_id')
@@ -168,7 +165,7 @@ export function listCriterionScalesOfRubric(db: Q, rubricId: number) {
 }
 
 /** The teacher's other assignments of the same subject that have a rubric with at least one criterion. */
-export function listCopySources(db: Q, userId: number, subjectId: number, exceptAssignmentId: number) {
+export function listCopySources(db: DbOrTrx, userId: number, subjectId: number, exceptAssignmentId: number) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('rubrics as r', 'r.professor_subject_id', 'ps.id')
@@ -188,7 +185,7 @@ export function listCopySources(db: Q, userId: number, subjectId: number, except
     .execute();
 }
 
-export async function deleteCriteriaOfRubric(db: Q, rubricId: number): Promise<void> {
+export async function deleteCriteriaOfRubric(db: DbOrTrx, rubricId: number): Promise<void> {
   await db.deleteFrom('evaluation_criterias').where('rubric_id', '=', rubricId).execute();
 }
 
@@ -207,16 +204,10 @@ export async function copyRubricContent(trx: Transaction<Database>, fromRubricId
   const newIds = inserted.map((r) => r.id).sort((a, b) => a - b);
   const idMap = new Map(source.map((c, i) => [c.id, newIds[i]!] as const));
   const indicators = await listIndicatorsOfRubric(trx, fromRubricId);
-  if (indicators.length) {
-    await trx.insertInto('indicators')
-      .values(indicators.map((i) => ({ evaluationcriteria_id: idMap.get(i.evaluationcriteria_id)!, description: i.description, weight: i.weight })))
-      .execute();
-  }
+  await insertInChunks(trx, 'indicators',
+    indicators.map((i) => ({ evaluationcriteria_id: idMap.get(i.evaluationcriteria_id)!, description: i.description, weight: i.weight })));
   const scales = await listCriterionScalesOfRubric(trx, fromRubricId);
-  if (scales.length) {
-    await trx.insertInto('criteria_scales')
-      .values(scales.map((s) => ({ evaluationcriteria_id: idMap.get(s.evaluationcriteria_id)!, scale_id: s.scale_id, custom_description: s.custom_description })))
-      .execute();
-  }
+  await insertInChunks(trx, 'criteria_scales',
+    scales.map((s) => ({ evaluationcriteria_id: idMap.get(s.evaluationcriteria_id)!, scale_id: s.scale_id, custom_description: s.custom_description })));
   return { criteria: source.length, indicators: indicators.length };
 }

@@ -8,10 +8,11 @@ import type { Dialect } from '../../db/connect.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { rowExists } from '../../db/lookups.js';
 import { findAssignment } from '../assignments/assignments.repository.js';
 import {
   copyRubricContent, deleteCriteriaOfRubric, deleteCriterion, deleteCriterionScale, deleteIndicator, findCriterion,
-  findIndicator, findRubric, findRubricOfAssignment, findScale, insertCriterion, insertIndicator, insertRubricOnce,
+  findIndicator, findRubric, findRubricOfAssignment, insertCriterion, insertIndicator, insertRubricOnce,
   listCriteria, listCriterionScalesOfRubric, listIndicatorsOfRubric, listScales, listSubjectAttributes, lockCriterion,
   lockRubric, subjectHasAttribute, sumCriteriaWeights, sumIndicatorWeights, updateCriterion, updateIndicator,
   upsertCriterionScale, type CriterionRow, type RubricRow,
@@ -159,7 +160,7 @@ export async function deleteCriterionChecked(db: Db, actor: Actor, id: number): 
 
 export async function assignScale(db: Db, actor: Actor, criterionId: number, body: Required<AssignScaleBody> & { scale_id: number }) {
   await editableCriterion(db, actor, criterionId);
-  if (!(await findScale(db, body.scale_id))) throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
+  if (!(await rowExists(db, 'evaluation_scales', body.scale_id))) throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
   await db.transaction().execute(async (trx) => {
     if (body.custom_description) await upsertCriterionScale(trx, criterionId, body.scale_id, body.custom_description);
     else await deleteCriterionScale(trx, criterionId, body.scale_id);

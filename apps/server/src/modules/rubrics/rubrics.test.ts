@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RUBRIC_MSG, ROLE, type RubricTree } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { makeAssignment, makeAttribute, makeGroup, makePeriod, makeSubject, makeTeacher } from '../../test/factories-chief.js';
+import { makeAssignment, makeAttribute, makeGroup, makePeriod, makeSubject, makeTeacher } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;

@@ -29,7 +29,7 @@ export type SubjectGroupAssignment = Awaited<ReturnType<typeof listSubjectGroupA
 
 /**
  * Students of a grade sheet (DESIGN §3): the group's students with an enrolment in the subject for the period,
- * ordered by name.
+ * ordered by name (one row each: both links are unique).
  */
 export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: number, periodId: number) {
   return db
@@ -37,7 +37,6 @@ export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: numbe
     .innerJoin('users as u', 'u.id', 'ug.user_id')
     .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').on('e.subject_id', '=', subjectId))
     .select(['u.id', 'u.full_name', 'u.controlnumber'])
-    .distinct()
     .where('ug.group_id', '=', groupId)
     .where('u.role', '=', ROLE.STUDENT)
     .where('e.period_id', '=', periodId)

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { bandPercentages, gradeBand, normalizeReportValues, weightedMean } from '@egreso/domain';
-import { DESKTOP, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { apiCall, settle } from './shared.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
@@ -130,6 +130,12 @@ async function rubricFlow(ctx: FlowContext) {
     await ae1Copy.getByText('(¡No suma 100!)').waitFor({ state: 'detached' });
     const copied = (await apiCall(page, 'GET', `/profesor/materia/${second.id}/rubrica`)).json as { atributos: Array<{ evaluationcriterias: unknown[] }> };
     assert(copied.atributos.flatMap((a) => a.evaluationcriterias).length === 2, 'the copy holds both criteria');
+
+    // On a phone each criterion is a card, with its sums and warnings.
+    await page.setViewportSize(PHONE);
+    await ae1Copy.getByRole('listitem').first().waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'rubric-editor-phone');
   } finally {
     await context.close();
   }

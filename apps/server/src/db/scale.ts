@@ -4,7 +4,7 @@ import { ROLE, generationPreview } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
-import { connect, dialectOf } from './connect.js';
+import { connect, dialectOf, registerSqliteFunctions } from './connect.js';
 import { ATTRIBUTES, DEMO_ACCOUNTS, FIRST_NAMES_F, FIRST_NAMES_M, SURNAMES } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
@@ -61,6 +61,8 @@ interface BulkWriter {
 /** better-sqlite3 prepared multi-row inserts, all in one transaction. */
 function sqliteWriter(file: string): BulkWriter {
   const db = new SQLite(file);
+  // The users and subjects indexes call es_key: the writer's own connection needs the functions too.
+  registerSqliteFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('foreign_keys = ON');

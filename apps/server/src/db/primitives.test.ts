@@ -28,6 +28,13 @@ describe('Spanish order in SQL', () => {
     ]);
   });
 
+  it("orders the brief's names exactly as Intl.Collator('es') does", async () => {
+    const names = ['Ángel', 'Ana', 'Ñoño', 'Nora', 'Óscar', 'oscar', 'Úrsula', 'Zoe', 'ética', 'Etna'];
+    const rows = await ctx().database.db.selectFrom('groups').select('group_name')
+      .where('group_name', 'in', names).orderBy(esKey('group_name')).orderBy('id').execute();
+    expect(rows.map((r) => r.group_name)).toEqual([...names].sort(new Intl.Collator('es').compare));
+  });
+
   it('matches text ignoring accents and case both ways', async () => {
     const find = async (term: string) => (await ctx().database.db.selectFrom('groups').select('group_name')
       .where(esContains('group_name', term)).orderBy(esKey('group_name')).orderBy('id').execute()).map((r) => r.group_name);

@@ -1,4 +1,6 @@
-import { collator, type Assignment, type TeacherAssignment } from '@egreso/domain';
+import { sql } from 'kysely';
+import type { Assignment, TeacherAssignment } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 function assignmentsQuery(db: DbOrTrx) {
@@ -39,18 +41,20 @@ function present(r: AssignmentRow): Assignment {
 
 export const assignmentLabel = (a: Assignment) => `${a.subject.subject_name} - ${a.group?.group_name ?? 'Sin grupo'}`;
 
-function byTeacherSubjectGroup(a: Assignment, b: Assignment): number {
-  return collator.compare(a.user.full_name, b.user.full_name)
-    || collator.compare(a.subject.subject_name, b.subject.subject_name)
-    || collator.compare(a.group?.group_name ?? '', b.group?.group_name ?? '')
-    || a.id - b.id;
-}
+/** Teacher, subject and group in Spanish order; an assignment without group sorts as an empty name. */
+const byTeacherSubjectGroup = (q: ReturnType<typeof assignmentsQuery>) => q
+  .orderBy(esKey('u.full_name'))
+  .orderBy(esKey('s.subject_name'))
+  .orderBy(esKey(sql<string>`coalesce(${sql.ref('g.group_name')}, '')`))
+  .orderBy('ps.id');
 
 export interface AssignmentFilter {
   userId?: number;
   /** A period id, or null for the assignments without a period; undefined for every period. */
   periodId?: number | null;
   ids?: number[];
+  /** The assignment's own career decides; without one, the subject's careers do. */
+  careerId?: number;
 }
 
 export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}): Promise<Assignment[]> {
@@ -60,7 +64,17 @@ export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}
   if (filter.periodId === null) q = q.where('ps.period_id', 'is', null);
   else if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
   if (filter.ids) q = q.where('ps.id', 'in', filter.ids);
-  return (await q.execute()).map(present).sort(byTeacherSubjectGroup);
+  const { careerId } = filter;
+  if (careerId !== undefined) {
+    q = q.where((eb) => eb.or([
+      eb('ps.career_id', '=', careerId),
+      eb.and([
+        eb('ps.career_id', 'is', null),
+        eb('ps.subject_id', 'in', eb.selectFrom('subject_careers').select('subject_id').where('career_id', '=', careerId)),
+      ]),
+    ]));
+  }
+  return (await byTeacherSubjectGroup(q).execute()).map(present);
 }
 
 export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignment | undefined> {
@@ -70,35 +84,30 @@ export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignmen
 
 /** A teacher's own assignments with each subject's careers (one more query for the whole list). */
 export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
-  const list = await listAssignments(db, { userId, periodId: filter.periodId });
+  const list = await listAssignments(db, { userId, ...filter });
   const subjectIds = [...new Set(list.map((a) => a.subject_id))];
   const careers = subjectIds.length
     ? await db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
-      .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).where('sc.subject_id', 'in', subjectIds).execute()
+      .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).where('sc.subject_id', 'in', subjectIds)
+      .orderBy(esKey('c.name')).orderBy('c.id').execute()
     : [];
   const bySubject = new Map<number, Array<{ id: number; career_key: string; name: string }>>();
   for (const c of careers) bySubject.set(c.subject_id, [...(bySubject.get(c.subject_id) ?? []), { id: c.id, career_key: c.career_key, name: c.name }]);
-  const withCareers = list.map((a) => ({
-    ...a,
-    careers: (bySubject.get(a.subject_id) ?? []).sort((x, y) => collator.compare(x.name, y.name)),
-  }));
-  const { careerId } = filter;
-  if (careerId === undefined) return withCareers;
-  // The assignment's own career decides; without one, the subject's careers do.
-  return withCareers.filter((a) => (a.career_id !== null ? a.career_id === careerId : a.careers.some((c) => c.id === careerId)));
+  return list.map((a) => ({ ...a, careers: bySubject.get(a.subject_id) ?? [] }));
 }
 
 /** The signed-in user's careers: their own plus those of their assignments, distinct, sorted by name. */
-export async function careersOfUser(db: DbOrTrx, userId: number) {
-  const rows = await db
+export function careersOfUser(db: DbOrTrx, userId: number) {
+  return db
     .selectFrom('careers as c')
     .select(['c.id', 'c.career_key', 'c.name'])
     .where((eb) => eb.or([
       eb('c.id', 'in', eb.selectFrom('user_careers').select('career_id').where('user_id', '=', userId)),
       eb('c.id', 'in', eb.selectFrom('professor_subjects').select('career_id').where('user_id', '=', userId).where('career_id', 'is not', null)),
     ]))
+    .orderBy(esKey('c.name'))
+    .orderBy('c.id')
     .execute();
-  return rows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
 export function findUserRole(db: DbOrTrx, userId: number) {
@@ -143,7 +152,7 @@ export async function heldByOthers(db: DbOrTrx, teacherId: number, periodId: num
     .where('ps.group_id', 'in', [...new Set(pairs.map((p) => p.group_id))]);
   q = periodId === null ? q.where('ps.period_id', 'is', null) : q.where('ps.period_id', '=', periodId);
   const wanted = new Set(pairs.map((p) => `${p.subject_id}:${p.group_id}`));
-  return (await q.execute()).map(present).filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
+  return (await byTeacherSubjectGroup(q).execute()).map(present).filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
 }
 
 /** Which of these assignments have activities or a rubric, and so cannot be deleted. */

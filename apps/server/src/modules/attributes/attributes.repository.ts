@@ -1,4 +1,5 @@
-import { collator, type Attribute } from '@egreso/domain';
+import type { Attribute } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
@@ -28,8 +29,8 @@ function present(r: AttributeRow): Attribute {
 }
 
 export async function listAttributes(db: DbOrTrx): Promise<Attribute[]> {
-  const rows = await attributesQuery(db).execute();
-  return rows.map(present).sort((a, b) => collator.compare(a.attribute_name, b.attribute_name) || a.id - b.id);
+  const rows = await attributesQuery(db).orderBy(esKey('a.attribute_name')).orderBy('a.id').execute();
+  return rows.map(present);
 }
 
 export async function findAttribute(db: DbOrTrx, id: number): Promise<Attribute | undefined> {

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, MSG, TOKEN_IDLE_MS,
-  errorResponse, loginBody, loginResponse, okResponse, publicUser,
-} from '@egreso/domain';
+import { MSG, errorResponse, loginBody, loginResponse, okResponse, publicUser } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
-import { isoMinus, isoPlus, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
-import { clearFailures, countFailuresSince, findLockout, insertSession, lock, recordFailure } from './login.repository.js';
-import { deleteIdleTokens, deleteToken, hashToken, insertToken, newToken } from './tokens.repository.js';
+import { findLockout } from './login.repository.js';
+import { recordLoginFailure, startSession } from './auth.service.js';
+import { deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
@@ -31,28 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await findUserByEmail(app.db, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : (await burnVerify(password), false);
     if (!user || !ok) {
-      const now = Date.now();
-      await app.db.transaction().execute(async (trx) => {
-        const windowStart = isoMinus(LOGIN_FAILURE_WINDOW_MS, now);
-        await recordFailure(trx, email, request.ip, new Date(now).toISOString(), windowStart);
-        const failures = await countFailuresSince(trx, email, windowStart);
-        if (failures >= LOGIN_MAX_FAILURES) {
-          await lock(trx, email, isoPlus(LOGIN_LOCK_MS, now));
-          await audit(trx, { userId: user?.id ?? null, action: 'login.lockout', entity: 'users', entityId: user?.id, details: { email, ip: request.ip } });
-          request.log.warn({ email, ip: request.ip }, 'login locked after repeated failures');
-        }
-      });
+      const locked = await app.db.transaction().execute((trx) => recordLoginFailure(trx, email, request.ip, user?.id ?? null));
+      if (locked) request.log.warn({ email, ip: request.ip }, 'login locked after repeated failures');
       throw unauthorized(MSG.invalidCredentials);
     }
-
-    const token = newToken();
-    const now = nowIso();
-    await app.db.transaction().execute(async (trx) => {
-      await clearFailures(trx, email);
-      await deleteIdleTokens(trx, user.id, isoMinus(TOKEN_IDLE_MS));
-      await insertToken(trx, user.id, hashToken(token), now);
-      await insertSession(trx, user.id, now, request.headers['user-agent']?.slice(0, 500) ?? null, request.ip);
-    });
+    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+    const token = await app.db.transaction().execute((trx) => startSession(trx, user.id, email, userAgent, request.ip));
     return { token, user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role } };
   });
 

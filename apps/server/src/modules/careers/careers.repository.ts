@@ -1,10 +1,11 @@
 import type { Dependent } from '../../db/usage.js';
+import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 const CAREER_COLUMNS = ['id', 'career_key', 'name', 'created_at', 'updated_at'] as const;
 
 export function listCareers(db: DbOrTrx) {
-  return db.selectFrom('careers').select(CAREER_COLUMNS).execute();
+  return db.selectFrom('careers').select(CAREER_COLUMNS).orderBy(esKey('name')).orderBy(esKey('career_key')).orderBy('id').execute();
 }
 
 export function findCareer(db: DbOrTrx, id: number) {

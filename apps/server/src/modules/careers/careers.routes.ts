@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CAREER_MSG, canManageInstitution, career, careerBody, collator, errorResponse, idParam, okResponse } from '@egreso/domain';
+import { CAREER_MSG, canManageInstitution, career, careerBody, errorResponse, idParam, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-errors.js';
@@ -15,10 +15,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/careers', {
     preHandler: app.guard(),
     schema: { tags: ['careers'], summary: 'Carreras, por nombre', response: { 200: z.array(career), 401: errorResponse } },
-  }, async () => {
-    const rows = await listCareers(app.db);
-    return rows.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.career_key, b.career_key));
-  });
+  }, async () => listCareers(app.db));
 
   app.post('/careers', {
     preHandler: app.guard(canManageInstitution),

@@ -1,4 +1,5 @@
-import { ROLE, collator, type Group, type GroupStudent } from '@egreso/domain';
+import { ROLE, type Group, type GroupStudent } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
@@ -11,6 +12,8 @@ function groupsQuery(db: DbOrTrx) {
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsQuery>['execute']>>[number];
 
+const byName = (q: ReturnType<typeof groupsQuery>) => q.orderBy(esKey('g.group_name')).orderBy('g.id');
+
 function present(r: GroupRow): Group {
   return {
     id: r.id,
@@ -22,10 +25,8 @@ function present(r: GroupRow): Group {
   };
 }
 
-const byName = (a: Group, b: Group) => collator.compare(a.group_name, b.group_name) || a.id - b.id;
-
 export async function listGroups(db: DbOrTrx): Promise<Group[]> {
-  return (await groupsQuery(db).execute()).map(present).sort(byName);
+  return (await byName(groupsQuery(db)).execute()).map(present);
 }
 
 export async function findGroup(db: DbOrTrx, id: number): Promise<Group | undefined> {
@@ -35,19 +36,19 @@ export async function findGroup(db: DbOrTrx, id: number): Promise<Group | undefi
 
 /** Groups whose semester is one of the subject's semesters. */
 export async function groupsForSubject(db: DbOrTrx, subjectId: number): Promise<Group[]> {
-  const rows = await groupsQuery(db)
-    .where('g.semester_id', 'in', db.selectFrom('subject_semesters').select('semester_id').where('subject_id', '=', subjectId))
+  const rows = await byName(groupsQuery(db)
+    .where('g.semester_id', 'in', db.selectFrom('subject_semesters').select('semester_id').where('subject_id', '=', subjectId)))
     .execute();
-  return rows.map(present).sort(byName);
+  return rows.map(present);
 }
 
 /** The groups of a teacher's own assignments of a subject (any period). */
 export async function teacherGroupsForSubject(db: DbOrTrx, subjectId: number, teacherId: number): Promise<Group[]> {
-  const rows = await groupsQuery(db)
+  const rows = await byName(groupsQuery(db)
     .where('g.id', 'in', db.selectFrom('professor_subjects').select('group_id')
-      .where('subject_id', '=', subjectId).where('user_id', '=', teacherId).where('group_id', 'is not', null))
+      .where('subject_id', '=', subjectId).where('user_id', '=', teacherId).where('group_id', 'is not', null)))
     .execute();
-  return rows.map(present).sort(byName);
+  return rows.map(present);
 }
 
 export async function insertGroup(db: DbOrTrx, values: { group_name: string; semester_id: number }, now: string): Promise<number> {
@@ -70,14 +71,15 @@ export const GROUP_DEPENDENTS: Dependent[] = [
 ];
 
 export async function studentsOfGroup(db: DbOrTrx, groupId: number): Promise<GroupStudent[]> {
-  const rows = await db
+  return db
     .selectFrom('user_groups as ug')
     .innerJoin('users as u', 'u.id', 'ug.user_id')
     .select(['u.id', 'u.full_name', 'u.controlnumber', 'u.email', 'u.gender'])
     .where('ug.group_id', '=', groupId)
     .where('u.role', '=', ROLE.STUDENT)
+    .orderBy(esKey('u.full_name'))
+    .orderBy('u.id')
     .execute();
-  return rows.sort((a, b) => collator.compare(a.full_name, b.full_name) || a.id - b.id);
 }
 
 export async function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {

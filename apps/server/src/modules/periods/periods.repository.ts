@@ -1,4 +1,5 @@
 import type { Dependent } from '../../db/usage.js';
+import { esContains } from '../../db/spanish.js';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DbOrTrx, PeriodsTable } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
@@ -14,7 +15,7 @@ export interface PeriodFilters {
 function filtered(db: DbOrTrx, f: PeriodFilters) {
   let q = db.selectFrom('periods');
   const name = f.period_name?.trim();
-  if (name) q = q.where((eb) => eb(eb.fn('lower', ['period_name']), 'like', `%${name.toLowerCase()}%`));
+  if (name) q = q.where(esContains('period_name', name));
   if (f.status) q = q.where('status', '=', f.status);
   if (f.is_active !== undefined) q = q.where('is_active', '=', f.is_active ? 1 : 0);
   return q;

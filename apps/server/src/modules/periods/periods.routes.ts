@@ -9,38 +9,15 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import {
-  activateOnly, deletePeriod, findPeriod, insertPeriod, lockActivation, pagePeriods, PERIOD_DEPENDENTS,
+  deletePeriod, findPeriod, insertPeriod, pagePeriods, PERIOD_DEPENDENTS,
   updatePeriod, type PeriodRow,
 } from './periods.repository.js';
+import { activatePeriod, updatePeriodFields, withActivation } from './periods.service.js';
 import { valueTaken } from '../../db/lookups.js';
 
 const present = (p: PeriodRow) => ({ ...p, is_active: p.is_active === 1 });
 
-/** A write that broke `periods_one_active`: another activation won a race this request lost. */
-function isOneActiveViolation(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e.code === '23505') return e.constraint === 'periods_one_active';
-  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' && /periods\.is_active/.test(e.message ?? '');
-}
-
-const ATTEMPTS = 3;
-
 export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /**
-   * Runs a write that may activate a period; a lost race on the one-active index is retried and,
-   * if it keeps losing, answered 409 rather than 500.
-   */
-  async function withActivation<T>(work: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (err) {
-        if (!isOneActiveViolation(err)) throw err;
-        if (attempt >= ATTEMPTS) throw conflict(PERIOD_MSG.concurrentActivation);
-      }
-    }
-  }
-
   async function existingOr404(id: number): Promise<PeriodRow> {
     const row = await findPeriod(app.db, id);
     if (!row) throw notFound(PERIOD_MSG.notFound);
@@ -89,35 +66,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const actor = actorOf(request);
     const existing = await existingOr404(request.params.id);
-    const body = request.body;
-    const datesChange = (body.start_date !== undefined && body.start_date !== existing.start_date)
-      || (body.end_date !== undefined && body.end_date !== existing.end_date);
-    if (existing.status === 'closed' && datesChange) throw conflict(PERIOD_MSG.closedDatesLocked);
-    const start = body.start_date ?? existing.start_date;
-    const end = body.end_date ?? existing.end_date;
-    if (end < start) throw fieldError('end_date', PERIOD_MSG.endBeforeStart);
-    if (body.period_name !== undefined && await valueTaken(app.db, 'periods', 'period_name', body.period_name, existing.id)) {
-      throw fieldError('period_name', PERIOD_MSG.nameTaken);
-    }
-    const status = body.status ?? existing.status;
-    if (body.is_active === true && status === 'closed') throw conflict(PERIOD_MSG.activateClosed);
-
-    const values: Parameters<typeof updatePeriod>[2] = {};
-    if (body.period_name !== undefined) values.period_name = body.period_name;
-    if (body.start_date !== undefined) values.start_date = body.start_date;
-    if (body.end_date !== undefined) values.end_date = body.end_date;
-    if (body.notes !== undefined) values.notes = body.notes;
-    if (body.status !== undefined) values.status = body.status;
-    // A closed period is never the active one.
-    if (body.is_active === false || status === 'closed') values.is_active = 0;
-
-    await withActivation(() => app.db.transaction().execute(async (trx) => {
-      if (body.is_active === true) await lockActivation(trx, app.dialect);
-      const now = nowIso();
-      await updatePeriod(trx, existing.id, values, now);
-      if (body.is_active === true && !(await activateOnly(trx, existing.id, now))) throw conflict(PERIOD_MSG.activateClosed);
-      await audit(trx, { userId: actor.id, action: 'period.update', entity: 'periods', entityId: existing.id, details: body });
-    }));
+    await withActivation(() => app.db.transaction().execute((trx) => updatePeriodFields(trx, app.dialect, actor.id, existing, request.body)));
     return present(await existingOr404(existing.id));
   });
 
@@ -150,14 +99,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const existing = await existingOr404(request.params.id);
     if (existing.status === 'closed') throw conflict(PERIOD_MSG.activateClosed);
-    // Activating deactivates the others in the same transaction, so two can never be active.
-    await withActivation(() => app.db.transaction().execute(async (trx) => {
-      await lockActivation(trx, app.dialect);
-      if (!(await activateOnly(trx, existing.id, nowIso()))) {
-        throw (await findPeriod(trx, existing.id)) ? conflict(PERIOD_MSG.activateClosed) : notFound(PERIOD_MSG.notFound);
-      }
-      await audit(trx, { userId: actor.id, action: 'period.activate', entity: 'periods', entityId: existing.id });
-    }));
+    await withActivation(() => app.db.transaction().execute((trx) => activatePeriod(trx, app.dialect, actor.id, existing.id)));
     return present(await existingOr404(existing.id));
   });
 

@@ -1,4 +1,5 @@
-import { collator, type Subject, type SubjectAttribute, type SubjectInput } from '@egreso/domain';
+import type { Subject, SubjectAttribute, SubjectInput } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
@@ -8,7 +9,9 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .leftJoin('careers as c', 'c.id', 'a.career_id')
-    .select(['sa.subject_id', 'sa.knowledge_level', 'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'c.name as career_name']);
+    .select(['sa.subject_id', 'sa.knowledge_level', 'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'c.name as career_name'])
+    .orderBy(esKey('a.attribute_name'))
+    .orderBy('a.id');
   if (subjectIds) q = q.where('sa.subject_id', 'in', subjectIds);
   const map = new Map<number, SubjectAttribute[]>();
   for (const r of await q.execute()) {
@@ -20,7 +23,6 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
     });
     map.set(r.subject_id, list);
   }
-  for (const list of map.values()) list.sort((a, b) => collator.compare(a.attribute_name, b.attribute_name) || a.id - b.id);
   return map;
 }
 
@@ -30,10 +32,12 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
  */
 export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<Subject[]> {
   if (ids && ids.length === 0) return [];
-  let subjectsQ = db.selectFrom('subjects').selectAll();
-  let prereqQ = db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']);
-  let semestersQ = db.selectFrom('subject_semesters as ss').innerJoin('semesters as s', 's.id', 'ss.semester_id').select(['ss.subject_id', 's.id', 's.semester_name']);
-  let careersQ = db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id').select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']);
+  let subjectsQ = db.selectFrom('subjects').selectAll().orderBy(esKey('subject_name')).orderBy('id');
+  let prereqQ = db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']).orderBy('prerequisite_id');
+  let semestersQ = db.selectFrom('subject_semesters as ss').innerJoin('semesters as s', 's.id', 'ss.semester_id')
+    .select(['ss.subject_id', 's.id', 's.semester_name']).orderBy('s.id');
+  let careersQ = db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
+    .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).orderBy(esKey('c.name')).orderBy('c.id');
   if (ids) {
     subjectsQ = subjectsQ.where('id', 'in', ids);
     prereqQ = prereqQ.where('subject_id', 'in', ids);
@@ -55,22 +59,19 @@ export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<S
   const semestersOf = group(semesters);
   const careersOf = group(careers);
 
-  return subjects
-    .map((s) => ({
-      id: s.id,
-      subject_name: s.subject_name,
-      subject_key: s.subject_key,
-      theory_credits: s.theory_credits,
-      practice_credits: s.practice_credits,
-      prerequisites: (prereqsOf.get(s.id) ?? []).map((p) => p.prerequisite_id).sort((a, b) => a - b),
-      semesters: (semestersOf.get(s.id) ?? []).map((x) => ({ id: x.id, semester_name: x.semester_name })).sort((a, b) => a.id - b.id),
-      careers: (careersOf.get(s.id) ?? []).map((c) => ({ id: c.id, career_key: c.career_key, name: c.name }))
-        .sort((a, b) => collator.compare(a.name, b.name)),
-      attributes: attributes.get(s.id) ?? [],
-      created_at: s.created_at,
-      updated_at: s.updated_at,
-    }))
-    .sort((a, b) => collator.compare(a.subject_name, b.subject_name) || a.id - b.id);
+  return subjects.map((s) => ({
+    id: s.id,
+    subject_name: s.subject_name,
+    subject_key: s.subject_key,
+    theory_credits: s.theory_credits,
+    practice_credits: s.practice_credits,
+    prerequisites: (prereqsOf.get(s.id) ?? []).map((p) => p.prerequisite_id),
+    semesters: (semestersOf.get(s.id) ?? []).map((x) => ({ id: x.id, semester_name: x.semester_name })),
+    careers: (careersOf.get(s.id) ?? []).map((c) => ({ id: c.id, career_key: c.career_key, name: c.name })),
+    attributes: attributes.get(s.id) ?? [],
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  }));
 }
 
 export async function findSubjectRow(db: DbOrTrx, id: number) {

@@ -1,59 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
-  SUBJECT_MSG, canManageCatalogues, errorResponse, idParam, okResponse, subject, subjectAttribute, subjectBody, type SubjectInput,
+  SUBJECT_MSG, canManageCatalogues, errorResponse, idParam, okResponse, subject, subjectAttribute, subjectBody,
 } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, notFound, unprocessable } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
+import { notFound } from '../../lib/http-errors.js';
 import { refuseIfInUse } from '../../db/usage.js';
-import {
-  attributesBySubject, deleteSubject, existingIds, findSubjectRow, insertSubject, loadSubjects, prerequisiteEdgesExcept,
-  replaceSubjectLinks, subjectNames, SUBJECT_DEPENDENTS, updateSubject,
-} from './subjects.repository.js';
-import { valueTaken } from '../../db/lookups.js';
+import { SUBJECT_DEPENDENTS, attributesBySubject, deleteSubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
+import { saveSubject } from './subjects.service.js';
 
 const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
-const keyTaken = () => fieldError('subject_key', SUBJECT_MSG.keyTaken);
-
-/** Whether `from` reaches `target` following "requires" edges. */
-function reaches(edges: Map<number, number[]>, from: number, target: number): boolean {
-  const seen = new Set<number>();
-  const stack = [from];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node === target) return true;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    stack.push(...(edges.get(node) ?? []));
-  }
-  return false;
-}
-
-/** Checks every related id, and on edit that the prerequisites neither include the subject nor close a cycle. */
-async function validateLinks(db: Kysely<Database>, input: SubjectInput, selfId: number | null): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-
-  if (selfId !== null && input.prerequisites.includes(selfId)) add('prerequisites', SUBJECT_MSG.selfPrerequisite);
-  const prereqs = await subjectNames(db, input.prerequisites.filter((p) => p !== selfId));
-  if (prereqs.length !== input.prerequisites.filter((p) => p !== selfId).length) add('prerequisites', SUBJECT_MSG.prerequisiteMissing);
-  if (selfId !== null && !errors.prerequisites && prereqs.length) {
-    const edges = new Map<number, number[]>();
-    for (const e of await prerequisiteEdgesExcept(db, selfId)) edges.set(e.subject_id, [...(edges.get(e.subject_id) ?? []), e.prerequisite_id]);
-    const cyclic = prereqs.find((p) => reaches(edges, p.id, selfId));
-    if (cyclic) add('prerequisites', SUBJECT_MSG.cycle(cyclic.subject_name));
-  }
-  if ((await existingIds(db, 'semesters', input.semesters)).size !== input.semesters.length) add('semesters', SUBJECT_MSG.semesterInvalid);
-  if ((await existingIds(db, 'careers', input.careers)).size !== input.careers.length) add('careers', SUBJECT_MSG.careerMissing);
-  const attributeIds = input.attributes.map((a) => a.id);
-  if ((await existingIds(db, 'attributes', attributeIds)).size !== attributeIds.length) add('attributes', SUBJECT_MSG.attributeMissing);
-
-  if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0]![0]);
-}
 
 export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function one(id: number) {
@@ -92,15 +49,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['subjects'], summary: 'Registra una materia', body: subjectBody, response: { 201: subject, ...writeErrors } },
   }, async (request, reply) => {
     const actor = actorOf(request);
-    const input = request.body;
-    await validateLinks(app.db, input, null);
-    if (await valueTaken(app.db, 'subjects', 'subject_key', input.subject_key, null)) throw keyTaken();
-    const id = await app.db.transaction().execute(async (trx) => {
-      const newId = await insertSubject(trx, input, nowIso());
-      await replaceSubjectLinks(trx, newId, input);
-      await audit(trx, { userId: actor.id, action: 'subject.create', entity: 'subjects', entityId: newId, details: { subject_key: input.subject_key } });
-      return newId;
-    });
+    const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, null));
     return reply.code(201).send(await one(id));
   });
 
@@ -113,15 +62,8 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const actor = actorOf(request);
     const { id } = request.params;
-    const input = request.body;
     if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
-    await validateLinks(app.db, input, id);
-    if (await valueTaken(app.db, 'subjects', 'subject_key', input.subject_key, id)) throw keyTaken();
-    await app.db.transaction().execute(async (trx) => {
-      await updateSubject(trx, id, input, nowIso());
-      await replaceSubjectLinks(trx, id, input);
-      await audit(trx, { userId: actor.id, action: 'subject.update', entity: 'subjects', entityId: id });
-    });
+    await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, id));
     return one(id);
   });
 

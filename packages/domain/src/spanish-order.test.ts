@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { collator } from './rules.js';
+import { esFold } from './spanish-order.js';
+
+const byKey = (a: string, b: string) => (esFold(a) < esFold(b) ? -1 : esFold(a) > esFold(b) ? 1 : 0);
+
+describe('esFold', () => {
+  it('folds accents and case, puts ñ after every n… and pads numbers', () => {
+    expect(esFold('Ángel ÑOÑO 007')).toBe('angel n~on~o 0000000007');
+    expect(esFold('Ética')).toBe(esFold('etica'));
+  });
+
+  it('orders names as the UI collator does (base sensitivity, numeric)', () => {
+    const names = [
+      'Zoe', 'Úrsula', 'oscar', 'Nuñez', 'Núñez', 'Nunez', 'Ñandú', 'Nz', 'Ana María', 'Anabel', 'Ángel', 'Ética', 'Etna',
+      'Grupo 10', 'Grupo 9', 'Grupo 1A', 'ISC-2', 'ISC-10', 'Çedilla', 'Cecilia',
+    ];
+    const sorted = [...names].sort(byKey);
+    for (let i = 1; i < sorted.length; i++) expect(collator.compare(sorted[i - 1]!, sorted[i]!)).toBeLessThanOrEqual(0);
+  });
+});

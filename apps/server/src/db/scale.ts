@@ -61,7 +61,6 @@ interface BulkWriter {
 /** better-sqlite3 prepared multi-row inserts, all in one transaction. */
 function sqliteWriter(file: string): BulkWriter {
   const db = new SQLite(file);
-  // The users and subjects indexes call es_key: the writer's own connection needs the functions too.
   registerSqliteFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');

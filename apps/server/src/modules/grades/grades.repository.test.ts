@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { averageRatings, gradeBand, weightedMean } from '@egreso/domain';
 import type { Insertable } from 'kysely';
+import { insertInChunks } from '../../db/chunks.js';
 import type { Database } from '../../db/types.js';
 import { seededRandom } from '../../lib/random.js';
 import { nowIso } from '../../lib/time.js';
@@ -13,13 +14,6 @@ import {
 const ctx = useTestApp();
 const now = nowIso();
 const stamp = { created_at: now, updated_at: now };
-
-async function insertMany<T extends keyof Database & string>(c: TestContext, table: T, rows: Insertable<Database[T]>[]) {
-  for (let i = 0; i < rows.length; i += 300) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one generic batch insert for every table
-    await c.database.db.insertInto(table).values(rows.slice(i, i + 300) as any).execute();
-  }
-}
 
 /** Inserts rows in one statement and answers their ids, in the order of the rows. */
 async function ids<T extends keyof Database & string>(c: TestContext, table: T, rows: Insertable<Database[T]>[]) {
@@ -65,13 +59,13 @@ describe('aggregates on a hand-computed example', () => {
     ]) as [number, number];
     const activity = (ps: number, ponderation: number) => ({ professor_subject_id: ps, activity_name: 'X', type_activity: null, evaluation_instrument: null, ponderation, ...stamp });
     const [exam, project, pending, essay] = await ids(c, 'activities', [activity(ps1, 30), activity(ps1, 70), activity(ps1, 100), activity(ps2, 100)]);
-    await insertMany(c, 'activity_attributes', [
+    await insertInChunks(c.database.db, 'activity_attributes', [
       { activity_id: exam!, attribute_id: attrA }, { activity_id: project!, attribute_id: attrA },
       { activity_id: project!, attribute_id: attrB }, { activity_id: pending!, attribute_id: attrB },
       { activity_id: essay!, attribute_id: attrA },
     ]);
     const grade = (user_id: number, activity_id: number, qualification: number | null) => ({ user_id, activity_id, qualification, updated_by: null, updated_at: now });
-    await insertMany(c, 'user_activities', [
+    await insertInChunks(c.database.db, 'user_activities', [
       // Ana: (80×30 + 90×70) / 100 = 87.0; the ungraded activity is left out.
       grade(ana, exam!, 80), grade(ana, project!, 90), grade(ana, pending!, null), grade(ana, essay!, 84.45),
       // Beto: 84.45 alone → 84.5 (a binary 84.4499… would give 84.4).
@@ -171,7 +165,7 @@ describe('aggregates agree with the domain rules on a random data set', () => {
         }
       }
     }
-    await insertMany(c, 'activity_attributes', activities.flatMap((a) => a.attributes.map((attribute_id) => ({ activity_id: a.id, attribute_id }))));
+    await insertInChunks(c.database.db, 'activity_attributes', activities.flatMap((a) => a.attributes.map((attribute_id) => ({ activity_id: a.id, attribute_id }))));
 
     students = await ids(c, 'users', Array.from({ length: 320 }, (_, i) => person(3, i % 3 === 0 ? 2 : 1)));
     const memberships: Array<{ user_id: number; group_id: number }> = [];
@@ -191,9 +185,9 @@ describe('aggregates agree with the domain rules on a random data set', () => {
         grades.push({ user_id: student, activity_id: activity.id, qualification: r < 0.18 ? null : grade() });
       }
     }
-    await insertMany(c, 'user_groups', memberships);
-    await insertMany(c, 'user_generations', links);
-    await insertMany(c, 'user_activities', grades.map((g) => ({ ...g, updated_by: null, updated_at: now })));
+    await insertInChunks(c.database.db, 'user_groups', memberships);
+    await insertInChunks(c.database.db, 'user_generations', links);
+    await insertInChunks(c.database.db, 'user_activities', grades.map((g) => ({ ...g, updated_by: null, updated_at: now })));
   });
 
   const activityById = () => new Map(activities.map((a) => [a.id, a]));
@@ -273,6 +267,14 @@ describe('aggregates agree with the domain rules on a random data set', () => {
     for (const filter of filters) {
       expect(await listAttributeRatings(db, filter), JSON.stringify(filter)).toEqual(expectedRatings(filter));
     }
+  });
+
+  it('splits a student list longer than the bind limit and answers in the same order', async () => {
+    const db = own().database.db;
+    const many = [...Array.from({ length: 12_000 }, (_, i) => 1_000_000 + i), ...students].reverse();
+    expect(await listAttributeRatings(db, { userIds: many })).toEqual(await listAttributeRatings(db, {}));
+    expect(await listGlobalAttributeAverages(db, { userIds: many })).toEqual(await listGlobalAttributeAverages(db, {}));
+    await expect(countAttributeBands(db, { userIds: many })).rejects.toThrow(/at most/);
   });
 
   it('counts bands and averages ratings as the domain does', async () => {

@@ -1,7 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { sql, type RawBuilder } from 'kysely';
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
+import type { DbOrTrx } from '../../db/types.js';
 
 /*
  * Every aggregate of DESIGN §3 computed in SQL, identically on SQLite and PostgreSQL, and equal to the domain's
@@ -46,7 +45,7 @@ export interface FinalGradeFilter {
  * join or filter further: one row per student with any grade row in the assignment; `final_grade` is null when none
  * is graded.
  */
-export function selectFinalGrades(db: Q, filter: FinalGradeFilter) {
+export function selectFinalGrades(db: DbOrTrx, filter: FinalGradeFilter) {
   const sums = weightedSums(isGraded);
   const tenths = tenthsOf(sums);
   let q = db
@@ -65,7 +64,7 @@ export interface FinalGrade {
 }
 
 /** Final grades of the students graded in one professor-subject (a whole group in one query), by student id. */
-export async function listFinalGrades(db: Q, professorSubjectId: number): Promise<FinalGrade[]> {
+export async function listFinalGrades(db: DbOrTrx, professorSubjectId: number): Promise<FinalGrade[]> {
   const rows = await selectFinalGrades(db, { professorSubjectIds: [professorSubjectId] })
     .orderBy('ua.user_id')
     .execute();
@@ -74,6 +73,7 @@ export async function listFinalGrades(db: Q, professorSubjectId: number): Promis
 
 /** Which rating records to compute; every field narrows, none given means every student of every subject. */
 export interface RatingFilter {
+  /** Chosen students; a cohort goes through `generationId` instead (the list functions chunk a long list). */
   userIds?: readonly number[];
   subjectId?: number;
   /** Only grades of assignments given to this group. */
@@ -90,7 +90,7 @@ export interface RatingFilter {
  * grades on the activities of that subject's assignments linked to the attribute. Null ratings are left out. A query,
  * so reports can aggregate over it in SQL.
  */
-export function selectAttributeRatings(db: Q, filter: RatingFilter) {
+export function selectAttributeRatings(db: DbOrTrx, filter: RatingFilter) {
   const sums = weightedSums(null);
   const tenths = tenthsOf(sums);
   let q = db
@@ -125,7 +125,21 @@ export interface AttributeRating {
 }
 
 /** Attribute rating records, ordered by student, subject and attribute. */
-export async function listAttributeRatings(db: Q, filter: RatingFilter): Promise<AttributeRating[]> {
+export async function listAttributeRatings(db: DbOrTrx, filter: RatingFilter): Promise<AttributeRating[]> {
+  return byStudentChunks(filter, (f) => listAttributeRatingsOnce(db, f));
+}
+
+/**
+ * Runs a per-student query over slices of a long `userIds` list (sorted, so the concatenated answer keeps the order by
+ * student) under the bind-parameter limit.
+ */
+function byStudentChunks<R>(filter: RatingFilter, run: (filter: RatingFilter) => Promise<R[]>): Promise<R[]> {
+  if (!filter.userIds || filter.userIds.length <= MAX_BOUND_PARAMETERS / 2) return run(filter);
+  const sorted = [...new Set(filter.userIds)].sort((a, b) => a - b);
+  return inChunks(sorted, (userIds) => run({ ...filter, userIds }));
+}
+
+async function listAttributeRatingsOnce(db: DbOrTrx, filter: RatingFilter): Promise<AttributeRating[]> {
   const rows = await db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
     .select(['r.user_id', 'r.attribute_id', 'r.subject_id', 'r.rating'])
@@ -148,7 +162,11 @@ export interface AttributeBandCount {
 }
 
 /** Band counts per attribute over the rating records the filter selects: >= 90, 70-89.9, < 70 (on the one decimal). */
-export async function countAttributeBands(db: Q, filter: RatingFilter): Promise<AttributeBandCount[]> {
+export async function countAttributeBands(db: DbOrTrx, filter: RatingFilter): Promise<AttributeBandCount[]> {
+  // Counts over all the students at once cannot be split by student: a cohort is filtered by generation instead.
+  if (filter.userIds && filter.userIds.length > MAX_BOUND_PARAMETERS / 2) {
+    throw new Error(`countAttributeBands takes at most ${MAX_BOUND_PARAMETERS / 2} student ids`);
+  }
   const band = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
   return db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
@@ -177,7 +195,11 @@ export interface GlobalAttributeAverage {
  * Global attribute averages (DESIGN §3, `/reportes/alumno/{id}/global`): per student and attribute, the mean of the
  * per-subject ratings the filter selects; usually `{ userIds: [id] }`.
  */
-export async function listGlobalAttributeAverages(db: Q, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+export async function listGlobalAttributeAverages(db: DbOrTrx, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+  return byStudentChunks(filter, (f) => listGlobalAttributeAveragesOnce(db, f));
+}
+
+async function listGlobalAttributeAveragesOnce(db: DbOrTrx, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
   const total = sql<number>`cast(sum(r.rating_tenths) as bigint)`;
   const count = sql<number>`cast(count(*) as bigint)`;
   const tenths = sql<number>`(2 * ${total} + ${count}) / (2 * ${count})`;

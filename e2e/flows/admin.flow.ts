@@ -94,7 +94,7 @@ async function adminWorkflow(ctx: FlowContext) {
 
     // Periods: create two, activate one, close the other.
     await goTo(page, '/Admin/Periods', 'Gestionar periodos');
-    for (const [name, start, end] of [[periodName, '2031-01-20', '2031-06-10'], [closingName, '2031-08-11', '2031-12-12']] as const) {
+    for (const [name, start, end] of [[periodName, '20/01/2031', '10/06/2031'], [closingName, '11/08/2031', '12/12/2031']] as const) {
       await page.getByRole('button', { name: 'Nuevo periodo' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo periodo' });
       await dialog.getByLabel('Nombre del periodo').fill(name);
@@ -146,7 +146,7 @@ async function adminWorkflow(ctx: FlowContext) {
     const saved = (await apiCall(page, 'GET', '/admin/group-policy')).json as PolicySnapshot;
     assert(saved.fallback === 'odd', `the policy fallback was saved, got ${saved.fallback}`);
     await policy.getByText('Política guardada correctamente. Ya está activa.').waitFor({ state: 'hidden', timeout: 5000 });
-    await policy.getByRole('button', { name: 'Cerrar' }).click();
+    await policy.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
 
     // Generations: create the suggested next one.
     await goTo(page, '/Admin/Generations', 'Gestionar generaciones');
@@ -156,15 +156,15 @@ async function adminWorkflow(ctx: FlowContext) {
     const startInput = genDialog.getByLabel('Fecha de inicio');
     await startInput.waitFor();
     const suggestedStart = await startInput.inputValue();
-    assert(/^\d{4}-\d{2}-\d{2}$/.test(suggestedStart), `a start date is suggested, got "${suggestedStart}"`);
-    assert(/^\d{4}-\d{2}-\d{2}$/.test(await genDialog.getByLabel('Fecha de fin').inputValue()), 'an end date is suggested');
+    assert(/^\d{2}\/\d{2}\/\d{4}$/.test(suggestedStart), `a start date is suggested as dd/mm/aaaa, got "${suggestedStart}"`);
+    assert(/^\d{2}\/\d{2}\/\d{4}$/.test(await genDialog.getByLabel('Fecha de fin').inputValue()), 'an end date is suggested');
     const previewRows = genDialog.getByRole('table', { name: 'Vista previa de semestres' }).getByRole('row');
     assert((await previewRows.count()) === 9, 'the preview lists nine semesters');
     await settle(page);
     await ctx.screenshot(page, 'admin-generations-form-desktop');
     await genDialog.getByRole('button', { name: 'Guardar' }).click();
     await genDialog.waitFor({ state: 'hidden' });
-    createdGeneration = suggestedStart;
+    createdGeneration = suggestedStart.split('/').reverse().join('-');
     await ctx.screenshot(page, 'admin-generations-desktop');
   } finally {
     // The demo database is shared with the other flows: the active period, the policy and the generations go back as they were.
@@ -219,16 +219,16 @@ async function phoneScreens(ctx: FlowContext) {
     await page.getByRole('dialog', { name: 'Política de grupos' }).getByRole('button', { name: 'Guardar política' }).waitFor();
     await settle(page);
     await ctx.screenshot(page, 'admin-group-policy-phone');
-    await page.getByRole('dialog', { name: 'Política de grupos' }).getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('dialog', { name: 'Política de grupos' }).getByRole('button', { name: 'Cerrar', exact: true }).last().click();
 
     await goTo(page, '/Admin/Generations', 'Gestionar generaciones');
     await page.getByText(/^Generación \d{4}-\d{4}$/).first().waitFor();
     await ctx.screenshot(page, 'admin-generations-phone');
     await page.getByRole('button', { name: '+ Nueva generación' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva generación' });
-    await dialog.getByLabel('Fecha de inicio').fill('2030-08-31');
+    await dialog.getByLabel('Fecha de inicio').fill('31/08/2030');
     await dialog.getByText('Semestre 2 · febrero 2031').waitFor();
-    assert((await dialog.getByLabel('Fecha de fin').inputValue()) === '2035-02-28', 'the preview fills the end date');
+    assert((await dialog.getByLabel('Fecha de fin').inputValue()) === '28/02/2035', 'the preview fills the end date');
     await settle(page);
     await ctx.screenshot(page, 'admin-generations-form-phone');
   } finally {

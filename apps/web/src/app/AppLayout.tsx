@@ -1,18 +1,41 @@
-import { Box, Container } from '@mantine/core';
+import { Box, Container, Group, Text } from '@mantine/core';
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { APP_TITLE, isRole, redirectForRole } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
 import { getRole, getToken } from '../lib/session';
 import { SideMenu } from './SideMenu';
 
-/** Every screen but /login: a stored token and role are required, and the side menu is shown. */
+/** Height of the top bar that holds the menu button. */
+export const TOP_BAR_HEIGHT = 60;
+
+/**
+ * Every screen but /login: a stored token and role are required, a screen of another role's menu sends the user to
+ * their own dashboard (or to /login for /Selection, as the spec says), and the side menu opens from a top bar that
+ * scrolls nothing under itself.
+ */
 export default function AppLayout() {
-  if (!getToken() || getRole() === null) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  const role = getRole();
+  if (!getToken() || role === null) return <Navigate to="/login" replace />;
+  const elsewhere = isRole(role) ? redirectForRole(role, location.pathname) : null;
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   return (
     <>
-      <SideMenu />
-      {/* The floating menu button sits above the content, hence the top padding. */}
-      <Box component="main" pt={72} pb="xl">
+      <Box
+        component="header"
+        pos="sticky"
+        top={0}
+        h={TOP_BAR_HEIGHT}
+        px={{ base: 'sm', sm: 'md' }}
+        style={{ zIndex: 150, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group h="100%" gap="sm" wrap="nowrap">
+          <SideMenu />
+          <Text fw={600} truncate>{APP_TITLE}</Text>
+        </Group>
+      </Box>
+      <Box component="main" pt="lg" pb="xl">
         <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

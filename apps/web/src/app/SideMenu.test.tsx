@@ -51,7 +51,7 @@ describe('SideMenu', () => {
     const drawer = screen.getByRole('dialog', { name: 'Menú' });
     expect(within(drawer).getByText('AL')).toBeInTheDocument();
     expect(within(drawer).getByText('Ana López')).toBeInTheDocument();
-    expect(await within(drawer).findByText('Bienvenida · Profesor')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Bienvenida · Profesora')).toBeInTheDocument();
   });
 
   it('marks as active the entry whose path is a prefix of the current path, ignoring case', async () => {

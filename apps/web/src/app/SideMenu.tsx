@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { GENDER, MENU_BY_ROLE, MSG, ROLE_LABEL, isRole } from '@egreso/domain';
+import { MENU_BY_ROLE, MSG, isRole, welcomeLine } from '@egreso/domain';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { api } from '../lib/api';
 import { useMe } from '../lib/me';
@@ -26,13 +26,7 @@ export function avatarSrc(photo: string | null | undefined): string | null {
   return /^(https?:|data:|blob:|\/)/i.test(photo) ? photo : `/storage/${photo}`;
 }
 
-/** The welcome line follows the recorded gender when there is one. */
-export function welcomeLine(gender: number | null | undefined, role: number | null): string {
-  const greeting = gender === GENDER.FEMALE ? 'Bienvenida' : gender === GENDER.MALE ? 'Bienvenido' : 'Bienvenido(a)';
-  return isRole(role) ? `${greeting} · ${ROLE_LABEL[role]}` : greeting;
-}
-
-/** Drawer opened by a floating button: avatar, name, welcome line and the menu of the stored role. */
+/** Drawer opened by the top bar's button: avatar, name, welcome line and the menu of the stored role. */
 export function SideMenu() {
   const [opened, { open, close }] = useDisclosure(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -69,11 +63,10 @@ export function SideMenu() {
     <>
       <ActionIcon
         onClick={open}
-        size={48}
+        size={44}
         radius="xl"
         variant="filled"
         aria-label="Abrir menú"
-        style={{ position: 'fixed', top: 12, left: 12, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' }}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
       </ActionIcon>

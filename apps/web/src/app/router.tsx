@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { documentTitle, screenRouteOf } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
 import { PAGES } from './routes';
 
@@ -7,18 +8,37 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 // The signed-in shell (menu, drawer) is its own chunk, so the login page loads only what it shows.
 const AppLayout = lazy(() => import('./AppLayout'));
 
+/** The browser tab names the screen: 'Gestionar periodos · Atributos de egreso'. */
+export function screenTitle(pathname: string): string {
+  if (pathname.toLowerCase().startsWith('/login')) return documentTitle('Iniciar sesión');
+  return documentTitle(screenRouteOf(pathname)?.title);
+}
+
+export function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = screenTitle(pathname);
+  }, [pathname]);
+  return <Outlet />;
+}
+
 /**
  * Paths match without case, so the menu's /acount reaches the route table's /Acount
  * (and /teachers, /subjects... reach their screens).
  */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <Suspense fallback={<PageLoader />}><LoginPage /></Suspense> },
   {
-    element: <Suspense fallback={<PageLoader />}><AppLayout /></Suspense>,
-    children: PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
+    element: <DocumentTitle />,
+    children: [
+      { path: '/login', element: <Suspense fallback={<PageLoader />}><LoginPage /></Suspense> },
+      {
+        element: <Suspense fallback={<PageLoader />}><AppLayout /></Suspense>,
+        children: PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
+      },
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
   },
-  { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '*', element: <Navigate to="/login" replace /> },
 ];
 
 export function createRouter() {

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
+import { Alert, Button, Group, Stack, type ModalProps } from '@mantine/core';
+import { GuardedModal } from './GuardedModal';
 
 export interface FormModalProps {
   opened: boolean;
@@ -15,10 +16,13 @@ export interface FormModalProps {
   children: React.ReactNode;
 }
 
-/** The one create/edit window: a form with its failure above the fields and Cancelar / Guardar below them. */
+/**
+ * The one create/edit window: a form with its failure above the fields and Cancelar / Guardar below them. Escape, the X
+ * or a click outside ask before discarding typed data (GuardedModal); Cancelar and a save close directly.
+ */
 export function FormModal({ opened, title, onClose, onSubmit, saving, failure, submitLabel = 'Guardar', size, fullScreen, children }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size={size} fullScreen={fullScreen}>
+    <GuardedModal opened={opened} onClose={onClose} title={title} centered size={size} fullScreen={fullScreen}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -35,6 +39,6 @@ export function FormModal({ opened, title, onClose, onSubmit, saving, failure, s
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -9,7 +9,7 @@ import { ResponsiveTable, type Column } from './ResponsiveTable';
 interface Row { id: number; key: string; name: string }
 const rows: Row[] = [{ id: 1, key: 'ISC', name: 'Ingeniería en Sistemas' }, { id: 2, key: 'IND', name: 'Ingeniería Industrial' }];
 const columns: Column<Row>[] = [
-  { key: 'key', header: 'Clave', cell: (r) => r.key, card: 'title' },
+  { key: 'key', header: 'Clave', cell: (r) => r.key, cardCell: (r) => `Carrera ${r.key}`, card: 'title' },
   { key: 'name', header: 'Nombre', cell: (r) => r.name },
   { key: 'actions', header: 'Acciones', cell: (r) => <Button size="xs">{`Editar ${r.key}`}</Button>, card: 'actions' },
 ];
@@ -24,6 +24,7 @@ describe('ResponsiveTable', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Clave', 'Nombre', 'Acciones']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByRole('button', { name: 'Editar IND' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'ISC' })).toBeInTheDocument();
   });
 
   it('renders one card per row on a phone, labelling the label columns', () => {
@@ -32,7 +33,7 @@ describe('ResponsiveTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Carreras' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveTextContent('ISC');
+    expect(cards[0]).toHaveTextContent('Carrera ISC');
     expect(cards[0]).toHaveTextContent('Nombre: Ingeniería en Sistemas');
     expect(cards[0]).not.toHaveTextContent('Acciones');
     expect(within(cards[1]!).getByRole('button', { name: 'Editar IND' })).toBeInTheDocument();

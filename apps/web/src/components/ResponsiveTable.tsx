@@ -20,6 +20,8 @@ export interface Column<T> {
   cardLabel?: string;
   /** false: shown on the phone card only. */
   desktop?: boolean;
+  /** What the card shows when it differs from the table cell (e.g. 'Generación 2023-2028'). */
+  cardCell?: (row: T) => ReactNode;
 }
 
 export interface Paging {
@@ -67,21 +69,22 @@ function PagingFooter({ paging }: { paging: Paging }) {
 }
 
 function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>> }) {
+  const value = (c: Column<T>) => (c.cardCell ?? c.cell)(row);
   const shown = (kind: NonNullable<Column<T>['card']>) => columns.filter((c) => (c.card ?? 'label') === kind);
   return (
     <Card withBorder radius="md" padding="md" role="listitem">
-      {shown('title').map((c) => <Text key={c.key} fw={700} component="div" style={TEXT_WRAP}>{c.cell(row)}</Text>)}
+      {shown('title').map((c) => <Text key={c.key} fw={700} component="div" style={TEXT_WRAP}>{value(c)}</Text>)}
       {columns.filter((c) => c.card === undefined || c.card === 'label' || c.card === 'plain').map((c) => (
         c.card === 'plain'
-          ? <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>{c.cell(row)}</Text>
+          ? <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>{value(c)}</Text>
           : (
             <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>
               <Text span size="sm" fw={600}>{c.cardLabel ?? c.header}: </Text>
-              {c.cell(row)}
+              {value(c)}
             </Text>
           )
       ))}
-      {shown('actions').map((c) => <Group key={c.key} mt="sm">{c.cell(row)}</Group>)}
+      {shown('actions').map((c) => <Group key={c.key} mt="sm">{value(c)}</Group>)}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DIALOG_Z_INDEX } from '../app/theme';
 
 export interface Result {
   kind: 'success' | 'error';
@@ -13,7 +14,10 @@ interface Props {
   autoCloseMs?: number;
 }
 
-/** The 'Éxito' / 'Error' dialog with a close button. */
+/**
+ * The 'Éxito' / 'Error' dialog, above any drawer or form modal that caused it. Its one close control is the 'Cerrar'
+ * button (Escape and a click outside close it too).
+ */
 export function ResultDialog({ result, onClose, autoCloseMs }: Props) {
   useEffect(() => {
     if (!result || !autoCloseMs) return;
@@ -24,7 +28,7 @@ export function ResultDialog({ result, onClose, autoCloseMs }: Props) {
   const [shown, setShown] = useState(result);
   if (result && result !== shown) setShown(result);
   return (
-    <Modal opened={result !== null} onClose={onClose} title={shown?.kind === 'error' ? 'Error' : 'Éxito'} centered>
+    <Modal opened={result !== null} onClose={onClose} title={shown?.kind === 'error' ? 'Error' : 'Éxito'} centered zIndex={DIALOG_Z_INDEX} withCloseButton={false}>
       <Text size="sm" c={shown?.kind === 'error' ? 'red' : undefined} style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>Cerrar</Button>

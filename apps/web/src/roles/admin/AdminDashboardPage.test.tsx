@@ -22,8 +22,8 @@ describe('AdminDashboardPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Panel de administración' })).toBeInTheDocument();
     expect(screen.getByText('Cargando...')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Total de carreras: 3' })).toHaveAttribute('href', '/Admin/Careers');
-    expect(screen.getByRole('link', { name: 'Total de jefes de división: 2' })).toHaveAttribute('href', '/Admin/Jefes');
+    expect(await screen.findByRole('link', { name: /^Total de carreras\s*3\s*Ver carreras$/ })).toHaveAttribute('href', '/Admin/Careers');
+    expect(screen.getByRole('link', { name: /^Total de jefes de división\s*2\s*Ver jefes de división$/ })).toHaveAttribute('href', '/Admin/Jefes');
     expect(screen.getByRole('link', { name: 'Gestionar carreras' })).toHaveAttribute('href', '/Admin/Careers');
     expect(screen.getByRole('link', { name: 'Gestionar jefes de división' })).toHaveAttribute('href', '/Admin/Jefes');
   });

@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useChangePassword } from '../api/change-password';
 import { hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
+import { GuardedDrawer } from '../../../components/GuardedModal';
 
 interface Props {
   opened: boolean;
@@ -33,9 +34,9 @@ export function passwordErrorMessage(err: unknown): string {
 /** Side panel changing the own password: current, new (6 or more characters) and its confirmation. */
 export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
+    <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
       {opened ? <PasswordForm userId={userId} onClose={onClose} onResult={onResult} /> : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
 import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useUpdateProfile } from '../api/update-profile';
 import { hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from '../validation';
+import { GuardedDrawer } from '../../../components/GuardedModal';
 
 interface Props {
   opened: boolean;
@@ -16,10 +17,10 @@ interface Props {
 /** Side panel editing the own name and e-mail. */
 export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Editar perfil" padding="lg" size="md">
+    <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Editar perfil" padding="lg" size="md">
       {/* Mounted only while open, so every opening starts from the saved data. */}
       {opened ? <ProfileForm user={user} onClose={onClose} onResult={onResult} /> : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 

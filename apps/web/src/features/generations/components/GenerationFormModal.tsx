@@ -1,8 +1,9 @@
-import { Group, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import {
   generationName, generationPreview, generationUpdateBody, isValidIsoDate, type Generation, type SemesterPreview,
 } from '@egreso/domain';
+import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { formatDate } from '../../../lib/dates';
 import { errorText, serverMessage } from '../../../lib/errors';
@@ -84,13 +85,13 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
       onSubmit={submit} saving={save.isPending} failure={form.failure}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Fecha de inicio" type="date" required data-autofocus
-          value={values.start_date} onChange={(e) => void changeStart(e.currentTarget.value)} error={form.errors.start_date}
+        <DateField
+          label="Fecha de inicio" required data-autofocus
+          value={values.start_date} onChange={(v) => void changeStart(v)} error={form.errors.start_date}
         />
-        <TextInput
-          label="Fecha de fin" type="date" required min={values.start_date || undefined} description="Se calcula al elegir el inicio (54 meses)."
-          value={values.end_date} onChange={(e) => setField('end_date', e.currentTarget.value)} error={form.errors.end_date}
+        <DateField
+          label="Fecha de fin" required description="Se calcula al elegir el inicio (54 meses)."
+          value={values.end_date} onChange={(v) => setField('end_date', v)} error={form.errors.end_date}
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="sm">

@@ -26,10 +26,10 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     expect(await screen.findByRole('cell', { name: '2023-2028' })).toBeInTheDocument();
     expect(screen.getByText('Total de generaciones').nextElementSibling).toHaveTextContent('3');
-    await r.user.type(screen.getByLabelText('Desde'), '2023-01-01');
+    await r.user.type(screen.getByLabelText('Desde'), '01/01/2023');
     expect(screen.queryByRole('cell', { name: '2022-2027' })).not.toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '2024-2029' })).toBeInTheDocument();
-    await r.user.type(screen.getByLabelText('Hasta'), '2023-12-31');
+    await r.user.type(screen.getByLabelText('Hasta'), '31/12/2023');
     expect(screen.queryByRole('cell', { name: '2024-2029' })).not.toBeInTheDocument();
     expect(screen.getByText('Total de generaciones').nextElementSibling).toHaveTextContent('1');
     // Filtering never asks the server again.
@@ -44,8 +44,8 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2023-08-31');
-    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('2028-02-29'));
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '31/08/2023');
+    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('29/02/2028'));
     expect(preview().getAllByRole('row')).toHaveLength(9);
     expect(preview().getByText('Semestre 2 · febrero 2024')).toBeInTheDocument();
     expect(preview().getByText('Semestre 9 · agosto 2027')).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2023-08-31');
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '31/08/2023');
     expect(await screen.findByText('Calculando...')).toBeInTheDocument();
     await r.user.clear(screen.getByLabelText(/Fecha de inicio/));
     await waitFor(() => expect(answer).not.toBeNull());
@@ -78,8 +78,8 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2024-02-29');
-    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('2028-08-29'));
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '29/02/2024');
+    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('29/08/2028'));
     expect(preview().getAllByRole('row')).toHaveLength(9);
     expect(preview().getByText('Semestre 1 · febrero 2024')).toBeInTheDocument();
   });
@@ -94,8 +94,8 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: 'Sugerir siguiente' }));
-    expect(await screen.findByLabelText(/Fecha de inicio/)).toHaveValue('2025-02-01');
-    expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('2029-08-01');
+    expect(await screen.findByLabelText(/Fecha de inicio/)).toHaveValue('01/02/2025');
+    expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('01/08/2029');
     expect(preview().getAllByRole('row')).toHaveLength(9);
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ start_date: '2025-02-01', end_date: '2029-08-01' }));
@@ -118,8 +118,8 @@ describe('GenerationsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2024-08-01');
-    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('2029-02-01'));
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '01/08/2024');
+    await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('01/02/2029'));
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
     const alert = await screen.findByText(/Fecha de inicio: Ya existe una generación/);
     expect(alert.textContent).toBe('Ya existe una generación con esa fecha de inicio.\nFecha de inicio: Ya existe una generación con esa fecha de inicio.');
@@ -127,7 +127,7 @@ describe('GenerationsPage', () => {
 
     // Another start date is not the duplicate: the stale messages go away.
     await r.user.clear(screen.getByLabelText(/Fecha de inicio/));
-    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '2025-08-01');
+    await r.user.type(screen.getByLabelText(/Fecha de inicio/), '01/08/2025');
     expect(screen.queryByText(/Ya existe una generación/)).not.toBeInTheDocument();
   });
 

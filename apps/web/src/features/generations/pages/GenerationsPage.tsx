@@ -1,7 +1,8 @@
-import { Button, Card, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Generation } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/DateField';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -58,7 +59,7 @@ export default function GenerationsPage() {
   };
 
   const columns: Column<Generation>[] = [
-    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, card: 'title' },
+    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, cardCell: (g) => `Generación ${g.generation_name}`, card: 'title' },
     { key: 'start', header: 'Inicio', cell: (g) => formatDate(g.start_date) },
     { key: 'end', header: 'Fin', cell: (g) => formatDate(g.end_date) },
     {
@@ -95,8 +96,8 @@ export default function GenerationsPage() {
 
       <Card withBorder radius="md" padding="md" mb="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label="Desde" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
-          <TextInput label="Hasta" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} style={{ flex: '1 1 150px' }} />
+          <DateField label="Desde" value={from} onChange={setFrom} style={{ flex: '1 1 150px' }} />
+          <DateField label="Hasta" value={to} onChange={setTo} style={{ flex: '1 1 150px' }} />
           <Button variant="default" onClick={() => { setFrom(''); setTo(''); }} disabled={!from && !to}>Limpiar</Button>
         </Group>
       </Card>

@@ -90,7 +90,7 @@ export default function GroupsPage() {
 
   const semesterList = semesters.data ?? [];
   const columns: Column<GroupRow>[] = [
-    { key: 'name', header: 'Grupo', cell: (g) => g.group_name, card: 'title' },
+    { key: 'name', header: 'Grupo', cell: (g) => g.group_name, cardCell: (g) => `Grupo ${g.group_name}`, card: 'title' },
     {
       key: 'semester', header: 'Semestre', card: 'plain',
       cell: (g) => g.semester?.semester_name ?? <Text span c="dimmed" fs="italic" size="sm">Sin semestre</Text>,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   NAMING_SCHEMES, NAMING_SCHEME_LABEL, POLICY_FALLBACKS, POLICY_FALLBACK_LABEL, POLICY_MODES, POLICY_MODE_LABEL, TIMINGS,
@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { useGroupPolicy } from '../api/get-group-policy';
 import { useSaveGroupPolicy } from '../api/save-group-policy';
+import { GuardedModal } from '../../../components/GuardedModal';
 
 type NamingScheme = (typeof NAMING_SCHEMES)[number];
 
@@ -86,7 +87,7 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Política de grupos" centered size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title="Política de grupos" centered size="lg">
       {policy.isPending ? <PageLoader /> : null}
       {policy.isError ? <Alert color="red" mb="sm">No se pudo cargar la política actual.</Alert> : null}
       {policy.isSuccess ? (
@@ -150,6 +151,6 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }

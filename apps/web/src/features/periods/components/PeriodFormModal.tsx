@@ -1,6 +1,7 @@
-import { Alert, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Alert, SimpleGrid, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
+import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
@@ -50,14 +51,8 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
       <LimitedTextInput label="Nombre del periodo" placeholder="AGO-DIC 2026" required max={LIMITS.periodName} {...form.bind('period_name')} data-autofocus />
       {datesLocked ? <Alert color="gray" variant="light">{PERIOD_MSG.closedDatesLocked}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Fecha de inicio" type="date" required disabled={datesLocked}
-          value={values.start_date} onChange={(e) => form.setField('start_date', e.currentTarget.value)} error={form.errors.start_date}
-        />
-        <TextInput
-          label="Fecha de fin" type="date" required disabled={datesLocked} min={values.start_date || undefined}
-          value={values.end_date} onChange={(e) => form.setField('end_date', e.currentTarget.value)} error={form.errors.end_date}
-        />
+        <DateField label="Fecha de inicio" required disabled={datesLocked} {...form.bind('start_date')} />
+        <DateField label="Fecha de fin" required disabled={datesLocked} {...form.bind('end_date')} />
       </SimpleGrid>
       <Textarea
         label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes}

@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bandPercentages, gradeBand, normalizeReportValues, weightedMean } from '@egreso/domain';
 import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { apiCall, settle } from './shared.js';
+import { expectAccessible } from './ux.flow.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
 const HOME = '/TeacherDashboard';
@@ -101,6 +102,7 @@ async function rubricFlow(ctx: FlowContext) {
     assert(await row1.getByText('Sin descripción').count() === 2, 'the other two scales keep "Sin descripción"');
     await settle(page);
     await ctx.screenshot(page, 'rubric-editor-desktop');
+    await expectAccessible(page, '/Criteria with a rubric');
 
     // Printed on letter paper, without the menu and the buttons.
     await page.emulateMedia({ media: 'print' });
@@ -224,6 +226,7 @@ async function reportFlow(ctx: FlowContext) {
     await page.getByRole('button', { name: 'Ver conteo' }).waitFor();
     await settle(page);
     await ctx.screenshot(page, 'report-group-percent');
+    await expectAccessible(page, '/ViewReport of a group');
 
     await pick(page, 'Alumno', student.full_name);
     await page.getByText(`Alumno: ${student.full_name}`).waitFor();
@@ -236,6 +239,7 @@ async function reportFlow(ctx: FlowContext) {
     for (const legend of ['Insuficiente (0–69)', 'Suficiente (70–89)', 'Sobresaliente (90–100)']) await page.getByText(legend, { exact: true }).waitFor();
     await settle(page);
     await ctx.screenshot(page, 'report-student');
+    await expectAccessible(page, '/ViewReport of a student');
   } finally {
     await context.close();
   }

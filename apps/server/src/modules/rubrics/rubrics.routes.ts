@@ -34,7 +34,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { professor_subject_id, rubric_name } = request.body;
-    const { created, rubric } = await createRubric(app.db, actorOf(request), professor_subject_id, rubric_name);
+    const { created, rubric } = await app.db.transaction().execute((trx) => createRubric(trx, actorOf(request), professor_subject_id, rubric_name));
     return reply.code(created ? 201 : 200).send(rubric);
   });
 
@@ -57,7 +57,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const { from_professor_subject_id: from, to_professor_subject_id: to } = request.body;
-    return copyRubric(app.db, app.dialect, actorOf(request), from, to);
+    return app.db.transaction().execute((trx) => copyRubric(trx, app.dialect, actorOf(request), from, to));
   });
 
   app.get('/rubrics/:id/export', {
@@ -77,18 +77,21 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/evaluationcriterias', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Agrega un criterio a un atributo de la rúbrica', body: criterionCreateBody, response: { 201: criterion, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await createCriterion(app.db, app.dialect, actorOf(request), request.body)));
+  }, async (request, reply) => {
+    const created = await app.db.transaction().execute((trx) => createCriterion(trx, app.dialect, actorOf(request), request.body));
+    return reply.code(201).send(created);
+  });
 
   app.put('/evaluationcriterias/:id', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Edita nombre y peso de un criterio', params: idParam, body: criterionUpdateBody, response: { 200: criterion, ...writeErrors } },
-  }, async (request) => updateCriterionChecked(app.db, app.dialect, actorOf(request), request.params.id, request.body));
+  }, async (request) => app.db.transaction().execute((trx) => updateCriterionChecked(trx, app.dialect, actorOf(request), request.params.id, request.body)));
 
   app.delete('/evaluationcriterias/:id', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Elimina un criterio con sus indicadores y descripciones', params: idParam, response: { 200: okResponse, ...writeErrors } },
   }, async (request) => {
-    await deleteCriterionChecked(app.db, actorOf(request), request.params.id);
+    await app.db.transaction().execute((trx) => deleteCriterionChecked(trx, actorOf(request), request.params.id));
     return { message: RUBRIC_MSG.criterionDeleted };
   });
 
@@ -98,23 +101,26 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['rubrics'], summary: 'Escribe la descripción del criterio para una escala (vacía: vuelve a «Sin descripción»)',
       params: idParam, body: assignScaleBody, response: { 200: criterion, ...writeErrors },
     },
-  }, async (request) => assignScale(app.db, actorOf(request), request.params.id, request.body));
+  }, async (request) => app.db.transaction().execute((trx) => assignScale(trx, actorOf(request), request.params.id, request.body)));
 
   app.post('/indicators', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Agrega un indicador a un criterio', body: indicatorCreateBody, response: { 201: indicator, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await createIndicator(app.db, app.dialect, actorOf(request), request.body)));
+  }, async (request, reply) => {
+    const created = await app.db.transaction().execute((trx) => createIndicator(trx, app.dialect, actorOf(request), request.body));
+    return reply.code(201).send(created);
+  });
 
   app.put('/indicators/:id', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Edita descripción y peso de un indicador', params: idParam, body: indicatorUpdateBody, response: { 200: indicator, ...writeErrors } },
-  }, async (request) => updateIndicatorChecked(app.db, app.dialect, actorOf(request), request.params.id, request.body));
+  }, async (request) => app.db.transaction().execute((trx) => updateIndicatorChecked(trx, app.dialect, actorOf(request), request.params.id, request.body)));
 
   app.delete('/indicators/:id', {
     preHandler: app.guard(),
     schema: { tags: ['rubrics'], summary: 'Elimina un indicador', params: idParam, response: { 200: okResponse, ...writeErrors } },
   }, async (request) => {
-    await deleteIndicatorChecked(app.db, actorOf(request), request.params.id);
+    await app.db.transaction().execute((trx) => deleteIndicatorChecked(trx, actorOf(request), request.params.id));
     return { message: RUBRIC_MSG.indicatorDeleted };
   });
 

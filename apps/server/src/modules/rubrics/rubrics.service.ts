@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   RUBRIC_MSG, canActOnAssignment, canEditAssignment, type Actor, type Assignment, type AssignScaleBody, type Criterion,
   type RubricTree,
 } from '@egreso/domain';
-import type { Database } from '../../db/types.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -18,7 +18,9 @@ import {
   upsertCriterionScale, type CriterionRow, type RubricRow,
 } from './rubrics.repository.js';
 
-type Db = Kysely<Database>;
+/** Reads take the database or a transaction; writes run in the handler's transaction. */
+type Db = DbOrTrx;
+type Trx = Transaction<Database>;
 
 /** The assignment, if the actor may read it (its teacher, a chief or an administrator). */
 export async function readableAssignment(db: Db, actor: Actor, id: number): Promise<Assignment> {
@@ -90,16 +92,13 @@ export async function getRubricOfAssignment(db: Db, actor: Actor, assignmentId: 
   return loadRubricTree(db, rubric, assignment);
 }
 
-/** One rubric per assignment: a second creation answers the existing one. */
-export async function createRubric(db: Db, actor: Actor, assignmentId: number, name: string | undefined) {
-  const assignment = await editableAssignment(db, actor, assignmentId);
+/** One rubric per assignment: a second creation answers the existing one (a concurrent one is absorbed by the unique key). */
+export async function createRubric(trx: Trx, actor: Actor, assignmentId: number, name: string | undefined) {
+  const assignment = await editableAssignment(trx, actor, assignmentId);
   const rubricName = name || `Rúbrica - ${assignment.subject.subject_name}${assignment.group ? ` - ${assignment.group.group_name}` : ''}`;
-  const created = await db.transaction().execute(async (trx) => {
-    const inserted = await insertRubricOnce(trx, assignment.id, rubricName, nowIso());
-    if (inserted) await audit(trx, { userId: actor.id, action: 'rubric.create', entity: 'professor_subjects', entityId: assignment.id });
-    return inserted;
-  });
-  const rubric = (await findRubricOfAssignment(db, assignment.id))!;
+  const created = await insertRubricOnce(trx, assignment.id, rubricName, nowIso());
+  if (created) await audit(trx, { userId: actor.id, action: 'rubric.create', entity: 'professor_subjects', entityId: assignment.id });
+  const rubric = (await findRubricOfAssignment(trx, assignment.id))!;
   return { created, rubric: { ...rubric, rubric_id: rubric.id } };
 }
 
@@ -114,59 +113,52 @@ async function criterionAnswer(db: Db, criterionId: number): Promise<Criterion> 
   return found;
 }
 
+/** Adds a criterion once the rubric is locked, so the attribute's sum is read and written by one save at a time. */
 export async function createCriterion(
-  db: Db, dialect: Dialect, actor: Actor,
+  trx: Trx, dialect: Dialect, actor: Actor,
   body: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number },
 ): Promise<Criterion> {
-  const { assignment } = await editableRubric(db, actor, body.rubric_id);
-  if (!(await subjectHasAttribute(db, assignment.subject_id, body.attribute_id))) throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
-  const id = await db.transaction().execute(async (trx) => {
-    if (!(await lockRubric(trx, dialect, body.rubric_id))) throw notFound(RUBRIC_MSG.rubricNotFound);
-    const others = await sumCriteriaWeights(trx, body.rubric_id, body.attribute_id, null);
-    if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
-    const row = await insertCriterion(trx, body);
-    await audit(trx, { userId: actor.id, action: 'criterion.create', entity: 'evaluation_criterias', entityId: row.id, details: body });
-    return row.id;
-  });
-  return criterionAnswer(db, id);
+  const { assignment } = await editableRubric(trx, actor, body.rubric_id);
+  if (!(await subjectHasAttribute(trx, assignment.subject_id, body.attribute_id))) throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
+  if (!(await lockRubric(trx, dialect, body.rubric_id))) throw notFound(RUBRIC_MSG.rubricNotFound);
+  const others = await sumCriteriaWeights(trx, body.rubric_id, body.attribute_id, null);
+  if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+  const row = await insertCriterion(trx, body);
+  await audit(trx, { userId: actor.id, action: 'criterion.create', entity: 'evaluation_criterias', entityId: row.id, details: body });
+  return criterionAnswer(trx, row.id);
 }
 
 export async function updateCriterionChecked(
-  db: Db, dialect: Dialect, actor: Actor, id: number, body: { name_criterion: string; weight: number },
+  trx: Trx, dialect: Dialect, actor: Actor, id: number, body: { name_criterion: string; weight: number },
 ): Promise<Criterion> {
-  const { rubric } = await editableCriterion(db, actor, id);
-  await db.transaction().execute(async (trx) => {
-    // Rubric first, then criterion: the same order as every other save, so two saves never wait on each other in a cycle.
-    await lockRubric(trx, dialect, rubric.id);
-    const current = await lockCriterion(trx, dialect, id);
-    if (!current) throw notFound(RUBRIC_MSG.criterionNotFound);
-    const others = await sumCriteriaWeights(trx, rubric.id, current.attribute_id, id);
-    if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
-    const indicators = await sumIndicatorWeights(trx, id, null);
-    if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
-    await updateCriterion(trx, id, body);
-    await audit(trx, { userId: actor.id, action: 'criterion.update', entity: 'evaluation_criterias', entityId: id, details: body });
-  });
-  return criterionAnswer(db, id);
+  const { rubric } = await editableCriterion(trx, actor, id);
+  // Rubric first, then criterion: the same order as every other save, so two saves never wait on each other in a cycle.
+  await lockRubric(trx, dialect, rubric.id);
+  const current = await lockCriterion(trx, dialect, id);
+  if (!current) throw notFound(RUBRIC_MSG.criterionNotFound);
+  const others = await sumCriteriaWeights(trx, rubric.id, current.attribute_id, id);
+  if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+  const indicators = await sumIndicatorWeights(trx, id, null);
+  if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
+  await updateCriterion(trx, id, body);
+  await audit(trx, { userId: actor.id, action: 'criterion.update', entity: 'evaluation_criterias', entityId: id, details: body });
+  return criterionAnswer(trx, id);
 }
 
-export async function deleteCriterionChecked(db: Db, actor: Actor, id: number): Promise<void> {
-  await editableCriterion(db, actor, id);
-  await db.transaction().execute(async (trx) => {
-    await deleteCriterion(trx, id);
-    await audit(trx, { userId: actor.id, action: 'criterion.delete', entity: 'evaluation_criterias', entityId: id });
-  });
+export async function deleteCriterionChecked(trx: Trx, actor: Actor, id: number): Promise<void> {
+  await editableCriterion(trx, actor, id);
+  await deleteCriterion(trx, id);
+  await audit(trx, { userId: actor.id, action: 'criterion.delete', entity: 'evaluation_criterias', entityId: id });
 }
 
-export async function assignScale(db: Db, actor: Actor, criterionId: number, body: Required<AssignScaleBody> & { scale_id: number }) {
-  await editableCriterion(db, actor, criterionId);
-  if (!(await rowExists(db, 'evaluation_scales', body.scale_id))) throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
-  await db.transaction().execute(async (trx) => {
-    if (body.custom_description) await upsertCriterionScale(trx, criterionId, body.scale_id, body.custom_description);
-    else await deleteCriterionScale(trx, criterionId, body.scale_id);
-    await audit(trx, { userId: actor.id, action: 'criterion.scale', entity: 'evaluation_criterias', entityId: criterionId, details: body });
-  });
-  return criterionAnswer(db, criterionId);
+/** Writes the criterion's description for one scale; an empty one removes it ('Sin descripción'). */
+export async function assignScale(trx: Trx, actor: Actor, criterionId: number, body: Required<AssignScaleBody> & { scale_id: number }) {
+  await editableCriterion(trx, actor, criterionId);
+  if (!(await rowExists(trx, 'evaluation_scales', body.scale_id))) throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
+  if (body.custom_description) await upsertCriterionScale(trx, criterionId, body.scale_id, body.custom_description);
+  else await deleteCriterionScale(trx, criterionId, body.scale_id);
+  await audit(trx, { userId: actor.id, action: 'criterion.scale', entity: 'evaluation_criterias', entityId: criterionId, details: body });
+  return criterionAnswer(trx, criterionId);
 }
 
 async function indicatorAnswer(db: Db, id: number) {
@@ -175,66 +167,58 @@ async function indicatorAnswer(db: Db, id: number) {
   return row;
 }
 
+/** Adds an indicator once its criterion is locked, so the indicators' sum is read and written by one save at a time. */
 export async function createIndicator(
-  db: Db, dialect: Dialect, actor: Actor, body: { evaluationcriteria_id: number; description: string; weight: number },
+  trx: Trx, dialect: Dialect, actor: Actor, body: { evaluationcriteria_id: number; description: string; weight: number },
 ) {
-  await editableCriterion(db, actor, body.evaluationcriteria_id);
-  const id = await db.transaction().execute(async (trx) => {
-    const criterion = await lockCriterion(trx, dialect, body.evaluationcriteria_id);
-    if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
-    const others = await sumIndicatorWeights(trx, criterion.id, null);
-    if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
-    const row = await insertIndicator(trx, body);
-    await audit(trx, { userId: actor.id, action: 'indicator.create', entity: 'indicators', entityId: row.id, details: body });
-    return row.id;
-  });
-  return indicatorAnswer(db, id);
+  await editableCriterion(trx, actor, body.evaluationcriteria_id);
+  const criterion = await lockCriterion(trx, dialect, body.evaluationcriteria_id);
+  if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
+  const others = await sumIndicatorWeights(trx, criterion.id, null);
+  if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+  const row = await insertIndicator(trx, body);
+  await audit(trx, { userId: actor.id, action: 'indicator.create', entity: 'indicators', entityId: row.id, details: body });
+  return indicatorAnswer(trx, row.id);
 }
 
 export async function updateIndicatorChecked(
-  db: Db, dialect: Dialect, actor: Actor, id: number, body: { description: string; weight: number },
+  trx: Trx, dialect: Dialect, actor: Actor, id: number, body: { description: string; weight: number },
 ) {
-  const existing = await findIndicator(db, id);
+  const existing = await findIndicator(trx, id);
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
-  await editableCriterion(db, actor, existing.evaluationcriteria_id);
-  await db.transaction().execute(async (trx) => {
-    const criterion = await lockCriterion(trx, dialect, existing.evaluationcriteria_id);
-    if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
-    const others = await sumIndicatorWeights(trx, criterion.id, id);
-    if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
-    await updateIndicator(trx, id, body);
-    await audit(trx, { userId: actor.id, action: 'indicator.update', entity: 'indicators', entityId: id, details: body });
-  });
-  return indicatorAnswer(db, id);
+  await editableCriterion(trx, actor, existing.evaluationcriteria_id);
+  const criterion = await lockCriterion(trx, dialect, existing.evaluationcriteria_id);
+  if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
+  const others = await sumIndicatorWeights(trx, criterion.id, id);
+  if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+  await updateIndicator(trx, id, body);
+  await audit(trx, { userId: actor.id, action: 'indicator.update', entity: 'indicators', entityId: id, details: body });
+  return indicatorAnswer(trx, id);
 }
 
-export async function deleteIndicatorChecked(db: Db, actor: Actor, id: number): Promise<void> {
-  const existing = await findIndicator(db, id);
+export async function deleteIndicatorChecked(trx: Trx, actor: Actor, id: number): Promise<void> {
+  const existing = await findIndicator(trx, id);
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
-  await editableCriterion(db, actor, existing.evaluationcriteria_id);
-  await db.transaction().execute(async (trx) => {
-    await deleteIndicator(trx, id);
-    await audit(trx, { userId: actor.id, action: 'indicator.delete', entity: 'indicators', entityId: id });
-  });
+  await editableCriterion(trx, actor, existing.evaluationcriteria_id);
+  await deleteIndicator(trx, id);
+  await audit(trx, { userId: actor.id, action: 'indicator.delete', entity: 'indicators', entityId: id });
 }
 
 /**
- * Replaces the target assignment's rubric content with a copy of the source's, in one transaction; the target's
- * rubric is created when missing. Both assignments must be the actor's and of the same subject.
+ * Replaces the target assignment's rubric content with a copy of the source's; the target's rubric is created when
+ * missing. Both assignments must be the actor's and of the same subject.
  */
-export async function copyRubric(db: Db, dialect: Dialect, actor: Actor, fromId: number, toId: number) {
+export async function copyRubric(trx: Trx, dialect: Dialect, actor: Actor, fromId: number, toId: number) {
   if (fromId === toId) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySameAssignment);
-  const target = await editableAssignment(db, actor, toId);
-  const source = await editableAssignment(db, actor, fromId);
+  const target = await editableAssignment(trx, actor, toId);
+  const source = await editableAssignment(trx, actor, fromId);
   if (source.subject_id !== target.subject_id) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copyOtherSubject);
-  const from = await findRubricOfAssignment(db, source.id);
-  if (!from || (await listCriteria(db, from.id)).length === 0) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySourceEmpty);
-  const { rubric } = await createRubric(db, actor, target.id, undefined);
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockRubric(trx, dialect, rubric.id))) throw conflict(RUBRIC_MSG.rubricNotFound);
-    await deleteCriteriaOfRubric(trx, rubric.id);
-    const counts = await copyRubricContent(trx, from.id, rubric.id);
-    await audit(trx, { userId: actor.id, action: 'rubric.copy', entity: 'rubrics', entityId: rubric.id, details: { from: from.id, ...counts } });
-    return { rubric_id: rubric.id, ...counts };
-  });
+  const from = await findRubricOfAssignment(trx, source.id);
+  if (!from || (await listCriteria(trx, from.id)).length === 0) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySourceEmpty);
+  const { rubric } = await createRubric(trx, actor, target.id, undefined);
+  if (!(await lockRubric(trx, dialect, rubric.id))) throw conflict(RUBRIC_MSG.rubricNotFound);
+  await deleteCriteriaOfRubric(trx, rubric.id);
+  const counts = await copyRubricContent(trx, from.id, rubric.id);
+  await audit(trx, { userId: actor.id, action: 'rubric.copy', entity: 'rubrics', entityId: rubric.id, details: { from: from.id, ...counts } });
+  return { rubric_id: rubric.id, ...counts };
 }

@@ -14,6 +14,8 @@ export const CHROMIUM_ARGS = [
 
 export interface Server {
   baseUrl: string;
+  /** The database the server runs on, so a flow can compute expected values from the rows themselves. */
+  databaseUrl: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -21,7 +23,8 @@ export interface Server {
 /** Starts the built server on a free port with a new demo database (SQLite unless DATABASE_URL is given). */
 export async function startServer(port: number, databaseUrl?: string): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'egreso-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl ?? `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'warn' };
+  const url = databaseUrl ?? `sqlite:${join(dir, 'app.db')}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'warn' };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,6 +46,7 @@ export async function startServer(port: number, databaseUrl?: string): Promise<S
   }
   return {
     baseUrl,
+    databaseUrl: url,
     process: child,
     async stop() {
       child.kill('SIGTERM');
@@ -62,6 +66,7 @@ export const PHONE = { width: 375, height: 812 };
 export interface FlowContext {
   browser: Browser;
   baseUrl: string;
+  databaseUrl: string;
   /** A new isolated browser context (own storage) at the given viewport. */
   newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext }>;
   /** Saves a full-page screenshot under e2e/screenshots/NAME.png. */
@@ -73,11 +78,12 @@ export interface Flow {
   run(ctx: FlowContext): Promise<void>;
 }
 
-export function makeContext(browser: Browser, baseUrl: string): FlowContext {
+export function makeContext(browser: Browser, baseUrl: string, databaseUrl: string): FlowContext {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     browser,
     baseUrl,
+    databaseUrl,
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'es-MX' });
       context.setDefaultTimeout(15_000);

@@ -15,7 +15,7 @@ async function main() {
   }
   const server = await startServer(Number(process.env.E2E_PORT ?? 3457), process.env.E2E_DATABASE_URL);
   const browser = await launchBrowser();
-  const ctx = makeContext(browser, server.baseUrl);
+  const ctx = makeContext(browser, server.baseUrl, server.databaseUrl);
   let passed = 0;
   let failed = 0;
   try {

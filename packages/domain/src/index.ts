@@ -20,4 +20,6 @@ export * from './schemas/activities.js';
 export * from './schemas/grades.js';
 export * from './enrolment.js';
 export * from './schemas/student.js';
+export * from './schemas/rubrics.js';
+export * from './schemas/teacher-reports.js';
 export * from './schemas/reports.js';

@@ -32,7 +32,7 @@ export function canReadStudentData(actor: Actor, studentId: number): boolean {
   return actor.id === studentId || canManageCatalogues(actor);
 }
 
-/** Grades, activities and observations of an assignment are written only by the teacher who holds it. */
+/** Grades, activities, observations and the rubric of an assignment are written only by the teacher who holds it. */
 export const canGrade = (actor: Actor, assignment: { user_id: number }) =>
   actor.role === ROLE.TEACHER && assignment.user_id === actor.id;
 

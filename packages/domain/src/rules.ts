@@ -371,3 +371,18 @@ export function bandCounts(values: ReadonlyArray<number | null | undefined>): { 
   }
   return counts;
 }
+
+// ---------- reports ----------
+
+export interface BandCounts {
+  insuficiente: number;
+  suficiente: number;
+  sobresaliente: number;
+}
+
+/** Each band's share of the students counted, in percent with one decimal; all 0 when nobody is counted. */
+export function bandPercentages(counts: BandCounts): BandCounts {
+  const total = counts.insuficiente + counts.suficiente + counts.sobresaliente;
+  const pct = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
+  return { insuficiente: pct(counts.insuficiente), suficiente: pct(counts.suficiente), sobresaliente: pct(counts.sobresaliente) };
+}

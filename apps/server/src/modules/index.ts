@@ -19,7 +19,9 @@ import { ratingsRoutes } from './grading/ratings.routes.js';
 import { observationsRoutes } from './observations/observations.routes.js';
 import { studentRoutes } from './student/student.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { rubricsRoutes } from './rubrics/rubrics.routes.js';
+import { teacherReportsRoutes } from './teacher-reports/teacher-reports.routes.js';
 
 /** Every API module, mounted under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, studentsRoutes, spreadsheetsRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes,
-  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes];
+  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes, rubricsRoutes, teacherReportsRoutes];

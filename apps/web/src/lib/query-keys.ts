@@ -81,4 +81,21 @@ export const queryKeys = {
     records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>
       ['division-report', 'records', filters] as const,
   },
+  /** The signed-in teacher's careers and assignments (GET /mis-carreras, /profesor/materias). */
+  teaching: {
+    all: ['teaching'] as const,
+    careers: () => ['teaching', 'careers'] as const,
+    assignments: (careerId: number | null) => ['teaching', 'assignments', careerId] as const,
+  },
+  evaluationScales: { all: ['evaluation-scales'] as const },
+  rubrics: {
+    all: ['rubrics'] as const,
+    detail: (assignmentId: number) => ['rubrics', 'detail', assignmentId] as const,
+    copySources: (assignmentId: number) => ['rubrics', 'copy-sources', assignmentId] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    group: (q: { subject_id: number; group_id: number; period_id?: number }) => ['reports', 'group', q] as const,
+    student: (q: { subject_id: number; group_id: number; period_id?: number; user_id: number }) => ['reports', 'student', q] as const,
+  },
 };

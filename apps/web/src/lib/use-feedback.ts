@@ -4,14 +4,14 @@ import type { Result } from '../components/ResultDialog';
 
 /**
  * The 'Éxito' / 'Error' dialog of a screen: every save and delete reports through it, a success closing by itself.
- * Render `<ResultDialog {...feedback.dialogProps} />`.
+ * Render `<ResultDialog {...feedback.dialogProps} />`. A screen whose spec gives its own success time passes it.
  */
-export function useFeedback() {
+export function useFeedback(successMs: number = TIMINGS.successToast) {
   const [result, setResult] = useState<Result | null>(null);
   const close = useCallback(() => setResult(null), []);
   return {
     success: useCallback((message: string) => setResult({ kind: 'success', message }), []),
     error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
-    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? TIMINGS.successToast : undefined },
+    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : undefined },
   };
 }

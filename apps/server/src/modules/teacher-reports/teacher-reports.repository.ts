@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { ROLE } from '@egreso/domain';
+import type { DbOrTrx } from '../../db/types.js';
+import { esKey } from '../../db/spanish.js';
+
+/**
+ * The assignments of a subject in a group (one teacher's when `userId` is given), the active period first, then
+ * the most recent; assignments without a period last.
+ */
+export function listSubjectGroupAssignments(db: DbOrTrx, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number }) {
+  let q = db
+    .selectFrom('professor_subjects as ps')
+    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
+    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .select(['ps.id', 'ps.user_id', 'ps.subject_id', 'ps.group_id', 'ps.period_id', 's.subject_name', 'g.group_name', 'p.period_name'])
+    .where('ps.subject_id', '=', subjectId)
+    .where('ps.group_id', '=', groupId);
+  if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);
+  if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
+  return q
+    .orderBy((eb) => eb.case().when('p.is_active', '=', 1).then(0).when('p.id', 'is', null).then(2).else(1).end())
+    .orderBy('p.start_date', 'desc')
+    .orderBy('ps.id', 'desc')
+    .execute();
+}
+
+export type SubjectGroupAssignment = Awaited<ReturnType<typeof listSubjectGroupAssignments>>[number];
+
+/**
+ * Students of a grade sheet (DESIGN §3): the group's students with an enrolment in the subject for the period,
+ * ordered by name (one row each: both links are unique).
+ */
+export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: number, periodId: number) {
+  return db
+    .selectFrom('user_groups as ug')
+    .innerJoin('users as u', 'u.id', 'ug.user_id')
+    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').on('e.subject_id', '=', subjectId))
+    .select(['u.id', 'u.full_name', 'u.controlnumber'])
+    .where('ug.group_id', '=', groupId)
+    .where('u.role', '=', ROLE.STUDENT)
+    .where('e.period_id', '=', periodId)
+    .orderBy(esKey('u.full_name'))
+    .orderBy('u.id')
+    .execute();
+}
+
+/** The subject's attributes in Spanish order of code, then name. */
+export function listReportAttributes(db: DbOrTrx, subjectId: number) {
+  return db
+    .selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
+    .select(['a.id', 'a.attribute_name', 'a.codigo'])
+    .where('sa.subject_id', '=', subjectId)
+    .orderBy(esKey(sql<string>`coalesce(a.codigo, '')`))
+    .orderBy(esKey('a.attribute_name'))
+    .orderBy('a.id')
+    .execute();
+}

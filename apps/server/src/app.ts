@@ -46,6 +46,26 @@ const SECURITY_HEADERS = helmetHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
+/**
+ * Upload routes read their file from multipart, so they declare no zod body; the documentation still shows the
+ * 'file' field they expect.
+ */
+const documentUploads: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes('multipart/form-data')) return out;
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      body: {
+        type: 'object', required: ['file'],
+        properties: { file: { type: 'string', format: 'binary', description: 'Hoja de cálculo .xlsx (máximo 5 MB)' } },
+      },
+    },
+  };
+};
+
 /** Builds the whole application: external plugins, then app plugins, then the routes. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
@@ -72,7 +92,7 @@ export async function buildApp(options: BuildOptions) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentUploads,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -7,6 +7,7 @@ export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './schemas/people.js';
 export * from './schemas/careers.js';
 export * from './schemas/periods.js';
 export * from './schemas/group-policy.js';

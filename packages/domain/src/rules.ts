@@ -224,6 +224,41 @@ export function semesterFromGroupName(name: string, scheme: NamingScheme): numbe
   }
 }
 
+/**
+ * Name of the same group one semester later, by the naming scheme: '501' → '601', '5A' → '6A',
+ * 'Grupo M5' → 'Grupo M6'. Null when the name carries no semester or the group is already in the 9th.
+ */
+export function nextGroupName(name: string, scheme: NamingScheme): string | null {
+  const trimmed = name.trim();
+  const current = semesterFromGroupName(trimmed, scheme);
+  if (current === null || current >= SEMESTERS) return null;
+  const next = String(current + 1);
+  const tries: NamingScheme[] = scheme === 'auto' ? ['digits', 'num_letter', 'grupo_m'] : [scheme];
+  for (const s of tries) {
+    if (semesterFromGroupName(trimmed, s) === null) continue;
+    // digits and num_letter carry the semester in the first character, Grupo M in its first number.
+    return s === 'grupo_m' ? trimmed.replace(/\d+/, next) : next + trimmed.slice(1);
+  }
+  return null;
+}
+
+/** Reads a status typed in a spreadsheet ('Activo', 'baja', 'GRADUADO', or 0/1/2); null when unknown. */
+export function parseStudentStatus(value: string): 0 | 1 | 2 | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'activo' || v === 'activa' || v === '1') return 1;
+  if (v === 'baja' || v === '0') return 0;
+  if (v === 'graduado' || v === 'graduada' || v === '2') return 2;
+  return null;
+}
+
+/** Reads a gender typed in a spreadsheet ('Hombre', 'Mujer', 'H', 'M', 1, 2); null when unknown. */
+export function parseGender(value: string): 1 | 2 | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'hombre' || v === 'h' || v === '1' || v === 'masculino') return 1;
+  if (v === 'mujer' || v === 'm' || v === '2' || v === 'femenino') return 2;
+  return null;
+}
+
 // ---------- passwords ----------
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { studentsRoutes } from './users/students.routes.js';
+import { spreadsheetsRoutes } from './users/spreadsheets.routes.js';
 import { careersRoutes } from './careers/careers.routes.js';
 import { periodsRoutes } from './periods/periods.routes.js';
 import { groupPolicyRoutes } from './group-policy/group-policy.routes.js';
@@ -12,4 +14,4 @@ import { assignmentsRoutes } from './assignments/assignments.routes.js';
 import { cataloguesRoutes } from './catalogues/catalogues.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, studentsRoutes, spreadsheetsRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes];

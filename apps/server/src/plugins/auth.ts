@@ -1,21 +1,12 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOKEN_IDLE_MS, type Actor } from '@egreso/domain';
+import { TOKEN_IDLE_MS, type Actor, type UserRecord } from '@egreso/domain';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { nowIso } from '../lib/time.js';
 import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/auth/tokens.repository.js';
 
-export interface AuthUser extends Actor {
-  id: number;
-  full_name: string;
-  email: string;
-  role: number;
-  controlnumber: string | null;
-  gender: number | null;
-  photo: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The signed-in user: the shared user record, which is also an Actor for permission predicates. */
+export type AuthUser = UserRecord & Actor;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -54,6 +54,8 @@ interface Ids {
   teacher: number;
   assignment: number;
   admin: number;
+  student: number;
+  userGeneration: number;
 }
 
 interface RouteCase {
@@ -78,7 +80,23 @@ interface RouteCase {
 const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/login', table: 'access_tokens',
     body: () => ({ email: 'admin@x.mx', password: 'secreto123' }), fields: { email: 'email', password: 'secret' } },
-  { method: 'GET', path: '/api/users', queries: [{ role: '9' }, { role: 'abc' }, { career_id: 'abc' }, { career_id: '0' }, { search: LONG }] },
+  { method: 'GET', path: '/api/users', queries: [{ role: '9' }, { role: 'abc' }, { career_id: 'abc' }, { career_id: '0' }, { search: LONG },
+    { group_id: 'abc' }, { active: '3' }, { active: 'activo' }, { include_generation: 'talvez' }, { page: '0' }, { per_page: '1000' }, { per_page: 'x' }] },
+  { method: 'GET', path: '/api/usergroups', queries: [{ user_id: 'abc' }, { user_id: '-1' }, { user_id: '1.5' }] },
+  { method: 'POST', path: '/api/usergroups', table: 'user_groups', body: (ids) => ({ user_id: ids.student, group_id: ids.group }) },
+  { method: 'DELETE', path: '/api/usergroups/clear/:userId', idOf: 'student', table: 'user_groups' },
+  { method: 'GET', path: '/api/usergenerations', queries: [{ user_id: 'abc' }, { user_id: '0' }] },
+  { method: 'POST', path: '/api/usergenerations', table: 'user_generations',
+    body: (ids) => ({ user_id: ids.student, generation_id: ids.generation, current_semester_id: 1 }),
+    fields: { user_id: 'id', generation_id: 'id', current_semester_id: 'int', active: 'int' } },
+  { method: 'PUT', path: '/api/usergenerations/:id', idOf: 'userGeneration', table: 'user_generations',
+    body: (ids) => ({ generation_id: ids.generation, active: 1 }), fields: { generation_id: 'id', active: 'int', current_semester_id: 'optId' } },
+  { method: 'PUT', path: '/api/students/:id/status', idOf: 'student', table: 'user_generations', body: () => ({ active: 1 }), fields: { active: 'int' } },
+  { method: 'POST', path: '/api/students/advance-semester', table: 'user_generations', emptyOk: true, body: (ids) => ({ group_id: ids.group }),
+    fields: { group_id: 'optId' } },
+  { method: 'GET', path: '/api/students/export', queries: [{ active: '5' }, { active: 'todos' }, { assign_generation: 'talvez' }] },
+  { method: 'POST', path: '/api/students/import', table: 'users', queries: [{ dry_run: 'talvez' }, { dry_run: '2' }] },
+  { method: 'POST', path: '/api/teachers/import', table: 'users', queries: [{ dry_run: 'talvez' }] },
   { method: 'GET', path: '/api/users/:id', idOf: 'teacher' },
   { method: 'POST', path: '/api/users', table: 'users',
     body: () => ({ full_name: 'Ana Pérez', controlnumber: 'Z1', email: 'ana.bad@x.mx', gender: 2, role: ROLE.TEACHER }),
@@ -243,9 +261,11 @@ beforeAll(async () => {
   teacher = await createUser(ctx(), ROLE.TEACHER);
   ids.admin = admin.id;
   ids.teacher = teacher.id;
+  ids.student = (await createUser(ctx(), ROLE.STUDENT)).id;
   ids.career = await created({ url: '/api/careers', payload: { career_key: 'BAD', name: 'Carrera de Entradas' } });
   ids.period = await created({ url: '/api/periods', payload: { period_name: 'ENE-JUN 2030', start_date: '2030-01-10', end_date: '2030-06-30' } });
   ids.generation = await created({ url: '/api/generations', payload: { start_date: '2030-08-01' } });
+  ids.userGeneration = await created({ url: '/api/usergenerations', payload: { user_id: ids.student, generation_id: ids.generation, current_semester_id: 1 } });
   ids.attribute = await created({ url: '/api/attributes', payload: { attribute_name: 'AE1', description: 'Resolver problemas', career_id: ids.career } });
   ids.group = await created({ url: '/api/groups', payload: { group_name: '901', semester_id: 9 } });
   ids.subject = await created({ url: '/api/subjects', payload: { subject_name: 'Residencia', subject_key: 'RES-1', theory_credits: 0, practice_credits: 10, semesters: [9] } });

@@ -12,19 +12,26 @@ export const careerRef = z.object({ id: z.number(), career_key: z.string(), name
 
 const userCareer = z.object({ id: z.number(), career_id: z.number(), career: careerRef });
 
-/** A user as every endpoint returns it: never with a password hash. */
-export const publicUser = z.object({
+/** The stored columns of a user that may leave the server: everything but the password hash. */
+export const userRecord = z.object({
   id: z.number(),
   full_name: z.string(),
-  name: z.string(),
   email: z.string(),
-  rol: z.number(),
   role: z.number(),
   controlnumber: z.string().nullable(),
   gender: z.number().nullable(),
   photo: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+/** The column names of `userRecord`, for the server's queries. */
+export const USER_FIELDS = Object.keys(userRecord.shape) as Array<keyof UserRecord>;
+
+/** A user as every endpoint returns it: never with a password hash; `name`/`rol` mirror `full_name`/`role`. */
+export const publicUser = userRecord.extend({
+  name: z.string(),
+  rol: z.number(),
   user_careers: z.array(userCareer),
 });
 export type PublicUser = z.infer<typeof publicUser>;

@@ -42,9 +42,3 @@ export const userUpdateBody = z.object({
   photo: z.string('La foto debe ser texto').max(500, MSG.tooLong(500)).nullish(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
-
-export const usersQuery = z.object({
-  role: role.optional(),
-  career_id: idField('La carrera no es válida').optional(),
-  search: z.string().max(100, MSG.tooLong(100)).optional(),
-});

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { MSG, errorResponse, loginBody, loginResponse, okResponse, publicUser } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
-import { burnVerify, verifyPassword } from '../../lib/passwords.js';
+import { burnVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { findUserByEmail } from '../users/users.repository.js';
+import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
 import { findLockout } from './login.repository.js';
 import { recordLoginFailure, startSession } from './auth.service.js';
@@ -33,7 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw unauthorized(MSG.invalidCredentials);
     }
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-    const token = await app.db.transaction().execute((trx) => startSession(trx, user.id, email, userAgent, request.ip));
+    // An imported account's initial password moves to argon2 on its first sign-in.
+    const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
+    const token = await app.db.transaction().execute(async (trx) => {
+      if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
+      return startSession(trx, user.id, email, userAgent, request.ip);
+    });
     return { token, user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role } };
   });
 

@@ -1,18 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, InferResult } from 'kysely';
+import { USER_FIELDS } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 
-export const USER_COLUMNS = [
-  'users.id',
-  'users.full_name',
-  'users.email',
-  'users.role',
-  'users.controlnumber',
-  'users.gender',
-  'users.photo',
-  'users.created_at',
-  'users.updated_at',
-] as const;
+/** The user's public columns, qualified for joins; derived from the one shared user type. */
+export const USER_COLUMNS = USER_FIELDS.map((f) => `users.${f}` as const);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,17 +1,9 @@
+import type { PublicUser, UserRecord } from '@egreso/domain';
+
+type Careers = PublicUser['user_careers'];
+
 /** The public shape of a user: `name`/`rol` mirror `full_name`/`role` for clients that read either. */
-export function presentUser<
-  U extends {
-    id: number;
-    full_name: string;
-    email: string;
-    role: number;
-    controlnumber: string | null;
-    gender: number | null;
-    photo: string | null;
-    created_at: string;
-    updated_at: string;
-  },
->(u: U, careers: Array<{ id: number; career_id: number; career: { id: number; career_key: string; name: string } }> = []) {
+export function presentUser(u: UserRecord, careers: Careers = []): PublicUser {
   return {
     id: u.id,
     full_name: u.full_name,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG, ROLE, initialPassword } from '@egreso/domain';
+import { MSG, PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
+import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories.js';
 import { makeSubject } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
@@ -113,5 +114,105 @@ describe('teachers and students through /api/users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().professor_subjects).toHaveLength(1);
     expect(res.json().professor_subjects[0].subject.id).toBe(subject.id);
+  });
+});
+
+describe('the students list: filters, relations and paging', () => {
+  let gen: number;
+  let groupA: number;
+  let groupB: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    gen = (await insertGeneration(ctx(), 2021)).id;
+    groupA = (await insertGroup(ctx(), 'LST-101', 1)).id;
+    groupB = (await insertGroup(ctx(), 'LST-301', 3)).id;
+    ids.activa = (await insertStudent(ctx(), { full_name: 'Lista Álvarez Activa', controlnumber: 'LST-1', email: 'lista.activa@test.mx', groupIds: [groupA], generationId: gen, semester: 1, active: 1 })).id;
+    ids.baja = (await insertStudent(ctx(), { full_name: 'Lista Baja', controlnumber: 'LST-2', email: 'lista.baja@test.mx', groupIds: [groupB], generationId: gen, semester: 3, active: 0 })).id;
+    ids.graduada = (await insertStudent(ctx(), { full_name: 'Lista Graduada', controlnumber: 'LST-3', email: 'lista.grad@test.mx', groupIds: [groupA, groupB], generationId: gen, semester: 9, active: 2 })).id;
+    ids.sinGen = (await insertStudent(ctx(), { full_name: 'Lista Sin Generación', controlnumber: 'LST-4', email: 'lista.singen@test.mx' })).id;
+  });
+
+  const list = async (query: string) => {
+    const res = await as(ctx(), chief, { method: 'GET', url: `/api/users?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const idsOf = (rows: Array<{ id: number }>) => rows.map((r) => r.id).filter((id) => Object.values(ids).includes(id));
+
+  it('answers students with their groups and, with include_generation=1, their latest generation; never a password', async () => {
+    const res = await as(ctx(), chief, { method: 'GET', url: '/api/users?role=3&include_generation=1' });
+    expect(res.body).not.toMatch(/password|argon2/);
+    const rows = res.json() as Array<{ id: number; groups: unknown[]; latest_generation: unknown }>;
+    const grad = rows.find((r) => r.id === ids.graduada)!;
+    expect(grad.groups).toEqual([
+      { id: groupA, group_name: 'LST-101', semester_id: 1 },
+      { id: groupB, group_name: 'LST-301', semester_id: 3 },
+    ]);
+    expect(grad.latest_generation).toMatchObject({ generation_id: gen, generation_name: '2021-2026', current_semester_id: 9, active: 2 });
+    expect(rows.find((r) => r.id === ids.sinGen)!.latest_generation).toBeNull();
+    const plain = (await list('role=3')) as Array<Record<string, unknown>>;
+    expect(plain.find((r) => r.id === ids.activa)).not.toHaveProperty('latest_generation');
+  });
+
+  it('filters by status, group and text (name, number or e-mail)', async () => {
+    expect(idsOf(await list('role=3&active=1'))).toEqual([ids.activa]);
+    expect(idsOf(await list('role=3&active=0'))).toEqual([ids.baja]);
+    expect(idsOf(await list('role=3&active=2'))).toEqual([ids.graduada]);
+    expect(idsOf(await list(`role=3&group_id=${groupB}`))).toEqual([ids.baja, ids.graduada]);
+    expect(idsOf(await list(`role=3&group_id=${groupA}&active=2`))).toEqual([ids.graduada]);
+    expect(idsOf(await list('role=3&search=lst-2'))).toEqual([ids.baja]);
+    expect(idsOf(await list('role=3&search=LISTA.GRAD@'))).toEqual([ids.graduada]);
+    expect(idsOf(await list('role=3&search=100%25'))).toEqual([]);
+    expect(idsOf(await list('role=3&search=ALVAREZ'))).toEqual([ids.activa]);
+    expect(idsOf(await list('role=3&search=generaci%C3%93n'))).toEqual([ids.sinGen]);
+  });
+
+  it('pages in SQL with {data, meta} only when page or per_page is sent', async () => {
+    const first = await list('role=3&search=Lista&per_page=2');
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, total: 4, per_page: 2 });
+    const second = await list('role=3&search=Lista&per_page=2&page=2');
+    const names = [...first.data, ...second.data].map((u: { full_name: string }) => u.full_name);
+    expect(names).toEqual(['Lista Álvarez Activa', 'Lista Baja', 'Lista Graduada', 'Lista Sin Generación']);
+    const beyond = await list('role=3&search=Lista&per_page=2&page=9');
+    expect(beyond.meta.current_page).toBe(2);
+  });
+
+  it('answers 403 to teachers and students on every users route, changing nothing', async () => {
+    const teacher = await createUser(ctx(), ROLE.TEACHER);
+    const student = await createUser(ctx(), ROLE.STUDENT);
+    const before = await peopleSnapshot(ctx());
+    for (const user of [teacher, student]) {
+      expect((await as(ctx(), user, { method: 'GET', url: '/api/users?role=3' })).statusCode).toBe(403);
+      expect((await as(ctx(), user, { method: 'POST', url: '/api/users', payload: { full_name: 'X Y', controlnumber: '1', email: `x${user.id}@test.mx`, gender: 1, role: 3 } })).statusCode).toBe(403);
+      expect((await as(ctx(), user, { method: 'PUT', url: `/api/users/${ids.activa}`, payload: { full_name: 'Cambio', email: 'cambio@test.mx' } })).statusCode).toBe(403);
+      expect((await as(ctx(), user, { method: 'DELETE', url: `/api/users/${ids.activa}` })).statusCode).toBe(403);
+    }
+    expect(await peopleSnapshot(ctx())).toEqual(before);
+  });
+
+  it("answers 409 suggesting 'Baja' when a student with grades is deleted", async () => {
+    const s = await insertStudent(ctx());
+    const teacherRow = await createUser(ctx(), ROLE.TEACHER);
+    const subject = await makeSubject(ctx());
+    const now = new Date().toISOString();
+    const ps = await ctx().database.db.insertInto('professor_subjects').values({ user_id: teacherRow.id, subject_id: subject.id, group_id: null, period_id: null, career_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const activity = await ctx().database.db.insertInto('activities').values({ professor_subject_id: ps.id, activity_name: 'Examen', type_activity: 'Examen', evaluation_instrument: 'Rúbrica', ponderation: 100, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await ctx().database.db.insertInto('user_activities').values({ user_id: s.id, activity_id: activity.id, qualification: 80, updated_by: null, updated_at: now }).execute();
+    const before = await peopleSnapshot(ctx());
+    const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/users/${s.id}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PEOPLE_MSG.inUseStudent);
+    expect(await peopleSnapshot(ctx())).toEqual(before);
+  });
+
+  it("creates a student from the spec's payload: number as text, gender and role as strings", async () => {
+    const res = await as(ctx(), chief, {
+      method: 'POST', url: '/api/users',
+      payload: { full_name: 'Rosa Lima', controlnumber: 2024001, email: 'rosa.lima@test.mx', gender: '2', role: '3', password: 'rosa' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ controlnumber: '2024001', gender: 2, role: 3 });
+    await expect(login(ctx(), 'rosa.lima@test.mx', 'rosa1234')).resolves.toBeTruthy();
   });
 });

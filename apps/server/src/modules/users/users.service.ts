@@ -1,0 +1,184 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  LIMITS, MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
+  type UserListItem, type UsersPage, type userCreateBody, type userUpdateBody, type usersQuery,
+} from '@egreso/domain';
+import { rowExists } from '../../db/lookups.js';
+import { esContains, esKey } from '../../db/spanish.js';
+import { countDependents } from '../../db/usage.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { nowIso } from '../../lib/time.js';
+import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
+import { presentUser } from './present.js';
+import {
+  careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
+  USER_DEPENDENTS,
+} from './users.repository.js';
+
+type Q = DbOrTrx;
+type ListQuery = z.output<typeof usersQuery>;
+type CreateBody = z.output<typeof userCreateBody>;
+type UpdateBody = z.output<typeof userUpdateBody>;
+
+/** The users a list query selects, filtered in SQL; ordering and paging are added by the caller. */
+function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
+  let q = db.selectFrom('users');
+  if (query.role !== undefined) q = q.where('users.role', '=', query.role);
+  else if (actor.role !== ROLE.ADMIN) q = q.where('users.role', 'in', [ROLE.TEACHER, ROLE.STUDENT]);
+  if (query.career_id !== undefined) {
+    q = q.where('users.id', 'in', db.selectFrom('user_careers').select('user_id').where('career_id', '=', query.career_id));
+  }
+  if (query.group_id !== undefined) {
+    q = q.where('users.id', 'in', db.selectFrom('user_groups').select('user_id').where('group_id', '=', query.group_id));
+  }
+  if (query.active !== undefined) {
+    const status = query.active;
+    // The latest link decides the status: one with this status and no newer link of the same student.
+    q = q.where((eb) => eb.exists(eb.selectFrom('user_generations as ug').select('ug.id')
+      .whereRef('ug.user_id', '=', 'users.id').where('ug.active', '=', status)
+      .where((w) => w.not(w.exists(w.selectFrom('user_generations as newer').select('newer.id')
+        .whereRef('newer.user_id', '=', 'ug.user_id').whereRef('newer.id', '>', 'ug.id'))))));
+  }
+  const search = query.search?.trim();
+  if (search) {
+    // Name, number or e-mail, without regard to case or accents: 'angel' finds 'Ángel'.
+    q = q.where((eb) => eb.or([
+      esContains('users.full_name', search), esContains('users.email', search), esContains(sql`coalesce(users.controlnumber, '')`, search),
+    ]));
+  }
+  return q;
+}
+
+/** Spanish order of names, ties by id so pages never overlap. */
+function orderedByName<T extends SelectQueryBuilder<Database, 'users', UserRecord>>(q: T): T {
+  return q.orderBy(esKey('users.full_name')).orderBy('users.id') as T;
+}
+
+/** Careers, groups and (with include_generation) the latest generation link: one query each, run side by side. */
+async function withRelations(db: Q, users: UserRecord[], includeGeneration: boolean): Promise<UserListItem[]> {
+  const ids = users.map((u) => u.id);
+  const [careers, groups, generations] = await Promise.all([
+    careersByUser(db, ids),
+    groupsByUser(db, ids),
+    includeGeneration ? latestGenerationByUser(db, ids) : Promise.resolve(null),
+  ]);
+  return users.map((u) => ({
+    ...presentUser(u, careers.get(u.id)),
+    groups: groups.get(u.id) ?? [],
+    ...(generations ? { latest_generation: generations.get(u.id) ?? null } : {}),
+  }));
+}
+
+/** Every user a list query selects, ordered by name in SQL, with their relations. */
+export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
+  if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
+  const rows = await orderedByName(filteredUsers(db, actor, query).select(USER_COLUMNS)).execute();
+  return withRelations(db, rows, query.include_generation ?? false);
+}
+
+/**
+ * GET /users: filtered, ordered by name and paged in SQL. Without page/per_page the answer stays the spec's plain
+ * array; with either it is {data, meta}.
+ */
+export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[] | UsersPage> {
+  if (query.page === undefined && query.per_page === undefined) return listAllUsers(db, actor, query);
+  if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
+  const base = filteredUsers(db, actor, query);
+  const perPage = query.per_page ?? LIMITS.periodsPageSize;
+  const page = query.page ?? 1;
+  // The count and the page run side by side (two connections on PostgreSQL); a page past the end is asked again.
+  const [{ total }, firstTry] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((page - 1) * perPage).execute(),
+  ]);
+  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
+  const currentPage = Math.min(page, lastPage);
+  const rows = currentPage === page ? firstTry
+    : await orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((currentPage - 1) * perPage).execute();
+  const data = await withRelations(db, rows, query.include_generation ?? false);
+  return { data, meta: { current_page: currentPage, last_page: lastPage, total: Number(total), per_page: perPage } };
+}
+
+export async function readUser(db: Q, id: number): Promise<PublicUser> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound(PEOPLE_MSG.userNotFound);
+  const careers = await careersByUser(db, [id]);
+  return presentUser(user, careers.get(id));
+}
+
+/** Password of a new account: the one sent, or the spec's generated one; always at least 8 characters. */
+export function newAccountPassword(body: { password?: string; full_name: string; controlnumber: string; role: number }): string {
+  const sent = body.password?.trim();
+  if (sent) return padPassword(sent);
+  return padPassword(body.role === ROLE.CHIEF || body.role === ROLE.ADMIN
+    ? chiefPassword(body.full_name, body.controlnumber)
+    : initialPassword(body.full_name, body.controlnumber));
+}
+
+export async function createUser(db: Kysely<Database>, actor: Actor, body: CreateBody): Promise<PublicUser> {
+  if (!canManageUserOfRole(actor, body.role)) throw forbidden();
+  if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
+  if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+  if (await emailTakenByOther(db, body.email, null)) throw fieldError('email', MSG.emailTaken);
+  const passwordHash = await hashPassword(newAccountPassword(body));
+  const now = nowIso();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('users').values({
+      full_name: body.full_name, email: body.email, password_hash: passwordHash, role: body.role,
+      controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (body.career_id) await trx.insertInto('user_careers').values({ user_id: row.id, career_id: body.career_id }).execute();
+    await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
+    return row.id;
+  });
+  return readUser(db, id);
+}
+
+/** Editing one's own profile changes name, e-mail and photo; managers change the rest of someone else's. */
+export async function updateUser(db: Kysely<Database>, actor: Actor, id: number, body: UpdateBody): Promise<PublicUser> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound(PEOPLE_MSG.userNotFound);
+  const self = actor.id === target.id;
+  const manages = !self && canManageUserOfRole(actor, target.role);
+  if (!self && !manages) throw forbidden();
+  if (await emailTakenByOther(db, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
+  const update: Updateable<Database['users']> = { full_name: body.full_name, email: body.email, updated_at: nowIso() };
+  if (self && body.photo !== undefined) update.photo = body.photo;
+  if (manages) {
+    if (body.role !== undefined && !canManageUserOfRole(actor, body.role)) throw forbidden();
+    if (body.controlnumber !== undefined) update.controlnumber = body.controlnumber;
+    if (body.gender !== undefined) update.gender = body.gender;
+    if (body.role !== undefined) update.role = body.role;
+    if (body.password?.trim()) update.password_hash = await hashPassword(padPassword(body.password.trim()));
+    if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
+    if (manages && body.career_id) {
+      await trx.deleteFrom('user_careers').where('user_id', '=', target.id).execute();
+      await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
+    }
+    if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
+    await audit(trx, { userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id });
+  });
+  return readUser(db, target.id);
+}
+
+/** A user with history (grades, observations, assignments, enrolments) is kept: the chief sets 'Baja' instead. */
+export async function deleteUser(db: Kysely<Database>, actor: Actor, id: number): Promise<void> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound(PEOPLE_MSG.userNotFound);
+  if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
+  if (!canManageUserOfRole(actor, target.role)) throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
+      throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
+    }
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await audit(trx, { userId: actor.id, action: 'user.delete', entity: 'users', entityId: id, details: { email: target.email } });
+  });
+}

@@ -1,0 +1,124 @@
+import ExcelJS from 'exceljs';
+import { PEOPLE_MSG, esFold } from '@egreso/domain';
+import { unprocessable } from '../../lib/http-errors.js';
+
+/** A column of a people spreadsheet: its Spanish header, the key the code uses, its width and optional list. */
+export interface SheetColumn<K extends string = string> {
+  key: K;
+  header: string;
+  width: number;
+  list?: readonly string[];
+}
+
+export const GENDER_OPTIONS = ['Hombre', 'Mujer'] as const;
+export const STATUS_OPTIONS = ['Activo', 'Baja', 'Graduado'] as const;
+
+export const TEACHER_COLUMNS = [
+  { key: 'full_name', header: 'Nombre completo', width: 36 },
+  { key: 'controlnumber', header: 'Número de empleado', width: 20 },
+  { key: 'email', header: 'Correo', width: 34 },
+  { key: 'gender', header: 'Género', width: 12, list: GENDER_OPTIONS },
+] as const satisfies readonly SheetColumn[];
+
+export const STUDENT_COLUMNS = [
+  { key: 'full_name', header: 'Nombre completo', width: 36 },
+  { key: 'controlnumber', header: 'Matrícula', width: 16 },
+  { key: 'email', header: 'Correo', width: 34 },
+  { key: 'gender', header: 'Género', width: 12, list: GENDER_OPTIONS },
+  { key: 'group', header: 'Grupo', width: 14 },
+  { key: 'generation', header: 'Generación', width: 14 },
+  { key: 'status', header: 'Estatus', width: 12, list: STATUS_OPTIONS },
+] as const satisfies readonly SheetColumn[];
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows a template offers the drop-down lists on. */
+const TEMPLATE_ROWS = 1000;
+/** More data rows than any institution's file; beyond it the upload is refused instead of tying up the server. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** Builds an .xlsx: Spanish headers in a bold, frozen first row, column widths, and drop-down lists where given. */
+export async function buildWorkbook(
+  sheetName: string,
+  columns: readonly SheetColumn[],
+  rows: ReadonlyArray<Record<string, string | null>>,
+  options: { validationRows?: number } = {},
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Atributos de egreso';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? ''])));
+  const validationRows = options.validationRows ?? 0;
+  columns.forEach((c, index) => {
+    if (!c.list || validationRows === 0) return;
+    const letter = sheet.getColumn(index + 1).letter;
+    for (let r = 2; r <= validationRows + 1; r++) {
+      sheet.getCell(`${letter}${r}`).dataValidation = {
+        type: 'list', allowBlank: true, formulae: [`"${c.list.join(',')}"`],
+        showErrorMessage: true, errorTitle: c.header, error: `Elige: ${c.list.join(', ')}.`,
+      };
+    }
+  });
+  // The fastest deflate level: a 5,000-row export is written in about half the time for a third more bytes.
+  return Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compressionOptions: { level: 1 } } } as ExcelJS.XlsxWriteOptions));
+}
+
+export function buildTemplate(sheetName: string, columns: readonly SheetColumn[]): Promise<Buffer> {
+  return buildWorkbook(sheetName, columns, [], { validationRows: TEMPLATE_ROWS });
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (buf: Buffer, sig: number[]) => buf.length >= sig.length && sig.every((b, i) => buf[i] === b);
+
+/** What a file really is, by its first bytes, whatever its name says. */
+export function spreadsheetKind(buf: Buffer): 'xlsx' | 'xls' | null {
+  if (startsWith(buf, ZIP_SIGNATURE)) return 'xlsx';
+  if (startsWith(buf, OLE_SIGNATURE)) return 'xls';
+  return null;
+}
+
+export interface SheetRow<K extends string> {
+  /** The row number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  cells: Record<K, string>;
+}
+
+/**
+ * Reads the first sheet of an uploaded file into trimmed text cells by column key. Refuses (422, Spanish) a file
+ * that is not a real .xlsx, a legacy .xls, missing headers, no data rows, or more rows than MAX_IMPORT_ROWS.
+ */
+export async function readSheet<K extends string>(buf: Buffer, columns: ReadonlyArray<SheetColumn<K>>): Promise<Array<SheetRow<K>>> {
+  const refuse = (message: string) => unprocessable({ file: [message] }, message);
+  const kind = spreadsheetKind(buf);
+  if (kind === 'xls') throw refuse(PEOPLE_MSG.legacyXls);
+  if (kind === null) throw refuse(PEOPLE_MSG.notSpreadsheet);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw refuse(PEOPLE_MSG.notSpreadsheet);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.actualRowCount < 1) throw refuse(PEOPLE_MSG.emptyFile);
+  const headerIndex = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(esFold(cell.text), col));
+  const missing = columns.filter((c) => !headerIndex.has(esFold(c.header))).map((c) => c.header);
+  if (missing.length > 0) throw refuse(PEOPLE_MSG.missingHeaders(missing));
+  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw refuse(`El archivo tiene más de ${MAX_IMPORT_ROWS} filas; divídelo en varios archivos.`);
+  const rows: Array<SheetRow<K>> = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells = {} as Record<K, string>;
+    let blank = true;
+    for (const c of columns) {
+      const text = row.getCell(headerIndex.get(esFold(c.header))!).text.trim();
+      cells[c.key] = text;
+      if (text) blank = false;
+    }
+    if (!blank) rows.push({ row: r, cells });
+  }
+  if (rows.length === 0) throw refuse(PEOPLE_MSG.emptyFile);
+  return rows;
+}

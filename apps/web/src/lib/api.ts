@@ -87,7 +87,12 @@ export async function download(path: string, fallbackName: string, query?: Query
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;
-  const blob = await res.blob();
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
+/** Offers a blob to the browser as a download. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -96,5 +101,4 @@ export async function download(path: string, fallbackName: string, query?: Query
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
 }

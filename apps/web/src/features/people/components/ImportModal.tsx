@@ -149,7 +149,7 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
       <Stack gap="sm">
         {failure ? <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>{failure}</Alert> : null}
         <FileInput
-          id={`${kind}-import-file`} label="Archivo de Excel" placeholder="Selecciona un archivo .xlsx o .xls"
+          id={`${kind}-import-file`} label="Archivo de Excel" placeholder="Ningún archivo seleccionado"
           description="Primero verás qué cambiaría; nada se guarda hasta que confirmes."
           accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
           value={file} onChange={choose} error={fileError} clearable disabled={busy}

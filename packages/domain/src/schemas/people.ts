@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { assignment } from './assignments.js';
 import { publicUser } from './auth.js';
 import { idField, paginationMeta, queryBool } from './common.js';
 
@@ -84,6 +85,10 @@ export const userListItem = publicUser.extend({
   latest_generation: latestGeneration.nullable().optional(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
+
+/** GET /users/{id}: the user, and a teacher's assignments (empty for anyone else). */
+export const userDetail = publicUser.extend({ professor_subjects: z.array(assignment) });
+export type UserDetail = z.infer<typeof userDetail>;
 
 export const usersPage = z.object({ data: z.array(userListItem), meta: paginationMeta });
 export type UsersPage = z.infer<typeof usersPage>;

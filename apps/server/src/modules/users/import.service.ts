@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, initialPassword, parseGender,
   parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
@@ -198,28 +198,26 @@ export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray
   };
 }
 
-/** Plans and writes the valid rows in one transaction, a few batched statements per kind of change. */
-export async function applyImport(db: Kysely<Database>, actorId: number, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<ImportResult> {
-  return db.transaction().execute(async (trx) => {
-    // Planned inside the transaction, so the checks and the writes see the same data.
-    const plans = await planImport(trx, kind, rows);
-    const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
-    const now = nowIso();
-    const inserts = plans.filter((p) => p.insert);
-    await insertInChunks(trx, 'users', inserts.map(({ insert: u }) => ({
-      full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
-      password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
-    })));
-    // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
-    const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());
-    const idByEmail = new Map(created.map((u) => [u.email, u.id]));
-    for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
-    await updateUsers(trx, plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0), now);
-    if (kind === 'students') await applyStudentLinks(trx, plans, now);
-    const result = summarize(plans);
-    await audit(trx, { userId: actorId, action: `${kind}.import`, details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped } });
-    return result;
-  });
+/** Plans and writes the valid rows inside the caller's transaction, a few batched statements per kind of change. */
+export async function applyImport(trx: Transaction<Database>, actorId: number, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<ImportResult> {
+  // Planned inside the caller's transaction, so the checks and the writes see the same data.
+  const plans = await planImport(trx, kind, rows);
+  const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
+  const now = nowIso();
+  const inserts = plans.filter((p) => p.insert);
+  await insertInChunks(trx, 'users', inserts.map(({ insert: u }) => ({
+    full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
+    password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
+  })));
+  // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
+  const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());
+  const idByEmail = new Map(created.map((u) => [u.email, u.id]));
+  for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
+  await updateUsers(trx, plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0), now);
+  if (kind === 'students') await applyStudentLinks(trx, plans, now);
+  const result = summarize(plans);
+  await audit(trx, { userId: actorId, action: `${kind}.import`, details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped } });
+  return result;
 }
 
 type UpdatedField = keyof RowPlan['update'];

@@ -58,7 +58,8 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request) => {
       const rows = await readSheet(await uploadedFile(request), columns);
-      return request.query.dry_run ? previewImport(app.db, kind, rows) : applyImport(app.db, actorOf(request).id, kind, rows);
+      if (request.query.dry_run) return previewImport(app.db, kind, rows);
+      return app.db.transaction().execute((trx) => applyImport(trx, actorOf(request).id, kind, rows));
     });
 
     app.post(`/${kind}/import/errors`, {

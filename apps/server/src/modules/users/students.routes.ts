@@ -27,13 +27,13 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/usergroups', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Agrega un alumno a un grupo', body: userGroupBody, response: { 201: userGroup, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await addUserGroup(app.db, actorOf(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await app.db.transaction().execute((trx) => addUserGroup(trx, actorOf(request), request.body))));
 
   app.delete('/usergroups/clear/:userId', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Quita al alumno de todos sus grupos', params: userIdParam, response: { 200: okResponse, ...writeErrors } },
   }, async (request) => {
-    await clearUserGroups(app.db, actorOf(request), request.params.userId);
+    await app.db.transaction().execute((trx) => clearUserGroups(trx, actorOf(request), request.params.userId));
     return { message: PEOPLE_MSG.groupsCleared };
   });
 
@@ -48,20 +48,20 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/usergenerations', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Vincula a un alumno con una generación (requiere current_semester_id)', body: userGenerationCreateBody, response: { 201: userGeneration, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await createUserGeneration(app.db, actorOf(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await app.db.transaction().execute((trx) => createUserGeneration(trx, actorOf(request), request.body))));
 
   app.put('/usergenerations/:id', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Cambia generación, estatus y semestre de un vínculo', params: idParam, body: userGenerationUpdateBody, response: { 200: userGeneration, ...writeErrors } },
-  }, async (request) => updateUserGeneration(app.db, actorOf(request), request.params.id, request.body));
+  }, async (request) => app.db.transaction().execute((trx) => updateUserGeneration(trx, actorOf(request), request.params.id, request.body)));
 
   app.put('/students/:id/status', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Estatus del alumno (0 Baja, 1 Activo, 2 Graduado); 409 sin generación', params: idParam, body: studentStatusBody, response: { 200: userGeneration, ...writeErrors } },
-  }, async (request) => setStudentStatus(app.db, actorOf(request), request.params.id, request.body.active));
+  }, async (request) => app.db.transaction().execute((trx) => setStudentStatus(trx, actorOf(request), request.params.id, request.body.active)));
 
   app.post('/students/advance-semester', {
     preHandler: app.guard(canManageCatalogues),
     schema: { tags: ['students'], summary: 'Avanza un semestre a los alumnos activos (opcional: de un grupo); el 9.º se gradúa', body: advanceSemesterBody, response: { 200: advanceSemesterResult, ...writeErrors } },
-  }, async (request) => advanceSemester(app.db, actorOf(request), request.body.group_id));
+  }, async (request) => app.db.transaction().execute((trx) => advanceSemester(trx, actorOf(request), request.body.group_id)));
 };

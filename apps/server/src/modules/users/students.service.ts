@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   PEOPLE_MSG, ROLE, SEMESTERS, STUDENT_STATUS, canManageCatalogues, nextGroupName, semesterFromGroupName,
@@ -6,6 +6,7 @@ import {
   type userGenerationCreateBody, type userGenerationUpdateBody,
 } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
+import { rowExists } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
@@ -41,27 +42,22 @@ export async function listUserGroups(db: Q, userId: number | undefined): Promise
   return rows.map((r) => ({ id: r.id, user_id: r.user_id, group_id: r.group_id, group: { id: r.group_id, group_name: r.group_name, semester_id: r.semester_id } }));
 }
 
-export async function addUserGroup(db: Kysely<Database>, actor: Actor, body: { user_id: number; group_id: number }): Promise<UserGroup> {
-  await findStudent(db, body.user_id);
-  const group = await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', '=', body.group_id).executeTakeFirst();
+export async function addUserGroup(trx: DbOrTrx, actor: Actor, body: { user_id: number; group_id: number }): Promise<UserGroup> {
+  await findStudent(trx, body.user_id);
+  const group = await trx.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', '=', body.group_id).executeTakeFirst();
   if (!group) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
-  const existing = await db.selectFrom('user_groups').select('id').where('user_id', '=', body.user_id).where('group_id', '=', body.group_id).executeTakeFirst();
+  const existing = await trx.selectFrom('user_groups').select('id').where('user_id', '=', body.user_id).where('group_id', '=', body.group_id).executeTakeFirst();
   if (existing) throw fieldError('group_id', PEOPLE_MSG.alreadyInGroup);
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('user_groups').values(body).returning('id').executeTakeFirstOrThrow();
-    await audit(trx, { userId: actor.id, action: 'usergroup.create', entity: 'users', entityId: body.user_id, details: { group_id: body.group_id } });
-    return row.id;
-  });
-  return { id, user_id: body.user_id, group_id: group.id, group };
+  const row = await trx.insertInto('user_groups').values(body).returning('id').executeTakeFirstOrThrow();
+  await audit(trx, { userId: actor.id, action: 'usergroup.create', entity: 'users', entityId: body.user_id, details: { group_id: body.group_id } });
+  return { id: row.id, user_id: body.user_id, group_id: group.id, group };
 }
 
-export async function clearUserGroups(db: Kysely<Database>, actor: Actor, userId: number): Promise<number> {
-  await findStudent(db, userId);
-  return db.transaction().execute(async (trx) => {
-    const res = await trx.deleteFrom('user_groups').where('user_id', '=', userId).executeTakeFirst();
-    await audit(trx, { userId: actor.id, action: 'usergroup.clear', entity: 'users', entityId: userId });
-    return Number(res.numDeletedRows);
-  });
+export async function clearUserGroups(trx: DbOrTrx, actor: Actor, userId: number): Promise<number> {
+  await findStudent(trx, userId);
+  const res = await trx.deleteFrom('user_groups').where('user_id', '=', userId).executeTakeFirst();
+  await audit(trx, { userId: actor.id, action: 'usergroup.clear', entity: 'users', entityId: userId });
+  return Number(res.numDeletedRows);
 }
 
 // ---------- generation links ----------
@@ -84,45 +80,38 @@ async function assertGeneration(db: Q, id: number) {
   if (!found) throw fieldError('generation_id', PEOPLE_MSG.generationNotFound);
 }
 
-export async function createUserGeneration(db: Kysely<Database>, actor: Actor, body: LinkCreate): Promise<UserGeneration> {
-  await findStudent(db, body.user_id);
-  await assertGeneration(db, body.generation_id);
+export async function createUserGeneration(trx: DbOrTrx, actor: Actor, body: LinkCreate): Promise<UserGeneration> {
+  await findStudent(trx, body.user_id);
+  await assertGeneration(trx, body.generation_id);
   const now = nowIso();
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('user_generations').values({
-      user_id: body.user_id, generation_id: body.generation_id, current_semester_id: body.current_semester_id, active: body.active,
-      created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    await audit(trx, { userId: actor.id, action: 'usergeneration.create', entity: 'users', entityId: body.user_id, details: body });
-    return row.id;
-  });
-  return presentLink((await linksQuery(db).where('ug.id', '=', id).executeTakeFirstOrThrow()));
+  const row = await trx.insertInto('user_generations').values({
+    user_id: body.user_id, generation_id: body.generation_id, current_semester_id: body.current_semester_id, active: body.active,
+    created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await audit(trx, { userId: actor.id, action: 'usergeneration.create', entity: 'users', entityId: body.user_id, details: body });
+  return presentLink((await linksQuery(trx).where('ug.id', '=', row.id).executeTakeFirstOrThrow()));
 }
 
-export async function updateUserGeneration(db: Kysely<Database>, actor: Actor, id: number, body: LinkUpdate): Promise<UserGeneration> {
-  const link = await db.selectFrom('user_generations').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
+export async function updateUserGeneration(trx: DbOrTrx, actor: Actor, id: number, body: LinkUpdate): Promise<UserGeneration> {
+  const link = await trx.selectFrom('user_generations').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
   if (!link) throw notFound(PEOPLE_MSG.linkNotFound);
-  await assertGeneration(db, body.generation_id);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('user_generations').set({
-      generation_id: body.generation_id, active: body.active, updated_at: nowIso(),
-      ...(body.current_semester_id !== undefined ? { current_semester_id: body.current_semester_id } : {}),
-    }).where('id', '=', id).execute();
-    await audit(trx, { userId: actor.id, action: 'usergeneration.update', entity: 'users', entityId: link.user_id, details: body });
-  });
-  return presentLink((await linksQuery(db).where('ug.id', '=', id).executeTakeFirstOrThrow()));
+  await assertGeneration(trx, body.generation_id);
+  await trx.updateTable('user_generations').set({
+    generation_id: body.generation_id, active: body.active, updated_at: nowIso(),
+    ...(body.current_semester_id !== undefined ? { current_semester_id: body.current_semester_id } : {}),
+  }).where('id', '=', id).execute();
+  await audit(trx, { userId: actor.id, action: 'usergeneration.update', entity: 'users', entityId: link.user_id, details: body });
+  return presentLink((await linksQuery(trx).where('ug.id', '=', id).executeTakeFirstOrThrow()));
 }
 
 /** A student's status lives on their latest generation link; without one it cannot change. */
-export async function setStudentStatus(db: Kysely<Database>, actor: Actor, userId: number, active: number): Promise<UserGeneration> {
-  await findStudent(db, userId);
-  const latest = await db.selectFrom('user_generations').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
+export async function setStudentStatus(trx: DbOrTrx, actor: Actor, userId: number, active: number): Promise<UserGeneration> {
+  await findStudent(trx, userId);
+  const latest = await trx.selectFrom('user_generations').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
   if (!latest) throw conflict(PEOPLE_MSG.noGenerationLink);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('user_generations').set({ active, updated_at: nowIso() }).where('id', '=', latest.id).execute();
-    await audit(trx, { userId: actor.id, action: 'student.status', entity: 'users', entityId: userId, details: { active } });
-  });
-  return presentLink((await linksQuery(db).where('ug.id', '=', latest.id).executeTakeFirstOrThrow()));
+  await trx.updateTable('user_generations').set({ active, updated_at: nowIso() }).where('id', '=', latest.id).execute();
+  await audit(trx, { userId: actor.id, action: 'student.status', entity: 'users', entityId: userId, details: { active } });
+  return presentLink((await linksQuery(trx).where('ug.id', '=', latest.id).executeTakeFirstOrThrow()));
 }
 
 // ---------- semester advance ----------
@@ -141,55 +130,50 @@ export async function findOrCreateGroup(trx: Q, name: string, semesterId: number
  * 9th becomes Graduado. A student's group of the semester they leave is replaced by the same-named group of the
  * next semester under the policy's naming scheme, created when missing. Writes are batched, never one per student.
  */
-export async function advanceSemester(db: Kysely<Database>, actor: Actor, groupId: number | undefined): Promise<AdvanceSemesterResult> {
-  if (groupId !== undefined) {
-    const group = await db.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
-    if (!group) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
-  }
-  return db.transaction().execute(async (trx) => {
-    const scheme = (await readGroupPolicy(trx)).naming_scheme as NamingScheme;
-    let q = trx.selectFrom('users as u')
-      .leftJoin('user_generations as ug', (j) => j.onRef('ug.user_id', '=', 'u.id').on('ug.id', 'in', latestLinkIds(trx)))
-      .select(['u.id as user_id', 'ug.id as link_id', 'ug.current_semester_id', 'ug.active'])
-      .where('u.role', '=', ROLE.STUDENT)
-      // Active students, and those without any link (reported as skipped so the chief can fix them).
-      .where((eb) => eb.or([eb('ug.active', '=', STUDENT_STATUS.ACTIVO), eb('ug.id', 'is', null)]));
-    if (groupId !== undefined) q = q.where('u.id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId));
-    const candidates = await q.orderBy('u.id').execute();
+export async function advanceSemester(trx: Transaction<Database>, actor: Actor, groupId: number | undefined): Promise<AdvanceSemesterResult> {
+  if (groupId !== undefined && !(await rowExists(trx, 'groups', groupId))) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
+  const scheme = (await readGroupPolicy(trx)).naming_scheme as NamingScheme;
+  let q = trx.selectFrom('users as u')
+    .leftJoin('user_generations as ug', (j) => j.onRef('ug.user_id', '=', 'u.id').on('ug.id', 'in', latestLinkIds(trx)))
+    .select(['u.id as user_id', 'ug.id as link_id', 'ug.current_semester_id', 'ug.active'])
+    .where('u.role', '=', ROLE.STUDENT)
+    // Active students, and those without any link (reported as skipped so the chief can fix them).
+    .where((eb) => eb.or([eb('ug.active', '=', STUDENT_STATUS.ACTIVO), eb('ug.id', 'is', null)]));
+  if (groupId !== undefined) q = q.where('u.id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId));
+  const candidates = await q.orderBy('u.id').execute();
 
-    const result: AdvanceSemesterResult = { advanced: 0, graduated: 0, skipped: 0, errors: [] };
-    const graduate: number[] = [];
-    const advance: Array<{ userId: number; linkId: number; from: number }> = [];
-    for (const c of candidates) {
-      if (c.link_id === null) {
-        result.skipped++;
-        result.errors.push({ user_id: c.user_id, reason: 'El alumno no tiene generación asignada.' });
-      } else if (c.current_semester_id === null) {
-        result.skipped++;
-        result.errors.push({ user_id: c.user_id, reason: 'El alumno no tiene semestre actual.' });
-      } else if (c.current_semester_id >= SEMESTERS) {
-        graduate.push(c.link_id);
-      } else {
-        advance.push({ userId: c.user_id, linkId: c.link_id, from: c.current_semester_id });
-      }
+  const result: AdvanceSemesterResult = { advanced: 0, graduated: 0, skipped: 0, errors: [] };
+  const graduate: number[] = [];
+  const advance: Array<{ userId: number; linkId: number; from: number }> = [];
+  for (const c of candidates) {
+    if (c.link_id === null) {
+      result.skipped++;
+      result.errors.push({ user_id: c.user_id, reason: 'El alumno no tiene generación asignada.' });
+    } else if (c.current_semester_id === null) {
+      result.skipped++;
+      result.errors.push({ user_id: c.user_id, reason: 'El alumno no tiene semestre actual.' });
+    } else if (c.current_semester_id >= SEMESTERS) {
+      graduate.push(c.link_id);
+    } else {
+      advance.push({ userId: c.user_id, linkId: c.link_id, from: c.current_semester_id });
     }
-    const now = nowIso();
-    await inChunks(graduate, async (ids) => {
-      await trx.updateTable('user_generations').set({ active: STUDENT_STATUS.GRADUADO, updated_at: now }).where('id', 'in', ids).execute();
-      return [];
-    });
-    await inChunks(advance.map((a) => a.linkId), async (ids) => {
-      await trx.updateTable('user_generations')
-        .set((eb) => ({ current_semester_id: eb('current_semester_id', '+', 1), updated_at: now }))
-        .where('id', 'in', ids).execute();
-      return [];
-    });
-    result.graduated = graduate.length;
-    result.advanced = advance.length;
-    await moveGroups(trx, advance, scheme, now);
-    await audit(trx, { userId: actor.id, action: 'students.advance', details: { group_id: groupId ?? null, advanced: result.advanced, graduated: result.graduated, skipped: result.skipped } });
-    return result;
+  }
+  const now = nowIso();
+  await inChunks(graduate, async (ids) => {
+    await trx.updateTable('user_generations').set({ active: STUDENT_STATUS.GRADUADO, updated_at: now }).where('id', 'in', ids).execute();
+    return [];
   });
+  await inChunks(advance.map((a) => a.linkId), async (ids) => {
+    await trx.updateTable('user_generations')
+      .set((eb) => ({ current_semester_id: eb('current_semester_id', '+', 1), updated_at: now }))
+      .where('id', 'in', ids).execute();
+    return [];
+  });
+  result.graduated = graduate.length;
+  result.advanced = advance.length;
+  await moveGroups(trx, advance, scheme, now);
+  await audit(trx, { userId: actor.id, action: 'students.advance', details: { group_id: groupId ?? null, advanced: result.advanced, graduated: result.graduated, skipped: result.skipped } });
+  return result;
 }
 
 /** Replaces each advanced student's group of the semester left by the next one's, one statement per group pair. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, assignment, canManageCatalogues, canReadUser, errorResponse, idField, idParam, okResponse, passwordChangeBody,
-  publicUser, userCreateBody, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
+  MSG, ROLE, canManageCatalogues, canReadUser, errorResponse, idField, idParam, okResponse, passwordChangeBody,
+  publicUser, userCreateBody, userDetail, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
@@ -12,9 +12,7 @@ import { nowIso } from '../../lib/time.js';
 import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
-import { createUser, deleteUser, listUsers, readUser, updateUser } from './users.service.js';
-
-const userDetail = publicUser.extend({ professor_subjects: z.array(assignment) });
+import { createUser, deleteUser, editedPasswordHash, listUsers, newAccountPasswordHash, readUser, updateUser } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users', {
@@ -46,7 +44,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'], summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)', body: userCreateBody,
       response: { 201: publicUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
     },
-  }, async (request, reply) => reply.code(201).send(await createUser(app.db, actorOf(request), request.body)));
+  }, async (request, reply) => {
+    const hash = await newAccountPasswordHash(request.body);
+    const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
+    return reply.code(201).send(user);
+  });
 
   app.put('/users/:id', {
     preHandler: app.guard(),
@@ -54,7 +56,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'], summary: 'Actualiza un usuario (o el propio perfil)', params: idParam, body: userUpdateBody,
       response: { 200: publicUser, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
     },
-  }, async (request) => updateUser(app.db, actorOf(request), request.params.id, request.body));
+  }, async (request) => {
+    const hash = await editedPasswordHash(request.body);
+    return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
+  });
 
   app.delete('/users/:id', {
     preHandler: app.guard(canManageCatalogues),
@@ -63,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     },
   }, async (request) => {
-    await deleteUser(app.db, actorOf(request), request.params.id);
+    await app.db.transaction().execute((trx) => deleteUser(trx, actorOf(request), request.params.id));
     return { message: 'Usuario eliminado.' };
   });
 

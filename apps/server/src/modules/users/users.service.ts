@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { type SelectQueryBuilder, type Updateable, sql } from 'kysely';
 import type { z } from 'zod';
 import {
   LIMITS, MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
@@ -119,33 +119,34 @@ export function newAccountPassword(body: { password?: string; full_name: string;
     : initialPassword(body.full_name, body.controlnumber));
 }
 
-export async function createUser(db: Kysely<Database>, actor: Actor, body: CreateBody): Promise<PublicUser> {
+/** The argon2 hash of a new account's password, computed before the transaction so no lock is held meanwhile. */
+export function newAccountPasswordHash(body: CreateBody): Promise<string> {
+  return hashPassword(newAccountPassword(body));
+}
+
+export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, passwordHash: string): Promise<PublicUser> {
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
-  if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
-  if (await emailTakenByOther(db, body.email, null)) throw fieldError('email', MSG.emailTaken);
-  const passwordHash = await hashPassword(newAccountPassword(body));
+  if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+  if (await emailTakenByOther(trx, body.email, null)) throw fieldError('email', MSG.emailTaken);
   const now = nowIso();
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('users').values({
-      full_name: body.full_name, email: body.email, password_hash: passwordHash, role: body.role,
-      controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    if (body.career_id) await trx.insertInto('user_careers').values({ user_id: row.id, career_id: body.career_id }).execute();
-    await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
-    return row.id;
-  });
-  return readUser(db, id);
+  const row = await trx.insertInto('users').values({
+    full_name: body.full_name, email: body.email, password_hash: passwordHash, role: body.role,
+    controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (body.career_id) await trx.insertInto('user_careers').values({ user_id: row.id, career_id: body.career_id }).execute();
+  await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
+  return readUser(trx, row.id);
 }
 
 /** Editing one's own profile changes name, e-mail and photo; managers change the rest of someone else's. */
-export async function updateUser(db: Kysely<Database>, actor: Actor, id: number, body: UpdateBody): Promise<PublicUser> {
-  const target = await findUserById(db, id);
+export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: UpdateBody, passwordHash: string | null): Promise<PublicUser> {
+  const target = await findUserById(trx, id);
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   const self = actor.id === target.id;
   const manages = !self && canManageUserOfRole(actor, target.role);
   if (!self && !manages) throw forbidden();
-  if (await emailTakenByOther(db, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
+  if (await emailTakenByOther(trx, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
   const update: Updateable<Database['users']> = { full_name: body.full_name, email: body.email, updated_at: nowIso() };
   if (self && body.photo !== undefined) update.photo = body.photo;
   if (manages) {
@@ -153,32 +154,34 @@ export async function updateUser(db: Kysely<Database>, actor: Actor, id: number,
     if (body.controlnumber !== undefined) update.controlnumber = body.controlnumber;
     if (body.gender !== undefined) update.gender = body.gender;
     if (body.role !== undefined) update.role = body.role;
-    if (body.password?.trim()) update.password_hash = await hashPassword(padPassword(body.password.trim()));
-    if (body.career_id && !(await rowExists(db, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+    if (passwordHash) update.password_hash = passwordHash;
+    if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
-    if (manages && body.career_id) {
-      await trx.deleteFrom('user_careers').where('user_id', '=', target.id).execute();
-      await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
-    }
-    if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
-    await audit(trx, { userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id });
-  });
-  return readUser(db, target.id);
+  await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
+  if (manages && body.career_id) {
+    await trx.deleteFrom('user_careers').where('user_id', '=', target.id).execute();
+    await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
+  }
+  if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
+  await audit(trx, { userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id });
+  return readUser(trx, target.id);
+}
+
+/** The argon2 hash of a password a manager sets on an edit (padded to 8), or null when none is sent. */
+export async function editedPasswordHash(body: UpdateBody): Promise<string | null> {
+  const sent = body.password?.trim();
+  return sent ? hashPassword(padPassword(sent)) : null;
 }
 
 /** A user with history (grades, observations, assignments, enrolments) is kept: the chief sets 'Baja' instead. */
-export async function deleteUser(db: Kysely<Database>, actor: Actor, id: number): Promise<void> {
-  const target = await findUserById(db, id);
+export async function deleteUser(trx: DbOrTrx, actor: Actor, id: number): Promise<void> {
+  const target = await findUserById(trx, id);
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
   if (!canManageUserOfRole(actor, target.role)) throw forbidden();
-  await db.transaction().execute(async (trx) => {
-    if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
-      throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
-    }
-    await trx.deleteFrom('users').where('id', '=', id).execute();
-    await audit(trx, { userId: actor.id, action: 'user.delete', entity: 'users', entityId: id, details: { email: target.email } });
-  });
+  if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
+    throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
+  }
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+  await audit(trx, { userId: actor.id, action: 'user.delete', entity: 'users', entityId: id, details: { email: target.email } });
 }

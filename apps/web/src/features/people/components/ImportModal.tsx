@@ -152,7 +152,7 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
           id={`${kind}-import-file`} label="Archivo de Excel" placeholder="Ningún archivo seleccionado"
           description="Primero verás qué cambiaría; nada se guarda hasta que confirmes."
           accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          value={file} onChange={choose} error={fileError} clearable disabled={busy}
+          value={file} onChange={choose} error={fileError} clearable clearButtonProps={{ 'aria-label': 'Quitar archivo' }} disabled={busy}
         />
         {progress !== null ? (
           <Stack gap={4}>

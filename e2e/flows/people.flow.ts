@@ -220,6 +220,7 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.locator('#students-group').click();
     await viewportShot(page, 'people-students-filters-phone');
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ocultar filtros' }).click();
     await page.getByRole('button', { name: 'Registrar alumno' }).click();
     await page.locator('#student-groups').click();
     await viewportShot(page, 'people-students-form-phone');

@@ -37,6 +37,13 @@ export function onUnauthorized(fn: () => void): () => void {
   return () => unauthorizedListeners.delete(fn);
 }
 
+/** The server refused the stored token: forget the session and tell the app (it goes to /login). */
+export function sessionRefused(): void {
+  if (!getToken()) return;
+  clearSession();
+  for (const fn of unauthorizedListeners) fn();
+}
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -65,10 +72,7 @@ async function failure(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the generic message below.
   }
-  if (res.status === 401 && getToken()) {
-    clearSession();
-    for (const fn of unauthorizedListeners) fn();
-  }
+  if (res.status === 401) sessionRefused();
   return new ApiError(res.status, message || `Error ${res.status}`, errors);
 }
 

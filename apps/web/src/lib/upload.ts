@@ -1,6 +1,6 @@
 import { MSG } from '@egreso/domain';
-import { ApiError, saveBlob, withQuery } from './api';
-import { clearSession, getToken } from './session';
+import { ApiError, saveBlob, sessionRefused, withQuery } from './api';
+import { getToken } from './session';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -19,7 +19,7 @@ function failureOf(xhr: XMLHttpRequest, body: unknown): ApiError {
     message = data.message ?? data.error ?? '';
     errors = data.errors ?? {};
   }
-  if (xhr.status === 401 && getToken()) clearSession();
+  if (xhr.status === 401) sessionRefused();
   return new ApiError(xhr.status, message || `Error ${xhr.status}`, errors);
 }
 

@@ -49,6 +49,7 @@ export default function StudentsPage() {
   const advance = useAdvanceSemester();
   const form = useFormModal<UserListItem>();
   const [importing, setImporting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
   const feedback = useFeedback();
@@ -136,7 +137,7 @@ export default function StudentsPage() {
           </>
         )}
       />
-      <FilterPanel active={filtered}>
+      <FilterPanel active={filtered} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             id="students-search" label="Buscar alumno" placeholder="Nombre, matrícula o correo" type="search"
@@ -167,7 +168,8 @@ export default function StudentsPage() {
         } : undefined}
       />
       {isMobile ? <div style={{ height: 80 }} /> : null}
-      {isMobile ? <CreateFab label="Registrar alumno" onClick={() => form.open(null)} /> : null}
+      {/* The floating button would cover the open filters. */}
+      {isMobile && !filtersOpen ? <CreateFab label="Registrar alumno" onClick={() => form.open(null)} /> : null}
 
       <StudentFormModal
         opened={form.opened} student={form.editing} onClose={form.close}

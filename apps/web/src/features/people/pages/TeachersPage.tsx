@@ -31,6 +31,7 @@ export default function TeachersPage() {
   const remove = useDeletePerson();
   const form = useFormModal<PublicUser>();
   const [importing, setImporting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
   const feedback = useFeedback();
   const deletion = useConfirmDelete(
@@ -74,7 +75,7 @@ export default function TeachersPage() {
           </>
         )}
       />
-      <FilterPanel active={debounced !== ''}>
+      <FilterPanel active={debounced !== ''} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
         <TextInput
           id="teachers-search" label="Buscar profesor" placeholder="Nombre, número de empleado o correo"
           value={search} maxLength={LIMITS.userName} onChange={(e) => setSearch(e.currentTarget.value)} type="search"
@@ -90,7 +91,8 @@ export default function TeachersPage() {
         } : undefined}
       />
       {isMobile ? <div style={{ height: 80 }} /> : null}
-      {isMobile ? <CreateFab label="Registrar profesor" onClick={() => form.open(null)} /> : null}
+      {/* The floating button would cover the open filters. */}
+      {isMobile && !filtersOpen ? <CreateFab label="Registrar profesor" onClick={() => form.open(null)} /> : null}
 
       <TeacherFormModal
         opened={form.opened} teacher={form.editing} onClose={form.close}

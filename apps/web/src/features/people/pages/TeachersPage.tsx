@@ -67,7 +67,7 @@ export default function TeachersPage() {
     <>
       <PageHeader
         title="Alta de profesores"
-        subtitle={meta ? `${meta.total} ${meta.total === 1 ? 'profesor registrado' : 'profesores registrados'}` : undefined}
+        subtitle={meta ? `${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}${debounced ? ' con la búsqueda' : meta.total === 1 ? ' registrado' : ' registrados'}` : undefined}
         actions={(
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}

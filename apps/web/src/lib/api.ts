@@ -37,6 +37,13 @@ export function onUnauthorized(fn: () => void): () => void {
   return () => unauthorizedListeners.delete(fn);
 }
 
+/** The server refused the stored token: forget the session and tell the app (it goes to /login). */
+export function sessionRefused(): void {
+  if (!getToken()) return;
+  clearSession();
+  for (const fn of unauthorizedListeners) fn();
+}
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -65,10 +72,7 @@ async function failure(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the generic message below.
   }
-  if (res.status === 401 && getToken()) {
-    clearSession();
-    for (const fn of unauthorizedListeners) fn();
-  }
+  if (res.status === 401) sessionRefused();
   return new ApiError(res.status, message || `Error ${res.status}`, errors);
 }
 
@@ -89,7 +93,12 @@ export async function download(path: string, fallbackName: string, query?: Query
   const disposition = res.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;
-  const blob = await res.blob();
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
+/** Offers a blob to the browser as a download. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -98,5 +107,4 @@ export async function download(path: string, fallbackName: string, query?: Query
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
 }

@@ -10,6 +10,15 @@ export interface PeriodListFilters {
   per_page?: number;
 }
 
+export interface UserListFilters {
+  role?: number;
+  search?: string;
+  group_id?: number;
+  active?: number;
+  page?: number;
+  per_page?: number;
+}
+
 export const queryKeys = {
   me: { all: ['me'] as const },
   account: {
@@ -19,7 +28,7 @@ export const queryKeys = {
   sessions: { all: ['sessions'] as const, list: (userId: number) => ['sessions', userId] as const },
   users: {
     all: ['users'] as const,
-    list: (filters: { role?: number; q?: string; page?: number; per_page?: number }) => ['users', 'list', filters] as const,
+    list: (filters: UserListFilters) => ['users', 'list', filters] as const,
   },
   careers: { all: ['careers'] as const, list: () => ['careers', 'list'] as const },
   periods: {

@@ -1,5 +1,203 @@
-import { PendingPage } from '../../../components/PendingPage';
+import { Badge, Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { GENDER_LABEL, LIMITS, ROLE, type UserListItem } from '@egreso/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { errorText, loadErrorText, serverMessage } from '../../../lib/errors';
+import { useConfirmDelete } from '../../../lib/use-confirm-delete';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useFormModal } from '../../../lib/use-form';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useGroups } from '../../groups/api/get-groups';
+import { useAdvanceSemester } from '../api/advance-semester';
+import { useDeletePerson } from '../api/delete-person';
+import { usePeople } from '../api/get-people';
+import { usePageOf } from '../components/use-page-of';
+import { useSetStudentStatus } from '../api/set-student-status';
+import { advanceSummaryText } from '../components/advance-summary';
+import { CreateFab } from '../components/CreateFab';
+import { FilterPanel } from '../components/FilterPanel';
+import { ImportModal, importResultText } from '../components/ImportModal';
+import { SpreadsheetActions } from '../components/SpreadsheetActions';
+import { STATUS_OPTIONS, StudentFormModal, groupLabel } from '../components/StudentFormModal';
+import { StudentStatusSelect } from '../components/StudentStatusSelect';
+
+const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
+
+export const ADVANCE_CONFIRM = 'Esto avanzará de semestre a TODOS los alumnos ACTIVOS';
 
 export default function StudentsPage() {
-  return <PendingPage title="Alta de alumnos" />;
+  const isMobile = useIsMobile();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const page = usePageOf(JSON.stringify([debounced, groupId, status]));
+  const students = usePeople({
+    role: ROLE.STUDENT,
+    search: debounced || undefined,
+    group_id: groupId ? Number(groupId) : undefined,
+    active: status === null ? undefined : Number(status),
+    page: page.current,
+  });
+  const groups = useGroups();
+  const remove = useDeletePerson();
+  const setActive = useSetStudentStatus();
+  const advance = useAdvanceSemester();
+  const form = useFormModal<UserListItem>();
+  const [importing, setImporting] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [summary, setSummary] = useState<Result | null>(null);
+  const feedback = useFeedback();
+  const deletion = useConfirmDelete(
+    async (u: UserListItem) => {
+      await remove.mutateAsync(u.id);
+      feedback.success('Alumno eliminado correctamente.');
+    },
+    (err) => feedback.error(errorText('Error eliminando alumno', err)),
+  );
+
+  const meta = students.data?.meta;
+  useEffect(() => {
+    if (meta && page.current > meta.last_page) page.set(meta.last_page);
+  }, [meta, page]);
+
+  const filtered = debounced !== '' || groupId !== null || status !== null;
+  const showAll = () => {
+    setSearch('');
+    setGroupId(null);
+    setStatus(null);
+  };
+  const groupName = groups.data?.find((g) => String(g.id) === groupId)?.group_name;
+
+  const changeStatus = async (student: UserListItem, active: number) => {
+    try {
+      await setActive.mutateAsync({ id: student.id, active });
+      feedback.success('Estatus actualizado correctamente.');
+    } catch (err) {
+      feedback.error(errorText('Error actualizando estatus', err));
+    }
+  };
+
+  const runAdvance = async () => {
+    try {
+      const result = await advance.mutateAsync(groupId ? Number(groupId) : null);
+      setAsking(false);
+      const names = new Map((students.data?.data ?? []).map((s) => [s.id, s.full_name]));
+      setSummary({ kind: 'success', message: advanceSummaryText(result, (id) => names.get(id)) });
+    } catch (err) {
+      setAsking(false);
+      feedback.error(serverMessage(err) ?? 'Error al avanzar');
+    }
+  };
+
+  const columns: Column<UserListItem>[] = [
+    { key: 'name', header: 'Nombre', cell: (s) => s.full_name, card: 'title' },
+    { key: 'number', header: 'Matrícula', cell: (s) => s.controlnumber ?? '-' },
+    { key: 'email', header: 'Correo', cell: (s) => s.email, card: 'plain' },
+    { key: 'gender', header: 'Género', cell: (s) => genderOf(s.gender) },
+    {
+      key: 'groups', header: 'Grupos',
+      cell: (s) => (s.groups.length ? <Group gap={4}>{s.groups.map((g) => <Badge key={g.id} variant="light" color="gray" tt="none">{g.group_name}</Badge>)}</Group> : '-'),
+    },
+    { key: 'generation', header: 'Generación', cell: (s) => s.latest_generation?.generation_name ?? <Text span size="sm" c="dimmed">Sin generación</Text> },
+    {
+      key: 'status', header: 'Estatus', width: 150,
+      cell: (s) => (
+        <StudentStatusSelect
+          student={s} disabled={setActive.isPending} onChange={(active) => changeStatus(s, active)} onRefused={feedback.error}
+        />
+      ),
+    },
+    {
+      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      cell: (s) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => form.open(s)} aria-label={`Editar ${s.full_name}`}>Editar</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.full_name}`}>Eliminar</Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Alta de alumnos"
+        subtitle={meta ? `${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}${filtered ? ' con los filtros aplicados' : ' registrados'}` : undefined}
+        actions={(
+          <>
+            {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
+            <SpreadsheetActions kind="students" onImport={() => setImporting(true)} onError={feedback.error} />
+            <Button color="orange" variant="light" onClick={() => setAsking(true)}>Avanzar semestre (activos)</Button>
+          </>
+        )}
+      />
+      <FilterPanel active={filtered} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            id="students-search" label="Buscar alumno" placeholder="Nombre, matrícula o correo" type="search"
+            value={search} maxLength={LIMITS.userName} onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <Select
+            id="students-group" label="Grupo" placeholder="Todos los grupos" clearable searchable
+            data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
+            nothingFoundMessage={groups.isError ? 'Error cargando grupos.' : 'No hay grupos'}
+            value={groupId} onChange={setGroupId} comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            id="students-status" label="Estatus" placeholder="Todos los estatus" clearable data={STATUS_OPTIONS}
+            value={status} onChange={setStatus} comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={showAll} disabled={!filtered}>Ver todos los alumnos</Button>
+        </Group>
+      </FilterPanel>
+      <ResponsiveTable
+        rows={students.data?.data} columns={columns} rowKey={(s) => s.id} label="Alumnos" minWidth={1100}
+        loading={students.isPending} error={students.isError ? loadErrorText('Error cargando alumnos...', students.error) : null}
+        emptyText={filtered ? 'No hay alumnos que coincidan con los filtros.' : 'No hay alumnos registrados.'}
+        paging={meta && meta.total > 0 ? {
+          page: meta.current_page, lastPage: meta.last_page, onPageChange: page.set, disabled: students.isFetching,
+          summary: `Total: ${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}`,
+        } : undefined}
+      />
+      {isMobile ? <div style={{ height: 80 }} /> : null}
+      {/* The floating button would cover the open filters. */}
+      {isMobile && !filtersOpen ? <CreateFab label="Registrar alumno" onClick={() => form.open(null)} /> : null}
+
+      <StudentFormModal
+        opened={form.opened} student={form.editing} onClose={form.close}
+        onSaved={(message) => {
+          feedback.success(message);
+          form.close();
+        }}
+      />
+      <ImportModal
+        kind="students" opened={importing} onClose={() => setImporting(false)}
+        onDone={(result) => {
+          setImporting(false);
+          setSummary({ kind: 'success', message: importResultText(result) });
+        }}
+      />
+      <ConfirmDialog
+        opened={asking} title="Avanzar semestre" confirmLabel="Avanzar semestre" loading={advance.isPending}
+        onConfirm={runAdvance} onCancel={() => setAsking(false)}
+        message={`${ADVANCE_CONFIRM}${groupName ? ` del grupo ${groupName}` : ''} (los de 9.º semestre pasan a Graduado). ¿Continuar?`}
+      />
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Eliminar alumno"
+        message={<>¿Eliminar este alumno?{deletion.target ? <><br /><strong>{deletion.target.full_name}</strong></> : null}</>}
+        loading={remove.isPending}
+      />
+      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog result={summary} onClose={() => setSummary(null)} />
+    </>
+  );
 }

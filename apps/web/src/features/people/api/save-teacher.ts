@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type SaveTeacherInput = { id: null; body: UserCreateBody } | { id: number; body: UserUpdateBody };
+
+export function saveTeacher(input: SaveTeacherInput): Promise<PublicUser> {
+  return input.id === null
+    ? api<PublicUser>('/users', { method: 'POST', body: input.body })
+    : api<PublicUser>(`/users/${input.id}`, { method: 'PUT', body: input.body });
+}
+
+/** POST /users with role '2', or PUT /users/{id}. */
+export function useSaveTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTeacher,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
+}

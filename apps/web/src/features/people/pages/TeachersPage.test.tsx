@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders, signIn } from '../../../test/render';
+import { page, person } from '../test-data';
+import TeachersPage from './TeachersPage';
+
+const TEACHER = person(5, 'Laura Mendoza Ruiz', { rol: 2, role: 2, controlnumber: 'P001', gender: 2 });
+
+function renderPage() {
+  signIn({ id: 9, full_name: 'Jefe Demo', rol: 1 });
+  return renderWithProviders(<TeachersPage />, { route: '/Teachers' });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TeachersPage', () => {
+  it("refuses an incomplete form with 'Por favor, llena todos los campos.' and registers with the spec's payload", async () => {
+    const calls = mockApi({ 'GET /users': { body: page([]) }, 'POST /users': { status: 201, body: TEACHER } });
+    const r = renderPage();
+    await screen.findByText('No hay profesores registrados.');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar profesor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar profesor' });
+    await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(await within(dialog).findByText('Por favor, llena todos los campos.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await r.user.type(within(dialog).getByLabelText(/Nombre completo/), 'Ana Pérez');
+    await r.user.type(within(dialog).getByLabelText(/Número de empleado/), '12');
+    await r.user.type(within(dialog).getByLabelText(/Correo electrónico/), 'ana.perez@demo.edu.mx');
+    await r.user.click(within(dialog).getByRole('textbox', { name: /Género/ }));
+    await r.user.click(await screen.findByRole('option', { name: 'Mujer' }));
+    await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      full_name: 'Ana Pérez', controlnumber: '12', email: 'ana.perez@demo.edu.mx', gender: 2, role: '2', password: 'ana12123',
+    }));
+    expect(await screen.findByText('Profesor registrado correctamente.')).toBeInTheDocument();
+  });
+
+  it('sends the search to the server and pages the list there', async () => {
+    const calls = mockApi({ 'GET /users': { body: page([TEACHER], 45) } });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: 'Laura Mendoza Ruiz' });
+    const first = calls.find((c) => c.path === '/users')!;
+    expect(Object.fromEntries(first.query)).toEqual({ role: '2', page: '1', per_page: '20' });
+    expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+    await r.user.type(screen.getByLabelText('Buscar profesor'), 'P001');
+    await waitFor(() => expect(calls.some((c) => c.query.get('search') === 'P001')).toBe(true));
+  });
+
+  it('shows the 409 of a teacher with history in the error dialog', async () => {
+    mockApi({
+      'GET /users': { body: page([TEACHER]) },
+      'DELETE /users/5': { status: 409, body: { message: 'El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.' } },
+    });
+    const r = renderPage();
+    await r.user.click(await screen.findByRole('button', { name: 'Eliminar Laura Mendoza Ruiz' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar profesor' });
+    expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await r.user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Error eliminando profesor: El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.')).toBeInTheDocument();
+  });
+});

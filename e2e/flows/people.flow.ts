@@ -1,0 +1,256 @@
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { goTo, settle } from './shared.js';
+import { expectAccessible } from './ux.flow.js';
+
+const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
+const HOME = '/DivisionChiefDashboard';
+/** The width the issue measured on a desktop. */
+const WIDE = { width: 1280, height: 900 };
+const STUDENT_HEADERS = ['Nombre completo', 'Matrícula', 'Correo', 'Género', 'Grupo', 'Generación', 'Estatus'];
+
+/** What the screen shows (a modal on top), not the whole page behind it. */
+async function viewportShot(page: Page, name: string) {
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Opens a Mantine select by its input, optionally filters, and picks the option. */
+async function pick(page: Page, selector: string, option: string, filter?: string) {
+  const input = page.locator(selector);
+  await input.click();
+  if (filter !== undefined) await input.fill(filter);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function closeResult(page: Page, title = 'Éxito') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A students file as a chief would fill it from the template. */
+async function studentsFile(rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Alumnos');
+  sheet.addRow(STUDENT_HEADERS);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The first sheet of a downloaded .xlsx as rows of cell texts. */
+async function readDownload(download: Download): Promise<string[][]> {
+  const path = await download.path();
+  assert(path, 'the download was saved');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cell.text; });
+    rows.push(cells);
+  });
+  return rows;
+}
+
+async function peopleWorkflow(ctx: FlowContext) {
+  const { page, context } = await ctx.newPage(WIDE);
+  const tag = String(Date.now()).slice(-6);
+  const teacher = { name: `Profesora E2E ${tag}`, number: `PE${tag}`, email: `profesora.e2e.${tag}@demo.edu.mx` };
+  const ana = `Ana E2E ${tag}`;
+  const bruno = `Bruno E2E ${tag}`;
+  const carla = `Carla E2E ${tag}`;
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, HOME);
+
+    // ---------- Teachers: register with the spec's checks, search on the server ----------
+    await goTo(page, '/Teachers', 'Alta de profesores');
+    await page.getByRole('cell', { name: 'laura.mendoza@demo.edu.mx' }).waitFor();
+    assert((await page.title()).includes('Alta de profesores'), `the tab names the screen: ${await page.title()}`);
+    await expectAccessible(page, 'Teachers 1280');
+    await ctx.screenshot(page, 'people-teachers-desktop');
+    await page.getByRole('button', { name: 'Registrar profesor' }).click();
+    const teacherDialog = page.getByRole('dialog', { name: 'Registrar profesor' });
+    await teacherDialog.getByRole('button', { name: 'Registrar' }).click();
+    await teacherDialog.getByText('Por favor, llena todos los campos.').waitFor();
+    await page.locator('#teacher-name').fill(teacher.name);
+    await page.locator('#teacher-number').fill(teacher.number);
+    await page.locator('#teacher-email').fill(teacher.email);
+    await page.locator('#teacher-gender').click();
+    await page.getByRole('option', { name: 'Mujer' }).waitFor();
+    await expectAccessible(page, 'Teachers register dialog');
+    await viewportShot(page, 'people-teachers-form-desktop');
+    await page.getByRole('option', { name: 'Mujer' }).click();
+    await teacherDialog.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText('Profesor registrado correctamente.').waitFor();
+    await closeResult(page);
+    await page.locator('#teachers-search').fill(teacher.number);
+    await page.getByRole('cell', { name: teacher.name, exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'laura.mendoza@demo.edu.mx' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Eliminar ${teacher.name}` }).click();
+    await page.getByRole('dialog', { name: 'Eliminar profesor' }).waitFor();
+    await viewportShot(page, 'people-teachers-delete-desktop');
+    await page.getByRole('dialog', { name: 'Eliminar profesor' }).getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Importar Excel' }).click();
+    await page.getByRole('dialog', { name: 'Importar profesores' }).waitFor();
+    await viewportShot(page, 'people-teachers-import-desktop');
+    await page.getByRole('dialog', { name: 'Importar profesores' }).getByRole('button', { name: 'Cancelar' }).click();
+
+    // ---------- Students: import through the preview ----------
+    await goTo(page, '/Students', 'Alta de alumnos');
+    await page.getByRole('table', { name: 'Alumnos' }).waitFor();
+    await expectAccessible(page, 'Students 1280');
+    await ctx.screenshot(page, 'people-students-desktop');
+    const file = await studentsFile([
+      [ana, `E${tag}1`, `ana.e2e.${tag}@demo.edu.mx`, 'Mujer', '5E', '2024-2029', 'Activo'],
+      [bruno, `E${tag}2`, `bruno.e2e.${tag}@demo.edu.mx`, 'Hombre', '5E', '2024-2029', 'Activo'],
+      [carla, `E${tag}3`, `carla.e2e.${tag}@demo.edu.mx`, 'Mujer', '9E', '2022-2027', 'Activo'],
+      [`Diego E2E ${tag}`, `E${tag}4`, 'no-es-un-correo', 'Hombre', '5E', '2024-2029', 'Activo'],
+    ]);
+    await page.getByRole('button', { name: 'Importar Excel' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Importar alumnos' });
+    await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
+    await importDialog.getByText('Selecciona un archivo .xlsx o .xls').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
+    const preview = importDialog.getByRole('table', { name: 'Vista previa de la importación' });
+    await preview.waitFor();
+    const previewText = await preview.innerText();
+    assert(previewText.includes(ana) && /nuevo/i.test(previewText), `the preview lists the new rows: ${previewText}`);
+    assert(previewText.includes('El correo no es válido'), `the preview shows the row error: ${previewText}`);
+    const noneYet = await page.evaluate(async (q) => (await fetch(`/api/users?role=3&search=${q}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json(), tag);
+    assert(Array.isArray(noneYet) && noneYet.length === 0, 'the preview wrote nothing');
+    await expectAccessible(page, 'Students import preview');
+    await viewportShot(page, 'people-students-import-preview-desktop');
+    const [errorsFile] = await Promise.all([page.waitForEvent('download'), importDialog.getByRole('button', { name: 'Descargar filas con error' }).click()]);
+    const errorRows = await readDownload(errorsFile);
+    assert(errorRows[0]?.at(-1) === 'Error' && errorRows.length === 2 && errorRows[1]![0] === `Diego E2E ${tag}`, `the error file holds the bad row: ${JSON.stringify(errorRows)}`);
+    await importDialog.getByRole('button', { name: 'Aplicar importación' }).click();
+    const summary = page.getByRole('dialog', { name: 'Éxito' });
+    await summary.getByText(/^Importación completada con advertencias/).waitFor();
+    const summaryText = await summary.innerText();
+    assert(summaryText.includes('Nuevos: 3') && summaryText.includes('Fila 5:'), `the import result: ${summaryText}`);
+    await viewportShot(page, 'people-students-import-result-desktop');
+    await closeResult(page);
+
+    // ---------- Filters: group and status, sent to the server ----------
+    await pick(page, '#students-group', '5E · Quinto semestre', '5E');
+    await page.getByRole('cell', { name: ana, exact: true }).waitFor();
+    await page.getByRole('cell', { name: bruno, exact: true }).waitFor();
+    assert(await page.getByRole('cell', { name: carla, exact: true }).count() === 0, 'the group filter leaves out the 9E student');
+    await page.locator('#students-status').click();
+    await page.getByRole('option', { name: 'Graduado' }).waitFor();
+    await viewportShot(page, 'people-students-status-filter-desktop');
+    await page.getByRole('option', { name: 'Graduado' }).click();
+    await page.getByText('No hay alumnos que coincidan con los filtros.').waitFor();
+    await page.getByRole('button', { name: 'Ver todos los alumnos' }).click();
+    await page.locator('#students-search').fill(tag);
+    await page.getByRole('cell', { name: carla, exact: true }).waitFor();
+
+    // ---------- Edit a student's groups and generation ----------
+    await page.getByRole('button', { name: `Editar ${ana}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar alumno' });
+    await edit.waitFor();
+    await pick(page, '#student-groups', '301 · Tercer semestre', '301');
+    await page.keyboard.press('Escape');
+    await page.locator('#student-generation').click();
+    await page.getByRole('option', { name: '2025-2030' }).waitFor();
+    await expectAccessible(page, 'Students edit dialog');
+    await viewportShot(page, 'people-students-edit-desktop');
+    await page.getByRole('option', { name: '2025-2030' }).click();
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Alumno actualizado correctamente.').waitFor();
+    await closeResult(page);
+    const anaRow = page.getByRole('row').filter({ hasText: ana });
+    await anaRow.getByText('2025-2030').waitFor();
+    await anaRow.getByText('301', { exact: true }).waitFor();
+
+    // ---------- Advance the semester of one group, then of the 9th-semester group ----------
+    await page.locator('#students-search').fill('');
+    await pick(page, '#students-group', '9E · Noveno semestre', '9E');
+    await page.getByRole('cell', { name: carla, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Avanzar semestre (activos)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Avanzar semestre' });
+    const confirmText = await confirm.innerText();
+    assert(confirmText.includes('Esto avanzará de semestre a TODOS los alumnos ACTIVOS del grupo 9E') && confirmText.includes('¿Continuar?'), `the confirmation: ${confirmText}`);
+    await viewportShot(page, 'people-students-advance-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Avanzar semestre' }).click();
+    await page.getByRole('dialog', { name: 'Éxito' }).getByText(/Graduados: 1/).waitFor();
+    await viewportShot(page, 'people-students-advance-result-desktop');
+    await closeResult(page);
+    await page.getByRole('row').filter({ hasText: carla }).getByRole('textbox', { name: `Estatus de ${carla}` }).and(page.locator('[value="Graduado"]')).waitFor();
+
+    await pick(page, '#students-group', '5E · Quinto semestre', '5E');
+    await page.getByRole('cell', { name: ana, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Avanzar semestre (activos)' }).click();
+    await confirm.getByRole('button', { name: 'Avanzar semestre' }).click();
+    const advanced = await page.getByRole('dialog', { name: 'Éxito' }).innerText();
+    assert(advanced.includes('Avanzaron: 2') && advanced.includes('Graduados: 0'), `the advance summary: ${advanced}`);
+    await closeResult(page);
+    await page.getByRole('button', { name: 'Ver todos los alumnos' }).click();
+    await page.locator('#students-search').fill(tag);
+    await page.getByRole('row').filter({ hasText: ana }).getByText('6E', { exact: true }).waitFor();
+
+    // ---------- Export the active students and read the file back ----------
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    await page.getByRole('menuitem', { name: 'Activos' }).waitFor();
+    await viewportShot(page, 'people-students-export-menu-desktop');
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Activos' }).click()]);
+    assert(exported.suggestedFilename() === 'alumnos_activos.xlsx', `export name: ${exported.suggestedFilename()}`);
+    const rows = await readDownload(exported);
+    assert(JSON.stringify(rows[0]) === JSON.stringify(STUDENT_HEADERS), `export headers: ${JSON.stringify(rows[0])}`);
+    const anaLine = rows.find((r) => r[0] === ana);
+    assert(anaLine && anaLine[5] === '2025-2030' && anaLine[6] === 'Activo' && /6E/.test(anaLine[4] ?? '') && /301/.test(anaLine[4] ?? ''), `Ana exported with her groups and generation: ${JSON.stringify(anaLine)}`);
+    assert(!rows.some((r) => r[0] === carla), 'a graduated student is not among the active ones');
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
+    assert(JSON.stringify((await readDownload(template))[0]) === JSON.stringify(STUDENT_HEADERS), 'the template has the Spanish headers');
+
+    // ---------- Phone: cards, filter toggle, floating create button, dialogs ----------
+    await page.setViewportSize(PHONE);
+    await goTo(page, '/Students', 'Alta de alumnos');
+    await page.getByRole('list', { name: 'Alumnos' }).waitFor();
+    await page.getByRole('button', { name: 'Registrar alumno' }).waitFor();
+    await expectAccessible(page, 'Students 375');
+    await ctx.screenshot(page, 'people-students-phone');
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.locator('#students-search').fill(tag);
+    await page.getByRole('listitem').filter({ hasText: ana }).waitFor();
+    await page.locator('#students-group').click();
+    await viewportShot(page, 'people-students-filters-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ocultar filtros' }).click();
+    await page.getByRole('button', { name: 'Registrar alumno' }).click();
+    await page.locator('#student-groups').click();
+    await viewportShot(page, 'people-students-form-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Registrar alumno' }).getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: `Editar ${bruno}` }).click();
+    await page.locator('#student-generation').click();
+    await viewportShot(page, 'people-students-edit-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Editar alumno' }).getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Importar Excel' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.getByRole('dialog', { name: 'Importar alumnos' }).getByRole('button', { name: 'Revisar archivo' }).click();
+    await page.getByRole('list', { name: 'Vista previa de la importación' }).waitFor();
+    await expectAccessible(page, 'Students import preview 375');
+    await viewportShot(page, 'people-students-import-preview-phone');
+    await page.getByRole('dialog', { name: 'Importar alumnos' }).getByRole('button', { name: 'Cancelar' }).click();
+
+    await goTo(page, '/Teachers', 'Alta de profesores');
+    await page.getByRole('list', { name: 'Profesores' }).waitFor();
+    await expectAccessible(page, 'Teachers 375');
+    await ctx.screenshot(page, 'people-teachers-phone');
+    await page.getByRole('button', { name: 'Registrar profesor' }).click();
+    await page.locator('#teacher-gender').click();
+    await viewportShot(page, 'people-teachers-form-phone');
+  } finally {
+    await context.close();
+  }
+}
+
+export const flows: Flow[] = [
+  { name: 'people: register a teacher, import students through the preview, filter, edit, advance the semester, export', run: peopleWorkflow },
+];

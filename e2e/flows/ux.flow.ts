@@ -33,6 +33,8 @@ async function viewportShot(page: Page, name: string) {
 
 /** Runs axe-core's WCAG 2.1 A/AA rules on the page as it is and fails on any violation, naming the elements. */
 export async function expectAccessible(page: Page, label: string) {
+  // A window still fading in blends its colours with the page: judge contrast once transitions are over.
+  await settle(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;

@@ -16,7 +16,11 @@ export function SessionHistory({ userId }: { userId: number }) {
       {sessions.isError ? <Alert color="red" variant="light" role="alert">{MSG.sessionsError}</Alert> : null}
       {sessions.data && sessions.data.length === 0 ? <Text c="dimmed" size="sm">No hay sesiones registradas.</Text> : null}
       {sessions.data && sessions.data.length > 0 ? (
-        <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize
+          mah={360} type="auto" offsetScrollbars
+          // A long history scrolls: its viewport takes the focus so the keyboard can scroll it too.
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de sesiones' }}
+        >
           <Stack component="ul" gap={0} aria-label="Historial de sesiones" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {sessions.data.map((s, i) => (
               <Group

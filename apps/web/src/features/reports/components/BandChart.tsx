@@ -5,6 +5,7 @@ import type { ChartOptions } from 'chart.js';
 import { TEACHER_REPORT_MSG, type GroupReport } from '@egreso/domain';
 import { BAND_FILL, hatched, valueLabels } from './chart-setup';
 import { BAND_KEYS, BAND_LABEL, bandSeries, groupRows, type CountMode } from './report-data';
+import { ChartScroller } from '../../../components/ChartScroller';
 
 /** All students: per attribute, the counts (or shares) of the three bands stacked, with its data table under it. */
 export function BandChart({ report }: { report: GroupReport }) {
@@ -43,11 +44,11 @@ export function BandChart({ report }: { report: GroupReport }) {
           {mode === 'count' ? TEACHER_REPORT_MSG.showPercent : TEACHER_REPORT_MSG.showCount}
         </Button>
       </Group>
-      <Box style={{ overflowX: 'auto' }}>
+      <ChartScroller label="Gráfica de niveles por atributo">
         <Box miw={600} h={380} pos="relative">
           <Bar data={data} options={options} plugins={[valueLabels(format)]} role="img" aria-label={`Gráfica de barras apiladas por atributo. ${summary}`} />
         </Box>
-      </Box>
+      </ChartScroller>
       <Table.ScrollContainer minWidth={600} mt="md">
         <Table striped withTableBorder captionSide="top" aria-label="Datos de la gráfica por atributo">
           <Table.Caption>Alumnos por nivel en cada atributo (conteo y porcentaje)</Table.Caption>

@@ -2,6 +2,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Toolt
 import { Bar } from 'react-chartjs-2';
 import { BAND_COLORS } from '@egreso/domain';
 import { BAND_ORDER, type AttributeTally } from './division-report';
+import { ChartScroller } from '../../../components/ChartScroller';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
@@ -24,7 +25,7 @@ export function DivisionReportChart({ attributes, single }: { attributes: Attrib
       };
   const stacked = !single;
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <ChartScroller label="Gráfica del reporte">
       <div style={{ position: 'relative', minWidth: 600, minHeight: 380, height: 380 }}>
         <Bar
           role="img"
@@ -42,6 +43,6 @@ export function DivisionReportChart({ attributes, single }: { attributes: Attrib
           }}
         />
       </div>
-    </div>
+    </ChartScroller>
   );
 }

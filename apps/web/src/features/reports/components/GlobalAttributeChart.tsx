@@ -3,6 +3,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { GLOBAL_BAND_LEGEND, GLOBAL_BAND_SWATCH, GLOBAL_BAND_TINT, globalChartRows } from './global-chart-data';
+import { ChartScroller } from '../../../components/ChartScroller';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 
@@ -58,11 +59,11 @@ export function GlobalAttributeChart({ atributos }: { atributos: ReadonlyArray<{
   };
   return (
     <Box>
-      <Box style={{ overflowX: 'auto' }} className="no-print">
+      <ChartScroller label="Gráfica de promedios globales por atributo" className="no-print">
         <Box miw={600} h={380} pos="relative" aria-hidden>
           <Bar data={data} options={OPTIONS} plugins={[bands, labels]} />
         </Box>
-      </Box>
+      </ChartScroller>
       <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles" role="list">
         {GLOBAL_BAND_LEGEND.map((b) => (
           <Group key={b.band} gap={6} role="listitem">

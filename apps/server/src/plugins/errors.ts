@@ -22,6 +22,30 @@ const URL_PART_TOO_LONG = 'Un dato de la dirección solicitada es demasiado larg
 const HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes.';
 const BAD_REQUEST = 'La solicitud está mal formada.';
 const TIMEOUT = 'La solicitud tardó demasiado en llegar.';
+const NUL_IN_TEXT = 'El texto contiene caracteres no permitidos.';
+const NUMBER_OUT_OF_RANGE = 'Un número o identificador está fuera del rango permitido.';
+// PostgreSQL data exceptions a hostile value can still reach: integer out of range, a character it cannot store.
+const PG_OUT_OF_RANGE = '22003';
+const PG_BAD_CHARACTER = new Set(['22021', '22P05']);
+
+/** A parsed JSON object or query string (whose parser makes an object over a null-prototype one), not a file or stream. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/** Paths (as validation reports them: 'a.b.0') of every string holding a NUL character, which PostgreSQL cannot store. */
+export function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path || '_');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulPaths(v, path ? `${path}.${i}` : String(i), found));
+  } else if (isPlainRecord(value)) {
+    for (const [k, v] of Object.entries(value)) nulPaths(v, path ? `${path}.${k}` : k, found);
+  }
+  return found;
+}
 
 /**
  * One error shape for the whole API: {message} in Spanish, plus errors per field on 422.
@@ -50,6 +74,12 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
     return reply
       .code(409)
       .send({ message: 'El registro está relacionado con otros datos y no puede modificarse ni eliminarse.' });
+  }
+  if (code === PG_OUT_OF_RANGE) {
+    return reply.code(422).send({ message: NUMBER_OUT_OF_RANGE, errors: { _: [NUMBER_OUT_OF_RANGE] } });
+  }
+  if (code && PG_BAD_CHARACTER.has(code)) {
+    return reply.code(422).send({ message: NUL_IN_TEXT, errors: { _: [NUL_IN_TEXT] } });
   }
   if (isCheckViolation(error)) {
     return reply.code(422).send({ message: MSG.validation });
@@ -89,6 +119,13 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(sendError);
+  // A NUL stores on SQLite but breaks PostgreSQL: refuse it on both, per field, before any schema or query sees it.
+  app.addHook('preValidation', async (request) => {
+    const fields = [...nulPaths(request.params), ...nulPaths(request.query), ...nulPaths(request.body)];
+    if (fields.length > 0) {
+      throw new HttpError(422, NUL_IN_TEXT, Object.fromEntries(fields.map((f) => [f, [NUL_IN_TEXT]])));
+    }
+  });
 });
 
 /** Fastify's frameworkErrors option: the router's own refusals take the same path as every other error. */

@@ -21,18 +21,21 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Kind = 'text' | 'optText' | 'code' | 'secret' | 'id' | 'optId' | 'int' | 'date' | 'enum' | 'ids' | 'months' | 'email' | 'flag' | 'password';
 
 const LONG = 'x'.repeat(10_000);
-const BAD_IDS: unknown[] = [0, -1, 1.5, 'abc', '99999999999999999999', '1; DROP TABLE users'];
+// 2147483648 is one past PostgreSQL's integer ids: it once reached the database there and answered 500.
+const BAD_IDS: unknown[] = [0, -1, 1.5, 'abc', '99999999999999999999', '1; DROP TABLE users', '2147483648'];
+/** PostgreSQL cannot store a NUL character in text: it once answered 500 there while SQLite stored it. */
+const NUL = 'a\u0000b';
 
 const BAD_VALUES: Record<Kind, unknown[]> = {
-  text: [null, 123, {}, [], '', '   ', LONG],
-  optText: [123, {}, [], LONG],
+  text: [null, 123, {}, [], '', '   ', LONG, NUL],
+  optText: [123, {}, [], LONG, NUL],
   /** Text or number (a control number may come as a number from a spreadsheet). */
-  code: [null, {}, [], '', '   ', LONG],
+  code: [null, {}, [], '', '   ', LONG, NUL],
   /** Passwords are not trimmed: only spaces is a (wrong) password, not a missing one. */
   secret: [null, 123, {}, [], '', LONG],
   // 1e20 is the JSON number 100000000000000000000, beyond any safe integer.
-  id: ['abc', 0, -1, 1.5, {}, 1e20],
-  optId: ['abc', -1, 1.5, {}],
+  id: ['abc', 0, -1, 1.5, {}, 1e20, 2147483648],
+  optId: ['abc', -1, 1.5, {}, 2147483648],
   int: ['abc', 1.5, {}, -1, 100000],
   // Outside LIMITS.dateMin..dateMax: year 9999 once overflowed the generation's end date into a 500.
   date: ['2026-02-30', '2026-13-01', '20260101', 'mañana', 20260101, {}, '   ', '9999-12-31', '2200-01-01', '1899-12-31', '0000-01-01'],
@@ -500,6 +503,15 @@ describe('dates outside the accepted range', () => {
   it('accepts the last day of the range', async () => {
     const res = await as(ctx(), admin, { method: 'GET', url: '/api/generations/preview?start_date=2199-12-31' });
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('a NUL character in a query', () => {
+  it('is refused with a Spanish 422 on that field', async () => {
+    const res = await as(ctx(), admin, { method: 'GET', url: '/api/periods?period_name=%00%27' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['period_name']);
+    expectSpanish(res.json().message, 'NUL in query');
   });
 });
 

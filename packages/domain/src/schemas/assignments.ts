@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, queryBool } from './common.js';
+import { idField, MAX_ID, queryBool } from './common.js';
 import { careerRef } from './auth.js';
 import { semester } from './groups.js';
 
@@ -32,9 +32,9 @@ export const ASSIGNMENT_MSG = {
 } as const;
 
 const requiredId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message));
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message));
 const optionalId = (message: string) =>
-  z.preprocess((v) => (v === '' ? null : v), z.coerce.number(message).int(message).positive(message).nullish());
+  z.preprocess((v) => (v === '' ? null : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message).nullish());
 
 export const assignmentCreateBody = z.object({
   user_id: requiredId(ASSIGNMENT_MSG.userRequired),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { optionalText, text } from './common.js';
+import { MAX_ID, optionalText, text } from './common.js';
 
 export const ATTRIBUTE_MSG = {
   nameRequired: 'El nombre del atributo es obligatorio.',
@@ -17,6 +17,7 @@ const careerId = z.coerce
   .number('La carrera no es válida.')
   .int('La carrera no es válida.')
   .positive('La carrera no es válida.')
+  .max(MAX_ID, 'La carrera no es válida.')
   .nullish()
   .transform((v) => v ?? null);
 

@@ -5,7 +5,7 @@ import { emailField, text } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string(MSG.required).min(1, 'La contraseña es obligatoria').max(200, MSG.tooLong(200)),
+  password: z.string('La contraseña es obligatoria').min(1, 'La contraseña es obligatoria').max(200, MSG.tooLong(200)),
 });
 
 export const careerRef = z.object({ id: z.number(), career_key: z.string(), name: z.string() });

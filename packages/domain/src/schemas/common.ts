@@ -6,9 +6,12 @@ import { isValidIsoDate } from '../rules.js';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The largest id a row can have: ids are 32-bit integers on PostgreSQL. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive whole id from a path, query or form; one Spanish message for text, decimals, 0 and huge numbers. */
 export function idField(message = 'Identificador inválido') {
-  return z.coerce.number(message).int(message).positive(message);
+  return z.coerce.number(message).int(message).positive(message).max(MAX_ID, message);
 }
 
 export const idParam = z.object({ id: idField() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { KNOWLEDGE_LEVELS, subjectAttribute } from './attributes.js';
 import { careerRef } from './auth.js';
-import { text } from './common.js';
+import { MAX_ID, text } from './common.js';
 import { semester } from './groups.js';
 
 export const SUBJECT_MSG = {
@@ -37,15 +37,15 @@ function credits(message: string) {
 
 const ids = (message: string) =>
   z
-    .array(z.coerce.number(message).int(message).positive(message), message)
+    .array(z.coerce.number(message).int(message).positive(message).max(MAX_ID, message), message)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]);
 
 const subjectAttributeInput = z.object({
-  id: z.coerce.number(SUBJECT_MSG.attributeInvalid).int(SUBJECT_MSG.attributeInvalid).positive(SUBJECT_MSG.attributeInvalid),
+  id: z.coerce.number(SUBJECT_MSG.attributeInvalid).int(SUBJECT_MSG.attributeInvalid).positive(SUBJECT_MSG.attributeInvalid).max(MAX_ID, SUBJECT_MSG.attributeInvalid),
   knowledge_level: z.enum(KNOWLEDGE_LEVELS, SUBJECT_MSG.level).default('I'),
   /** Sent by clients only when set; the attribute's own career is what counts. */
-  career_id: z.coerce.number(SUBJECT_MSG.careerInvalid).int(SUBJECT_MSG.careerInvalid).positive(SUBJECT_MSG.careerInvalid).nullish(),
+  career_id: z.coerce.number(SUBJECT_MSG.careerInvalid).int(SUBJECT_MSG.careerInvalid).positive(SUBJECT_MSG.careerInvalid).max(MAX_ID, SUBJECT_MSG.careerInvalid).nullish(),
 });
 
 export const subjectBody = z.object({

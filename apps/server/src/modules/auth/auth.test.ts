@@ -37,6 +37,12 @@ describe('POST /api/login', () => {
     expect(body.errors.password).toBeDefined();
   });
 
+  it('names the missing password the same whether it is empty or absent', async () => {
+    const res = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: [MSG.emailRequired], password: ['La contraseña es obligatoria'] });
+  });
+
   it('answers 400 in Spanish for malformed JSON', async () => {
     const res = await ctx().app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);

@@ -24,7 +24,7 @@ export function importResultText(result: ImportResult): string {
 }
 
 function ChangeList({ row }: { row: ImportPreviewRow }) {
-  if (row.status === 'error') return <Text size="sm" c="red.8">{row.error}</Text>;
+  if (row.status === 'error') return <Text size="sm" c="red">{row.error}</Text>;
   if (row.changes.length === 0) return <Text size="sm" c="dimmed">{row.status === 'unchanged' ? 'Sin cambios' : '-'}</Text>;
   return (
     <Stack gap={2}>

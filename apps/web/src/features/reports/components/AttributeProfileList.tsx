@@ -29,7 +29,7 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
         <Card key={a.attribute_id} withBorder radius="md" padding="md" data-testid={`profile-${a.attribute_id}`}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={4} style={{ overflowWrap: 'anywhere' }}>{a.attribute_name}</Title>
-            <Text fw={700} c="blue.8">Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})</Text>
+            <Text fw={700} c="blue">Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})</Text>
           </Group>
           <Table.ScrollContainer minWidth={320} mt="sm">
             <Table withTableBorder>

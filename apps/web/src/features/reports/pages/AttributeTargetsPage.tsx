@@ -105,7 +105,7 @@ export default function AttributeTargetsPage() {
             />
             {targets.data?.targets.length ? (
               <Group justify="flex-end" mt="md">
-                {invalid ? <Text c="red.9" size="sm">{TARGET_MSG.target}</Text> : null}
+                {invalid ? <Text c="red" size="sm">{TARGET_MSG.target}</Text> : null}
                 <Button onClick={submit} loading={save.isPending} disabled={invalid}>Guardar metas</Button>
               </Group>
             ) : null}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { idField } from './common.js';
+import { MAX_ID, idField } from './common.js';
 
 export const ACTIVITY_MSG = {
   saved: '¡Actividades guardadas correctamente!',
@@ -48,7 +48,7 @@ export const activityInput = z.object({
   evaluation_instrument: optionalActivityText(LIMITS.evaluationInstrument),
   ponderation,
   attribute_ids: z
-    .array(z.coerce.number(ACTIVITY_MSG.attributeInvalid).int(ACTIVITY_MSG.attributeInvalid).positive(ACTIVITY_MSG.attributeInvalid), ACTIVITY_MSG.attributeInvalid)
+    .array(z.coerce.number(ACTIVITY_MSG.attributeInvalid).int(ACTIVITY_MSG.attributeInvalid).positive(ACTIVITY_MSG.attributeInvalid).max(MAX_ID, ACTIVITY_MSG.attributeInvalid), ACTIVITY_MSG.attributeInvalid)
     .max(100, ACTIVITY_MSG.attributeInvalid)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),

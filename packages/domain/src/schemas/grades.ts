@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { careerRef } from './auth.js';
-import { idField, queryBool } from './common.js';
+import { MAX_ID, idField, queryBool } from './common.js';
 import { activity } from './activities.js';
 
 export const GRADE_MSG = {
@@ -46,7 +46,7 @@ export const GRADES_PER_SAVE = 5000;
 export const IDS_PER_READ = 2000;
 
 const ids = (message: string) =>
-  z.array(z.coerce.number(message).int(message).positive(message), message).max(IDS_PER_READ, message)
+  z.array(z.coerce.number(message).int(message).positive(message).max(MAX_ID, message), message).max(IDS_PER_READ, message)
     .transform((v) => [...new Set(v)]);
 
 // ---------- the grade sheet ----------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { idField } from './common.js';
+import { MAX_ID, idField } from './common.js';
 
 export const RUBRIC_MSG = {
   criterionFillAll: 'Por favor, completa todos los campos obligatorios para el criterio.',
@@ -43,7 +43,7 @@ export const RUBRIC_MSG = {
 
 /** A required id with the form's "complete every field" message. */
 const requiredId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message));
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message));
 
 /** A whole weight 1-100: a missing one gets the form's message, anything else not fitting the range one. */
 const weight = (requiredMessage: string) =>

@@ -13,7 +13,7 @@ import { usePeriods } from '../../periods/api/get-periods';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionReport, type DivisionReportFilters } from '../api/get-division-report';
-import { useSubjectAttributes } from '../api/get-subject-attributes';
+import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
 import { BAND_ORDER, summarizeRecords, type AttributeTally } from '../components/division-report';
 

@@ -23,3 +23,4 @@ export * from './schemas/student.js';
 export * from './schemas/rubrics.js';
 export * from './schemas/teacher-reports.js';
 export * from './schemas/reports.js';
+export * from './schemas/evidence.js';

@@ -123,6 +123,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/Attributes', title: 'Alta de atributos', roles: [ROLE.CHIEF], otherRoles: 'home' },
   { path: '/Report', title: 'Reportes avanzados', roles: [ROLE.CHIEF], otherRoles: 'home' },
   { path: '/ReportTargets', title: 'Metas por atributo', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
+  { path: '/ReportEvidence', title: 'Evidencia por generación', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
+  { path: '/CurriculumMap', title: 'Mapa curricular', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Groups', title: 'Alta de grupos', roles: [ROLE.CHIEF], otherRoles: 'home' },
   { path: '/AdminDashboard', title: 'Panel de administración', roles: [ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Admin/Careers', title: 'Gestión de carreras', roles: [ROLE.ADMIN], otherRoles: 'home' },

@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 
 /*
  * Every aggregate of DESIGN §3 computed in SQL, identically on SQLite and PostgreSQL, and equal to the domain's
@@ -32,7 +32,7 @@ const fromTenths = (tenths: RawBuilder<number | null>) => sql<number | null>`cas
 const isGraded = sql`ua.qualification is not null and a.ponderation > 0`;
 
 /** `column in (ids)`, and false for an empty list (which SQL cannot write). */
-const inList = (column: string, ids: readonly number[]) =>
+const inList = (column: string, ids: readonly number[]): Expression<SqlBool> =>
   ids.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})` : sql<boolean>`1 = 0`;
 
 export interface FinalGradeFilter {
@@ -93,7 +93,7 @@ export interface RatingFilter {
 export function selectAttributeRatings(db: DbOrTrx, filter: RatingFilter) {
   const sums = weightedSums(null);
   const tenths = tenthsOf(sums);
-  let q = db
+  return db
     .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
@@ -102,19 +102,53 @@ export function selectAttributeRatings(db: DbOrTrx, filter: RatingFilter) {
     .where('a.ponderation', '>', 0)
     .select(['ua.user_id', 'aa.attribute_id', 'ps.subject_id', tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
     .groupBy(['ua.user_id', 'aa.attribute_id', 'ps.subject_id'])
-    .having(sums.weights, '>', 0);
-  if (filter.userIds) q = q.where(inList('ua.user_id', filter.userIds));
-  if (filter.subjectId !== undefined) q = q.where('ps.subject_id', '=', filter.subjectId);
-  if (filter.groupId !== undefined) q = q.where('ps.group_id', '=', filter.groupId);
-  if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
-  if (filter.attributeId !== undefined) q = q.where('aa.attribute_id', '=', filter.attributeId);
+    .having(sums.weights, '>', 0)
+    .where((eb) => ratingConditions(eb, filter));
+}
+
+/**
+ * Attribute ratings of one period's assignments: per student, attribute, subject and period, the same weighted mean
+ * over the grades of that subject's assignments in that period (the cohort evidence's trend). Assignments without a
+ * period are left out.
+ */
+export function selectPeriodAttributeRatings(db: DbOrTrx, filter: RatingFilter) {
+  const sums = weightedSums(null);
+  const tenths = tenthsOf(sums);
+  return db
+    .selectFrom('user_activities as ua')
+    .innerJoin('activities as a', 'a.id', 'ua.activity_id')
+    .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
+    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
+    .where('ua.qualification', 'is not', null)
+    .where('a.ponderation', '>', 0)
+    .where('ps.period_id', 'is not', null)
+    .select(['ua.user_id', 'aa.attribute_id', 'ps.subject_id', sql<number>`ps.period_id`.as('period_id'), tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
+    .groupBy(['ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id'])
+    .having(sums.weights, '>', 0)
+    .where((eb) => ratingConditions(eb, filter));
+}
+
+type RatingTables = Database & {
+  ua: Database['user_activities'];
+  a: Database['activities'];
+  aa: Database['activity_attributes'];
+  ps: Database['professor_subjects'];
+};
+
+/** The filter's conditions on a ratings query over `ua`, `aa` and `ps` (true when nothing narrows). */
+function ratingConditions(eb: ExpressionBuilder<RatingTables, 'ua' | 'a' | 'aa' | 'ps'>, filter: RatingFilter) {
+  const conditions: Array<Expression<SqlBool>> = [];
+  if (filter.userIds) conditions.push(inList('ua.user_id', filter.userIds));
+  if (filter.subjectId !== undefined) conditions.push(eb('ps.subject_id', '=', filter.subjectId));
+  if (filter.groupId !== undefined) conditions.push(eb('ps.group_id', '=', filter.groupId));
+  if (filter.periodId !== undefined) conditions.push(eb('ps.period_id', '=', filter.periodId));
+  if (filter.attributeId !== undefined) conditions.push(eb('aa.attribute_id', '=', filter.attributeId));
   if (filter.generationId !== undefined) {
     const generationId = filter.generationId;
-    q = q.where('ua.user_id', 'in', (eb) =>
-      eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', generationId),
-    );
+    conditions.push(eb('ua.user_id', 'in',
+      eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', generationId)));
   }
-  return q;
+  return eb.and(conditions);
 }
 
 export interface AttributeRating {

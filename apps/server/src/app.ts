@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
+    /** The institution's name (INSTITUTION_NAME), printed on the cohort evidence. */
+    institution: string;
   }
 }
 
@@ -24,6 +26,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; null serves the API only. */
   webRoot?: string | null;
+  institution?: string;
 }
 
 // helmet's headers, computed once: they go on every answer, the router's own refusals included.
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(routeGuardrailsPlugin);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
+  app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
   await app.register(swagger, {

@@ -11,6 +11,8 @@ const configSchema = z.object({
     }),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** The institution's name, printed on the cohort evidence. */
+  INSTITUTION_NAME: z.string().trim().min(1).max(200).default('Institución de Educación Superior'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -22,6 +24,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     ADMIN_EMAIL: env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || undefined,
+    INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

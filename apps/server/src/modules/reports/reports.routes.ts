@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ROLE, TARGET_MSG, canManageCatalogues, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
+  EVIDENCE_MSG, ROLE, TARGET_MSG, canManageCatalogues, curriculumMapAnswer, curriculumMapQuery, evidenceAnswer, evidenceQuery, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
   targetsQuery, type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -11,6 +11,8 @@ import { nowIso } from '../../lib/time.js';
 import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
 import { listEffectiveTargets, listForeignAttributes, upsertTargets, userHasCareer } from './targets.repository.js';
 import { listRatingRecords } from './reports.repository.js';
+import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
+import { rowExists } from '../../db/lookups.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
@@ -24,6 +26,36 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (actor.role !== ROLE.ADMIN && !(await userHasCareer(app.db, actor.id, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
     return period;
   }
+
+  /** The career exists (422 on career_id) and a chief is linked to it (403); administrators see every career. */
+  async function checkEvidenceScope(actor: Actor, careerId: number) {
+    if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
+    if (actor.role !== ROLE.ADMIN && !(await userHasCareer(app.db, actor.id, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
+  }
+
+  app.get('/reportes/evidencia', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Evidencia de logro de los atributos de egreso de una generación en una carrera (CACEI, criterio 4)',
+      querystring: evidenceQuery, response: { 200: evidenceAnswer, ...readErrors },
+    },
+  }, async (request) => {
+    const { career_id, generation_id } = request.query;
+    await checkEvidenceScope(actorOf(request), career_id);
+    return buildCohortEvidence(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
+  });
+
+  app.get('/reportes/mapa-curricular', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Mapa curricular: materias × atributos con niveles I/M/A y sus huecos',
+      querystring: curriculumMapQuery, response: { 200: curriculumMapAnswer, ...readErrors },
+    },
+  }, async (request) => {
+    const { career_id, period_id } = request.query;
+    await checkEvidenceScope(actorOf(request), career_id);
+    return buildCurriculumMap(app.db, career_id, period_id);
+  });
 
   app.get('/reportes/metas', {
     preHandler: app.guard(canManageCatalogues),

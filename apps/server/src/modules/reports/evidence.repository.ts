@@ -1,0 +1,280 @@
+import { sql, type RawBuilder } from 'kysely';
+import { ROLE } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { selectAttributeRatings, selectPeriodAttributeRatings } from '../grades/grades.repository.js';
+
+/*
+ * The cohort evidence's aggregates (DESIGN §3 ratings, counted in SQL): the students of one generation in one career,
+ * the career's attributes, and per attribute the band of each student's mean rating, overall, per period and per
+ * subject. Bands are compared on integer tenths (>= 900 Sobresaliente, >= 700 Suficiente), as everywhere else.
+ */
+
+export interface BandCountRow {
+  total: number;
+  sobresaliente: number;
+  suficiente: number;
+  insuficiente: number;
+}
+
+const count = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+const bandCounts = (tenths: string) => [
+  sql<number>`cast(count(*) as bigint)`.as('total'),
+  count(sql`${sql.ref(tenths)} >= 900`).as('sobresaliente'),
+  count(sql`${sql.ref(tenths)} >= 700 and ${sql.ref(tenths)} < 900`).as('suficiente'),
+  count(sql`${sql.ref(tenths)} < 700`).as('insuficiente'),
+] as const;
+
+/** The mean of a group's rating tenths, half up in tenths by integer division (the global-average rule). */
+const meanTenths = sql<number>`(2 * cast(sum(r.rating_tenths) as bigint) + count(*)) / (2 * count(*))`;
+
+const toCounts = <T extends BandCountRow>(row: T): T => ({
+  ...row,
+  total: Number(row.total), sobresaliente: Number(row.sobresaliente), suficiente: Number(row.suficiente), insuficiente: Number(row.insuficiente),
+});
+
+export interface CohortScope {
+  generationId: number;
+  careerId: number;
+}
+
+/** Students of the generation linked to the career (the cohort), as a subquery of user ids. */
+function cohortUserIds(db: DbOrTrx, scope: CohortScope) {
+  return db
+    .selectFrom('user_generations as ug')
+    .innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
+    .innerJoin('users as cu', 'cu.id', 'ug.user_id')
+    .where('ug.generation_id', '=', scope.generationId)
+    .where('uc.career_id', '=', scope.careerId)
+    .where('cu.role', '=', ROLE.STUDENT)
+    .select('ug.user_id');
+}
+
+const careerAttributeIds = (db: DbOrTrx, careerId: number) =>
+  db.selectFrom('attributes as ca').select('ca.id').where('ca.career_id', '=', careerId);
+
+export async function countCohort(db: DbOrTrx, scope: CohortScope): Promise<number> {
+  const row = await db
+    .selectFrom(cohortUserIds(db, scope).distinct().as('c'))
+    .select(sql<number>`cast(count(*) as bigint)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface EvidenceAttributeRow {
+  id: number;
+  attribute_name: string;
+  codigo: string | null;
+  description: string | null;
+}
+
+/** The career's attributes in Spanish order. */
+export async function listCareerAttributes(db: DbOrTrx, careerId: number): Promise<EvidenceAttributeRow[]> {
+  return db
+    .selectFrom('attributes')
+    .select(['id', 'attribute_name', 'codigo', 'description'])
+    .where('career_id', '=', careerId)
+    .orderBy(esKey('attribute_name'))
+    .orderBy('id')
+    .execute();
+}
+
+/** The generation's ratings of the cohort's students in the career's attributes. */
+function cohortRatings(db: DbOrTrx, scope: CohortScope) {
+  return db
+    .selectFrom(selectAttributeRatings(db, { generationId: scope.generationId }).as('g'))
+    .where('g.user_id', 'in', cohortUserIds(db, scope))
+    .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
+    .select(['g.user_id', 'g.attribute_id', 'g.subject_id', 'g.rating_tenths']);
+}
+
+/** Per attribute, the cohort's students with data by the band of their mean rating over every subject. */
+export async function countStudentBands(db: DbOrTrx, scope: CohortScope): Promise<Array<BandCountRow & { attribute_id: number }>> {
+  const perStudent = db
+    .selectFrom(cohortRatings(db, scope).as('r'))
+    .select(['r.user_id', 'r.attribute_id', meanTenths.as('tenths')])
+    .groupBy(['r.user_id', 'r.attribute_id']);
+  const rows = await db
+    .selectFrom(perStudent.as('s'))
+    .select(['s.attribute_id', ...bandCounts('s.tenths')])
+    .groupBy('s.attribute_id')
+    .execute();
+  return rows.map(toCounts);
+}
+
+export interface PeriodBandCountRow extends BandCountRow {
+  attribute_id: number;
+  period_id: number;
+}
+
+/** Per attribute and period, the students rated in that period by the band of their mean rating there. */
+export async function countStudentBandsByPeriod(db: DbOrTrx, scope: CohortScope): Promise<PeriodBandCountRow[]> {
+  const ratings = db
+    .selectFrom(selectPeriodAttributeRatings(db, { generationId: scope.generationId }).as('g'))
+    .where('g.user_id', 'in', cohortUserIds(db, scope))
+    .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
+    .select(['g.user_id', 'g.attribute_id', 'g.period_id', 'g.rating_tenths']);
+  const perStudent = db
+    .selectFrom(ratings.as('r'))
+    .select(['r.user_id', 'r.attribute_id', 'r.period_id', meanTenths.as('tenths')])
+    .groupBy(['r.user_id', 'r.attribute_id', 'r.period_id']);
+  const rows = await db
+    .selectFrom(perStudent.as('s'))
+    .select(['s.attribute_id', 's.period_id', ...bandCounts('s.tenths')])
+    .groupBy(['s.attribute_id', 's.period_id'])
+    .execute();
+  return rows.map((r) => ({ ...toCounts(r), period_id: Number(r.period_id) }));
+}
+
+export interface SubjectBandCountRow extends BandCountRow {
+  attribute_id: number;
+  subject_id: number;
+  subject_key: string;
+  subject_name: string;
+  knowledge_level: 'I' | 'M' | 'A' | null;
+}
+
+/** Per attribute and subject, the cohort's rating records by band, with the subject's level in the attribute. */
+export async function countRecordBandsBySubject(db: DbOrTrx, scope: CohortScope): Promise<SubjectBandCountRow[]> {
+  const counted = db
+    .selectFrom(cohortRatings(db, scope).as('r'))
+    .select(['r.attribute_id', 'r.subject_id', ...bandCounts('r.rating_tenths')])
+    .groupBy(['r.attribute_id', 'r.subject_id']);
+  const rows = await db
+    .selectFrom(counted.as('c'))
+    .innerJoin('subjects as s', 's.id', 'c.subject_id')
+    .leftJoin('subject_attributes as sa', (j) => j.onRef('sa.subject_id', '=', 'c.subject_id').onRef('sa.attribute_id', '=', 'c.attribute_id'))
+    .select(['c.attribute_id', 'c.subject_id', 'c.total', 'c.sobresaliente', 'c.suficiente', 'c.insuficiente', 's.subject_key', 's.subject_name', 'sa.knowledge_level'])
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('c.subject_id')
+    .execute();
+  return rows.map(toCounts);
+}
+
+export interface EvidenceActivityRow {
+  attribute_id: number;
+  subject_id: number;
+  activity_id: number;
+  activity_name: string;
+  type_activity: string | null;
+  evaluation_instrument: string | null;
+  ponderation: number;
+  period_name: string | null;
+  group_name: string | null;
+  teacher_name: string;
+}
+
+/**
+ * The activities behind the cohort's ratings: linked to a career attribute, weighing more than zero, in an assignment
+ * where a student of the cohort has a grade on them. Ordered by period, subject name and activity name.
+ */
+export async function listEvidenceActivities(db: DbOrTrx, scope: CohortScope): Promise<EvidenceActivityRow[]> {
+  const rows = await db
+    .selectFrom('activities as a')
+    .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
+    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
+    .innerJoin('users as t', 't.id', 'ps.user_id')
+    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .where('aa.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
+    .where('a.ponderation', '>', 0)
+    .where(({ exists, selectFrom }) => exists(
+      selectFrom('user_activities as ua')
+        .select('ua.id')
+        .whereRef('ua.activity_id', '=', 'a.id')
+        .where('ua.qualification', 'is not', null)
+        .where('ua.user_id', 'in', cohortUserIds(db, scope)),
+    ))
+    .select([
+      'aa.attribute_id', 'ps.subject_id', 'a.id as activity_id', 'a.activity_name', 'a.type_activity', 'a.evaluation_instrument', 'a.ponderation',
+      'p.period_name', 'g.group_name', 't.full_name as teacher_name',
+    ])
+    .orderBy('p.start_date')
+    .orderBy('ps.period_id')
+    .orderBy(esKey('g.group_name'))
+    .orderBy(esKey('a.activity_name'))
+    .orderBy('a.id')
+    .execute();
+  return rows.map((r) => ({ ...r, ponderation: Number(r.ponderation) }));
+}
+
+export interface PeriodRow {
+  id: number;
+  period_name: string;
+  start_date: string;
+}
+
+export async function listPeriodsById(db: DbOrTrx, ids: readonly number[]): Promise<PeriodRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('periods').select(['id', 'period_name', 'start_date']).where('id', 'in', [...ids]).orderBy('start_date').orderBy('id').execute();
+}
+
+export async function findActivePeriod(db: DbOrTrx): Promise<PeriodRow | undefined> {
+  return db.selectFrom('periods').select(['id', 'period_name', 'start_date']).where('is_active', '=', 1).orderBy('id').executeTakeFirst();
+}
+
+/* ---- Curriculum map ---- */
+
+export interface MapSubjectRow {
+  subject_id: number;
+  subject_key: string;
+  subject_name: string;
+  semester: number | null;
+}
+
+/** The career's subjects, by their lowest semester (none last), then Spanish name. */
+export async function listCareerSubjects(db: DbOrTrx, careerId: number): Promise<MapSubjectRow[]> {
+  const lowest = db
+    .selectFrom('subject_semesters')
+    .select((eb) => ['subject_id', eb.fn.min<number>('semester_id').as('semester')])
+    .groupBy('subject_id');
+  const rows = await db
+    .selectFrom('subject_careers as sc')
+    .innerJoin('subjects as s', 's.id', 'sc.subject_id')
+    .leftJoin(lowest.as('sm'), 'sm.subject_id', 's.id')
+    .where('sc.career_id', '=', careerId)
+    .select(['s.id as subject_id', 's.subject_key', 's.subject_name', 'sm.semester'])
+    .orderBy(sql`case when sm.semester is null then 1 else 0 end`)
+    .orderBy('sm.semester')
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r) => ({ ...r, semester: r.semester === null ? null : Number(r.semester) }));
+}
+
+export interface MapLevelRow {
+  subject_id: number;
+  attribute_id: number;
+  knowledge_level: 'I' | 'M' | 'A';
+}
+
+/** Levels of the career's attributes in the career's subjects. */
+export async function listCareerLevels(db: DbOrTrx, careerId: number): Promise<MapLevelRow[]> {
+  return db
+    .selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
+    .innerJoin('subject_careers as sc', (j) => j.onRef('sc.subject_id', '=', 'sa.subject_id').on('sc.career_id', '=', careerId))
+    .where('at.career_id', '=', careerId)
+    .select(['sa.subject_id', 'sa.attribute_id', 'sa.knowledge_level'])
+    .orderBy('sa.subject_id')
+    .orderBy('sa.attribute_id')
+    .execute();
+}
+
+/** Per career attribute, the activities of the period's assignments linked to it with at least one grade. */
+export async function countGradedActivities(db: DbOrTrx, careerId: number, periodId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('activities as a')
+    .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
+    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
+    .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
+    .where('at.career_id', '=', careerId)
+    .where('ps.period_id', '=', periodId)
+    .where(({ exists, selectFrom }) => exists(
+      selectFrom('user_activities as ua').select('ua.id').whereRef('ua.activity_id', '=', 'a.id').where('ua.qualification', 'is not', null),
+    ))
+    .select(['aa.attribute_id', sql<number>`cast(count(distinct a.id) as bigint)`.as('n')])
+    .groupBy('aa.attribute_id')
+    .execute();
+  return new Map(rows.map((r) => [r.attribute_id, Number(r.n)]));
+}

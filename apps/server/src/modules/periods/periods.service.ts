@@ -69,6 +69,11 @@ export async function updatePeriodFields(
   // A closed period is never the active one.
   if (body.is_active === false || status === 'closed') values.is_active = 0;
 
+  // A request that changes nothing writes nothing: no new updated_at, no audit row.
+  const current: Record<string, unknown> = existing;
+  const changes = Object.entries(values).some(([field, value]) => current[field] !== value) || (body.is_active === true && existing.is_active !== 1);
+  if (!changes) return;
+
   if (body.is_active === true) await lockActivation(trx, dialect);
   const now = nowIso();
   await updatePeriod(trx, existing.id, values, now);

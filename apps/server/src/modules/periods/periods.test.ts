@@ -146,6 +146,20 @@ describe('PUT /api/periods/:id', () => {
     expect(renamed.json()).toMatchObject({ period_name: 'Renombrado', end_date: '2033-06-30', notes: 'Con notas' });
   });
 
+  it('writes nothing, not even updated_at or an audit row, when the request changes nothing', async () => {
+    const p = await makePeriod(ctx(), { period_name: 'Sin cambios', start_date: '2034-01-20', end_date: '2034-06-10' });
+    const before = await periodRow(p.id);
+    const audits = async () => (await ctx().database.db.selectFrom('audit_log').select('id').where('entity', '=', 'periods').where('entity_id', '=', p.id).execute()).length;
+    for (const payload of [{}, { period_name: 'Sin cambios', end_date: '2034-06-10' }, { is_active: false }]) {
+      const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await periodRow(p.id)).toEqual(before);
+    expect(await audits()).toBe(0);
+    await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { notes: 'Ahora sí' } });
+    expect(await audits()).toBe(1);
+  });
+
   it("refuses to change a closed period's dates, but lets its name and notes change", async () => {
     const p = await makePeriod(ctx(), { period_name: 'Cerrado', start_date: '2029-01-20', end_date: '2029-06-10', status: 'closed' });
     for (const payload of [{ start_date: '2029-01-21' }, { end_date: '2029-06-11' }]) {

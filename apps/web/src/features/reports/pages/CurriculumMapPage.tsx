@@ -150,7 +150,9 @@ export default function CurriculumMapPage() {
   const periods = usePeriods({ per_page: 100 });
   const [careerId, setCareerId] = useState<string | null>(null);
   const [periodId, setPeriodId] = useState<string | null>(null);
-  const map = useCurriculumMap(careerId === null ? null : Number(careerId), periodId === null ? null : Number(periodId));
+  // The map waits for the periods, so it is asked once for the active period rather than first without one.
+  const periodsSettled = periods.data !== undefined || periods.isError;
+  const map = useCurriculumMap(careerId === null || !periodsSettled ? null : Number(careerId), periodId === null ? null : Number(periodId));
   const isMobile = useIsMobile();
 
   // A single career or the active period is chosen for the user.

@@ -110,12 +110,12 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
           {a.subjects.map((s) => (
             <Fragment key={s.subject_id}>
               <Table.Tr>
-                <Table.Td>{s.subject_key}</Table.Td>
+                <Table.Td className="evidence-nowrap">{s.subject_key}</Table.Td>
                 <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
                 <Table.Td>
                   {s.knowledge_level ? <abbr title={KNOWLEDGE_LEVEL_LABEL[s.knowledge_level]}>{s.knowledge_level}</abbr> : '-'}
                 </Table.Td>
-                {TALLY_BANDS.map((b) => <Table.Td key={b.name}>{countPct(s.records[b.count], s.records[b.share])}</Table.Td>)}
+                {TALLY_BANDS.map((b) => <Table.Td key={b.name} className="evidence-nowrap">{countPct(s.records[b.count], s.records[b.share])}</Table.Td>)}
                 <Table.Td>{s.records.total}</Table.Td>
               </Table.Tr>
               {s.activities.length ? (
@@ -136,7 +136,7 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row" colSpan={3}>Total de registros</Table.Th>
-            {TALLY_BANDS.map((b) => <Table.Td key={b.name} fw={600}>{countPct(a.records[b.count], a.records[b.share])}</Table.Td>)}
+            {TALLY_BANDS.map((b) => <Table.Td key={b.name} fw={600} className="evidence-nowrap">{countPct(a.records[b.count], a.records[b.share])}</Table.Td>)}
             <Table.Td fw={600}>{a.records.total}</Table.Td>
           </Table.Tr>
         </Table.Tfoot>

@@ -10,19 +10,25 @@ import { pct } from './evidence-format';
 
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-/** Each bar's share written above it, so the chart reads printed in grey and without hovering. */
+/**
+ * Each bar's share written on it (white inside the top of the bar, black above a short one), clear of the target line,
+ * so the chart reads printed in grey and without hovering.
+ */
 const shareLabels: Plugin<'bar'> = {
   id: 'evidenceShareLabels',
   afterDatasetsDraw(chart) {
     const { ctx } = chart;
     ctx.save();
     ctx.font = '600 11px system-ui, sans-serif';
-    ctx.fillStyle = '#000';
     ctx.textAlign = 'center';
-    ctx.textBaseline = 'bottom';
     chart.getDatasetMeta(0).data.forEach((bar, i) => {
       const value = chart.data.datasets[0]!.data[i];
-      if (typeof value === 'number') ctx.fillText(pct(value), bar.x, bar.y - 2);
+      if (typeof value !== 'number') return;
+      const { x, y, base } = bar.getProps(['x', 'y', 'base'], true) as { x: number; y: number; base: number };
+      const inside = base - y >= 22;
+      ctx.fillStyle = inside ? '#fff' : '#000';
+      ctx.textBaseline = inside ? 'top' : 'bottom';
+      ctx.fillText(pct(value), x, inside ? y + 5 : y - 2);
     });
     ctx.restore();
   },

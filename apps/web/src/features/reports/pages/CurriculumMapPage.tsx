@@ -69,7 +69,7 @@ function Matrix({ map }: { map: CurriculumMapAnswer }) {
             <Table.Th scope="col">Materia</Table.Th>
             <Table.Th scope="col">Semestre</Table.Th>
             {map.attributes.map((a) => (
-              <Table.Th key={a.attribute_id} scope="col" ta="center" title={a.attribute_name}>
+              <Table.Th key={a.attribute_id} scope="col" ta="center" title={a.attribute_name} miw={56} maw={160}>
                 {a.codigo ? (
                   <>
                     <span aria-hidden>{a.codigo}</span>

@@ -24,6 +24,7 @@ export default function AppLayout() {
     <>
       <Box
         component="header"
+        data-print="hide"
         pos="sticky"
         top={0}
         h={TOP_BAR_HEIGHT}

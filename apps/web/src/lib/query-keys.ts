@@ -85,6 +85,12 @@ export const queryKeys = {
     all: ['attribute-targets'] as const,
     list: (careerId: number, periodId: number) => ['attribute-targets', careerId, periodId] as const,
   },
+  /** Cohort evidence and the curriculum map: computed from grades, so every grade write may refresh them. */
+  evidence: {
+    all: ['evidence'] as const,
+    cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
+    curriculumMap: (careerId: number, periodId: number | null) => ['evidence', 'curriculum-map', careerId, periodId] as const,
+  },
   divisionReport: {
     all: ['division-report'] as const,
     records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>

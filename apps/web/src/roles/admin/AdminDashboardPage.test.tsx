@@ -17,7 +17,7 @@ function renderPage() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminDashboardPage', () => {
-  it('shows the two count cards linking to their screens, and the two quick links', async () => {
+  it('shows the two count cards linking to their screens, and the quick links', async () => {
     mockApi({ 'GET /careers': { body: careers }, 'GET /users': { body: [chief(7), chief(8)] } });
     renderPage();
     expect(screen.getByRole('heading', { name: 'Panel de administración' })).toBeInTheDocument();
@@ -26,6 +26,8 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('link', { name: /^Total de jefes de división\s*2\s*Ver jefes de división$/ })).toHaveAttribute('href', '/Admin/Jefes');
     expect(screen.getByRole('link', { name: 'Gestionar carreras' })).toHaveAttribute('href', '/Admin/Careers');
     expect(screen.getByRole('link', { name: 'Gestionar jefes de división' })).toHaveAttribute('href', '/Admin/Jefes');
+    expect(screen.getByRole('link', { name: 'Evidencia por generación' })).toHaveAttribute('href', '/ReportEvidence');
+    expect(screen.getByRole('link', { name: 'Mapa curricular' })).toHaveAttribute('href', '/CurriculumMap');
   });
 
   it("shows 'Error al cargar los datos del dashboard' when a count fails", async () => {

@@ -26,10 +26,12 @@ export default function AdminDashboardPage() {
       ) : null}
       <Card withBorder radius="md" padding="lg">
         <Title order={4} mb={4}>Accesos rápidos</Title>
-        <Text size="sm" c="dimmed" mb="md">Administra el catálogo de carreras y a los jefes de división de cada una.</Text>
+        <Text size="sm" c="dimmed" mb="md">Administra el catálogo de carreras y a los jefes de división de cada una, y consulta la evidencia de cada carrera.</Text>
         <Group gap="sm">
           <Button component={Link} to="/Admin/Careers">Gestionar carreras</Button>
           <Button component={Link} to="/Admin/Jefes" variant="light">Gestionar jefes de división</Button>
+          <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
+          <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
         </Group>
       </Card>
     </>

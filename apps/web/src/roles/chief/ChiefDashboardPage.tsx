@@ -25,9 +25,23 @@ const ENTRIES = [
     text: 'Define los atributos de egreso que se evalúan en las materias.',
     action: 'Ir a atributos',
   },
+  {
+    to: '/ReportEvidence',
+    icon: 'E',
+    title: 'Evidencia por generación',
+    text: 'Desempeño de una generación en cada atributo, con sus metas y materias, lista para imprimir.',
+    action: 'Ver evidencia',
+  },
+  {
+    to: '/CurriculumMap',
+    icon: 'C',
+    title: 'Mapa curricular',
+    text: 'Nivel en que cada materia trabaja cada atributo y los niveles que faltan.',
+    action: 'Ver mapa curricular',
+  },
 ] as const;
 
-/** The division chief's home: the three management entries of the spec. */
+/** The division chief's home: the three management entries of the spec, then the accreditation evidence. */
 export default function ChiefDashboardPage() {
   const me = useMe();
   return (

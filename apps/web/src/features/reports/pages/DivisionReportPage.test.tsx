@@ -40,6 +40,8 @@ describe('DivisionReportPage', () => {
     const calls = mockApi({ ...catalogue, 'GET /reportes/flex': { body: [] } });
     const r = renderPage();
     await waitFor(() => expect(calls.some((c) => c.path === '/generations')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Evidencia por generación' })).toHaveAttribute('href', '/ReportEvidence');
+    expect(screen.getByRole('link', { name: 'Mapa curricular' })).toHaveAttribute('href', '/CurriculumMap');
     expect(screen.getByRole('textbox', { name: 'Materia' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Periodo' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Consultar' })).toBeDisabled();

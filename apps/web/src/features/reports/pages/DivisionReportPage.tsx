@@ -89,7 +89,13 @@ export default function DivisionReportPage() {
       <PageHeader
         title="Reportes avanzados"
         subtitle="Calificaciones por atributo de egreso de una generación"
-        actions={<Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>}
+        actions={(
+          <>
+            <Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>
+            <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
+            <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
+          </>
+        )}
       />
       <Stack gap="md">
         {catalogueError ? <Alert color="red" title="Error">{REPORT_MSG.cataloguesError}</Alert> : null}

@@ -1,0 +1,194 @@
+import { Alert, Badge, Box, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
+import { BAND_COLORS, BANDS, EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, type EvidenceAnswer, type EvidenceAttribute } from '@egreso/domain';
+import { formatDateTime } from '../../../lib/dates';
+import { EvidenceTrendChart } from './EvidenceTrendChart';
+import { countPct, pct, TALLY_BANDS } from './evidence-format';
+
+const range = (name: string) => {
+  const b = BANDS.find((x) => x.name === name)!;
+  return `${b.min}-${b.max}`;
+};
+
+const attributeTitle = (a: { attribute_name: string; codigo: string | null }) => (a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name);
+
+function BandLegend() {
+  return (
+    <Group gap="lg" role="list" aria-label="Niveles de desempeño">
+      {[...BANDS].reverse().map((b) => (
+        <Group key={b.name} gap={6} role="listitem" wrap="nowrap">
+          <Box w={14} h={14} style={{ background: BAND_COLORS[b.name], border: '1px solid #000' }} aria-hidden className="evidence-swatch" />
+          <Text size="sm">{`${b.name} (${b.min}-${b.max})`}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+function Header({ evidence }: { evidence: EvidenceAnswer }) {
+  const item = (label: string, value: string | number) => (
+    <Text size="sm"><Text span fw={600} size="sm">{label}: </Text>{value}</Text>
+  );
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Datos de la evidencia" data-print="keep">
+      <Title order={3} size="h4">{evidence.institution}</Title>
+      <Text fw={600} mb="xs">Evidencia de atributos de egreso por generación</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+        {item('Carrera', `${evidence.career.career_key} · ${evidence.career.name}`)}
+        {item('Generación', evidence.generation.generation_name)}
+        {item('Alumnos de la generación', evidence.cohort_size)}
+        {item('Fecha de generación', formatDateTime(evidence.generated_at))}
+        {evidence.target_period ? item('Metas del periodo', evidence.target_period.period_name) : null}
+        {evidence.periods.length ? item('Periodos con calificaciones', `${evidence.periods[0]!.period_name} a ${evidence.periods.at(-1)!.period_name}`) : null}
+      </SimpleGrid>
+      <Box mt="sm"><BandLegend /></Box>
+    </Card>
+  );
+}
+
+function VerdictBadges({ verdict }: { verdict: EvidenceAttribute['verdict'] }) {
+  const [text, color] = verdict.met === null ? [EVIDENCE_MSG.noVerdict, 'gray'] : verdict.met ? [EVIDENCE_MSG.met, 'green'] : [EVIDENCE_MSG.notMet, 'red'];
+  return (
+    <Group gap="sm" align="center">
+      <Text size="sm">
+        {verdict.met === null ? `Meta: ${verdict.target} %` : `${pct(verdict.share)} en Suficiente o más · Meta: ${verdict.target} %`}
+      </Text>
+      <Badge color={color} variant="light" className="evidence-badge" tt="none">{text}</Badge>
+      {verdict.critical ? <Badge color="red" variant="filled" className="evidence-badge" tt="none">{EVIDENCE_MSG.critical}</Badge> : null}
+    </Group>
+  );
+}
+
+function StudentsTable({ a }: { a: EvidenceAttribute }) {
+  return (
+    <Table withTableBorder fz="sm" maw={480} aria-label={`Alumnos por nivel en ${a.attribute_name}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Nivel</Table.Th>
+          <Table.Th scope="col">Alumnos</Table.Th>
+          <Table.Th scope="col">%</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {TALLY_BANDS.map((b) => (
+          <Table.Tr key={b.name}>
+            <Table.Th scope="row" fw={500}>{`${b.name} (${range(b.name)})`}</Table.Th>
+            <Table.Td>{a.students[b.count]}</Table.Td>
+            <Table.Td>{pct(a.students[b.share])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th scope="row">Alumnos con datos</Table.Th>
+          <Table.Td fw={600}>{a.students.total}</Table.Td>
+          <Table.Td />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+const activityLine = (x: EvidenceAttribute['subjects'][number]['activities'][number]) =>
+  [x.activity_name, x.period_name, x.group_name ? `grupo ${x.group_name}` : null, x.teacher_name, `${x.ponderation} %`].filter(Boolean).join(' · ');
+
+function SubjectsTable({ a }: { a: EvidenceAttribute }) {
+  const COLS = 7;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table withTableBorder fz="sm" aria-label={`Materias que evalúan ${a.attribute_name}`} className="evidence-subjects">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Clave</Table.Th>
+            <Table.Th scope="col">Materia</Table.Th>
+            <Table.Th scope="col">Nivel</Table.Th>
+            {TALLY_BANDS.map((b) => <Table.Th key={b.name} scope="col">{b.name}</Table.Th>)}
+            <Table.Th scope="col">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {a.subjects.map((s) => (
+            <Fragment key={s.subject_id}>
+              <Table.Tr>
+                <Table.Td className="evidence-nowrap">{s.subject_key}</Table.Td>
+                <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+                <Table.Td>
+                  {s.knowledge_level ? <abbr title={KNOWLEDGE_LEVEL_LABEL[s.knowledge_level]}>{s.knowledge_level}</abbr> : '-'}
+                </Table.Td>
+                {TALLY_BANDS.map((b) => <Table.Td key={b.name} className="evidence-nowrap">{countPct(s.records[b.count], s.records[b.share])}</Table.Td>)}
+                <Table.Td>{s.records.total}</Table.Td>
+              </Table.Tr>
+              {s.activities.length ? (
+                <Table.Tr className="evidence-activities">
+                  <Table.Td colSpan={COLS} pt={0}>
+                    <Text size="xs" c="dimmed" component="div">
+                      <Text span size="xs" fw={600}>Actividades: </Text>
+                      {s.activities.map((x, i) => (
+                        <Fragment key={x.activity_id}>{i > 0 ? '; ' : ''}{activityLine(x)}</Fragment>
+                      ))}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={3}>Total de registros</Table.Th>
+            {TALLY_BANDS.map((b) => <Table.Td key={b.name} fw={600} className="evidence-nowrap">{countPct(a.records[b.count], a.records[b.share])}</Table.Td>)}
+            <Table.Td fw={600}>{a.records.total}</Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AttributeSection({ a }: { a: EvidenceAttribute }) {
+  const title = attributeTitle(a);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} data-print="keep" className="evidence-attribute">
+      <Stack gap="sm">
+        <div>
+          <Title order={3} size="h4">{title}</Title>
+          {a.description ? <Text size="sm" c="dimmed">{a.description}</Text> : null}
+        </div>
+        {a.students.total === 0 ? (
+          <Alert color="gray">{EVIDENCE_MSG.noData}</Alert>
+        ) : (
+          <>
+            <StudentsTable a={a} />
+            <VerdictBadges verdict={a.verdict} />
+            {a.trend.length ? (
+              <>
+                <Title order={4} size="h6">Tendencia por periodo</Title>
+                <EvidenceTrendChart attribute={a.attribute_name} trend={a.trend} />
+              </>
+            ) : null}
+          </>
+        )}
+        {a.subjects.length ? (
+          <>
+            <Title order={4} size="h6">Materias y actividades que lo evalúan</Title>
+            <SubjectsTable a={a} />
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The printable evidence of one generation: the header block, then one section per attribute. */
+export function EvidenceReport({ evidence }: { evidence: EvidenceAnswer }) {
+  return (
+    <Stack gap="md">
+      <Header evidence={evidence} />
+      {evidence.attributes.length === 0 ? (
+        <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>
+      ) : (
+        evidence.attributes.map((a) => <AttributeSection key={a.attribute_id} a={a} />)
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import type { BandTally } from '@egreso/domain';
+
+/** A percent with one decimal: '40.0 %'. */
+export const pct = (value: number): string => `${value.toFixed(1)} %`;
+
+/** A band's count and share as the accreditation tables print it: '(12) 40.0 %'. */
+export const countPct = (n: number, share: number): string => `(${n}) ${pct(share)}`;
+
+/** The three bands, best first, with their keys in a tally. */
+export const TALLY_BANDS = [
+  { name: 'Sobresaliente', count: 'sobresaliente', share: 'sobresaliente_pct' },
+  { name: 'Suficiente', count: 'suficiente', share: 'suficiente_pct' },
+  { name: 'Insuficiente', count: 'insuficiente', share: 'insuficiente_pct' },
+] as const satisfies ReadonlyArray<{ name: string; count: keyof BandTally; share: keyof BandTally }>;

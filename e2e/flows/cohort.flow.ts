@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gradeBand, normalizeReportValues, type RatingRecord } from '@egreso/domain';
-import { DESKTOP, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { EVIDENCE_MSG, gradeBand, normalizeReportValues, type CurriculumMapAnswer, type EvidenceAnswer, type RatingRecord } from '@egreso/domain';
+import { DESKTOP, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { pdfPages } from '../pdf-text.js';
 import { apiCall, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
@@ -100,12 +101,81 @@ async function cohortReport(ctx: FlowContext) {
     await settle(page);
     await ctx.screenshot(page, 'cohort-targets-desktop');
     await expectAccessible(page, '/ReportTargets');
+
+    await evidenceAndMap(ctx, page);
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * The cohort evidence of the demo generation with two periods of grades: the screen agrees with the server's numbers,
+ * prints to letter-size PDF with the institution, career, generation, band legend and every attribute (and no menu),
+ * and links to the curriculum map, whose matrix lists every subject of the career.
+ */
+async function evidenceAndMap(ctx: FlowContext, page: import('playwright-core').Page) {
+  const careers = (await apiCall(page, 'GET', '/mis-carreras')).json as Array<{ id: number; name: string }>;
+  const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+  let chosen: EvidenceAnswer | null = null;
+  for (const g of generations) {
+    const e = (await apiCall(page, 'GET', `/reportes/evidencia?career_id=${careers[0]!.id}&generation_id=${g.id}`)).json as EvidenceAnswer;
+    if (e.periods.length >= 2) {
+      chosen = e;
+      break;
+    }
+  }
+  assert(chosen, 'the demo has a generation with grades in two periods');
+
+  await page.goto('/app/Report');
+  await page.getByRole('link', { name: 'Evidencia por generación' }).click();
+  await page.waitForURL('**/app/ReportEvidence');
+  await page.getByRole('heading', { name: 'Evidencia por generación' }).waitFor();
+  await choose(page, 'Generación', chosen.generation.generation_name);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  const first = chosen.attributes.find((a) => a.students.total > 0)!;
+  await page.getByRole('heading', { name: first.attribute_name }).first().waitFor();
+  const text = await page.locator('main').innerText();
+  for (const a of chosen.attributes) assert(text.includes(a.attribute_name), `the evidence shows ${a.attribute_name}`);
+  const verdicts = chosen.attributes.filter((a) => a.verdict.met === true).length;
+  const shown = (text.match(new RegExp(EVIDENCE_MSG.met, 'g')) ?? []).length;
+  assert(shown >= verdicts, `${verdicts} attributes meet their target, the screen says it ${shown} times`);
+  const subject = first.subjects[0]!;
+  const cell = `(${subject.records.sobresaliente}) ${subject.records.sobresaliente_pct.toFixed(1)} %`;
+  assert(text.includes(cell), `the subjects table shows ${cell}`);
+  await settle(page);
+  await ctx.screenshot(page, 'cohort-evidence-desktop');
+  await expectAccessible(page, '/ReportEvidence');
+
+  // Printed to PDF as the browser prints it: letter pages, the heading data and every attribute, no menu.
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  writeFileSync(join(SCREENSHOTS, 'cohort-evidence.pdf'), pdf);
+  const pages = await pdfPages(new Uint8Array(pdf));
+  const printed = pages.join(' ');
+  for (const expected of [chosen.institution, chosen.career.name, chosen.generation.generation_name, 'Sobresaliente', 'Insuficiente', ...chosen.attributes.map((a) => a.attribute_name)]) {
+    assert(printed.includes(expected), `the printed evidence shows "${expected}"`);
+  }
+  for (const absent of ['Cerrar sesión', 'Consultar', 'Imprimir']) assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
+
+  // The curriculum map, from the evidence page.
+  const map = (await apiCall(page, 'GET', `/reportes/mapa-curricular?career_id=${careers[0]!.id}`)).json as CurriculumMapAnswer;
+  await page.getByRole('link', { name: 'Mapa curricular' }).click();
+  await page.waitForURL('**/app/CurriculumMap');
+  const matrix = page.getByRole('table', { name: 'Mapa curricular: nivel de cada atributo por materia' });
+  await matrix.waitFor();
+  const rows = await matrix.locator('tbody tr').count();
+  assert(rows >= map.subjects.length, `the map has ${rows} rows for ${map.subjects.length} subjects`);
+  const matrixText = await matrix.innerText();
+  for (const s of map.subjects) assert(matrixText.includes(s.subject_name), `the map lists ${s.subject_name}`);
+  await settle(page);
+  await ctx.screenshot(page, 'cohort-curriculum-map-desktop');
+  await expectAccessible(page, '/CurriculumMap');
+}
+
 export const flows: Flow[] = [
-  { name: 'cohort: a chief builds the division report, checks its counters and chart, exports it to .xlsx and sets a target', run: cohortReport },
+  {
+    name: 'cohort: a chief builds the division report, exports it to .xlsx, sets a target, prints the cohort evidence to PDF and opens the curriculum map',
+    run: cohortReport,
+  },
 ];

@@ -74,7 +74,7 @@ function StudentsTable({ a }: { a: EvidenceAttribute }) {
           <Table.Tr key={b.name}>
             <Table.Th scope="row" fw={500}>{`${b.name} (${range(b.name)})`}</Table.Th>
             <Table.Td>{a.students[b.count]}</Table.Td>
-            <Table.Td>{pct(a.students[b.share])}</Table.Td>
+            <Table.Td className="evidence-nowrap">{pct(a.students[b.share])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -92,10 +92,49 @@ function StudentsTable({ a }: { a: EvidenceAttribute }) {
 const activityLine = (x: EvidenceAttribute['subjects'][number]['activities'][number]) =>
   [x.activity_name, x.period_name, x.group_name ? `grupo ${x.group_name}` : null, x.teacher_name, `${x.ponderation} %`].filter(Boolean).join(' · ');
 
+/** On a phone's screen, one card per subject instead of the table (which is what prints, at any width). */
+function SubjectCards({ a }: { a: EvidenceAttribute }) {
+  const bands = (records: EvidenceAttribute['records']) => (
+    <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+      {TALLY_BANDS.map((b) => (
+        <Fragment key={b.name}>
+          <Text size="sm">{b.name}</Text>
+          <Text size="sm" className="evidence-nowrap">{countPct(records[b.count], records[b.share])}</Text>
+        </Fragment>
+      ))}
+      <Text size="sm" fw={600}>Total</Text>
+      <Text size="sm" fw={600}>{records.total}</Text>
+    </SimpleGrid>
+  );
+  return (
+    <Stack gap="xs" className="evidence-subject-cards" role="list" aria-label={`Materias que evalúan ${a.attribute_name}`}>
+      {a.subjects.map((s) => (
+        <Card key={s.subject_id} withBorder padding="sm" role="listitem">
+          <Text fw={600} size="sm">{`${s.subject_key} · ${s.subject_name}`}</Text>
+          <Text size="xs" c="dimmed" mb={4}>
+            {`Nivel: ${s.knowledge_level ? `${s.knowledge_level} (${KNOWLEDGE_LEVEL_LABEL[s.knowledge_level]})` : '-'}`}
+          </Text>
+          {bands(s.records)}
+          {s.activities.length ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              <Text span size="xs" fw={600}>Actividades: </Text>
+              {s.activities.map(activityLine).join('; ')}
+            </Text>
+          ) : null}
+        </Card>
+      ))}
+      <Card withBorder padding="sm" role="listitem">
+        <Text fw={600} size="sm" mb={4}>Total de registros</Text>
+        {bands(a.records)}
+      </Card>
+    </Stack>
+  );
+}
+
 function SubjectsTable({ a }: { a: EvidenceAttribute }) {
   const COLS = 7;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} className="evidence-subject-table">
       <Table withTableBorder fz="sm" aria-label={`Materias que evalúan ${a.attribute_name}`} className="evidence-subjects">
         <Table.Thead>
           <Table.Tr>
@@ -172,6 +211,7 @@ function AttributeSection({ a }: { a: EvidenceAttribute }) {
           <>
             <Title order={4} size="h6">Materias y actividades que lo evalúan</Title>
             <SubjectsTable a={a} />
+            <SubjectCards a={a} />
           </>
         ) : null}
       </Stack>

@@ -67,6 +67,8 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         borderColor: '#000',
         borderWidth: 1,
         maxBarThickness: 56,
+        // Drawn under the target, which a single period's bar would otherwise hide.
+        order: 1,
       },
       {
         type: 'line',
@@ -78,6 +80,7 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         borderWidth: 2,
         pointStyle: 'rectRot',
         pointRadius: 5,
+        order: 0,
       },
     ],
   };
@@ -106,10 +109,10 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         <Table.Tbody>
           {trend.map((t) => (
             <Table.Tr key={t.period_id}>
-              <Table.Th scope="row" fw={500}>{t.period_name}</Table.Th>
+              <Table.Th scope="row" fw={500} className="evidence-nowrap">{t.period_name}</Table.Th>
               <Table.Td>{t.students.total}</Table.Td>
-              <Table.Td>{t.students.total > 0 ? pct(t.verdict.share) : '-'}</Table.Td>
-              <Table.Td>{`${t.verdict.target} %`}</Table.Td>
+              <Table.Td className="evidence-nowrap">{t.students.total > 0 ? pct(t.verdict.share) : '-'}</Table.Td>
+              <Table.Td className="evidence-nowrap">{`${t.verdict.target} %`}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

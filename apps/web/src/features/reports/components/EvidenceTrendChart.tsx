@@ -109,7 +109,7 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         <Table.Tbody>
           {trend.map((t) => (
             <Table.Tr key={t.period_id}>
-              <Table.Th scope="row" fw={500} className="evidence-nowrap">{t.period_name}</Table.Th>
+              <Table.Th scope="row" fw={500}>{t.period_name}</Table.Th>
               <Table.Td>{t.students.total}</Table.Td>
               <Table.Td className="evidence-nowrap">{t.students.total > 0 ? pct(t.verdict.share) : '-'}</Table.Td>
               <Table.Td className="evidence-nowrap">{`${t.verdict.target} %`}</Table.Td>

@@ -10,6 +10,8 @@ export interface LoginInput {
 export interface LoginResult {
   token: string;
   user: StoredUser;
+  /** 1 man, 2 woman, null unknown: the welcome agrees with it. */
+  gender: number | null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -37,6 +39,7 @@ export function parseLoginAnswer(data: unknown): LoginResult {
       ...(typeof user.email === 'string' ? { email: user.email } : {}),
       rol,
     },
+    gender: user.gender === 1 || user.gender === 2 ? user.gender : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HOME_BY_ROLE, MSG, TIMINGS, isRole } from '@egreso/domain';
+import { HOME_BY_ROLE, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
 import { saveSession } from '../../../lib/session';
 import { login, loginErrorMessage } from '../api/login';
 import { validateLogin, type LoginErrors } from '../validation';
@@ -10,7 +10,7 @@ import { validateLogin, type LoginErrors } from '../validation';
 type Status =
   | { kind: 'idle' }
   | { kind: 'authenticating' }
-  | { kind: 'success'; name: string }
+  | { kind: 'success'; name: string; greeting: string }
   | { kind: 'error'; message: string };
 
 /** E-mail and password form: authenticates, stores the session and sends the user to the role's home after 0.8 s. */
@@ -37,7 +37,7 @@ export function LoginForm() {
     if (found.email || found.password) return;
     setStatus({ kind: 'authenticating' });
     try {
-      const { token, user } = await login({ email: email.trim(), password });
+      const { token, user, gender } = await login({ email: email.trim(), password });
       if (!isRole(user.rol)) {
         setStatus({ kind: 'error', message: MSG.unknownRole });
         return;
@@ -45,7 +45,7 @@ export function LoginForm() {
       saveSession(token, user);
       // Nothing cached for a previous account may leak into this one.
       queryClient.clear();
-      setStatus({ kind: 'success', name: user.full_name });
+      setStatus({ kind: 'success', name: user.full_name, greeting: welcomeLine(gender, null) });
       const home = HOME_BY_ROLE[user.rol];
       redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), TIMINGS.loginRedirect);
     } catch (err) {
@@ -94,7 +94,7 @@ export function LoginForm() {
         ) : null}
         {status.kind === 'success' ? (
           <Alert color="green" variant="light" title="Inicio de sesión exitoso" mt="md">
-            {status.name ? `Bienvenido(a), ${status.name}. ` : ''}Redirigiendo...
+            {status.name ? `${status.greeting}, ${status.name}. ` : ''}Redirigiendo...
           </Alert>
         ) : null}
       </div>

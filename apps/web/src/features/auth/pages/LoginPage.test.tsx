@@ -89,6 +89,17 @@ describe('LoginPage', () => {
     }
   });
 
+  it('welcomes in agreement with the recorded gender', async () => {
+    for (const [gender, greeting] of [[2, 'Bienvenida'], [1, 'Bienvenido'], [null, 'Te damos la bienvenida']] as const) {
+      mockApi({ 'POST /login': { body: { token: 't', user: { id: 7, full_name: 'Laura Mendoza', rol: ROLE.TEACHER, gender } } } });
+      const r = renderLogin();
+      await fillAndSubmit(r);
+      expect(await screen.findByText(`${greeting}, Laura Mendoza. Redirigiendo...`)).toBeInTheDocument();
+      r.unmount();
+      localStorage.clear();
+    }
+  });
+
   it('reads role and name when the answer calls them role and name', async () => {
     mockApi({ 'POST /login': { body: { token: 't', user: { id: '12', name: 'Ana Pérez', role: '3' } } } });
     const r = renderLogin();

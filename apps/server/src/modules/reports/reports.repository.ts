@@ -1,6 +1,7 @@
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectAttributeRatings, type RatingFilter } from '../grades/grades.repository.js';
+import { refreshRatingSums } from '../grades/rating-sums.js';
 
 export interface RatingRecordRow {
   attribute_id: number;
@@ -16,6 +17,7 @@ export interface RatingRecordRow {
  * attribute's name and the student's gender; ordered by attribute name, subject and student.
  */
 export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Promise<RatingRecordRow[]> {
+  await refreshRatingSums(db);
   const rows = await db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
     .innerJoin('attributes as at', 'at.id', 'r.attribute_id')
@@ -44,6 +46,7 @@ export interface ExportRecordRow {
 
 /** The same records with the names a spreadsheet shows, ordered by student name, subject and attribute. */
 export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Promise<ExportRecordRow[]> {
+  await refreshRatingSums(db);
   const rows = await db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
     .innerJoin('attributes as at', 'at.id', 'r.attribute_id')

@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../connect.js';
+
+/**
+ * The attribute ratings' weighted sums, kept per student, assignment and attribute (`modules/grades/rating-sums.ts`):
+ * Σ hundredths(grade) × hundredths(ponderation) and Σ hundredths(ponderation) over the graded grades of activities with
+ * a positive ponderation linked to the attribute, with the assignment's subject, period and group copied beside them,
+ * so the ratings of a generation are read from about 55,000 rows instead of grouping 500,000 grade × attribute rows.
+ *
+ * Triggers on every table the sums depend on (grades, activities, their attribute links, assignments) only mark the
+ * assignments a write touched in `attribute_rating_sums_dirty`; `refreshRatingSums` recomputes the marked assignments
+ * before the sums are read. Plans and timings in bench/RESULTS.md.
+ */
+export function attributeRatingSumsMigration(dialect: Dialect) {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await sql`create table attribute_rating_sums (
+        professor_subject_id integer not null,
+        user_id integer not null,
+        attribute_id integer not null,
+        subject_id integer not null,
+        period_id integer,
+        group_id integer,
+        weighted_sum bigint not null,
+        weight_sum bigint not null,
+        primary key (professor_subject_id, user_id, attribute_id)
+      )`.execute(db);
+      // A generation, a student or a list of students: the ratings are grouped from this index alone.
+      await sql`create index attribute_rating_sums_user_idx on attribute_rating_sums
+        (user_id, subject_id, attribute_id, period_id, group_id, weighted_sum, weight_sum)`.execute(db);
+      // A subject (with or without its group and period) without a student filter: the teacher's and the subject's reports.
+      await sql`create index attribute_rating_sums_subject_idx on attribute_rating_sums (subject_id, group_id, period_id)`.execute(db);
+      await sql`create table attribute_rating_sums_dirty (professor_subject_id integer primary key)`.execute(db);
+      if (pg) await postgresTriggers(db);
+      else await sqliteTriggers(db);
+      await sql`insert into attribute_rating_sums
+          (professor_subject_id, user_id, attribute_id, subject_id, period_id, group_id, weighted_sum, weight_sum)
+        select a.professor_subject_id, ua.user_id, aa.attribute_id, ps.subject_id, ps.period_id, ps.group_id,
+          sum(cast(floor(ua.qualification * 100 + 0.5) as bigint) * cast(floor(a.ponderation * 100 + 0.5) as bigint)),
+          sum(cast(floor(a.ponderation * 100 + 0.5) as bigint))
+        from user_activities ua
+        join activities a on a.id = ua.activity_id
+        join activity_attributes aa on aa.activity_id = a.id
+        join professor_subjects ps on ps.id = a.professor_subject_id
+        where ua.qualification is not null and a.ponderation > 0
+        group by a.professor_subject_id, ua.user_id, aa.attribute_id, ps.subject_id, ps.period_id, ps.group_id`.execute(db);
+      if (pg) await sql`analyze attribute_rating_sums`.execute(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      if (pg) {
+        for (const t of ['user_activities', 'activities', 'activity_attributes', 'professor_subjects']) {
+          for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ars_${t}_${op} on ${t}`).execute(db);
+        }
+        for (const f of ['ars_mark_grades', 'ars_mark_activities', 'ars_mark_links', 'ars_mark_assignments']) {
+          await sql.raw(`drop function if exists ${f}()`).execute(db);
+        }
+      } else {
+        for (const t of ['user_activities', 'activities', 'activity_attributes', 'professor_subjects']) {
+          for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ars_${t}_${op}`).execute(db);
+        }
+      }
+      await sql`drop table attribute_rating_sums_dirty`.execute(db);
+      await sql`drop table attribute_rating_sums`.execute(db);
+    },
+  };
+}
+
+const mark = 'insert or ignore into attribute_rating_sums_dirty (professor_subject_id)';
+
+/** Row triggers: each marks the assignment of the row it changed (a primary-key lookup of the activity at most). */
+async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
+  const statements = [
+    // Grades: an ungraded row adds nothing to the sums.
+    `create trigger ars_user_activities_insert after insert on user_activities when new.qualification is not null begin
+       ${mark} select professor_subject_id from activities where id = new.activity_id; end`,
+    `create trigger ars_user_activities_update after update of user_id, activity_id, qualification on user_activities
+       when old.qualification is not new.qualification or old.activity_id <> new.activity_id or old.user_id <> new.user_id begin
+       ${mark} select professor_subject_id from activities where id in (old.activity_id, new.activity_id); end`,
+    `create trigger ars_user_activities_delete after delete on user_activities when old.qualification is not null begin
+       ${mark} select professor_subject_id from activities where id = old.activity_id; end`,
+    // Activities: a new one has no grades yet; a ponderation or a move changes the sums, and so does a deletion.
+    `create trigger ars_activities_update after update of ponderation, professor_subject_id on activities
+       when old.ponderation is not new.ponderation or old.professor_subject_id <> new.professor_subject_id begin
+       ${mark} values (old.professor_subject_id); ${mark} values (new.professor_subject_id); end`,
+    `create trigger ars_activities_delete after delete on activities begin ${mark} values (old.professor_subject_id); end`,
+    // Attribute links.
+    `create trigger ars_activity_attributes_insert after insert on activity_attributes begin
+       ${mark} select professor_subject_id from activities where id = new.activity_id; end`,
+    `create trigger ars_activity_attributes_update after update on activity_attributes begin
+       ${mark} select professor_subject_id from activities where id in (old.activity_id, new.activity_id); end`,
+    `create trigger ars_activity_attributes_delete after delete on activity_attributes begin
+       ${mark} select professor_subject_id from activities where id = old.activity_id; end`,
+    // Assignments: the subject, group and period are copied into the sums.
+    `create trigger ars_professor_subjects_update after update of id, subject_id, group_id, period_id on professor_subjects
+       when old.id <> new.id or old.subject_id <> new.subject_id or old.group_id is not new.group_id or old.period_id is not new.period_id begin
+       ${mark} values (old.id); ${mark} values (new.id); end`,
+    `create trigger ars_professor_subjects_delete after delete on professor_subjects begin ${mark} values (old.id); end`,
+  ];
+  for (const s of statements) await sql.raw(s).execute(db);
+}
+
+/**
+ * Statement triggers with transition tables: a batch of 800 grades marks its assignment once, in one statement. A
+ * trigger with transition tables takes one event, hence one trigger per event.
+ */
+async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
+  const into = 'insert into attribute_rating_sums_dirty (professor_subject_id)';
+  const done = 'on conflict do nothing';
+  const fn = (name: string, body: string) => sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+    begin
+      ${body}
+      return null;
+    end $$`).execute(db);
+  await fn('ars_mark_grades', `
+      if tg_op = 'INSERT' then
+        ${into} select distinct a.professor_subject_id from new_rows n join activities a on a.id = n.activity_id
+          where n.qualification is not null ${done};
+      elsif tg_op = 'DELETE' then
+        ${into} select distinct a.professor_subject_id from old_rows o join activities a on a.id = o.activity_id
+          where o.qualification is not null ${done};
+      else
+        with changed as (
+          select o.activity_id as before_id, n.activity_id as after_id from old_rows o join new_rows n on n.id = o.id
+          where o.qualification is distinct from n.qualification or o.activity_id <> n.activity_id or o.user_id <> n.user_id)
+        ${into} select distinct a.professor_subject_id from activities a
+          where a.id in (select before_id from changed union select after_id from changed) ${done};
+      end if;`);
+  await fn('ars_mark_activities', `
+      if tg_op = 'DELETE' then
+        ${into} select distinct professor_subject_id from old_rows ${done};
+      else
+        ${into} select o.professor_subject_id from old_rows o join new_rows n on n.id = o.id
+            where o.ponderation is distinct from n.ponderation or o.professor_subject_id <> n.professor_subject_id
+          union
+          select n.professor_subject_id from old_rows o join new_rows n on n.id = o.id
+            where o.ponderation is distinct from n.ponderation or o.professor_subject_id <> n.professor_subject_id ${done};
+      end if;`);
+  await fn('ars_mark_links', `
+      if tg_op = 'INSERT' then
+        ${into} select distinct a.professor_subject_id from new_rows n join activities a on a.id = n.activity_id ${done};
+      elsif tg_op = 'DELETE' then
+        ${into} select distinct a.professor_subject_id from old_rows o join activities a on a.id = o.activity_id ${done};
+      else
+        ${into} select a.professor_subject_id from old_rows o join activities a on a.id = o.activity_id
+          union select a.professor_subject_id from new_rows n join activities a on a.id = n.activity_id ${done};
+      end if;`);
+  await fn('ars_mark_assignments', `
+      if tg_op = 'DELETE' then
+        ${into} select id from old_rows ${done};
+      else
+        -- An assignment's id does not change (rows are matched by it): a new subject, group or period is a change.
+        ${into} select n.id from old_rows o join new_rows n on n.id = o.id
+          where o.subject_id <> n.subject_id or o.group_id is distinct from n.group_id or o.period_id is distinct from n.period_id ${done};
+      end if;`);
+  const triggers: Array<[string, string]> = [
+    ['user_activities', 'ars_mark_grades'], ['activities', 'ars_mark_activities'],
+    ['activity_attributes', 'ars_mark_links'], ['professor_subjects', 'ars_mark_assignments'],
+  ];
+  for (const [table, f] of triggers) {
+    for (const op of ['insert', 'update', 'delete'] as const) {
+      // A new activity or assignment has no grades yet: nothing to mark.
+      if (op === 'insert' && (table === 'activities' || table === 'professor_subjects')) continue;
+      const transition = op === 'insert' ? 'new table as new_rows' : op === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows';
+      await sql.raw(`create trigger ars_${table}_${op} after ${op} on ${table} referencing ${transition}
+        for each statement execute function ${f}()`).execute(db);
+    }
+  }
+}

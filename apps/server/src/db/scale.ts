@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { ROLE, generationPreview } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
@@ -8,6 +9,7 @@ import { connect, dialectOf, registerSqliteFunctions } from './connect.js';
 import { ATTRIBUTES, DEMO_ACCOUNTS, FIRST_NAMES_F, FIRST_NAMES_M, SURNAMES } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
+import { refreshRatingSums } from '../modules/grades/rating-sums.js';
 
 /*
  * A large institution written straight into a fresh database (not through HTTP), for benchmarks: 8 careers, groups
@@ -435,6 +437,14 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
   } catch (err) {
     await writer.abort().catch(() => undefined);
     throw err;
+  }
+  // The triggers marked every assignment written: its rating sums are computed now rather than on the first report.
+  const after = connect(url, { quiet: true });
+  try {
+    await refreshRatingSums(after.db);
+    await sql.raw(dialect === 'postgres' ? 'vacuum analyze attribute_rating_sums' : 'analyze attribute_rating_sums').execute(after.db);
+  } finally {
+    await after.close();
   }
 
   return {

@@ -154,6 +154,23 @@ export interface ActivityAttributesTable {
   activity_id: number;
   attribute_id: number;
 }
+/** Weighted sums of the attribute ratings per student, assignment and attribute (migration 0010, `modules/grades/rating-sums.ts`). */
+export interface AttributeRatingSumsTable {
+  professor_subject_id: number;
+  user_id: number;
+  attribute_id: number;
+  subject_id: number;
+  period_id: number | null;
+  group_id: number | null;
+  /** Σ hundredths(grade) × hundredths(ponderation). */
+  weighted_sum: number;
+  /** Σ hundredths(ponderation). */
+  weight_sum: number;
+}
+/** Assignments whose rating sums a write made stale, until `refreshRatingSums` recomputes them. */
+export interface AttributeRatingSumsDirtyTable {
+  professor_subject_id: number;
+}
 export interface UserActivitiesTable {
   id: Id;
   user_id: number;
@@ -284,6 +301,8 @@ export interface Database {
   activities: ActivitiesTable;
   activity_attributes: ActivityAttributesTable;
   user_activities: UserActivitiesTable;
+  attribute_rating_sums: AttributeRatingSumsTable;
+  attribute_rating_sums_dirty: AttributeRatingSumsDirtyTable;
   enrolments: EnrolmentsTable;
   observations: ObservationsTable;
   grade_history: GradeHistoryTable;

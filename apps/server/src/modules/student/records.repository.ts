@@ -2,6 +2,7 @@ import type { StudentAttributeRating, StudentSubject } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectAttributeRatings } from '../grades/grades.repository.js';
+import { refreshRatingSums } from '../grades/rating-sums.js';
 
 /**
  * The assignments whose sheets hold the student (DESIGN §3 Students of a grade sheet): the student is in the
@@ -40,6 +41,7 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
  * nothing linked to the attribute is graded. The ratings come from the one SQL definition in grades.repository.
  */
 export async function listStudentAttributeRatings(db: DbOrTrx, userId: number, subjectId?: number): Promise<StudentAttributeRating[]> {
+  await refreshRatingSums(db);
   const ratings = selectAttributeRatings(db, { userIds: [userId], subjectId }).as('r');
   let q = db.selectFrom('subject_attributes as sa')
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')

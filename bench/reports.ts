@@ -1,9 +1,8 @@
-import type { Compilable } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
-import { sql } from 'kysely';
-import { countAttributeBands, selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
-import { refreshRatingSums } from '../apps/server/src/modules/grades/rating-sums.js';
+import { selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
+import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
 import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
 
@@ -12,8 +11,8 @@ const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain
 Times the division report on a database filled by \`npm run seed:scale\` and migrated (nothing is migrated here; the
 only writes are those of \`refreshRatingSums\` when a write left rating sums to recompute):
 GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON), the same for one subject,
-the .xlsx export of the whole generation, and four cohort aggregates of a generation (bands per attribute, bands per
-period and attribute, mean per subject and attribute, students per attribute). 1 warm-up run, then N timed runs
+the .xlsx export of the whole generation, the cohort evidence of that generation in the career most of its students
+follow (GET /reportes/evidencia, JSON included) and that career's curriculum map. 1 warm-up run, then N timed runs
 (default 5); median and fastest. --explain prints the plans of a generation's ratings, per subject and per period.`;
 
 async function explain(database: Db, query: Compilable): Promise<string> {
@@ -49,6 +48,10 @@ async function main() {
     const { generation_id } = await db.selectFrom('user_generations').select('generation_id').where('current_semester_id', '=', 5).executeTakeFirstOrThrow();
     const subject = await db.selectFrom('subject_attributes').select('subject_id').orderBy('subject_id').executeTakeFirstOrThrow();
     const whole = { generationId: generation_id };
+    // The career most of that generation's students are linked to: the cohort whose evidence is timed.
+    const career = await db.selectFrom('user_generations as ug').innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
+      .select(['uc.career_id', sql<number>`count(*)`.as('n')]).where('ug.generation_id', '=', generation_id)
+      .groupBy('uc.career_id').orderBy(sql`count(*)`, 'desc').executeTakeFirstOrThrow();
     const cases: Array<[string, () => Promise<number>]> = [
       ['GET /reportes/flex: a generation, all subjects (records + JSON)', async () => {
         const rows = await listRatingRecords(db, whole);
@@ -58,20 +61,10 @@ async function main() {
       }],
       ['GET /reportes/flex: a generation, one subject', async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length],
       ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { generation_id })).buffer.length],
-      ['Cohort evidence: 4 aggregates over a generation (rows)', async () => {
-        await refreshRatingSums(db);
-        const bands = await countAttributeBands(db, whole);
-        const byPeriod = await db.selectFrom(selectPeriodAttributeRatings(db, whole).as('r'))
-          .select(['r.period_id', 'r.attribute_id', sql<number>`count(*)`.as('records'), sql<number>`sum(case when r.rating_tenths >= 700 then 1 else 0 end)`.as('reached')])
-          .groupBy(['r.period_id', 'r.attribute_id']).execute();
-        const bySubject = await db.selectFrom(selectAttributeRatings(db, whole).as('r'))
-          .select(['r.subject_id', 'r.attribute_id', sql<number>`avg(r.rating_tenths)`.as('mean')])
-          .groupBy(['r.subject_id', 'r.attribute_id']).execute();
-        const students = await db.selectFrom(selectAttributeRatings(db, whole).as('r'))
-          .select(['r.attribute_id', sql<number>`count(distinct r.user_id)`.as('students')])
-          .groupBy('r.attribute_id').execute();
-        return bands.length + byPeriod.length + bySubject.length + students.length;
-      }],
+      ['GET /reportes/evidencia: a generation in its career (JSON bytes)', async () =>
+        JSON.stringify(await buildCohortEvidence(db, { generationId: generation_id, careerId: career.career_id }, 'Institución')).length],
+      ['GET /reportes/mapa-curricular: a career, the active period (JSON bytes)', async () =>
+        JSON.stringify(await buildCurriculumMap(db, career.career_id, undefined)).length],
     ];
     console.log(`${database.dialect}: ${runs} timed runs after 1 warm-up`);
     console.log('| Case | rows / bytes | median ms | fastest ms |');

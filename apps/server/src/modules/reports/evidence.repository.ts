@@ -5,6 +5,8 @@ import type { DbOrTrx } from '../../db/types.js';
 import { selectAttributeRatings, selectPeriodAttributeRatings } from '../grades/grades.repository.js';
 
 /*
+ * Callers bring the stored rating sums up to date first (`refreshRatingSums`), as `buildCohortEvidence` does.
+ *
  * The cohort evidence's aggregates (DESIGN §3 ratings, counted in SQL): the students of one generation in one career,
  * the career's attributes, and per attribute the band of each student's mean rating, overall, per period and per
  * subject. Bands are compared on integer tenths (>= 900 Sobresaliente, >= 700 Suficiente), as everywhere else.

@@ -1,16 +1,14 @@
-import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_ATTRIBUTE_TARGET, ROLE, TARGET_MSG, type AttributeTarget } from '@egreso/domain';
+import { DEFAULT_ATTRIBUTE_TARGET, TARGET_MSG, type AttributeTarget } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
-import { getRole } from '../../../lib/session';
 import { useFeedback } from '../../../lib/use-feedback';
-import { usePeriods } from '../../periods/api/get-periods';
 import { useAttributeTargets, useSaveAttributeTargets } from '../api/attribute-targets';
-import { useTargetCareers } from '../api/get-my-careers';
+import { CareerSelect, PeriodSelect, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
 
 const sourceText = (t: AttributeTarget) =>
   t.source === 'periodo' ? 'Fijada en este periodo'
@@ -22,24 +20,13 @@ const sourceText = (t: AttributeTarget) =>
  * Saving writes the chosen period only; earlier periods keep the targets they were judged against.
  */
 export default function AttributeTargetsPage() {
-  const isAdmin = getRole() === ROLE.ADMIN;
-  const careers = useTargetCareers(isAdmin);
-  const periods = usePeriods({ per_page: 100 });
-  const [careerId, setCareerId] = useState<string | null>(null);
-  const [periodId, setPeriodId] = useState<string | null>(null);
+  const { isAdmin, careers, careerId, setCareerId } = useCareerChoice();
+  const { periods, periodId, setPeriodId } = useActivePeriodChoice();
   const targets = useAttributeTargets(careerId === null ? null : Number(careerId), periodId === null ? null : Number(periodId));
   const save = useSaveAttributeTargets();
   const feedback = useFeedback();
   const [draft, setDraft] = useState<Record<number, number | string>>({});
 
-  // A single career or the active period is chosen for the user.
-  useEffect(() => {
-    if (careerId === null && careers.data?.length === 1) setCareerId(String(careers.data[0]!.id));
-  }, [careers.data, careerId]);
-  useEffect(() => {
-    const active = periods.data?.data.find((p) => p.is_active);
-    if (periodId === null && active) setPeriodId(String(active.id));
-  }, [periods.data, periodId]);
   useEffect(() => {
     setDraft(Object.fromEntries((targets.data?.targets ?? []).map((t) => [t.attribute_id, t.target])));
   }, [targets.data]);
@@ -85,10 +72,8 @@ export default function AttributeTargetsPage() {
         {careers.isError || periods.isError ? <Alert color="red" title="Error">Error cargando catálogos</Alert> : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Carrera" placeholder="Selecciona una carrera" data={(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={careerId} onChange={setCareerId} allowDeselect={false} />
-            <Select label="Periodo" placeholder="Selecciona un periodo" data={(periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))}
-              value={periodId} onChange={setPeriodId} allowDeselect={false} />
+            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+            <PeriodSelect periods={periods} value={periodId} onChange={setPeriodId} />
           </SimpleGrid>
         </Card>
         {careerId !== null && periodId !== null ? (

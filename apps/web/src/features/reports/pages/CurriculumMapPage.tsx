@@ -1,14 +1,11 @@
-import { Alert, Button, Card, List, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, List, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, KNOWLEDGE_LEVELS, ROLE, type CurriculumMapAnswer, type KnowledgeLevel } from '@egreso/domain';
+import { EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, KNOWLEDGE_LEVELS, type CurriculumMapAnswer, type KnowledgeLevel } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../lib/errors';
-import { getRole } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { usePeriods } from '../../periods/api/get-periods';
 import { useCurriculumMap } from '../api/get-evidence';
-import { useTargetCareers } from '../api/get-my-careers';
+import { CareerSelect, PeriodSelect, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
 
 type MapAttribute = CurriculumMapAnswer['attributes'][number];
 type MapSubject = CurriculumMapAnswer['subjects'][number];
@@ -145,24 +142,12 @@ function MatrixCards({ map }: { map: CurriculumMapAnswer }) {
  * counts per level, and the gaps — levels no subject reaches, attributes without graded activities in the period.
  */
 export default function CurriculumMapPage() {
-  const isAdmin = getRole() === ROLE.ADMIN;
-  const careers = useTargetCareers(isAdmin);
-  const periods = usePeriods({ per_page: 100 });
-  const [careerId, setCareerId] = useState<string | null>(null);
-  const [periodId, setPeriodId] = useState<string | null>(null);
+  const { careers, careerId, setCareerId } = useCareerChoice();
+  const { periods, periodId, setPeriodId } = useActivePeriodChoice();
   // The map waits for the periods, so it is asked once for the active period rather than first without one.
   const periodsSettled = periods.data !== undefined || periods.isError;
   const map = useCurriculumMap(careerId === null || !periodsSettled ? null : Number(careerId), periodId === null ? null : Number(periodId));
   const isMobile = useIsMobile();
-
-  // A single career or the active period is chosen for the user.
-  useEffect(() => {
-    if (careerId === null && careers.data?.length === 1) setCareerId(String(careers.data[0]!.id));
-  }, [careers.data, careerId]);
-  useEffect(() => {
-    const active = periods.data?.data.find((p) => p.is_active);
-    if (periodId === null && active) setPeriodId(String(active.id));
-  }, [periods.data, periodId]);
 
   return (
     <>
@@ -175,24 +160,8 @@ export default function CurriculumMapPage() {
         {careers.isError || periods.isError ? <Alert color="red" title="Error">Error cargando catálogos</Alert> : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Carrera"
-              placeholder="Selecciona una carrera"
-              data={(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={careerId}
-              onChange={setCareerId}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage="Sin coincidencias"
-            />
-            <Select
-              label="Periodo"
-              placeholder="Periodo activo"
-              data={(periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))}
-              value={periodId}
-              onChange={setPeriodId}
-              allowDeselect={false}
-            />
+            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+            <PeriodSelect periods={periods} value={periodId} onChange={setPeriodId} placeholder="Periodo activo" />
           </SimpleGrid>
         </Card>
         {careerId !== null && map.isPending ? <Text role="status">{EVIDENCE_MSG.loadingMap}</Text> : null}

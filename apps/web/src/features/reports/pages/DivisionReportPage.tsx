@@ -15,6 +15,7 @@ import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionReport, type DivisionReportFilters } from '../api/get-division-report';
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
+import { GenerationSelect } from '../components/report-filters';
 import { BAND_ORDER, summarizeRecords, type AttributeTally } from '../components/division-report';
 
 const ALL = 'all';
@@ -101,15 +102,7 @@ export default function DivisionReportPage() {
         {catalogueError ? <Alert color="red" title="Error">{REPORT_MSG.cataloguesError}</Alert> : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Select
-              label="Generación"
-              placeholder="Selecciona una generación"
-              data={(generations.data ?? []).map((g) => ({ value: String(g.id), label: g.generation_name }))}
-              value={generationId}
-              onChange={setGenerationId}
-              searchable
-              nothingFoundMessage="Sin coincidencias"
-            />
+            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect />
             <Select
               label="Materia"
               data={[{ value: ALL, label: 'Todas las materias' }, ...(subjects.data ?? []).map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` }))]}

@@ -1,14 +1,13 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { EVIDENCE_MSG, ROLE, type EvidenceQuery } from '@egreso/domain';
+import { EVIDENCE_MSG, type EvidenceQuery } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../lib/errors';
-import { getRole } from '../../../lib/session';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useEvidence } from '../api/get-evidence';
-import { useTargetCareers } from '../api/get-my-careers';
 import { EvidenceReport } from '../components/EvidenceReport';
+import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import '../../../components/print.css';
 import '../components/evidence-print.css';
 
@@ -18,18 +17,11 @@ import '../components/evidence-print.css';
  * printable evidence a programme hands to the accreditation body.
  */
 export default function EvidencePage() {
-  const isAdmin = getRole() === ROLE.ADMIN;
-  const careers = useTargetCareers(isAdmin);
+  const { careers, careerId, setCareerId } = useCareerChoice();
   const generations = useGenerations();
-  const [careerId, setCareerId] = useState<string | null>(null);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [applied, setApplied] = useState<EvidenceQuery | null>(null);
   const evidence = useEvidence(applied);
-
-  // A single career is chosen for the user.
-  useEffect(() => {
-    if (careerId === null && careers.data?.length === 1) setCareerId(String(careers.data[0]!.id));
-  }, [careers.data, careerId]);
 
   const ready = careerId !== null && generationId !== null;
   const consult = () => {
@@ -52,26 +44,8 @@ export default function EvidencePage() {
         {careers.isError || generations.isError ? <Alert color="red" title="Error" data-print="hide">Error cargando catálogos</Alert> : null}
         <Card withBorder radius="md" padding="lg" data-print="hide">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Carrera"
-              placeholder="Selecciona una carrera"
-              data={(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={careerId}
-              onChange={setCareerId}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage="Sin coincidencias"
-            />
-            <Select
-              label="Generación"
-              placeholder="Selecciona una generación"
-              data={(generations.data ?? []).map((g) => ({ value: String(g.id), label: g.generation_name }))}
-              value={generationId}
-              onChange={setGenerationId}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage="Sin coincidencias"
-            />
+            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} />
           </SimpleGrid>
           <Group mt="md">
             <Button onClick={consult} disabled={!ready}>Consultar</Button>

@@ -10,5 +10,5 @@ export function listSubjectSemesters(db: DbOrTrx) {
 
 /** The active period (at most one exists), or undefined when none is active. */
 export function findActivePeriod(db: DbOrTrx) {
-  return db.selectFrom('periods').select(['id', 'period_name', 'status']).where('is_active', '=', 1).executeTakeFirst();
+  return db.selectFrom('periods').select(['id', 'period_name', 'status', 'start_date']).where('is_active', '=', 1).executeTakeFirst();
 }

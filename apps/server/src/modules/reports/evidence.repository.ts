@@ -211,10 +211,6 @@ export async function listPeriodsById(db: DbOrTrx, ids: readonly number[]): Prom
   return db.selectFrom('periods').select(['id', 'period_name', 'start_date']).where('id', 'in', [...ids]).orderBy('start_date').orderBy('id').execute();
 }
 
-export async function findActivePeriod(db: DbOrTrx): Promise<PeriodRow | undefined> {
-  return db.selectFrom('periods').select(['id', 'period_name', 'start_date']).where('is_active', '=', 1).orderBy('id').executeTakeFirst();
-}
-
 /* ---- Curriculum map ---- */
 
 export interface MapSubjectRow {

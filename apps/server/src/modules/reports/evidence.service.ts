@@ -4,9 +4,10 @@ import {
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
+import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { refreshRatingSums } from '../grades/rating-sums.js';
 import {
-  countCohort, countGradedActivities, countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, findActivePeriod, listCareerAttributes,
+  countCohort, countGradedActivities, countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, listCareerAttributes,
   listCareerLevels, listCareerSubjects, listEvidenceActivities, listPeriodsById, type BandCountRow, type CohortScope, type EvidenceActivityRow, type PeriodRow,
 } from './evidence.repository.js';
 import { listEffectiveTargets } from './targets.repository.js';

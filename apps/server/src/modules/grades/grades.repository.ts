@@ -184,6 +184,23 @@ async function listAttributeRatingsOnce(db: DbOrTrx, filter: RatingFilter): Prom
   return rows.map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! }));
 }
 
+/** The three band counts of a group of rows by their tenths column: >= 900, 700-899, < 700 (on the one decimal). */
+export function bandCountColumns(tenths: string) {
+  const t = sql.ref(tenths);
+  const count = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+  return [
+    count(sql`${t} >= 900`).as('sobresaliente'),
+    count(sql`${t} >= 700 and ${t} < 900`).as('suficiente'),
+    count(sql`${t} < 700`).as('insuficiente'),
+  ] as const;
+}
+
+/** The mean of a group's rating tenths, half up in tenths by integer division (the global-average rule). */
+export function meanOfTenths(tenths: string): RawBuilder<number> {
+  const count = sql`cast(count(*) as bigint)`;
+  return sql<number>`(2 * cast(sum(${sql.ref(tenths)}) as bigint) + ${count}) / (2 * ${count})`;
+}
+
 export interface AttributeBandCount {
   attribute_id: number;
   /** Rating records (one per student and subject). */
@@ -202,16 +219,13 @@ export async function countAttributeBands(db: DbOrTrx, filter: RatingFilter): Pr
     throw new Error(`countAttributeBands takes at most ${MAX_BOUND_PARAMETERS / 2} student ids`);
   }
   await refreshRatingSums(db);
-  const band = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
   return db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
     .select((eb) => [
       'r.attribute_id',
       eb.fn.countAll<number>().as('records'),
       eb.fn.count<number>('r.user_id').distinct().as('students'),
-      band(sql`r.rating_tenths >= 900`).as('sobresaliente'),
-      band(sql`r.rating_tenths >= 700 and r.rating_tenths < 900`).as('suficiente'),
-      band(sql`r.rating_tenths < 700`).as('insuficiente'),
+      ...bandCountColumns('r.rating_tenths'),
     ])
     .groupBy('r.attribute_id')
     .orderBy('r.attribute_id')
@@ -236,9 +250,8 @@ export async function listGlobalAttributeAverages(db: DbOrTrx, filter: RatingFil
 }
 
 async function listGlobalAttributeAveragesOnce(db: DbOrTrx, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
-  const total = sql<number>`cast(sum(r.rating_tenths) as bigint)`;
   const count = sql<number>`cast(count(*) as bigint)`;
-  const tenths = sql<number>`(2 * ${total} + ${count}) / (2 * ${count})`;
+  const tenths = meanOfTenths('r.rating_tenths');
   const rows = await db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
     .select(['r.user_id', 'r.attribute_id', sql<number>`cast(${tenths} as double precision) / 10`.as('average'), count.as('subjects')])

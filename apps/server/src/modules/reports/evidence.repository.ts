@@ -1,8 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { ROLE } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { selectAttributeRatings, selectPeriodAttributeRatings } from '../grades/grades.repository.js';
+import { bandCountColumns, meanOfTenths, selectAttributeRatings, selectPeriodAttributeRatings } from '../grades/grades.repository.js';
 
 /*
  * Callers bring the stored rating sums up to date first (`refreshRatingSums`), as `buildCohortEvidence` does.
@@ -19,16 +19,8 @@ export interface BandCountRow {
   insuficiente: number;
 }
 
-const count = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
-const bandCounts = (tenths: string) => [
-  sql<number>`cast(count(*) as bigint)`.as('total'),
-  count(sql`${sql.ref(tenths)} >= 900`).as('sobresaliente'),
-  count(sql`${sql.ref(tenths)} >= 700 and ${sql.ref(tenths)} < 900`).as('suficiente'),
-  count(sql`${sql.ref(tenths)} < 700`).as('insuficiente'),
-] as const;
-
-/** The mean of a group's rating tenths, half up in tenths by integer division (the global-average rule). */
-const meanTenths = sql<number>`(2 * cast(sum(r.rating_tenths) as bigint) + count(*)) / (2 * count(*))`;
+const bandCounts = (tenths: string) => [sql<number>`cast(count(*) as bigint)`.as('total'), ...bandCountColumns(tenths)] as const;
+const meanTenths = meanOfTenths('r.rating_tenths');
 
 const toCounts = <T extends BandCountRow>(row: T): T => ({
   ...row,

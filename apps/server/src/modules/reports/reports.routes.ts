@@ -18,19 +18,22 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The career and period exist, and a chief may act only on the careers linked to them; answers the period. */
+  /** Administrators act on every career; a chief only on the careers linked to them. */
+  const mayActOnCareer = async (actor: Actor, careerId: number) => actor.role === ROLE.ADMIN || userHasCareer(app.db, actor.id, careerId);
+
+  /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
   async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
-    if (!(await app.db.selectFrom('careers').select('id').where('id', '=', careerId).executeTakeFirst())) throw fieldError('career_id', TARGET_MSG.careerMissing);
+    if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
     const period = await app.db.selectFrom('periods').select(['id', 'start_date']).where('id', '=', periodId).executeTakeFirst();
     if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
-    if (actor.role !== ROLE.ADMIN && !(await userHasCareer(app.db, actor.id, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
+    if (!(await mayActOnCareer(actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
     return period;
   }
 
-  /** The career exists (422 on career_id) and a chief is linked to it (403); administrators see every career. */
+  /** The career exists (422 on career_id) and the user may act on it (403). */
   async function checkEvidenceScope(actor: Actor, careerId: number) {
     if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
-    if (actor.role !== ROLE.ADMIN && !(await userHasCareer(app.db, actor.id, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
+    if (!(await mayActOnCareer(actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
   }
 
   app.get('/reportes/evidencia', {

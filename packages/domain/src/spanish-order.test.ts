@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collator } from './rules.js';
-import { esFold } from './spanish-order.js';
+import { esFold, esSearchFold } from './spanish-order.js';
 
 const byKey = (a: string, b: string) => (esFold(a) < esFold(b) ? -1 : esFold(a) > esFold(b) ? 1 : 0);
 
@@ -17,5 +17,13 @@ describe('esFold', () => {
     ];
     const sorted = [...names].sort(byKey);
     for (let i = 1; i < sorted.length; i++) expect(collator.compare(sorted[i - 1]!, sorted[i]!)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('esSearchFold', () => {
+  it('ignores accents, case and the tilde of ñ, and leaves digits as typed', () => {
+    expect(esSearchFold('Núñez ÑOÑO')).toBe('nunez nono');
+    expect(esSearchFold('nunez')).toBe(esSearchFold('NÚÑEZ'));
+    expect(esSearchFold('L26010001')).toContain(esSearchFold('2601'));
   });
 });

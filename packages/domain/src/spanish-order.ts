@@ -28,3 +28,13 @@ export function esFold(text: string): string {
     .replaceAll('ñ', ES_ENYE_KEY)
     .replace(/[0-9]+/g, (run) => run.replace(/^0+/, '').padStart(ES_DIGIT_WIDTH, '0'));
 }
+
+/**
+ * The search fold: accents, case and the tilde of ñ ignored, digits left as typed, so 'nunez' and 'núñez' both find
+ * 'Núñez' and '2601' finds 'L26010001'. SQL's `es_search(text)` is this same function (migration 0013 on PostgreSQL).
+ */
+export function esSearchFold(text: string): string {
+  let out = '';
+  for (const ch of text) out += FOLD.get(ch) ?? ch;
+  return out.toLowerCase().replaceAll('ñ', 'n');
+}

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { esFold } from '@egreso/domain';
+import { esFold, esSearchFold } from '@egreso/domain';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,13 +45,14 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
 }
 
 /**
- * The SQL functions PostgreSQL gets from migration 0002, for a SQLite connection: `es_fold(text)` and
+ * The SQL functions PostgreSQL gets from migrations 0002 and 0013, for a SQLite connection: `es_fold(text)`, `es_search(text)` and
  * `es_key(text)`, and a Unicode `lower`. Any code that opens the SQLite file itself must call this before writing `users` or `subjects`
  * (their indexes use `es_key`).
  */
 export function registerSqliteFunctions(sqlite: SQLite.Database): void {
   const strict = <T>(f: (s: string) => T) => (s: unknown) => (typeof s === 'string' ? f(s) : null);
   sqlite.function('es_fold', { deterministic: true }, strict(esFold));
+  sqlite.function('es_search', { deterministic: true }, strict(esSearchFold));
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds 'É' too, so case-insensitive checks agree on both.
   sqlite.function('lower', { deterministic: true }, strict((s) => s.toLowerCase()));
   sqlite.function('es_key', { deterministic: true }, strict((s) => Buffer.from(esFold(s), 'utf8')));

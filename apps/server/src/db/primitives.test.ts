@@ -41,7 +41,9 @@ describe('Spanish order in SQL', () => {
     expect(await find('etica')).toEqual(['ética']);
     expect(await find('ÉTICA')).toEqual(['ética']);
     expect(await find('OSC')).toEqual(['oscar', 'Óscar']);
-    expect(await find('ñ')).toEqual(['ña', 'Ñoño']);
+    expect(await find('nono')).toEqual(['Ñoño']);
+    expect(await find('ÑOÑO')).toEqual(['Ñoño']);
+    expect(await find('Grupo 1')).toEqual(['Grupo 10']);
     expect(await find('100%')).toEqual([]);
   });
 });

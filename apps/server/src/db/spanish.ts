@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { esFold } from '@egreso/domain';
+import { esSearchFold } from '@egreso/domain';
 
 type Text = string | Expression<string | null>;
 
@@ -13,8 +13,11 @@ export function esKey(column: Text): RawBuilder<Uint8Array> {
   return sql<Uint8Array>`es_key(${operand(column)})`;
 }
 
-/** Accent- and case-insensitive "contains": 'etica' finds 'Ética' and 'ÉTICA' finds 'ética'. */
+/**
+ * Accent- and case-insensitive "contains" (`es_search`, migration 0013): 'etica' finds 'Ética', 'ÉTICA' finds 'ética',
+ * 'nunez' finds 'Núñez' and '2601' finds 'L26010001'.
+ */
 export function esContains(column: Text, term: string): RawBuilder<SqlBool> {
-  const pattern = `%${esFold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`es_fold(${operand(column)}) like ${pattern} escape '\\'`;
+  const pattern = `%${esSearchFold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`es_search(${operand(column)}) like ${pattern} escape '\\'`;
 }

@@ -8,8 +8,8 @@ import { semester } from './groups.js';
 export const SUBJECT_MSG = {
   nameRequired: 'El nombre de la materia es obligatorio.',
   keyRequired: 'La clave de la materia es obligatoria.',
-  theoryCredits: `Los créditos de teoría deben ser un número entero entre ${LIMITS.creditsMin} y ${LIMITS.creditsMax}.`,
-  practiceCredits: `Los créditos de práctica deben ser un número entero entre ${LIMITS.creditsMin} y ${LIMITS.creditsMax}.`,
+  theoryCredits: `Los créditos de teoría deben ser un número entre ${LIMITS.creditsMin} y ${LIMITS.creditsMax}, con hasta dos decimales.`,
+  practiceCredits: `Los créditos de práctica deben ser un número entre ${LIMITS.creditsMin} y ${LIMITS.creditsMax}, con hasta dos decimales.`,
   level: 'El nivel de conocimiento debe ser I, M o A.',
   prerequisiteInvalid: 'Los prerrequisitos deben ser identificadores de materias.',
   semesterInvalid: 'Los semestres deben estar entre 1 y 9.',
@@ -27,11 +27,14 @@ export const SUBJECT_MSG = {
   fillRequired: 'Por favor, llena todos los campos requeridos.',
 } as const;
 
-/** Credits arrive as numbers or numeric text; empty text is a missing value, not 0. */
+/** At most two decimals (4.5, 2.25): what the credits columns keep exactly on both databases. */
+const hasTwoDecimalsAtMost = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** Credits arrive as numbers or numeric text (decimals allowed, "numeric 0 to 30"); empty text is a missing value, not 0. */
 function credits(message: string) {
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
-    z.number(message).int(message).min(LIMITS.creditsMin, message).max(LIMITS.creditsMax, message),
+    z.number(message).min(LIMITS.creditsMin, message).max(LIMITS.creditsMax, message).refine(hasTwoDecimalsAtMost, message),
   );
 }
 

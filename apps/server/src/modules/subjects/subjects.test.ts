@@ -133,8 +133,16 @@ describe('subjects: validation', () => {
     expect(res.json().errors.subject_key).toEqual([MSG.tooLong(20)]);
   });
 
-  it('answers 422 for credits outside 0-30 or not whole numbers', async () => {
-    for (const [theory, practice] of [[-1, 31], [2.5, 'abc']] as const) {
+  it('keeps decimal credits exactly ("numeric 0 to 30") and reads a decimal comma-free text', async () => {
+    const res = await as(ctx(), chief, { method: 'POST', url: '/api/subjects', payload: body({ theory_credits: 4.5, practice_credits: '2.25' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ theory_credits: 4.5, practice_credits: 2.25 });
+    const read = await as(ctx(), chief, { method: 'GET', url: `/api/subjects/${res.json().id}` });
+    expect(read.json()).toMatchObject({ theory_credits: 4.5, practice_credits: 2.25 });
+  });
+
+  it('answers 422 for credits outside 0-30, not numbers or with more than two decimals', async () => {
+    for (const [theory, practice] of [[-1, 31], [2.555, 'abc']] as const) {
       const res = await as(ctx(), chief, { method: 'POST', url: '/api/subjects', payload: body({ theory_credits: theory, practice_credits: practice }) });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ theory_credits: [SUBJECT_MSG.theoryCredits], practice_credits: [SUBJECT_MSG.practiceCredits] });

@@ -216,3 +216,14 @@ describe('the students list: filters, relations and paging', () => {
     await expect(login(ctx(), 'rosa.lima@test.mx', 'rosa1234')).resolves.toBeTruthy();
   });
 });
+
+describe('the students search folds ñ and keeps digits as typed', () => {
+  it("finds 'Núñez' by 'nunez' or 'NÚÑEZ' and a control number by a middle run of its digits", async () => {
+    const student = await insertStudent(ctx(), { full_name: 'Ramiro Núñez Peña', controlnumber: 'NZ26010099', email: 'ramiro.nz@test.mx' });
+    for (const term of ['nunez', 'NÚÑEZ', 'nuñez', 'pena', '2601009']) {
+      const res = await as(ctx(), chief, { method: 'GET', url: `/api/users?role=3&search=${encodeURIComponent(term)}` });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as Array<{ id: number }>).map((r) => r.id), term).toEqual([student.id]);
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { KNOWLEDGE_LEVELS, KNOWLEDGE_LEVEL_LABEL, LIMITS, type Attribute, type C
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft';
 
-const CREDITS_RANGE = `Número entero de ${LIMITS.creditsMin} a ${LIMITS.creditsMax}.`;
+const CREDITS_RANGE = `Número de ${LIMITS.creditsMin} a ${LIMITS.creditsMax} (admite decimales, p. ej. 4.5).`;
 
 interface Props {
   value: SubjectDraft;
@@ -47,12 +47,12 @@ export function SubjectFields({ value, onChange, selfId, subjects, semesters, ca
           value={value.subject_key} onChange={(v) => set('subject_key', v)} error={errors.subject_key}
         />
         <TextInput
-          id={`${idPrefix}-theory`} label="Créditos de teoría" withAsterisk inputMode="numeric" description={CREDITS_RANGE}
+          id={`${idPrefix}-theory`} label="Créditos de teoría" withAsterisk inputMode="decimal" description={CREDITS_RANGE}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={value.theory_credits} onChange={(e) => set('theory_credits', e.currentTarget.value)} error={errors.theory_credits}
         />
         <TextInput
-          id={`${idPrefix}-practice`} label="Créditos de práctica" withAsterisk inputMode="numeric" description={CREDITS_RANGE}
+          id={`${idPrefix}-practice`} label="Créditos de práctica" withAsterisk inputMode="decimal" description={CREDITS_RANGE}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={value.practice_credits} onChange={(e) => set('practice_credits', e.currentTarget.value)} error={errors.practice_credits}
         />

@@ -79,30 +79,41 @@ describe('SubjectsPage', () => {
     }));
   });
 
-  it('keeps credits as typed, states the 0-30 range and refuses a decimal or an out-of-range value with a message', async () => {
+  it('keeps credits as typed, states the 0-30 range and refuses more than two decimals or an out-of-range value with a message', async () => {
     const r = renderPage([CALCULO]);
     await screen.findByText('T 3 | P 2');
     const theory = screen.getByLabelText(/^Créditos de teoría/);
     const practice = screen.getByLabelText(/^Créditos de práctica/);
-    expect(theory).toHaveAccessibleDescription('Número entero de 0 a 30.');
+    expect(theory).toHaveAccessibleDescription('Número de 0 a 30 (admite decimales, p. ej. 4.5).');
     await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Ética');
     await r.user.type(screen.getByLabelText(/^Clave/), 'ETI-01');
-    await r.user.type(theory, '2.5');
+    await r.user.type(theory, '2.555');
     await r.user.click(practice);
     await r.user.paste('31');
-    expect(theory).toHaveValue('2.5');
+    expect(theory).toHaveValue('2.555');
     expect(practice).toHaveValue('31');
     await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
-    expect(await screen.findByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
-    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    expect(await screen.findByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
     expect(screen.queryByText('Por favor, llena todos los campos requeridos.')).not.toBeInTheDocument();
     expect(r.calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Correcting a field clears its message only.
     await r.user.clear(theory);
-    await r.user.type(theory, '2');
-    expect(screen.queryByText('Los créditos de teoría deben ser un número entero entre 0 y 30.')).not.toBeInTheDocument();
-    expect(screen.getByText('Los créditos de práctica deben ser un número entero entre 0 y 30.')).toBeInTheDocument();
+    await r.user.type(theory, '4.5');
+    expect(screen.queryByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.')).not.toBeInTheDocument();
+    expect(screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
+  });
+
+  it('sends decimal credits ("numeric 0 to 30"): 4.5 and a decimal comma', async () => {
+    const r = renderPage([CALCULO]);
+    await screen.findByText('T 3 | P 2');
+    await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Ética');
+    await r.user.type(screen.getByLabelText(/^Clave/), 'ETI-01');
+    await r.user.type(screen.getByLabelText(/^Créditos de teoría/), '4.5');
+    await r.user.type(screen.getByLabelText(/^Créditos de práctica/), '1,5');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ theory_credits: 4.5, practice_credits: 1.5 }));
   });
 
   it('searches by name or key ignoring accents both ways', async () => {

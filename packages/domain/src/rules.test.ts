@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysInMonth, generationName, generationPreview, isValidIsoDate, suggestNextGenerationStart } from './rules.js';
+import { addMonths, calendarSemester, daysInMonth, generationName, generationPreview, isValidIsoDate, suggestNextGenerationStart } from './rules.js';
 
 describe('generation dates', () => {
   it('adds months and clamps a day past the end of the target month', () => {
@@ -62,5 +62,15 @@ describe('generation dates', () => {
     expect(isValidIsoDate('2023-02-29')).toBe(false);
     expect(isValidIsoDate('2024-13-01')).toBe(false);
     expect(isValidIsoDate('01/08/2024')).toBe(false);
+  });
+});
+
+describe('calendarSemester', () => {
+  it('counts the 6-month steps reached since the start, from 1 to 9', () => {
+    expect(calendarSemester('2026-08-01', '2026-07-01')).toBe(1);
+    expect(calendarSemester('2026-08-01', '2026-11-26')).toBe(1);
+    expect(calendarSemester('2026-08-01', '2027-02-01')).toBe(2);
+    expect(calendarSemester('2022-08-01', '2026-11-26')).toBe(9);
+    expect(calendarSemester('2010-08-01', '2026-11-26')).toBe(9);
   });
 });

@@ -180,6 +180,16 @@ export function generationPreview(startDate: string): GenerationPreview {
   return { start_date: startDate, end_date: end, generation_name: generationName(startDate, end), semesters };
 }
 
+/**
+ * The semester a generation is in on a date by its calendar: 1 before its second semester starts, 9 from its ninth
+ * on (the 6-month steps of `generationPreview`).
+ */
+export function calendarSemester(startDate: string, today: string): number {
+  let semester = 1;
+  for (let i = 1; i < SEMESTERS; i++) if (addMonths(startDate, i * 6) <= today) semester = i + 1;
+  return semester;
+}
+
 export function generationName(startDate: string, endDate: string): string {
   return `${startDate.slice(0, 4)}-${endDate.slice(0, 4)}`;
 }

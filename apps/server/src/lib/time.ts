@@ -10,3 +10,19 @@ export function isoMinus(ms: number, from = Date.now()): string {
 export function isoPlus(ms: number, from = Date.now()): string {
   return new Date(from + ms).toISOString();
 }
+
+/** The institution's time zone (INSTITUTION_TIME_ZONE), set once when the app is built; files and pages follow it. */
+let institutionZone = 'America/Mexico_City';
+
+export function setInstitutionTimeZone(timeZone: string): void {
+  institutionZone = timeZone;
+}
+
+export function institutionTimeZone(): string {
+  return institutionZone;
+}
+
+/** Today's date ('YYYY-MM-DD') in the institution's time zone. */
+export function institutionToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: institutionZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -195,6 +195,8 @@ export const importPreviewRow = z.object({
   controlnumber: z.string(),
   changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string() })),
   error: z.string().nullable(),
+  /** What the row would do that the chief should see first (a group it would create); the row is still imported. */
+  warnings: z.array(z.string()),
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, initialPassword, parseGender,
+  EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, calendarSemester, initialPassword, parseGender,
   parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
   type NamingScheme, type UserGroupRef,
 } from '@egreso/domain';
@@ -8,7 +8,7 @@ import { inChunks, insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { hashInitialPassword } from '../../lib/passwords.js';
-import { nowIso } from '../../lib/time.js';
+import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import { findOrCreateGroup } from './students.service.js';
 import { groupsByUser, latestGenerationByUser } from './users.repository.js';
@@ -53,12 +53,13 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   for (const u of await inChunks(emails, (slice) => db.selectFrom('users').select(columns).where('email', 'in', slice).execute())) byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
-  const [groupsOf, linkOf, groups, generations, policy] = await Promise.all([
+  const [groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
     students ? groupsByUser(db, ids) : Promise.resolve(new Map<number, UserGroupRef[]>()),
     students ? latestGenerationByUser(db, ids) : Promise.resolve(new Map<number, LatestGeneration>()),
     students ? db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).execute() : Promise.resolve([]),
     students ? db.selectFrom('generations').select(['id', 'start_date', 'end_date']).orderBy('start_date', 'desc').execute() : Promise.resolve([]),
     readGroupPolicy(db),
+    students ? activeSemestersByGeneration(db) : Promise.resolve([]),
   ]);
   const groupByName = new Map(groups.map((g) => [g.group_name.trim().toLowerCase(), g]));
   const generationByName = new Map<string, { id: number; name: string }>();
@@ -67,9 +68,34 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
     // Two generations with one name: the most recent start wins, the order above puts it first.
     if (!generationByName.has(name)) generationByName.set(name, { id: g.id, name });
   }
-  return { role, byNumber, byEmail, groupsOf, linkOf, groupByName, generationByName, scheme: policy.naming_scheme as NamingScheme };
+  // A generation's current semester: the one most of its active students are in (the semester advance keeps it),
+  // or, with no active student linked yet, the one its calendar gives today.
+  const today = institutionToday();
+  const semesterOfGeneration = new Map(generations.map((g) => [g.id, calendarSemester(g.start_date, today)]));
+  const counted = new Set<number>();
+  for (const s of semesters) {
+    if (counted.has(s.generation_id)) continue;
+    counted.add(s.generation_id);
+    semesterOfGeneration.set(s.generation_id, s.current_semester_id);
+  }
+  return {
+    role, byNumber, byEmail, groupsOf, linkOf, groupByName, generationByName, semesterOfGeneration, scheme: policy.naming_scheme as NamingScheme,
+  };
 }
 type Context = Awaited<ReturnType<typeof loadContext>>;
+
+/** Per generation, its active students' semesters, the most common first (ties: the lower semester). */
+function activeSemestersByGeneration(db: Q) {
+  return db.selectFrom('user_generations')
+    .select(['generation_id', 'current_semester_id', (eb) => eb.fn.countAll<number>().as('students')])
+    .where('active', '=', 1).where('current_semester_id', 'is not', null)
+    .groupBy(['generation_id', 'current_semester_id'])
+    .orderBy('generation_id').orderBy('students', 'desc').orderBy('current_semester_id')
+    .$narrowType<{ current_semester_id: number }>()
+    .execute();
+}
+
+const ordinal = (semester: number) => `${semester}.º semestre`;
 
 const LABEL: Record<Key, string> = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<Key, string>;
 
@@ -81,7 +107,7 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   const email = (cells.email ?? '').toLowerCase();
   const plan: RowPlan = {
     row, status: 'error', full_name: name, controlnumber: number, changes: [], error: null,
-    userId: null, insert: null, update: {}, groups: [], newLink: null, statusOf: null,
+    warnings: [], userId: null, insert: null, update: {}, groups: [], newLink: null, statusOf: null,
   };
   const fail = (message: string) => ({ ...plan, error: message });
 
@@ -121,6 +147,15 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   if (kind === 'students' && cells.status && status === null) return fail(`${LABEL.status}: escribe Activo, Baja o Graduado («${cells.status}»).`);
 
   const link = existing ? ctx.linkOf.get(existing.id) : undefined;
+  // A group must be of the semester the student's generation is in; a group the import would create is announced.
+  const generationOfRow = generation ?? (link ? { id: link.generation_id, name: link.generation_name } : null);
+  const expected = generationOfRow ? ctx.semesterOfGeneration.get(generationOfRow.id) : undefined;
+  for (const g of groups) {
+    const semesterless = ctx.groupByName.get(g.name.toLowerCase())?.semester_id === null;
+    if (expected !== undefined && !semesterless && g.semester !== expected) {
+      return fail(`${LABEL.group}: el grupo «${g.name}» es de ${ordinal(g.semester)}, pero la generación ${generationOfRow!.name} cursa el ${ordinal(expected)}.`);
+    }
+  }
   const currentGroups = existing ? (ctx.groupsOf.get(existing.id) ?? []) : [];
   const semesterOfRow = groups[0]?.semester ?? link?.current_semester_id ?? 1;
   if (generation && generation.id !== link?.generation_id) {
@@ -136,6 +171,9 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   }
   const member = new Set(currentGroups.map((g) => g.group_name.toLowerCase()));
   plan.groups = groups.filter((g) => !member.has(g.name.toLowerCase()));
+  for (const g of plan.groups) {
+    if (!ctx.groupByName.has(g.name.toLowerCase())) plan.warnings.push(`Se creará el grupo «${g.name}» de ${ordinal(g.semester)}.`);
+  }
   if (plan.groups.length > 0) {
     const before = currentGroups.map((g) => g.group_name);
     plan.changes.push({ field: LABEL.group, before: before.length ? before.join(', ') : null, after: [...before, ...plan.groups.map((g) => g.name)].join(', ') });
@@ -186,7 +224,7 @@ function summarize(plans: readonly RowPlan[]): ImportResult {
 export async function planImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<RowPlan[]> {
   const ctx = await loadContext(db, kind, rows);
   const seen = { numbers: new Map<string, number>(), emails: new Map<string, number>() };
-  return rows.map((r) => planRow(kind, r.row, r.cells as Cells, ctx, seen)).map((p) => (p.error ? { ...p, status: 'error' as const, changes: [] } : p));
+  return rows.map((r) => planRow(kind, r.row, r.cells as Cells, ctx, seen)).map((p) => (p.error ? { ...p, status: 'error' as const, changes: [], warnings: [] } : p));
 }
 
 /** The dry run: the same plan and counts as the import, and every row; nothing is written. */
@@ -194,7 +232,7 @@ export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray
   const plans = await planImport(db, kind, rows);
   return {
     ...summarize(plans), dry_run: true,
-    rows: plans.map(({ row, status, full_name, controlnumber, changes, error }) => ({ row, status, full_name, controlnumber, changes, error })),
+    rows: plans.map(({ row, status, full_name, controlnumber, changes, error, warnings }) => ({ row, status, full_name, controlnumber, changes, error, warnings })),
   };
 }
 

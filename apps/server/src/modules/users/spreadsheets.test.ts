@@ -18,6 +18,8 @@ beforeAll(async () => {
   student = await createUser(ctx(), ROLE.STUDENT);
   await setNamingScheme(ctx(), 'auto');
   await insertGeneration(ctx(), 2024);
+  // Starts after today: its calendar puts it in the 1st semester whatever day the tests run.
+  await insertGeneration(ctx(), 2090);
   await insertGroup(ctx(), '101', 1);
 });
 
@@ -111,7 +113,7 @@ describe('templates and exports', () => {
 describe('student import', () => {
   it('inserts valid rows, creating groups named by the scheme, with the initial password', async () => {
     const buf = await xlsx(STUDENT_HEADERS, [
-      ['Lucía Pérez Gómez', 'IMP001', 'lucia.perez@test.mx', 'Mujer', '101', '2024-2029', 'Activo'],
+      ['Lucía Pérez Gómez', 'IMP001', 'lucia.perez@test.mx', 'Mujer', '101', '2090-2095', 'Activo'],
       ['Mario Ruiz', 'IMP002', 'MARIO.RUIZ@test.mx', 'Hombre', '3B', '', ''],
     ]);
     const res = await importStudents(buf);
@@ -129,7 +131,7 @@ describe('student import', () => {
   });
 
   it('is idempotent: the same file twice changes nothing the second time', async () => {
-    const buf = await xlsx(STUDENT_HEADERS, [['Idem Potente', 'IMP010', 'idem@test.mx', 'Hombre', '101', '2024-2029', 'Activo']]);
+    const buf = await xlsx(STUDENT_HEADERS, [['Idem Potente', 'IMP010', 'idem@test.mx', 'Hombre', '101', '2090-2095', 'Activo']]);
     expect((await importStudents(buf)).json()).toMatchObject({ inserted: 1, updated: 0, skipped: 0 });
     const before = await peopleSnapshot(ctx());
     expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 0, skipped: 1, errors: [] });
@@ -215,6 +217,43 @@ describe('student import', () => {
     expect(body.rows.map((r: { status: string }) => r.status)).toEqual(['new', 'updated', 'error']);
     expect(body.rows[1].changes).toEqual([{ field: 'Género', before: 'Hombre', after: 'Mujer' }]);
     expect(await peopleSnapshot(ctx())).toEqual(before);
+  });
+
+  it("announces a group the import would create, and refuses a group of another semester than the row's generation", async () => {
+    const buf = await xlsx(STUDENT_HEADERS, [
+      ['Grupo Nuevo', 'IMP070', 'gnuevo@test.mx', 'Mujer', '1Z', '2090-2095', 'Activo'],
+      ['Grupo Errado', 'IMP071', 'gerrado@test.mx', 'Hombre', '999', '2090-2095', 'Activo'],
+      ['Grupo Existente', 'IMP072', 'gexiste@test.mx', 'Hombre', '101', '2090-2095', 'Activo'],
+    ]);
+    const before = await peopleSnapshot(ctx());
+    const preview = (await importStudents(buf, '?dry_run=1')).json();
+    expect(preview.rows[0]).toMatchObject({ status: 'new', error: null, warnings: ['Se creará el grupo «1Z» de 1.º semestre.'] });
+    expect(preview.rows[1]).toMatchObject({
+      status: 'error', warnings: [], error: 'Grupo: el grupo «999» es de 9.º semestre, pero la generación 2090-2095 cursa el 1.º semestre.',
+    });
+    expect(preview.rows[2]).toMatchObject({ status: 'new', error: null, warnings: [] });
+    expect(await peopleSnapshot(ctx())).toEqual(before);
+
+    const res = (await importStudents(buf)).json();
+    expect(res).toMatchObject({ inserted: 2, errors: [{ row: 3, error: preview.rows[1].error }] });
+    const groups = await ctx().database.db.selectFrom('groups').select(['group_name', 'semester_id']).where('group_name', 'in', ['1Z', '999']).execute();
+    expect(groups).toEqual([{ group_name: '1Z', semester_id: 1 }]);
+  });
+
+  it("takes a generation's current semester from its active students, as the semester advance leaves it", async () => {
+    const gen = await insertGeneration(ctx(), 2091);
+    await insertStudent(ctx(), { generationId: gen.id, semester: 3 });
+    await insertStudent(ctx(), { generationId: gen.id, semester: 3 });
+    await insertStudent(ctx(), { generationId: gen.id, semester: 4, active: 1 });
+    await insertStudent(ctx(), { generationId: gen.id, semester: 1, active: 0 });
+    await insertStudent(ctx(), { generationId: gen.id, semester: 1, active: 0 });
+    const buf = await xlsx(STUDENT_HEADERS, [
+      ['Tercero Bien', 'IMP090', 'tercero@test.mx', 'Mujer', '301', '2091-2096', 'Activo'],
+      ['Primero Mal', 'IMP091', 'primero@test.mx', 'Hombre', '101', '2091-2096', 'Activo'],
+    ]);
+    const rows = (await importStudents(buf, '?dry_run=1')).json().rows;
+    expect(rows[0]).toMatchObject({ status: 'new', warnings: ['Se creará el grupo «301» de 3.º semestre.'] });
+    expect(rows[1]).toMatchObject({ status: 'error', error: 'Grupo: el grupo «101» es de 1.º semestre, pero la generación 2091-2096 cursa el 3.º semestre.' });
   });
 
   it('gives the rows with errors back as an .xlsx with an Error column', async () => {

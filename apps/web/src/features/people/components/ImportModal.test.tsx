@@ -39,10 +39,10 @@ const PREVIEW: ImportPreview = {
   dry_run: true, inserted: 1, updated: 1, skipped: 2,
   errors: [{ row: 5, error: 'El correo no es válido' }],
   rows: [
-    { row: 2, status: 'new', full_name: 'Ana Ruiz', controlnumber: 'L1', changes: [{ field: 'Grupo', before: null, after: '501' }], error: null },
-    { row: 3, status: 'updated', full_name: 'Beto Díaz', controlnumber: 'L2', changes: [{ field: 'Correo', before: 'b@x.mx', after: 'beto@x.mx' }], error: null },
-    { row: 4, status: 'unchanged', full_name: 'Ciro Paz', controlnumber: 'L3', changes: [], error: null },
-    { row: 5, status: 'error', full_name: 'Dora Gil', controlnumber: 'L4', changes: [], error: 'El correo no es válido' },
+    { row: 2, status: 'new', full_name: 'Ana Ruiz', controlnumber: 'L1', changes: [{ field: 'Grupo', before: null, after: '501' }], error: null, warnings: [] },
+    { row: 3, status: 'updated', full_name: 'Beto Díaz', controlnumber: 'L2', changes: [{ field: 'Correo', before: 'b@x.mx', after: 'beto@x.mx' }], error: null, warnings: [] },
+    { row: 4, status: 'unchanged', full_name: 'Ciro Paz', controlnumber: 'L3', changes: [], error: null, warnings: [] },
+    { row: 5, status: 'error', full_name: 'Dora Gil', controlnumber: 'L4', changes: [], error: 'El correo no es válido', warnings: [] },
   ],
 };
 
@@ -96,6 +96,27 @@ describe('ImportModal', () => {
     await waitFor(() => expect(r.onDone).toHaveBeenCalledWith({ inserted: 1, updated: 1, skipped: 2, errors: PREVIEW.errors }));
     expect(sent.map((s) => s.url)).toEqual(['/api/students/import?dry_run=1', '/api/students/import']);
     expect(sent[1]!.file?.name).toBe('alumnos.xlsx');
+  });
+
+  it('shows a group the import would create as a warning, apart from the errors', async () => {
+    const preview: ImportPreview = {
+      ...PREVIEW,
+      rows: [
+        { ...PREVIEW.rows[0]!, changes: [{ field: 'Grupo', before: null, after: '1Z' }], warnings: ['Se creará el grupo «1Z» de 1.º semestre.'] },
+        PREVIEW.rows[3]!,
+      ],
+    };
+    fakeXhr(() => ({ status: 200, body: preview }));
+    const r = renderModal();
+    await r.user.upload(fileInput(), xlsx('alumnos.xlsx'));
+    await r.user.click(screen.getByRole('button', { name: 'Revisar archivo' }));
+    const table = await screen.findByRole('table', { name: 'Vista previa de la importación' });
+    const ana = within(table).getByRole('cell', { name: 'Ana Ruiz' }).closest('tr')!;
+    expect(within(ana).getByText('Aviso')).toBeInTheDocument();
+    expect(ana.textContent).toContain('Aviso: Se creará el grupo «1Z» de 1.º semestre.');
+    expect(within(within(table).getByRole('cell', { name: 'Dora Gil' }).closest('tr')!).queryByText('Aviso')).toBeNull();
+    expect(screen.getByText('1 fila con aviso')).toBeInTheDocument();
+    expect(screen.getByText('1 fila con error')).toBeInTheDocument();
   });
 
   it("shows the server's refusal of the file", async () => {

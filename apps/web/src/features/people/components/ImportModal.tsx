@@ -23,11 +23,24 @@ export function importResultText(result: ImportResult): string {
   return ['Importación completada con advertencias', counts, ...lines].join('\n');
 }
 
+/** A row's warnings (a group it would create): imported all the same, but shown apart from errors. */
+function Warnings({ row }: { row: ImportPreviewRow }) {
+  if (row.warnings.length === 0) return null;
+  return (
+    <>
+      {row.warnings.map((w) => (
+        <Text key={w} size="sm" c="orange.9" fw={500}><Text span fw={700} size="sm">Aviso: </Text>{w}</Text>
+      ))}
+    </>
+  );
+}
+
 function ChangeList({ row }: { row: ImportPreviewRow }) {
   if (row.status === 'error') return <Text size="sm" c="red">{row.error}</Text>;
   if (row.changes.length === 0) return <Text size="sm" c="dimmed">{row.status === 'unchanged' ? 'Sin cambios' : '-'}</Text>;
   return (
     <Stack gap={2}>
+      <Warnings row={row} />
       {row.changes.map((c) => (
         <Text key={c.field} size="sm">
           <Text span fw={600} size="sm">{c.field}: </Text>
@@ -38,11 +51,20 @@ function ChangeList({ row }: { row: ImportPreviewRow }) {
   );
 }
 
+const rowsText = (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'}`;
+
 const columns: Column<ImportPreviewRow>[] = [
   { key: 'row', header: 'Fila', width: 60, cell: (r) => r.row },
   { key: 'name', header: 'Nombre', cell: (r) => r.full_name || '-', card: 'title' },
   { key: 'number', header: 'Número', cell: (r) => r.controlnumber || '-' },
-  { key: 'status', header: 'Resultado', width: 120, cell: (r) => <Badge color={STATUS_COLOR[r.status]} variant="light">{IMPORT_ROW_STATUS_LABEL[r.status]}</Badge> },
+  {
+    key: 'status', header: 'Resultado', width: 120, cell: (r) => (
+      <Group gap={4}>
+        <Badge color={STATUS_COLOR[r.status]} variant="light">{IMPORT_ROW_STATUS_LABEL[r.status]}</Badge>
+        {r.warnings.length > 0 ? <Badge color="orange" variant="outline">Aviso</Badge> : null}
+      </Group>
+    ),
+  },
   { key: 'changes', header: 'Cambios', cell: (r) => <ChangeList row={r} />, card: 'plain' },
 ];
 
@@ -138,6 +160,7 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
     updated: preview.rows.filter((r) => r.status === 'updated').length,
     unchanged: preview.rows.filter((r) => r.status === 'unchanged').length,
     error: preview.rows.filter((r) => r.status === 'error').length,
+    warned: preview.rows.filter((r) => r.warnings.length > 0).length,
   } : null;
   const lastPage = preview ? Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PAGE)) : 1;
   const shown = preview?.rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE);
@@ -172,14 +195,19 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
               <StatCard label="Con error" value={counts.error} />
             </SimpleGrid>
             {counts.error > 0 ? (
-              <Alert color="yellow" title="Hay filas con errores">
+              <Alert color="red" title={`${rowsText(counts.error)} con error`}>
                 Esas filas no se importarán; las demás sí. Descárgalas con su columna «Error», corrígelas y vuelve a importarlas.
+              </Alert>
+            ) : null}
+            {counts.warned > 0 ? (
+              <Alert color="orange" title={`${rowsText(counts.warned)} con aviso`}>
+                Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo sea correcto antes de aplicar.
               </Alert>
             ) : null}
             <ResponsiveTable
               rows={shown} columns={columns} rowKey={(r) => r.row} label="Vista previa de la importación" minWidth={640}
               emptyText="El archivo no tiene filas."
-              paging={lastPage > 1 ? { page, lastPage, onPageChange: setPage, summary: `${preview.rows.length} filas` } : undefined}
+              paging={lastPage > 1 ? { page, lastPage, onPageChange: setPage, summary: rowsText(preview.rows.length) } : undefined}
             />
           </>
         ) : null}

@@ -75,6 +75,22 @@ describe('StudentsPage', () => {
     });
   });
 
+  it("returns to page 1 after 'Ver todos los alumnos', even from the page the unfiltered list was on", async () => {
+    const calls = mockApi({ ...base, 'GET /users': { body: page([WITH_LINK], 60) } });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: 'Carlos Núñez Díaz' });
+    await r.user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/users').at(-1)!.query.get('page')).toBe('2'));
+    await r.user.click(screen.getByRole('textbox', { name: 'Estatus' }));
+    await r.user.click(await screen.findByRole('option', { name: 'Graduado' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/users').at(-1)!.query.get('active')).toBe('2'));
+    await r.user.click(screen.getByRole('button', { name: 'Ver todos los alumnos' }));
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/users').at(-1)!;
+      expect([last.query.get('active'), last.query.get('page')]).toEqual([null, '1']);
+    });
+  });
+
   it('refuses a status change without a generation link, and changes it with one', async () => {
     const calls = mockApi({
       ...base,

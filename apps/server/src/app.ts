@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { DEFAULT_TIME_ZONE } from '@egreso/domain';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
@@ -11,6 +12,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
 import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
+import { setInstitutionTimeZone } from './lib/time.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; null serves the API only. */
   webRoot?: string | null;
   institution?: string;
+  /** The institution's time zone (INSTITUTION_TIME_ZONE); America/Mexico_City when not given. */
+  timeZone?: string;
 }
 
 // helmet's headers, computed once: they go on every answer, the router's own refusals included.
@@ -88,6 +92,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
+  setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
   await app.register(swagger, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@egreso/domain';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -13,6 +14,8 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** The institution's name, printed on the cohort evidence. */
   INSTITUTION_NAME: z.string().trim().min(1).max(200).default('Institución de Educación Superior'),
+  /** The institution's IANA time zone: dates in files, printed pages and screens. */
+  INSTITUTION_TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, { message: 'must be an IANA time zone such as America/Mexico_City' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -25,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADMIN_EMAIL: env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || undefined,
     INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
+    INSTITUTION_TIME_ZONE: env.INSTITUTION_TIME_ZONE?.trim() || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -18,7 +18,7 @@ async function main() {
   const database = connect(config.DATABASE_URL);
   const init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
-  const app = await buildApp({ database, webRoot, institution: config.INSTITUTION_NAME, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({ database, webRoot, institution: config.INSTITUTION_NAME, timeZone: config.INSTITUTION_TIME_ZONE, logger: { level: config.LOG_LEVEL } });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -81,12 +81,14 @@ describe('first start', () => {
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATABASE_URL: 'sqlite:./data/app.db' });
+    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATABASE_URL: 'sqlite:./data/app.db', INSTITUTION_TIME_ZONE: 'America/Mexico_City' });
+    expect(loadConfig({ INSTITUTION_TIME_ZONE: ' America/Tijuana ' }).INSTITUTION_TIME_ZONE).toBe('America/Tijuana');
   });
 
   it('refuses bad values with a message naming them', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mx' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ INSTITUTION_TIME_ZONE: 'Mexico/Tenochtitlan' })).toThrow(/INSTITUTION_TIME_ZONE/);
   });
 });

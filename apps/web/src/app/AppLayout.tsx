@@ -3,11 +3,22 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { APP_TITLE, isRole, redirectForRole } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
+import { displayTimeZone } from '../lib/dates';
+import { useMe } from '../lib/me';
 import { getRole, getToken } from '../lib/session';
 import { SideMenu } from './SideMenu';
 
 /** Height of the top bar that holds the menu button. */
 export const TOP_BAR_HEIGHT = 60;
+
+/**
+ * The screen, drawn again once `GET /me` has told the institution's time zone if it differs from the one assumed
+ * (America/Mexico_City), so no date stays in the machine's or the default zone.
+ */
+function InstitutionOutlet() {
+  useMe();
+  return <Outlet key={displayTimeZone()} />;
+}
 
 /**
  * Every screen but /login: a stored token and role are required, a screen of another role's menu sends the user to
@@ -39,7 +50,7 @@ export default function AppLayout() {
       <Box component="main" pt="lg" pb="xl">
         <Container size="xl" px={{ base: 'sm', sm: 'md' }}>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <InstitutionOutlet />
           </Suspense>
         </Container>
       </Box>

@@ -1,7 +1,32 @@
-/** es-MX formatting of dates and instants, the one place the UI formats them. */
-const longDate = new Intl.DateTimeFormat('es-MX', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+import { DEFAULT_TIME_ZONE, formatInstantEs } from '@egreso/domain';
+
+/**
+ * es-MX formatting of dates and instants, the one place the UI formats them. Instants follow the institution's time
+ * zone (INSTITUTION_TIME_ZONE, told by `GET /me`), not the machine's, so a screen, its printout and the server's files agree.
+ */
+let timeZone = DEFAULT_TIME_ZONE;
+let longDate = longDateIn(timeZone);
 const shortDate = new Intl.DateTimeFormat('es-MX', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
+
+function longDateIn(zone: string) {
+  return new Intl.DateTimeFormat('es-MX', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
+}
+
+/** The time zone instants are shown in. */
+export function displayTimeZone(): string {
+  return timeZone;
+}
+
+/** Sets the institution's time zone (an unknown zone is ignored: the previous one stays). */
+export function setDisplayTimeZone(zone: string): void {
+  if (zone === timeZone) return;
+  try {
+    longDate = longDateIn(zone);
+    timeZone = zone;
+  } catch {
+    // Not a zone this browser knows.
+  }
+}
 
 export function todayLong(now = new Date()): string {
   return longDate.format(now);
@@ -14,8 +39,8 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : shortDate.format(d);
 }
 
+/** An instant in the institution's time zone: '25 nov 2026, 10:08 p.m.'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '-';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+  return formatInstantEs(iso, timeZone);
 }

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@egreso/domain';
+import type { MeResponse } from '@egreso/domain';
 import { api } from './api';
+import { setDisplayTimeZone } from './dates';
 import { queryKeys } from './query-keys';
 
-export function fetchMe(): Promise<PublicUser> {
-  return api<PublicUser>('/me');
+/** The signed-in user; the answer also sets the institution's time zone every date is shown in. */
+export async function fetchMe(): Promise<MeResponse> {
+  const me = await api<MeResponse>('/me');
+  if (me.time_zone) setDisplayTimeZone(me.time_zone);
+  return me;
 }
 
 /** The signed-in user's profile, shared by the menu, dashboards and the account page. */

@@ -37,6 +37,10 @@ export const publicUser = userRecord.extend({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** `GET /me`: the signed-in user and the institution's time zone, which every date the web shows follows. */
+export const meResponse = publicUser.extend({ time_zone: z.string() });
+export type MeResponse = z.infer<typeof meResponse>;
+
 export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, errorResponse, loginBody, loginResponse, okResponse, publicUser } from '@egreso/domain';
+import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
-import { nowIso } from '../../lib/time.js';
+import { institutionTimeZone, nowIso } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
 import { findLockout } from './login.repository.js';
@@ -52,8 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', {
     preHandler: app.guard(),
-    schema: { tags: ['auth'], summary: 'Usuario de la sesión', response: { 200: publicUser, 401: errorResponse } },
-  }, async (request) => presentUser(actorOf(request)));
+    schema: { tags: ['auth'], summary: 'Usuario de la sesión y zona horaria de la institución', response: { 200: meResponse, 401: errorResponse } },
+  }, async (request) => ({ ...presentUser(actorOf(request)), time_zone: institutionTimeZone() }));
 
   app.get('/health', {
     config: { public: true },

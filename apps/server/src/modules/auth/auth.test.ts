@@ -112,6 +112,11 @@ describe('tokens', () => {
     expect(res.body).not.toMatch(/password|argon2/);
   });
 
+  it("GET /api/me tells the web the institution's time zone, which every date it shows follows", async () => {
+    const u = await createUser(ctx(), ROLE.TEACHER);
+    expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).json().time_zone).toBe('America/Mexico_City');
+  });
+
   it('expires a token after 12 idle hours', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
     const old = new Date(Date.now() - 13 * 3600_000).toISOString();

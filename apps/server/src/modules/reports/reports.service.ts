@@ -6,6 +6,7 @@ import {
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, unprocessable } from '../../lib/http-errors.js';
+import { institutionTimeZone } from '../../lib/time.js';
 import type { RatingFilter } from '../grades/grades.repository.js';
 import { findFilterNames, listExportRecords } from './reports.repository.js';
 
@@ -29,14 +30,14 @@ const bandRange = (band: Band) => {
   return `${b.min}-${b.max}`;
 };
 
-/** Date and time in Mexico City, as the sheet's "Generado el" reads it. */
+/** Date and time in the institution's time zone, as the sheet's "Generado el" reads it. */
 function generatedAt(now: Date): string {
-  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' }).format(now);
+  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: institutionTimeZone() }).format(now);
 }
 
 function stamp(now: Date): string {
   const p = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: institutionTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).formatToParts(now);
   const v = (t: string) => p.find((x) => x.type === t)?.value ?? '';
   return `${v('year')}${v('month')}${v('day')}-${v('hour')}${v('minute')}`;

@@ -1,6 +1,7 @@
 import type { AttributeProfile, GlobalReport, StudentDashboard } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { notFound } from '../../lib/http-errors.js';
+import { formatInstant } from '../../lib/time.js';
 import { writeWorkbookSheets, type CellValue } from '../../lib/xlsx.js';
 import { listAttributeRatings, listGlobalAttributeAverages } from '../grades/grades.repository.js';
 import { findActivePeriod, listEnrolments } from './enrolment.repository.js';
@@ -75,8 +76,13 @@ export async function attributeProfile(db: DbOrTrx, userId: number): Promise<Att
 }
 
 const GENDER: Record<number, string> = { 1: 'Hombre', 2: 'Mujer' };
+/** An enrolment's state in words: the selection screen's 'Ya inscrita' is state 1, the only one the app writes. */
+const enrolmentState = (status: number) => (status === 1 ? 'Inscrita' : `Estado ${status}`);
 
-/** Everything stored about the student, one sheet per kind of record (LFPDPPP access right). */
+/**
+ * Everything stored about the student, one sheet per kind of record (LFPDPPP access right), in words and with dates
+ * as the screens show them (the institution's time zone).
+ */
 export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<Buffer> {
   const [profile, enrolments, grades, ratings, observations, sessions] = await Promise.all([
     findStudentProfile(db, userId), listAllEnrolments(db, userId), listStudentGradeRows(db, userId), listRatingInputs(db, userId),
@@ -92,16 +98,16 @@ export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<
       name: 'Perfil', header: ['Campo', 'Valor'],
       rows: [
         ['Nombre', profile.full_name], ['Correo', profile.email], ['Matrícula', profile.controlnumber ?? ''],
-        ['Género', profile.gender ? GENDER[profile.gender] ?? '' : ''], ['Alta', profile.created_at], ['Última actualización', profile.updated_at],
+        ['Género', profile.gender ? GENDER[profile.gender] ?? '' : ''], ['Alta', formatInstant(profile.created_at)], ['Última actualización', formatInstant(profile.updated_at)],
       ],
     },
     {
       name: 'Inscripciones', header: ['Clave', 'Materia', 'Semestre', 'Periodo', 'Estado', 'Fecha'],
-      rows: enrolments.map((e) => [e.subject_key, e.subject_name, e.semester_id, e.period_name, e.status_id, e.created_at]),
+      rows: enrolments.map((e) => [e.subject_key, e.subject_name, e.semester_id, e.period_name, enrolmentState(e.status_id), formatInstant(e.created_at)]),
     },
     {
       name: 'Calificaciones', header: ['Materia', 'Periodo', 'Actividad', 'Tipo', 'Ponderación', 'Calificación', 'Actualizada'],
-      rows: grades.map((g) => [g.subject_name, g.period_name ?? '', g.activity_name, g.type_activity, g.ponderation, g.qualification, g.updated_at]),
+      rows: grades.map((g) => [g.subject_name, g.period_name ?? '', g.activity_name, g.type_activity, g.ponderation, g.qualification, formatInstant(g.updated_at)]),
     },
     { name: 'Atributos', header: ['Atributo', 'Materia', 'Periodos', 'Calificación', 'Promedio global'], rows: ratingRows },
     {
@@ -110,8 +116,8 @@ export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<
     },
     {
       name: 'Observaciones', header: ['Fecha', 'Materia', 'Atributo', 'Actividad', 'Profesor', 'Observación'],
-      rows: observations.map((o) => [o.created_at, o.subject_name, o.attribute_name, o.activity_name ?? '', o.teacher_name, o.observation]),
+      rows: observations.map((o) => [formatInstant(o.created_at), o.subject_name, o.attribute_name, o.activity_name ?? '', o.teacher_name, o.observation]),
     },
-    { name: 'Sesiones', header: ['Fecha', 'Dispositivo', 'IP'], rows: sessions.map((s) => [s.logged_in_at, s.user_agent ?? '', s.ip ?? '']) },
+    { name: 'Sesiones', header: ['Fecha', 'Dispositivo', 'IP'], rows: sessions.map((s) => [formatInstant(s.logged_in_at), s.user_agent ?? '', s.ip ?? '']) },
   ]);
 }

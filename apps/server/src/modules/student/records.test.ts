@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
-import { ROLE } from '@egreso/domain';
+import { DEFAULT_TIME_ZONE, ROLE } from '@egreso/domain';
+import { buildApp } from '../../app.js';
+import { setInstitutionTimeZone } from '../../lib/time.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeActivity, makeAssignment, makeAttribute, makeSheet, makeSubject, type SheetFixture } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
@@ -132,6 +134,35 @@ describe('the student reads their records', () => {
     expect(book.getWorksheet('Atributos')!.rowCount).toBe(4);
     expect(book.getWorksheet('Observaciones')!.getRow(2).getCell(6).value).toBe('Argumenta con claridad.');
     expect(book.getWorksheet('Sesiones')!.rowCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the download words the enrolment state and shows dates as the screens do, in the institution time zone', async () => {
+    const db = ctx().database.db;
+    const moment = '2026-11-26T04:08:00.000Z';
+    await db.updateTable('users').set({ created_at: moment }).where('id', '=', student.id).execute();
+    await db.updateTable('enrolments').set({ created_at: moment }).where('user_id', '=', student.id).execute();
+    const read = async () => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await get(student, `/api/alumno/${student.id}/datos`)).rawPayload as unknown as ArrayBuffer);
+      return book;
+    };
+    const nbsp = (v: unknown) => String(v).replace(/\s/g, ' ');
+    let book = await read();
+    expect(book.getWorksheet('Perfil')!.getRow(6).values).toEqual([undefined, 'Alta', expect.any(String)]);
+    expect(nbsp(book.getWorksheet('Perfil')!.getRow(6).getCell(2).value)).toBe('25 nov 2026, 10:08 p.m.');
+    const enrolment = book.getWorksheet('Inscripciones')!.getRow(2);
+    expect([enrolment.getCell(5).value, nbsp(enrolment.getCell(6).value)]).toEqual(['Inscrita', '25 nov 2026, 10:08 p.m.']);
+    expect(String(book.getWorksheet('Sesiones')!.getRow(2).getCell(1).value)).not.toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    // Another institution time zone (INSTITUTION_TIME_ZONE) moves every date of the file with it.
+    const tijuana = await buildApp({ database: ctx().database, timeZone: 'America/Tijuana' });
+    try {
+      book = await read();
+      expect(nbsp(book.getWorksheet('Perfil')!.getRow(6).getCell(2).value)).toBe('25 nov 2026, 8:08 p.m.');
+    } finally {
+      await tijuana.close();
+      setInstitutionTimeZone(DEFAULT_TIME_ZONE);
+    }
   });
 });
 

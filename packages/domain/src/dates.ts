@@ -1,0 +1,33 @@
+/**
+ * Instants as the screens show them (es-MX), in the institution's time zone: the web and the server's files format
+ * them with these same functions, so a page, a PDF and an .xlsx of one moment agree.
+ */
+
+/** INSTITUTION_TIME_ZONE's default. */
+export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+
+/** Whether the runtime knows an IANA time zone ('America/Mexico_City', 'America/Tijuana', 'UTC'). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es-MX', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** '2026-11-26T04:08:00Z' in America/Mexico_City → '25 nov 2026, 10:08 p.m.'; an unreadable value is given back. */
+export function formatInstantEs(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  let f = instantFormats.get(timeZone);
+  if (!f) instantFormats.set(timeZone, (f = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  return f.format(d);
+}
+
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -157,6 +157,14 @@ async function evidenceAndMap(ctx: FlowContext, page: import('playwright-core').
     assert(printed.includes(expected), `the printed evidence shows "${expected}"`);
   }
   for (const absent of ['Cerrar sesión', 'Consultar', 'Imprimir']) assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
+  // Every page is numbered and names its career and generation; the content starts on page 1, under the header.
+  assert(pages.length >= 2, `the evidence prints on ${pages.length} pages`);
+  const footer = `${chosen.career.career_key} · ${chosen.career.name} · Generación ${chosen.generation.generation_name}`;
+  pages.forEach((p, i) => {
+    assert(p.includes(`Página ${i + 1} de ${pages.length}`), `page ${i + 1} says "Página ${i + 1} de ${pages.length}": ${p.slice(-160)}`);
+    assert(p.includes(footer), `page ${i + 1} names "${footer}" in its footer`);
+  });
+  assert(pages[0]!.includes(chosen.attributes[0]!.attribute_name), 'page 1 holds the first attribute under the header, not a blank');
 
   // The curriculum map, from the evidence page.
   const map = (await apiCall(page, 'GET', `/reportes/mapa-curricular?career_id=${careers[0]!.id}`)).json as CurriculumMapAnswer;

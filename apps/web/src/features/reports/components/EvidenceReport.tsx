@@ -187,7 +187,7 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
 function AttributeSection({ a }: { a: EvidenceAttribute }) {
   const title = attributeTitle(a);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} data-print="keep" className="evidence-attribute">
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title} className="evidence-attribute">
       <Stack gap="sm">
         <div>
           <Title order={3} size="h4">{title}</Title>
@@ -219,10 +219,27 @@ function AttributeSection({ a }: { a: EvidenceAttribute }) {
   );
 }
 
-/** The printable evidence of one generation: the header block, then one section per attribute. */
+/** A CSS string literal of any text: quotes and backslashes escaped, line breaks as spaces. */
+const cssString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r\f]/g, ' ')}"`;
+
+/** The career and generation printed in the footer of every page (evidence-print.css numbers the pages). */
+export function evidenceFooter(evidence: EvidenceAnswer): string {
+  return `${evidence.career.career_key} · ${evidence.career.name} · Generación ${evidence.generation.generation_name}`;
+}
+
+function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
+  const rule = `@page evidence { @bottom-left { content: ${cssString(evidenceFooter(evidence))}; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }`;
+  return <style data-testid="evidence-print-footer">{rule}</style>;
+}
+
+/**
+ * The printable evidence of one generation: the header block, then one section per attribute. Sections may break
+ * across pages (only their rows, titles and charts are kept whole), so the first one starts under the header.
+ */
 export function EvidenceReport({ evidence }: { evidence: EvidenceAnswer }) {
   return (
     <Stack gap="md">
+      <PrintFooter evidence={evidence} />
       <Header evidence={evidence} />
       {evidence.attributes.length === 0 ? (
         <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>

@@ -15,6 +15,9 @@ const sourceText = (t: AttributeTarget) =>
     : t.source === 'anterior' ? `Vigente desde ${t.source_period_name ?? 'un periodo anterior'}`
       : `Predeterminada (${DEFAULT_ATTRIBUTE_TARGET} %)`;
 
+/** A target as typed that the server would refuse: empty, not whole, or outside 0-100 (said under its field). */
+const isBadTarget = (v: number | string) => typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 100;
+
 /**
  * 'Metas por atributo': per career and period, the share of students with data expected at Suficiente or above.
  * Saving writes the chosen period only; earlier periods keep the targets they were judged against.
@@ -31,12 +34,14 @@ export default function AttributeTargetsPage() {
     setDraft(Object.fromEntries((targets.data?.targets ?? []).map((t) => [t.attribute_id, t.target])));
   }, [targets.data]);
 
-  const invalid = Object.values(draft).some((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 100);
+  const invalid = Object.values(draft).some(isBadTarget);
+  // Only the targets whose value changed are written (and so marked 'Fijada en este periodo').
+  const changed = (targets.data?.targets ?? []).filter((t) => draft[t.attribute_id] !== undefined && draft[t.attribute_id] !== t.target);
   const submit = async () => {
     try {
       await save.mutateAsync({
         career_id: Number(careerId), period_id: Number(periodId),
-        targets: Object.entries(draft).map(([attribute_id, target]) => ({ attribute_id: Number(attribute_id), target: Number(target) })),
+        targets: changed.map((t) => ({ attribute_id: t.attribute_id, target: Number(draft[t.attribute_id]) })),
       });
       feedback.success(TARGET_MSG.saved);
     } catch (err) {
@@ -51,10 +56,10 @@ export default function AttributeTargetsPage() {
       cell: (t) => (
         <NumberInput
           aria-label={`Meta de ${t.attribute_name}`}
-          min={0} max={100} step={5} allowDecimal={false} suffix=" %" w={130}
+          min={0} max={100} step={5} allowDecimal={false} allowNegative={false} clampBehavior="none" suffix=" %" w={{ base: '100%', sm: 180 }}
           value={draft[t.attribute_id] ?? t.target}
           onChange={(v) => setDraft((d) => ({ ...d, [t.attribute_id]: v }))}
-          error={invalid && (typeof draft[t.attribute_id] !== 'number') ? TARGET_MSG.target : undefined}
+          error={isBadTarget(draft[t.attribute_id] ?? t.target) ? TARGET_MSG.target : undefined}
         />
       ),
     },
@@ -91,7 +96,7 @@ export default function AttributeTargetsPage() {
             {targets.data?.targets.length ? (
               <Group justify="flex-end" mt="md">
                 {invalid ? <Text c="red" size="sm">{TARGET_MSG.target}</Text> : null}
-                <Button onClick={submit} loading={save.isPending} disabled={invalid}>Guardar metas</Button>
+                <Button onClick={submit} loading={save.isPending} disabled={invalid || changed.length === 0}>Guardar metas</Button>
               </Group>
             ) : null}
           </Card>

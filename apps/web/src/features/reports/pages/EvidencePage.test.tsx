@@ -156,6 +156,21 @@ describe('EvidencePage', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
+  it('prints the career and generation in the footer of every page, and lets an attribute start under the header', async () => {
+    const quoted = { ...evidence, career: { ...evidence.career, name: 'Ingeniería "Sistemas" \\ Computacionales' } };
+    mockApi({ ...catalogue, 'GET /reportes/evidencia': { body: quoted } });
+    const r = renderPage();
+    await consult(r);
+    await screen.findByRole('region', { name: 'AE1 · Análisis de problemas' });
+    const footer = document.querySelector('style[data-testid="evidence-print-footer"]')!;
+    expect(footer.textContent).toBe(
+      '@page evidence { @bottom-left { content: "ISC · Ingeniería \\"Sistemas\\" \\\\ Computacionales · Generación 2023-2028"; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }',
+    );
+    // Only the header is kept whole: a whole attribute kept on one page left page 1 blank under the header.
+    expect(screen.getByRole('region', { name: 'Datos de la evidencia' })).toHaveAttribute('data-print', 'keep');
+    expect(screen.getByRole('region', { name: 'AE1 · Análisis de problemas' })).not.toHaveAttribute('data-print');
+  });
+
   it('says when the career has no attributes', async () => {
     mockApi({ ...catalogue, 'GET /reportes/evidencia': { body: { ...evidence, attributes: [] } } });
     const r = renderPage();

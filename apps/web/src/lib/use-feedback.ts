@@ -4,14 +4,15 @@ import type { Result } from '../components/ResultDialog';
 
 /**
  * The 'Éxito' / 'Error' dialog of a screen: every save and delete reports through it, a success closing by itself.
- * Render `<ResultDialog {...feedback.dialogProps} />`. A screen whose spec gives its own success time passes it.
+ * Render `<ResultDialog {...feedback.dialogProps} />`. A screen whose spec gives its own success time passes it, and
+ * one whose errors close by themselves too (Ratings: 2.2 s) passes that time.
  */
-export function useFeedback(successMs: number = TIMINGS.successToast) {
+export function useFeedback(successMs: number = TIMINGS.successToast, errorMs?: number) {
   const [result, setResult] = useState<Result | null>(null);
   const close = useCallback(() => setResult(null), []);
   return {
     success: useCallback((message: string) => setResult({ kind: 'success', message }), []),
     error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
-    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : undefined },
+    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : errorMs },
   };
 }

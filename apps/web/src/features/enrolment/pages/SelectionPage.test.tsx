@@ -1,12 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENROLMENT_MSG, ROLE } from '@egreso/domain';
+import { ENROLMENT_MSG, ROLE, TIMINGS } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import { SELECTION_TEXT } from '../selection-text';
 import SelectionPage from './SelectionPage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The delays the screen asked timers for: the dialog's own close is one of them. */
+const timerDelays = () => {
+  const spy = vi.spyOn(globalThis, 'setTimeout');
+  return () => spy.mock.calls.map(([, ms]) => ms);
+};
 
 const subjects = [
   { id: 1, subject_name: 'Álgebra', subject_key: 'ALG', inscrita: true, bloqueada: false, motivo_bloqueo: null },
@@ -50,20 +59,26 @@ describe('SelectionPage', () => {
     expect(posts.map((c) => c.body)).toEqual([{ user_id: 7, subject_id: 2, semester_id: 3, group_id: 9 }]);
   });
 
-  it("shows the server's 409 message", async () => {
+  it("shows the server's 409 message, closing after 2.2 s", async () => {
     await open({ status: 409, body: { message: ENROLMENT_MSG.alreadyEnrolled } });
+    const delays = timerDelays();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Cálculo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar selección' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Confirmar selección' })).getByRole('button', { name: 'Inscribirme' }));
     expect(await screen.findByText(ENROLMENT_MSG.alreadyEnrolled)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Error' })).toBeInTheDocument();
+    expect(delays()).toContain(TIMINGS.errorToast);
+    expect(delays()).not.toContain(TIMINGS.successToast);
   });
 
-  it('asks for a group and a subject before saving', async () => {
+  it('asks for a group and a subject before saving, closing that check after 1.6 s', async () => {
     await open({ status: 201, body: {} });
     await screen.findByRole('table', { name: 'Materias disponibles' });
+    const delays = timerDelays();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar selección' }));
     expect(await screen.findByText(SELECTION_TEXT.required)).toBeInTheDocument();
+    expect(delays()).toContain(TIMINGS.successToast);
+    expect(delays()).not.toContain(TIMINGS.errorToast);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirmar selección' })).not.toBeInTheDocument());
   });
 });

@@ -35,6 +35,8 @@ export default function SelectionPage() {
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  // The spec's times: a success or a check made here closes after 1.6 s, a server's refusal after 2.2 s.
+  const [closeMs, setCloseMs] = useState<number>(TIMINGS.successToast);
 
   const selectable = useMemo(() => (subjects.data ?? []).filter((s) => !s.inscrita && !s.bloqueada), [subjects.data]);
   // Only subjects neither enrolled nor blocked are ever sent (spec §5).
@@ -50,6 +52,7 @@ export default function SelectionPage() {
   const onSave = () => {
     if (!group || chosen.length === 0) {
       setResult({ kind: 'error', message: SELECTION_TEXT.required });
+      setCloseMs(TIMINGS.successToast);
       return;
     }
     setConfirming(true);
@@ -63,10 +66,12 @@ export default function SelectionPage() {
       onSuccess: () => {
         setPicked(new Set());
         setResult({ kind: 'success', message: ENROLMENT_MSG.saved });
+        setCloseMs(TIMINGS.successToast);
       },
-      onError: (err) => setResult({
-        kind: 'error', message: err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError,
-      }),
+      onError: (err) => {
+        setResult({ kind: 'error', message: err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError });
+        setCloseMs(TIMINGS.errorToast);
+      },
     });
   };
 
@@ -148,7 +153,7 @@ export default function SelectionPage() {
       <ResultDialog
         result={result}
         onClose={() => setResult(null)}
-        autoCloseMs={result?.kind === 'success' ? TIMINGS.successToast : TIMINGS.errorToast}
+        autoCloseMs={closeMs}
       />
     </>
   );

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE } from '@egreso/domain';
+import { ROLE, TIMINGS } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import { setPhone } from '../../../test/viewport';
 import RatingsPage from './RatingsPage';
@@ -18,7 +18,10 @@ beforeEach(() => {
   setPhone(false);
   signIn({ id: 4, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('RatingsPage', () => {
   it("says 'No hay carreras asignadas.' to a teacher without careers", async () => {
@@ -51,5 +54,38 @@ describe('RatingsPage', () => {
     expect(await screen.findByText('Esta materia no tiene actividades. Créalas en Actividades.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importar Excel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar plantilla' })).toBeInTheDocument();
+  });
+
+  it('closes an error dialog by itself after 2.2 s', async () => {
+    const activity = {
+      id: 10, professor_subject_id: 7, activity_name: 'Examen', type_activity: null, evaluation_instrument: null, ponderation: 100,
+      attribute_ids: [], attributes: [], subject: { id: 5, subject_name: 'Cálculo' }, group: { id: 3, group_name: '101' }, period_id: 1, career_id: 1,
+      graded_count: 0, created_at: '', updated_at: '',
+    };
+    mockApi({
+      'GET /mis-carreras': { body: [career] },
+      'GET /profesor/materias': { body: [assignment] },
+      'GET /subjects/5/attributes': { body: [] },
+      'GET /grade-history/imports': { body: [] },
+      'GET /grade-sheets/7': {
+        body: {
+          assignment: {
+            id: 7, user_id: 4, subject: assignment.subject, group: assignment.group,
+            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true }, career_id: 1, editable: true,
+          },
+          students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }],
+          activities: [activity],
+          grades: [],
+          finals: [{ user_id: 1, final: null }],
+        },
+      },
+    });
+    const r = renderWithProviders(<RatingsPage />, { route: '/Ratings?asignacion=7&carrera=1', path: '/Ratings' });
+    const save = await screen.findByRole('button', { name: /^Guardar calificaciones/ }, { timeout: 5000 });
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    await r.user.click(save);
+    await r.user.click(within(await screen.findByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();
+    await waitFor(() => expect(spy.mock.calls.map(([, ms]) => ms)).toContain(TIMINGS.errorToast));
   });
 });

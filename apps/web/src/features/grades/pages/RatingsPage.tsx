@@ -1,4 +1,5 @@
 import { Group, Select, Text } from '@mantine/core';
+import { TIMINGS } from '@egreso/domain';
 import { useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
@@ -24,7 +25,7 @@ export default function RatingsPage() {
   const { assignment } = selection;
   const sheet = useGradeSheet(assignment?.id ?? null);
   const attributes = useSubjectAttributes(assignment?.subject.id ?? null);
-  const feedback = useFeedback();
+  const feedback = useFeedback(TIMINGS.successToast, TIMINGS.errorToast);
   const teacherId = getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
 
   const careers = selection.careers.data ?? [];

@@ -75,8 +75,12 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
             <Table.Th>Tipo de evidencia</Table.Th>
             <Table.Th>Instrumento de evaluación</Table.Th>
             <Table.Th w={110}>Ponderación</Table.Th>
+            {/* Each attribute by its name (its code above it), in the server's Spanish order of names. */}
             {attributes.map((a) => (
-              <Table.Th key={a.id} ta="center" title={a.attribute_name}>{a.codigo ?? a.attribute_name}</Table.Th>
+              <Table.Th key={a.id} ta="center" miw={110} maw={170} style={{ whiteSpace: 'normal', verticalAlign: 'bottom' }}>
+                {a.codigo ? <Text span display="block" size="xs" c="dimmed">{a.codigo}</Text> : null}
+                <Text span display="block" size="xs" fw={700}>{a.attribute_name}</Text>
+              </Table.Th>
             ))}
             <Table.Th><Text span size="sm" fw={700}>Acciones</Text></Table.Th>
           </Table.Tr>

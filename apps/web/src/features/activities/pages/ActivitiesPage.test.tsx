@@ -15,6 +15,11 @@ const assignment = {
 const attributes = [
   { id: 20, attribute_name: 'Resolución de problemas', description: null, codigo: 'AE1', career_id: 1, career: null, knowledge_level: 'Introductorio', pivot: { knowledge_level: 'Introductorio' } },
 ];
+// As the server answers them: in Spanish order of names, whatever their codes.
+const twoAttributes = [
+  { ...attributes[0]!, id: 21, attribute_name: 'Ética profesional', codigo: 'AE7' },
+  attributes[0]!,
+];
 
 beforeEach(() => {
   setPhone(false);
@@ -70,5 +75,39 @@ describe('ActivitiesPage', () => {
     expect(screen.getByText('Edición bloqueada')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agregar actividad' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Guardar todo' })).toBeDisabled();
+  });
+
+  async function openMatrix(bulk: { status: number; body: unknown }) {
+    mockApi({
+      'GET /mis-carreras': { body: [career] }, 'GET /profesor/materias': { body: [assignment] },
+      'GET /subjects/5/attributes': { body: twoAttributes }, 'GET /activities': { body: [] },
+      'POST /activities/bulk-upsert': bulk,
+    });
+    const r = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
+    await r.user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
+    await r.user.click(screen.getByRole('option', { name: /^Cálculo/ }));
+    await screen.findByRole('heading', { name: /^Matriz de Evidencias/ }, { timeout: 5000 });
+    return r;
+  }
+
+  it('heads each attribute column with its name under its code, in the order the server gives (Spanish order of names)', async () => {
+    await openMatrix({ status: 200, body: { message: 'ok', activities: [] } });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(4, 6)).toEqual(['AE7Ética profesional', 'AE1Resolución de problemas']);
+  });
+
+  it("shows the server's message when a save fails, or 'Error al guardar actividades' alone when it gives none", async () => {
+    const save = async (r: Awaited<ReturnType<typeof openMatrix>>) => {
+      await r.user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
+      await r.user.type(screen.getByLabelText('Nombre de la actividad 1'), 'Examen');
+      await r.user.click(screen.getByRole('button', { name: 'Guardar todo' }));
+      await r.user.click(within(screen.getByRole('dialog', { name: 'Guardar actividades' })).getByRole('button', { name: 'Guardar' }));
+      return within(await screen.findByRole('dialog', { name: 'Error' })).getByText(/./, { selector: 'p' }).textContent;
+    };
+    let r = await openMatrix({ status: 422, body: { message: 'La ponderación debe estar entre 0 y 100.' } });
+    expect(await save(r)).toBe('La ponderación debe estar entre 0 y 100.');
+    r.unmount();
+    r = await openMatrix({ status: 500, body: {} });
+    expect(await save(r)).toBe('Error al guardar actividades');
   });
 });

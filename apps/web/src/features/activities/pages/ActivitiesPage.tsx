@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
-import { errorText } from '../../../lib/errors';
+import { errorText, serverMessage } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteActivity } from '../api/delete-activity';
@@ -61,7 +61,8 @@ export default function ActivitiesPage() {
       },
       onError: (err) => {
         setConfirmSave(false);
-        feedback.error(errorText(ACTIVITY_MSG.saveError, err));
+        // The spec: the server's message, or 'Error al guardar actividades' when it gave none (never both).
+        feedback.error(serverMessage(err) ?? ACTIVITY_MSG.saveError);
       },
     });
   };

@@ -350,7 +350,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       />
       <ConfirmDialog
         opened={confirmUndo} title="Deshacer importación" danger confirmLabel="Deshacer" loading={undo.isPending}
-        message={lastImport ? `Se restaurarán las ${lastImport.cells} calificaciones que cambió la importación del ${formatDateTime(lastImport.changed_at)}. Las que se modificaron después se quedan como están.` : ''}
+        message={lastImport ? `Se ${lastImport.cells === 1 ? 'restaurará la calificación' : `restaurarán las ${lastImport.cells} calificaciones`} que cambió la importación del ${formatDateTime(lastImport.changed_at)}; las que se modificaron después se quedan como están.` : ''}
         onConfirm={doUndo} onCancel={() => setConfirmUndo(false)}
       />
       <ImportDialog opened={importOpen} address={address} onClose={() => setImportOpen(false)} onImported={onImported} />

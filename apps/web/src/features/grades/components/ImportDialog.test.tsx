@@ -47,7 +47,7 @@ describe('ImportDialog', () => {
     const file = new File(['x'], 'calificaciones.xlsx');
     await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
     await user.click(within(dialog).getByRole('button', { name: 'Revisar archivo' }));
-    expect(await within(dialog).findByText(/Vista previa: 0 calificaciones nuevas, 1 cambiadas/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Vista previa: 0 calificaciones nuevas, 1 cambiada,/, {}, { timeout: 5000 })).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Cambios que hará la importación' });
     expect(within(table).getByText('70.0')).toBeInTheDocument();
     expect(within(table).getByText('90.0')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Table, Text } 
 import { useState } from 'react';
 import { GRADE_MSG, formatGrade, type RatingsImportResult } from '@egreso/domain';
 import { errorText } from '../../../lib/errors';
+import { countOf } from '../../../lib/plural';
 import { importRatings } from '../api/import-ratings';
 import type { SheetAddress } from '../api/ratings-files';
 
@@ -95,10 +96,10 @@ export function ImportDialog({ opened, address, onClose, onImported }: Props) {
         {phase === 'preview' && preview ? (
           <>
             <Text size="sm" fw={500}>
-              Vista previa: {preview.inserted} calificaciones nuevas, {preview.updated} cambiadas, {preview.skipped} sin cambio. Aún no se guardó nada.
+              Vista previa: {countOf(preview.inserted, 'calificación nueva', 'calificaciones nuevas')}, {countOf(preview.updated, 'cambiada', 'cambiadas')}, {preview.skipped} sin cambio. Aún no se guardó nada.
             </Text>
             {preview.errors.length ? (
-              <Alert color="yellow" title={`${preview.errors.length} filas con advertencias (no se importarán)`}>
+              <Alert color="yellow" title={`${countOf(preview.errors.length, 'fila', 'filas')} con advertencias (no se importarán)`}>
                 <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
                   {preview.errors.map((e, i) => <li key={i}><Text size="sm">Fila {e.row}: {e.error}</Text></li>)}
                 </Stack>

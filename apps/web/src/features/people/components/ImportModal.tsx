@@ -7,6 +7,7 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { StatCard } from '../../../components/StatCard';
 import { errorText } from '../../../lib/errors';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { countOf } from '../../../lib/plural';
 import { downloadImportErrors, useApplyImport, usePreviewImport, type PeopleKind } from '../api/import-people';
 
 /** The spec's rule: the name must end in .xlsx or .xls (the server then checks the content). */
@@ -51,7 +52,7 @@ function ChangeList({ row }: { row: ImportPreviewRow }) {
   );
 }
 
-const rowsText = (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'}`;
+const rowsText = (n: number) => countOf(n, 'fila', 'filas');
 
 const columns: Column<ImportPreviewRow>[] = [
   { key: 'row', header: 'Fila', width: 60, cell: (r) => r.row },

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { errorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
 import { useFeedback } from '../../../lib/use-feedback';
+import { countOf } from '../../../lib/plural';
 import { useAssignScale } from '../api/assign-scale';
 import { useCopyRubric } from '../api/copy-rubric';
 import { useCreateRubric } from '../api/create-rubric';
@@ -178,7 +179,7 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
         onCopy={(from) => copy.mutate({ from_professor_subject_id: from, to_professor_subject_id: assignmentId }, {
           onSuccess: (r) => {
             setCopying(false);
-            feedback.success(`¡Rúbrica copiada exitosamente! (${r.criteria} criterios, ${r.indicators} indicadores)`);
+            feedback.success(`¡Rúbrica copiada exitosamente! (${countOf(r.criteria, 'criterio', 'criterios')}, ${countOf(r.indicators, 'indicador', 'indicadores')})`);
           },
           onError: (err) => feedback.error(errorText('No se pudo copiar la rúbrica.', err)),
         })}

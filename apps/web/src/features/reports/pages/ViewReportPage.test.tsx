@@ -44,13 +44,14 @@ describe('ViewReportPage', () => {
       'GET /reportes/grupo/alumno': { body: STUDENT },
     });
     const { user } = renderWithProviders(<ViewReportPage />, { route: '/ViewReport' });
-    expect(await screen.findByText('Sin filtros aplicados.', {}, SLOW)).toBeInTheDocument();
+    // The teacher's only career is chosen for them, and named among the filters.
+    expect(await screen.findByText('Carrera: Ingeniería en Sistemas Computacionales', {}, SLOW)).toBeInTheDocument();
 
     await user.click(screen.getByRole('textbox', { name: 'Materia' }));
     await user.click(await screen.findByRole('option', { name: 'Fundamentos de Programación' }));
     await user.click(screen.getByRole('textbox', { name: 'Grupo' }));
     await user.click(await screen.findByRole('option', { name: '101 – AGO-DIC 2026' }));
-    expect(await screen.findByText('Materia: Fundamentos de Programación · Grupo: 101 (AGO-DIC 2026)')).toBeInTheDocument();
+    expect(await screen.findByText('Carrera: Ingeniería en Sistemas Computacionales · Materia: Fundamentos de Programación · Grupo: 101 (AGO-DIC 2026)')).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Datos de la gráfica por atributo' }, SLOW);
     const row = within(table).getByRole('row', { name: /AE1/ });

@@ -38,7 +38,8 @@ export default function ViewReportPage() {
 
   const career = careers.data?.find((c) => c.id === careerId) ?? null;
   const applied = [
-    careerChoice !== null && career ? `Carrera: ${career.name}` : null,
+    // The career the report is about, chosen or the teacher's only one, is always named.
+    career ? `Carrera: ${career.name}` : null,
     subjectId !== null ? `Materia: ${subjects.find((s) => s.value === String(subjectId))?.label ?? ''}` : null,
     assignment ? `Grupo: ${assignment.group?.group_name ?? ''}${assignment.period ? ` (${assignment.period.period_name})` : ''}` : null,
     userId !== null ? `Alumno: ${report.data?.alumnos.find((s) => s.id === userId)?.full_name ?? ''}` : null,

@@ -199,7 +199,7 @@ async function reportFlow(ctx: FlowContext) {
     await page.goto('/app/ViewReport');
     await page.getByRole('heading', { name: 'Reporte gráfico', exact: true }).waitFor();
     // The teacher's career is named among the applied filters from the start.
-    await page.getByText(/^Carrera: /).waitFor();
+    await page.getByText(/Filtros aplicados: Carrera: /).waitFor();
     await pick(page, 'Materia', SUBJECT);
     await pick(page, 'Grupo', `${a.group!.group_name} – ${a.period!.period_name}`);
     await page.getByText(`Materia: ${SUBJECT} · Grupo: ${a.group!.group_name} (${a.period!.period_name})`).waitFor();

@@ -59,7 +59,8 @@ async function peopleWorkflow(ctx: FlowContext) {
   const { page, context } = await ctx.newPage(WIDE);
   const tag = String(Date.now()).slice(-6);
   const teacher = { name: `Profesora E2E ${tag}`, number: `PE${tag}`, email: `profesora.e2e.${tag}@demo.edu.mx` };
-  const ana = `Ana E2E ${tag}`;
+  // A surname with ñ: the search must find it typed without the tilde.
+  const ana = `Ana Núñez E2E ${tag}`;
   const bruno = `Bruno E2E ${tag}`;
   const carla = `Carla E2E ${tag}`;
   try {
@@ -134,6 +135,30 @@ async function peopleWorkflow(ctx: FlowContext) {
     assert(summaryText.includes('Nuevos: 3') && summaryText.includes('Fila 5:'), `the import result: ${summaryText}`);
     await viewportShot(page, 'people-students-import-result-desktop');
     await closeResult(page);
+
+    // ---------- Search as users type it: 'nunez' finds 'Núñez' ----------
+    await page.locator('#students-search').fill(`nunez e2e ${tag}`);
+    await page.getByRole('cell', { name: ana, exact: true }).waitFor();
+    assert(await page.getByRole('cell', { name: bruno, exact: true }).count() === 0, "the search 'nunez' finds only Núñez");
+    await viewportShot(page, 'people-students-search-enye-desktop');
+    await page.locator('#students-search').fill('');
+
+    // ---------- A group typo is caught in the preview: a new group is a warning, a wrong semester an error ----------
+    const typoFile = await studentsFile([
+      [`Eva E2E ${tag}`, `E${tag}5`, `eva.e2e.${tag}@demo.edu.mx`, 'Mujer', '1Z', '2026-2031', 'Activo'],
+      [`Fausto E2E ${tag}`, `E${tag}6`, `fausto.e2e.${tag}@demo.edu.mx`, 'Hombre', '999', '2026-2031', 'Activo'],
+    ]);
+    await page.getByRole('button', { name: 'Importar Excel' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: typoFile });
+    await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
+    await preview.waitFor();
+    const typoText = await importDialog.innerText();
+    assert(typoText.includes('Aviso: Se creará el grupo «1Z» de 1.º semestre.'), `the preview warns of the new group: ${typoText}`);
+    assert(typoText.includes('Grupo: el grupo «999» es de 9.º semestre, pero la generación 2026-2031 cursa el 1.º semestre.'), `the preview refuses the typo: ${typoText}`);
+    assert(typoText.includes('1 fila con aviso') && typoText.includes('1 fila con error'), `the preview counts warnings apart from errors: ${typoText}`);
+    await expectAccessible(page, 'Students import preview with a warning');
+    await viewportShot(page, 'people-students-import-typo-desktop');
+    await importDialog.getByRole('button', { name: 'Cancelar' }).click();
 
     // ---------- Filters: group and status, sent to the server ----------
     await pick(page, '#students-group', '5E · Quinto semestre', '5E');
@@ -232,7 +257,7 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Editar alumno' }).getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('button', { name: 'Importar Excel' }).click();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: typoFile });
     await page.getByRole('dialog', { name: 'Importar alumnos' }).getByRole('button', { name: 'Revisar archivo' }).click();
     await page.getByRole('list', { name: 'Vista previa de la importación' }).waitFor();
     await expectAccessible(page, 'Students import preview 375');

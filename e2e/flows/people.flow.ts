@@ -138,8 +138,8 @@ async function peopleWorkflow(ctx: FlowContext) {
 
     // ---------- Search as users type it: 'nunez' finds 'Núñez' ----------
     await page.locator('#students-search').fill(`nunez e2e ${tag}`);
+    await page.getByText('1 alumno con los filtros aplicados').waitFor();
     await page.getByRole('cell', { name: ana, exact: true }).waitFor();
-    assert(await page.getByRole('cell', { name: bruno, exact: true }).count() === 0, "the search 'nunez' finds only Núñez");
     await viewportShot(page, 'people-students-search-enye-desktop');
     await page.locator('#students-search').fill('');
 

@@ -30,7 +30,7 @@ function Warnings({ row }: { row: ImportPreviewRow }) {
   return (
     <>
       {row.warnings.map((w) => (
-        <Text key={w} size="sm" c="orange.9" fw={500}><Text span fw={700} size="sm">Aviso: </Text>{w}</Text>
+        <Text key={w} size="sm" c="#9a3412" fw={500}><Text span fw={700} size="sm">Aviso: </Text>{w}</Text>
       ))}
     </>
   );
@@ -62,7 +62,7 @@ const columns: Column<ImportPreviewRow>[] = [
     key: 'status', header: 'Resultado', width: 120, cell: (r) => (
       <Group gap={4}>
         <Badge color={STATUS_COLOR[r.status]} variant="light">{IMPORT_ROW_STATUS_LABEL[r.status]}</Badge>
-        {r.warnings.length > 0 ? <Badge color="orange" variant="outline">Aviso</Badge> : null}
+        {r.warnings.length > 0 ? <Badge color="orange" variant="light">Aviso</Badge> : null}
       </Group>
     ),
   },
@@ -201,7 +201,7 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
               </Alert>
             ) : null}
             {counts.warned > 0 ? (
-              <Alert color="orange" title={`${rowsText(counts.warned)} con aviso`}>
+              <Alert color="yellow" title={`${rowsText(counts.warned)} con aviso`}>
                 Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo sea correcto antes de aplicar.
               </Alert>
             ) : null}

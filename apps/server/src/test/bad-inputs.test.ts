@@ -18,7 +18,7 @@ const ctx = useTestApp();
 type Table = keyof Database;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** How a field is validated, which decides the hostile values it is sent. */
-type Kind = 'text' | 'optText' | 'code' | 'secret' | 'id' | 'optId' | 'int' | 'date' | 'enum' | 'ids' | 'months' | 'email' | 'flag' | 'password';
+type Kind = 'text' | 'optText' | 'code' | 'secret' | 'id' | 'optId' | 'int' | 'decimal' | 'date' | 'enum' | 'ids' | 'months' | 'email' | 'flag' | 'password';
 
 const LONG = 'x'.repeat(10_000);
 // 2147483648 is one past PostgreSQL's integer ids: it once reached the database there and answered 500.
@@ -37,6 +37,8 @@ const BAD_VALUES: Record<Kind, unknown[]> = {
   id: ['abc', 0, -1, 1.5, {}, 1e20, 2147483648],
   optId: ['abc', -1, 1.5, {}, 2147483648],
   int: ['abc', 1.5, {}, -1, 100000],
+  /** A number with at most two decimals (subject credits). */
+  decimal: ['abc', 1.555, {}, -1, 100000, 1e20],
   // Outside LIMITS.dateMin..dateMax: year 9999 once overflowed the generation's end date into a 500.
   date: ['2026-02-30', '2026-13-01', '20260101', 'mañana', 20260101, {}, '   ', '9999-12-31', '2200-01-01', '1899-12-31', '0000-01-01'],
   enum: ['desconocido', 123, {}, ''],
@@ -172,11 +174,11 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/subjects/:id/attributes', idOf: 'subject' },
   { method: 'POST', path: '/api/subjects', table: 'subjects',
     body: () => ({ subject_name: 'Materia Nueva', subject_key: 'MN-1', theory_credits: 2, practice_credits: 2 }),
-    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'int', practice_credits: 'int',
+    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'decimal', practice_credits: 'decimal',
       prerequisites: 'ids', semesters: 'ids', careers: 'ids', attributes: 'ids' } },
   { method: 'PUT', path: '/api/subjects/:id', idOf: 'subject', table: 'subjects',
     body: () => ({ subject_name: 'Materia Editada', subject_key: 'ME-1', theory_credits: 3, practice_credits: 1 }),
-    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'int', practice_credits: 'int',
+    fields: { subject_name: 'text', subject_key: 'text', theory_credits: 'decimal', practice_credits: 'decimal',
       prerequisites: 'ids', semesters: 'ids', careers: 'ids', attributes: 'ids' } },
   { method: 'DELETE', path: '/api/subjects/:id', idOf: 'subject', table: 'subjects' },
   { method: 'GET', path: '/api/professorsubjects',

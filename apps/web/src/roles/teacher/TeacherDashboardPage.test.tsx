@@ -14,7 +14,7 @@ describe('TeacherDashboardPage', () => {
     renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
     expect(await screen.findByRole('heading', { name: 'Bienvenido, Laura Mendoza Ríos' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(`Panel de Maestros · ${todayLong()}`)).toBeInTheDocument();
-    expect(todayLong(new Date(2026, 2, 9))).toBe('lunes, 9 de marzo de 2026');
+    expect(todayLong(new Date(Date.UTC(2026, 2, 9, 18)))).toBe('lunes, 9 de marzo de 2026'); // noon in the institution's time zone
   });
 
   it("falls back to 'Profesor(a)' when the profile cannot be loaded", async () => {

@@ -40,7 +40,13 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),
+  /** True when the password was set by someone else: it must be changed before anything else (DESIGN §5). */
+  must_change_password: z.boolean(),
 });
+
+/** GET /me: the user, and whether the password must be changed before anything else. */
+export const meResponse = publicUser.extend({ must_change_password: z.boolean() });
+export type MeResponse = z.infer<typeof meResponse>;
 
 export const profileUpdateBody = z.object({
   full_name: text(LIMITS.userName, MSG.nameRequired),
@@ -57,7 +63,9 @@ export const passwordChangeBody = z
   .refine((b) => b.password === b.password_confirmation, {
     message: MSG.passwordsDontMatch,
     path: ['password_confirmation'],
-  });
+  })
+  // A first password someone else set is changed for a new one, not for itself.
+  .refine((b) => b.password !== b.current_password, { message: MSG.passwordUnchanged, path: ['password'] });
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
 export const userSession = z.object({

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
 import { insertGeneration, insertGroup, insertStudent, peopleSnapshot, setNamingScheme } from '../../test/factories.js';
-import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
+import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
 let chief: TestUser;

@@ -51,6 +51,8 @@ export type MeResponse = z.infer<typeof meResponse>;
 export const profileUpdateBody = z.object({
   full_name: text(LIMITS.userName, MSG.nameRequired),
   email: emailField,
+  /** Asked when the e-mail (the login) changes. */
+  current_password: z.string(MSG.currentPasswordRequired).max(200, MSG.tooLong(200)).optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 

@@ -47,6 +47,8 @@ function dimensions(subject: ThrottleSubject): [Dimension, Dimension] {
 /** What admit() lets through: the keys whose single turn this attempt holds while its password is checked. */
 export interface Admission {
   turns: string[];
+  /** The account had failures in the window (only then has a success something to forget). */
+  accountFailed: boolean;
 }
 
 /**
@@ -83,7 +85,7 @@ export class SignInThrottle {
       await Promise.all(turns.map((key) => this.waits.reward(key)));
       throw tooManyRequestsFor(Math.max(1, Math.ceil(waitMs / 1000)));
     }
-    return { turns };
+    return { turns, accountFailed: (counts[0]?.consumedPoints ?? 0) > 0 };
   }
 
   /** A wrong password: counted under both keys; from a key's threshold on, its next attempt waits longer. */
@@ -101,10 +103,11 @@ export class SignInThrottle {
    */
   async succeeded(subject: ThrottleSubject, admission: Admission): Promise<void> {
     const [account, address] = dimensions(subject);
+    // The common case (no failure before) writes nothing.
     await Promise.all([
-      this.failures.delete(account.key),
-      this.waits.delete(account.key),
-      admission.turns.includes(address.key) ? this.waits.reward(address.key) : Promise.resolve(),
+      admission.accountFailed ? this.failures.delete(account.key) : undefined,
+      admission.accountFailed ? this.waits.delete(account.key) : undefined,
+      admission.turns.includes(address.key) ? this.waits.reward(address.key) : undefined,
     ]);
   }
 

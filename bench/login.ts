@@ -60,7 +60,7 @@ async function run(url: string, requests: () => { email: string; password: strin
       },
     }],
   });
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${(s as { count: number }).count}`).join(' ');
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
   const used = process.cpuUsage(cpu);
   // CPU of this process (server, argon2's threads and the load generator) per answer: steadier than req/s on a busy machine.
   const cpuMs = Math.round((used.user + used.system) / 1000 / Math.max(1, result.requests.total));

@@ -106,4 +106,47 @@ export const flows: Flow[] = [
       }
     },
   },
+  {
+    name: 'first sign-in: a new e-mail asks for the current password, and logging out with unsaved grades asks first',
+    async run(ctx) {
+      for (const [viewport, suffix] of [[WIDE, 'desktop'], [PHONE, 'phone']] as const) {
+        const { page, context } = await ctx.newPage(viewport);
+        try {
+          await page.goto('/app/login');
+          await signInForm(page, 'laura.mendoza@demo.edu.mx', 'profe1234');
+          await page.waitForURL('**/app/TeacherDashboard');
+          await page.goto('/app/acount');
+          await page.getByRole('button', { name: 'Editar perfil' }).click();
+          const profile = page.getByRole('dialog', { name: 'Editar perfil' });
+          assert(await profile.getByLabel('Contraseña actual').count() === 0, 'no password asked for the same e-mail');
+          await profile.getByLabel('Correo electrónico').fill('laura.nueva@demo.edu.mx');
+          await profile.getByLabel('Contraseña actual').fill('no-es-la-mia');
+          await profile.getByRole('button', { name: 'Guardar cambios' }).click();
+          await profile.getByText('La contraseña actual es incorrecta').waitFor();
+          await settle(page);
+          await ctx.screenshot(page, `account-email-password-${suffix}`);
+          await profile.getByRole('button', { name: 'Cancelar' }).click();
+          const discard = page.getByRole('dialog').getByRole('button', { name: /Descartar|Salir/ });
+          if (await discard.count()) await discard.first().click();
+          await profile.waitFor({ state: 'hidden' });
+
+          // A grade typed and not saved (kept by the grade grid under this teacher's id).
+          const userId = await page.evaluate(() => Number(localStorage.getItem('id')));
+          await page.evaluate((id) => localStorage.setItem(`calificaciones-sin-guardar:${id}:1`, JSON.stringify({ drafts: { 1: { 1: '85' } }, versions: {} })), userId);
+          await page.getByRole('button', { name: 'Abrir menú' }).click();
+          await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+          const confirm = page.getByRole('dialog', { name: 'Cerrar sesión?' });
+          await confirm.getByText(/Tienes calificaciones sin guardar/).waitFor();
+          await settle(page);
+          await ctx.screenshot(page, `logout-unsaved-grades-${suffix}`);
+          await confirm.getByRole('button', { name: 'Descartar y cerrar sesión' }).click();
+          await page.waitForURL('**/app/login');
+          const left = await page.evaluate((id) => localStorage.getItem(`calificaciones-sin-guardar:${id}:1`), userId);
+          assert(left === null, 'the unsaved grades are dropped on a confirmed logout');
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  },
 ];

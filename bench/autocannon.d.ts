@@ -8,6 +8,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests cycled through; setupRequest may rewrite each one before it is sent. */
+    requests?: Array<{ setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
 
   interface Histogram {
@@ -31,6 +40,8 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram & { sent: number };
     throughput: Histogram;
+    /** Answers per status code. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from '@egreso/domain';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
+import { registerSignInThrottle } from './modules/auth/throttle.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
@@ -31,6 +32,10 @@ export interface BuildOptions {
   institution?: string;
   /** The institution's time zone (INSTITUTION_TIME_ZONE); America/Mexico_City when not given. */
   timeZone?: string;
+  /** Which proxies may name the client's address (TRUST_PROXY): none by default. */
+  trustProxy?: false | number | string[];
+  /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
+  sessionMaxDays?: number;
 }
 
 // helmet's headers, computed once: they go on every answer, the router's own refusals included.
@@ -73,11 +78,22 @@ const documentUploads: typeof jsonSchemaTransform = (input) => {
   };
 };
 
+/**
+ * Fastify's own hop count trusts nothing, so a count becomes proxy-addr's hop rule: the first `hops` addresses
+ * counted from the connection are proxies, the next one is the client.
+ */
+function trustProxyOption(value: BuildOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value ?? false;
+  const hops = value;
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole application: external plugins, then app plugins, then the routes. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies: anyone else could choose their own address.
+    trustProxy: trustProxyOption(options.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
     // Refusals the router makes before any route runs (a bad URL escape, an over-long parameter) answer like the rest.
@@ -111,7 +127,8 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionMaxMs: (options.sessionMaxDays ?? 7) * 24 * 60 * 60 * 1000 });
+  registerSignInThrottle(app, options.database);
 
   await app.register(async (api) => {
     for (const mod of apiModules) await api.register(mod);

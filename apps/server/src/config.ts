@@ -1,5 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@egreso/domain';
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, 'false' or 0 trusts no proxy (the client's address is the connection's); a whole
+ * number trusts that many proxy hops; a comma list trusts those proxy addresses, CIDR ranges or range names.
+ * 'true' (believe any X-Forwarded-For) is refused: anyone could then choose their own address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw?.trim() ?? '';
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 100) return hops;
+    }
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (1-100) or a comma list of proxy addresses or CIDR ranges (bad: ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -17,6 +58,11 @@ const configSchema = z.object({
   /** The institution's IANA time zone: dates in files, printed pages and screens. */
   INSTITUTION_TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, { message: 'must be an IANA time zone such as America/Mexico_City' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
+  /** Absolute lifetime of a session token in days, however active (the idle limit is 12 hours). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** DEMO=1 serves the demo institution on a HOST that is not a loopback address. */
+  DEMO: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -29,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || undefined,
     INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
     INSTITUTION_TIME_ZONE: env.INSTITUTION_TIME_ZONE?.trim() || undefined,
+    SESSION_MAX_DAYS: env.SESSION_MAX_DAYS || undefined,
+    DEMO: env.DEMO || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -38,4 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   return parsed.data;
+}
+
+/** True for a HOST that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

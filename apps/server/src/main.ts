@@ -1,9 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { isLoopbackHost, loadConfig } from './config.js';
 import { connect } from './db/connect.js';
-import { initializeDatabase } from './db/init.js';
+import { DemoRefusedError, initializeDatabase } from './db/init.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -16,9 +16,21 @@ async function main() {
     process.exit(1);
   }
   const database = connect(config.DATABASE_URL);
-  const init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+  const refuseDemo = !isLoopbackHost(config.HOST) && !config.DEMO;
+  let init;
+  try {
+    init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, refuseDemo });
+  } catch (err) {
+    if (!(err instanceof DemoRefusedError)) throw err;
+    console.error(err.message);
+    await database.close();
+    process.exit(1);
+  }
   const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
-  const app = await buildApp({ database, webRoot, institution: config.INSTITUTION_NAME, timeZone: config.INSTITUTION_TIME_ZONE, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({
+    database, webRoot, institution: config.INSTITUTION_NAME, timeZone: config.INSTITUTION_TIME_ZONE,
+    logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY, sessionMaxDays: config.SESSION_MAX_DAYS,
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

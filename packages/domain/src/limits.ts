@@ -51,7 +51,3 @@ export const TIMINGS = {
 
 /** Idle lifetime of an access token. */
 export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
-/** Brute-force protection: failures counted per e-mail in a window, then a lock. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_LOCK_MS = 10 * 60 * 1000;

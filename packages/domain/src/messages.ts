@@ -2,7 +2,8 @@
 export const MSG = {
   // auth
   invalidCredentials: 'Correo o contraseña incorrectos.',
-  lockedOut: 'Demasiados intentos fallidos. La cuenta está bloqueada 10 minutos; intenta de nuevo más tarde.',
+  tooManyAttempts: (seconds: number) => `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+  mustChangePassword: 'Debes cambiar tu contraseña antes de continuar.',
   unauthenticated: 'No autenticado. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'Recurso no encontrado.',
@@ -25,6 +26,8 @@ export const MSG = {
   currentPasswordWrong: 'La contraseña actual es incorrecta',
   passwordMin: 'La nueva contraseña debe tener al menos 6 caracteres',
   passwordsDontMatch: 'Las contraseñas no coinciden',
+  passwordUnchanged: 'La nueva contraseña debe ser distinta de la actual',
+  adminOnlyByOperator: 'Los administradores solo se crean con la configuración del servidor o con el comando del operador.',
   passwordChanged: 'Contraseña cambiada con éxito',
   passwordChangeError: 'Error al cambiar la contraseña',
   profileUpdated: 'Perfil actualizado',

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's pool, for the few libraries that speak to pg directly (the sign-in throttle's store). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
       if (!options.quiet) console.error(`PostgreSQL idle connection error: ${err.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { isLoopbackHost, loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
-import { initializeDatabase } from './init.js';
+import { DemoRefusedError, initializeDatabase } from './init.js';
 import { DEMO_ACCOUNTS } from './demo.js';
 import { connect, type Db } from './connect.js';
 import { onPostgres } from '../test/harness.js';
@@ -61,6 +61,8 @@ describe('first start', () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password } });
       expect(res.statusCode, account.email).toBe(200);
+      // The demo's published passwords are for a loopback address: no forced change.
+      expect(res.json().must_change_password, account.email).toBe(false);
     }
 
     const again = await initializeDatabase(database);
@@ -76,6 +78,26 @@ describe('first start', () => {
     expect(users).toEqual([{ email: 'root@uni.mx', role: 0 }]);
     expect(await database.db.selectFrom('careers').select('id').execute()).toHaveLength(0);
     expect(await database.db.selectFrom('semesters').select('id').execute()).toHaveLength(9);
+    // The operator chose that password: no forced change.
+    const app = await buildApp({ database });
+    cleanups.push(() => app.close());
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'root@uni.mx', password: 'muysegura1' } });
+    expect(res.json().must_change_password).toBe(false);
+  });
+
+  it('refuses to load or serve the demo on an address others reach unless asked for', async () => {
+    const database = await emptyDatabase();
+    await expect(initializeDatabase(database, { refuseDemo: true })).rejects.toThrow(DemoRefusedError);
+    await expect(initializeDatabase(database, { refuseDemo: true })).rejects.toThrow(/DEMO=1/);
+    expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    // Once loaded (on a loopback address), the demo still is not served elsewhere.
+    expect((await initializeDatabase(database)).created).toBe('demo');
+    await expect(initializeDatabase(database, { refuseDemo: true })).rejects.toThrow(DemoRefusedError);
+
+    const real = await emptyDatabase();
+    expect((await initializeDatabase(real, { refuseDemo: true, adminEmail: 'root@uni.mx', adminPassword: 'muysegura1' })).created).toBe('admin');
+    // A real institution keeps starting without the administrator settings.
+    expect((await initializeDatabase(real, { refuseDemo: true })).created).toBeNull();
   });
 });
 
@@ -90,5 +112,52 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mx' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ INSTITUTION_TIME_ZONE: 'Mexico/Tenochtitlan' })).toThrow(/INSTITUTION_TIME_ZONE/);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8' }).TRUST_PROXY)
+      .toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    for (const bad of ['true', 'cualquiera', '10.0.0.1/33', '10.0.0.300', '10.0.0.1,,x', '500']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads SESSION_MAX_DAYS (7 by default) and DEMO', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_MAX_DAYS: 7, DEMO: false });
+    expect(loadConfig({ SESSION_MAX_DAYS: '30', DEMO: '1' })).toMatchObject({ SESSION_MAX_DAYS: 30, DEMO: true });
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
+    expect(() => loadConfig({ DEMO: 'si' })).toThrow(/DEMO/);
+  });
+
+  it('tells loopback hosts from the others', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.1.1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'servidor.uni.mx']) expect(isLoopbackHost(host), host).toBe(false);
+  });
+});
+
+describe('the client address', () => {
+  async function sessionIp(trustProxy: false | number | string[] | undefined, remoteAddress: string) {
+    const database = await emptyDatabase();
+    await initializeDatabase(database, { adminEmail: 'root@uni.mx', adminPassword: 'muysegura1' });
+    const app = await buildApp({ database, trustProxy });
+    cleanups.push(() => app.close());
+    const res = await app.inject({
+      method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.7' },
+      payload: { email: 'root@uni.mx', password: 'muysegura1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await database.db.selectFrom('user_sessions').select('ip').executeTakeFirstOrThrow();
+    return row.ip;
+  }
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    expect(await sessionIp(undefined, '10.0.0.5')).toBe('10.0.0.5');
+    expect(await sessionIp(['10.9.9.9'], '10.0.0.5')).toBe('10.0.0.5');
+    expect(await sessionIp(['10.0.0.0/24'], '10.0.0.5')).toBe('203.0.113.7');
+    expect(await sessionIp(1, '10.0.0.5')).toBe('203.0.113.7');
   });
 });

@@ -3,7 +3,7 @@ import { ROLE } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { nowIso } from '../lib/time.js';
 import type { Db } from './connect.js';
-import { seedDemo, type DemoAccount } from './demo.js';
+import { DEMO_ACCOUNTS, seedDemo, type DemoAccount } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
 import type { Database } from './types.js';
@@ -17,15 +17,38 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) === undefined;
 }
 
+/** The demo's published passwords on an address others reach: refused unless asked for (DEMO=1). */
+export const DEMO_ON_PUBLIC_HOST =
+  'La institución de demostración, con sus contraseñas publicadas, solo se sirve en una dirección local (HOST=127.0.0.1). ' +
+  'Para otra dirección, configure ADMIN_EMAIL y ADMIN_PASSWORD en una base de datos vacía, o pida la demostración con DEMO=1.\n' +
+  'The demo institution and its published passwords are served on a loopback HOST only. For another HOST, set ' +
+  'ADMIN_EMAIL and ADMIN_PASSWORD on an empty database, or ask for the demo explicitly with DEMO=1.';
+
+export class DemoRefusedError extends Error {
+  constructor() {
+    super(DEMO_ON_PUBLIC_HOST);
+    this.name = 'DemoRefusedError';
+  }
+}
+
+/** True when the database holds (or, being empty and without an administrator, would load) the demo institution. */
+async function servesDemo(db: Kysely<Database>, adminConfigured: boolean): Promise<boolean> {
+  if (await isEmpty(db)) return !adminConfigured;
+  const demoEmails = Object.values(DEMO_ACCOUNTS).map((a) => a.email);
+  return (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Migrates, seeds the rows every database has, and initialises an empty database: with the one
  * administrator given, or else with the demo institution.
  */
 export async function initializeDatabase(
   database: Db,
-  opts: { adminEmail?: string; adminPassword?: string; demo?: boolean } = {},
+  opts: { adminEmail?: string; adminPassword?: string; demo?: boolean; refuseDemo?: boolean } = {},
 ): Promise<InitResult> {
   await migrateToLatest(database);
+  // refuseDemo: HOST is not a loopback address and DEMO=1 was not given.
+  if (opts.refuseDemo && (await servesDemo(database.db, Boolean(opts.adminEmail && opts.adminPassword)))) throw new DemoRefusedError();
   await seedReferenceData(database.db);
   if (!(await isEmpty(database.db))) return { created: null, accounts: [] };
   if (opts.adminEmail && opts.adminPassword) {

@@ -6,6 +6,7 @@ import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.j
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating-sums.js';
+import { accountSafetyMigration } from './migrations/0011-account-safety.js';
 import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and-credits.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -18,6 +19,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0005-grade-history': gradeHistoryMigration(dialect),
         '0009-attribute-targets': attributeTargetsMigration(dialect),
         '0010-attribute-rating-sums': attributeRatingSumsMigration(dialect),
+        '0011-account-safety': accountSafetyMigration(dialect),
         '0013-search-fold-and-credits': searchFoldAndCreditsMigration(dialect),
       };
     },

@@ -14,6 +14,8 @@ export interface UsersTable {
   photo: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 while a password someone else set (created, imported, reset) awaits its owner's change. */
+  must_change_password: ColumnType<number, number | undefined, number>;
 }
 export interface AccessTokensTable {
   id: Id;
@@ -28,16 +30,6 @@ export interface UserSessionsTable {
   logged_in_at: string;
   user_agent: string | null;
   ip: string | null;
-}
-export interface LoginFailuresTable {
-  id: Id;
-  email: string;
-  failed_at: string;
-  ip: string | null;
-}
-export interface LoginLockoutsTable {
-  email: string;
-  locked_until: string;
 }
 export interface CareersTable {
   id: Id;
@@ -280,8 +272,6 @@ export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   user_sessions: UserSessionsTable;
-  login_failures: LoginFailuresTable;
-  login_lockouts: LoginLockoutsTable;
   careers: CareersTable;
   user_careers: UserCareersTable;
   attribute_targets: AttributeTargetsTable;

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,7 +18,9 @@ export const unauthorized = (message: string = MSG.unauthenticated) => new HttpE
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** 429 of the sign-in throttle: the wait in the Spanish message and in Retry-After. */
+export const tooManyRequestsFor = (seconds: number) =>
+  new HttpError(429, MSG.tooManyAttempts(seconds), undefined, { 'retry-after': String(seconds) });
 
 /** 422 with per-field messages, the same shape schema validation answers. */
 export function unprocessable(errors: Record<string, string[]>, message: string = MSG.validation) {

@@ -44,3 +44,14 @@ export async function burnVerify(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The password check of a sign-in or a current-password confirmation: exactly one argon2 verification whatever the
+ * account (none, an argon2 hash, or an import's salted SHA-256 still holding the initial password), so the time of a
+ * failure tells nothing about the account.
+ */
+export async function checkPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  if (hash && !needsRehash(hash)) return verifyPassword(hash, password);
+  await burnVerify(password);
+  return hash ? verifyPassword(hash, password) : false;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOKEN_IDLE_MS, type Actor, type UserRecord } from '@egreso/domain';
+import { MSG, TOKEN_IDLE_MS, type Actor, type UserRecord } from '@egreso/domain';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { nowIso } from '../lib/time.js';
 import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/auth/tokens.repository.js';
@@ -12,6 +12,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: AuthUser | null;
     tokenHash: string | null;
+    /** The signed-in user still has to change a password someone else set (DESIGN §5, First sign-in). */
+    mustChangePassword: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route serves a user who must first change their password: /me, the password change and logout. */
+    beforePasswordChange?: boolean;
   }
   interface FastifyInstance {
     /** preHandler: a valid token is required, and the predicate (if any) must allow the signed-in user. */
@@ -34,9 +40,15 @@ export function actorOf(request: FastifyRequest): AuthUser {
   return request.actor;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export interface AuthOptions {
+  /** Absolute lifetime of a token, whatever its use (SESSION_MAX_DAYS). */
+  sessionMaxMs: number;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenHash', null);
+  app.decorateRequest('mustChangePassword', false);
 
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
@@ -46,21 +58,31 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const row = await findUserByTokenHash(app.db, tokenHash);
     if (!row) throw unauthorized();
     // Compared as numbers: formatting two cut-off dates cost more than the rest of the check on every request.
-    const idleMs = Date.now() - Date.parse(row.last_used_at);
+    const now = Date.now();
+    const idleMs = now - Date.parse(row.last_used_at);
     if (idleMs > TOKEN_IDLE_MS) {
       await deleteTokenById(app.db, row.token_id);
       throw unauthorized('La sesión expiró por inactividad. Inicia sesión de nuevo.');
     }
+    if (now - Date.parse(row.token_created_at) > options.sessionMaxMs) {
+      await deleteTokenById(app.db, row.token_id);
+      throw unauthorized('La sesión expiró. Inicia sesión de nuevo.');
+    }
     if (idleMs > TOUCH_EVERY_MS) await touchToken(app.db, row.token_id, nowIso());
-    const { token_id: _tokenId, last_used_at: _lastUsed, ...user } = row;
+    const { token_id: _tokenId, last_used_at: _lastUsed, token_created_at: _created, must_change_password: mark, ...user } = row;
     request.actor = user;
     request.tokenHash = tokenHash;
+    request.mustChangePassword = mark === 1;
     return user;
   }
 
   app.decorate('guard', (allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler => {
     const guard: preHandlerAsyncHookHandler = async (request) => {
       const actor = request.actor ?? (await authenticate(request));
+      // One place for the first-sign-in rule: until the password is changed, only the routes marked for it answer.
+      if (request.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
+        throw forbidden(MSG.mustChangePassword);
+      }
       if (allow && !allow(actor)) throw forbidden();
     };
     return Object.assign(guard, { [GUARD]: true as const });

@@ -64,6 +64,7 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
     return reply.code(422).send({ message: first ?? MSG.validation, errors });
   }
   if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
     return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }
   const code = error.code;

@@ -24,7 +24,8 @@ const API_CSP = "default-src 'self';script-src 'self';object-src 'none';frame-an
  * written on every request; helmet's full set is about 600 bytes, three times the /api/me body.
  */
 export function apiHeaders(documentHeaders: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { 'content-security-policy': API_CSP };
+  // API answers carry personal data: no browser or shared cache keeps them.
+  const headers: Record<string, string> = { 'content-security-policy': API_CSP, 'cache-control': 'no-store' };
   for (const name of API_HEADERS) {
     const value = documentHeaders[name];
     if (value !== undefined) headers[name.toLowerCase()] = value;

@@ -5,7 +5,7 @@ import { APP_TITLE, isRole, redirectForRole } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
 import { displayTimeZone } from '../lib/dates';
 import { useMe } from '../lib/me';
-import { getRole, getToken } from '../lib/session';
+import { FORCED_PASSWORD_PATH, getRole, getToken, mustChangePassword } from '../lib/session';
 import { SideMenu } from './SideMenu';
 
 /** Height of the top bar that holds the menu button. */
@@ -29,6 +29,8 @@ export default function AppLayout() {
   const location = useLocation();
   const role = getRole();
   if (!getToken() || role === null) return <Navigate to="/login" replace />;
+  // No screen (nor the menu) before the password someone else set is changed.
+  if (mustChangePassword()) return <Navigate to={FORCED_PASSWORD_PATH} replace />;
   const elsewhere = isRole(role) ? redirectForRole(role, location.pathname) : null;
   if (elsewhere) return <Navigate to={elsewhere} replace />;
   return (

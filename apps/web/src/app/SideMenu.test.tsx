@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, ROLE, type Role } from '@egreso/domain';
 import { currentPath, mockApi, renderWithProviders, signIn } from '../test/render';
-import { SideMenu, isActive } from './SideMenu';
+import { LOGOUT_WITH_DRAFTS, SideMenu, isActive } from './SideMenu';
 
 /** The spec's menu table: each role's entries in order (logout comes last, as a button). */
 const SPEC_MENU: Record<Role, string[]> = {
@@ -108,6 +108,23 @@ describe('SideMenu', () => {
     expect(logout.headers.Authorization).toBe('Bearer token-de-prueba');
     for (const key of ['token', 'id', 'user_id', 'name', 'rol', 'user']) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('asks differently when the user leaves unsaved grades, and drops only theirs on confirmation', async () => {
+    localStorage.setItem('calificaciones-sin-guardar:5:12', '{"drafts":{"1":{"2":"80"}},"versions":{}}');
+    localStorage.setItem('calificaciones-sin-guardar:8:12', '{"drafts":{"1":{"2":"70"}},"versions":{}}');
+    const r = renderMenu(ROLE.TEACHER, '/TeacherDashboard');
+    const nav = await openMenu(r);
+    await r.user.click(nav.getByRole('button', { name: 'Cerrar sesión' }));
+    const confirm = screen.getByRole('dialog', { name: MSG.logoutTitle });
+    expect(confirm).toHaveTextContent(LOGOUT_WITH_DRAFTS);
+    await r.user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(localStorage.getItem('calificaciones-sin-guardar:5:12')).not.toBeNull();
+
+    await r.user.click((await openMenu(r)).getByRole('button', { name: 'Cerrar sesión' }));
+    await r.user.click(within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Descartar y cerrar sesión' }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(localStorage.getItem('calificaciones-sin-guardar:5:12')).toBeNull();
   });
 
   it('logs out locally even when the server cannot be reached', async () => {

@@ -5,9 +5,15 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MENU_BY_ROLE, MSG, isRole, welcomeLine } from '@egreso/domain';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { confirmLeaving } from '../components/LeaveGuard';
 import { api } from '../lib/api';
+import { clearDraftsOf, hasDraftsOf } from '../lib/grade-drafts';
 import { useMe } from '../lib/me';
-import { clearSession, getRole } from '../lib/session';
+import { clearSession, getRole, getStoredUser } from '../lib/session';
+
+/** The logout question when the user leaves typed grades unsaved in this browser. */
+export const LOGOUT_WITH_DRAFTS =
+  'Tienes calificaciones sin guardar en este navegador. Si cierras sesión se descartarán. ¿Cerrar sesión de todos modos?';
 
 /** The item whose path is a prefix of the current path is active (paths compare without case). */
 export function isActive(itemPath: string, currentPath: string): boolean {
@@ -29,7 +35,8 @@ export function avatarSrc(photo: string | null | undefined): string | null {
 /** Drawer opened by the top bar's button: avatar, name, welcome line and the menu of the stored role. */
 export function SideMenu() {
   const [opened, { open, close }] = useDisclosure(false);
-  const [confirmLogout, setConfirmLogout] = useState(false);
+  // Closed, or open with the question to ask (unsaved grades are discarded on a confirmed logout).
+  const [confirmLogout, setConfirmLogout] = useState<false | 'plain' | 'drafts'>(false);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -47,6 +54,8 @@ export function SideMenu() {
   useEffect(close, [location.pathname, close]);
 
   const logout = async () => {
+    const userId = getStoredUser()?.id;
+    if (userId !== undefined) clearDraftsOf(userId);
     setConfirmLogout(false);
     try {
       await api('/logout', { method: 'POST' });
@@ -55,6 +64,8 @@ export function SideMenu() {
     }
     clearSession();
     queryClient.clear();
+    // The logout question already covered unsaved work: the screen's own guard does not ask again.
+    confirmLeaving();
     navigate('/login', { replace: true });
   };
 
@@ -109,16 +120,17 @@ export function SideMenu() {
             c="red"
             onClick={() => {
               close();
-              setConfirmLogout(true);
+              const userId = getStoredUser()?.id;
+              setConfirmLogout(userId !== undefined && hasDraftsOf(userId) ? 'drafts' : 'plain');
             }}
           />
         </nav>
       </Drawer>
       <ConfirmDialog
-        opened={confirmLogout}
+        opened={confirmLogout !== false}
         title={MSG.logoutTitle}
-        message={MSG.logoutText}
-        confirmLabel="Cerrar sesión"
+        message={confirmLogout === 'drafts' ? LOGOUT_WITH_DRAFTS : MSG.logoutText}
+        confirmLabel={confirmLogout === 'drafts' ? 'Descartar y cerrar sesión' : 'Cerrar sesión'}
         cancelLabel="Cancelar"
         danger
         onConfirm={logout}

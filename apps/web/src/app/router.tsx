@@ -2,15 +2,18 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { documentTitle, screenRouteOf } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
+import { FORCED_PASSWORD_PATH } from '../lib/session';
 import { PAGES } from './routes';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const ForcedPasswordPage = lazy(() => import('../features/account/pages/ForcedPasswordPage'));
 // The signed-in shell (menu, drawer) is its own chunk, so the login page loads only what it shows.
 const AppLayout = lazy(() => import('./AppLayout'));
 
 /** The browser tab names the screen: 'Gestionar periodos · Atributos de egreso'. */
 export function screenTitle(pathname: string): string {
   if (pathname.toLowerCase().startsWith('/login')) return documentTitle('Iniciar sesión');
+  if (pathname.toLowerCase().startsWith(FORCED_PASSWORD_PATH.toLowerCase())) return documentTitle('Cambia tu contraseña');
   return documentTitle(screenRouteOf(pathname)?.title);
 }
 
@@ -31,6 +34,8 @@ export const routes: RouteObject[] = [
     element: <DocumentTitle />,
     children: [
       { path: '/login', element: <Suspense fallback={<PageLoader />}><LoginPage /></Suspense> },
+      // Outside the signed-in layout: no menu, no way around it until the password is changed.
+      { path: FORCED_PASSWORD_PATH, element: <Suspense fallback={<PageLoader />}><ForcedPasswordPage /></Suspense> },
       {
         element: <Suspense fallback={<PageLoader />}><AppLayout /></Suspense>,
         children: PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),

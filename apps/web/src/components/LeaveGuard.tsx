@@ -8,8 +8,17 @@ interface Props {
   message: string;
 }
 
+/** Set by a logout the user already confirmed (unsaved grades included): the next move is not asked again. */
+let leavingConfirmed = false;
+export function confirmLeaving(): void {
+  leavingConfirmed = true;
+  setTimeout(() => {
+    leavingConfirmed = false;
+  }, 0);
+}
+
 function RouterBlocker({ when, title, message }: Props) {
-  const blocker = useBlocker(when);
+  const blocker = useBlocker(() => when && !leavingConfirmed);
   return (
     <ConfirmDialog
       opened={blocker.state === 'blocked'} title={title} message={message} danger

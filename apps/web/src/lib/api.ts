@@ -1,5 +1,5 @@
 import { MSG } from '@egreso/domain';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, setMustChangePassword } from './session';
 
 /** An API failure: the HTTP status, the server's Spanish message and its per-field errors. */
 export class ApiError extends Error {
@@ -44,6 +44,13 @@ export function sessionRefused(): void {
   for (const fn of unauthorizedListeners) fn();
 }
 
+/** Listeners told when the server asks for the password change first, so the app opens that screen. */
+const passwordChangeListeners = new Set<() => void>();
+export function onPasswordChangeRequired(fn: () => void): () => void {
+  passwordChangeListeners.add(fn);
+  return () => passwordChangeListeners.delete(fn);
+}
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -73,6 +80,10 @@ async function failure(res: Response): Promise<ApiError> {
     // Not JSON: keep the generic message below.
   }
   if (res.status === 401) sessionRefused();
+  if (res.status === 403 && message === MSG.mustChangePassword) {
+    setMustChangePassword(true);
+    for (const fn of passwordChangeListeners) fn();
+  }
   return new ApiError(res.status, message || `Error ${res.status}`, errors);
 }
 

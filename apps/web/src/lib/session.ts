@@ -1,5 +1,5 @@
-/** The browser storage keys of the spec: token, id, user_id, name, rol, user, theme. */
-const KEYS = ['token', 'id', 'user_id', 'name', 'rol', 'user'] as const;
+/** The browser storage keys of the spec: token, id, user_id, name, rol, user, theme; and the first-sign-in mark. */
+const KEYS = ['token', 'id', 'user_id', 'name', 'rol', 'user', 'must_change_password'] as const;
 
 export interface StoredUser {
   id: number;
@@ -49,4 +49,17 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 
 export function clearSession(): void {
   for (const key of KEYS) localStorage.removeItem(key);
+}
+
+/** The screen that asks for the new password before anything else. */
+export const FORCED_PASSWORD_PATH = '/CambiarContrasena';
+
+/** The signed-in user must change a password someone else set before anything else (the server says so). */
+export function mustChangePassword(): boolean {
+  return localStorage.getItem('must_change_password') === '1';
+}
+
+export function setMustChangePassword(required: boolean): void {
+  if (required) localStorage.setItem('must_change_password', '1');
+  else localStorage.removeItem('must_change_password');
 }

@@ -37,18 +37,25 @@ export const publicUser = userRecord.extend({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** `GET /me`: the signed-in user and the institution's time zone, which every date the web shows follows. */
-export const meResponse = publicUser.extend({ time_zone: z.string() });
-export type MeResponse = z.infer<typeof meResponse>;
-
 export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),
+  /** True when the password was set by someone else: it must be changed before anything else (DESIGN §5). */
+  must_change_password: z.boolean(),
 });
+
+/**
+ * `GET /me`: the user, whether the password must be changed before anything else, and the institution's time zone,
+ * which every date the web shows follows.
+ */
+export const meResponse = publicUser.extend({ must_change_password: z.boolean(), time_zone: z.string() });
+export type MeResponse = z.infer<typeof meResponse>;
 
 export const profileUpdateBody = z.object({
   full_name: text(LIMITS.userName, MSG.nameRequired),
   email: emailField,
+  /** Asked when the e-mail (the login) changes. */
+  current_password: z.string(MSG.currentPasswordRequired).max(200, MSG.tooLong(200)).optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
@@ -61,7 +68,9 @@ export const passwordChangeBody = z
   .refine((b) => b.password === b.password_confirmation, {
     message: MSG.passwordsDontMatch,
     path: ['password_confirmation'],
-  });
+  })
+  // A first password someone else set is changed for a new one, not for itself.
+  .refine((b) => b.password !== b.current_password, { message: MSG.passwordUnchanged, path: ['password'] });
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
 export const userSession = z.object({

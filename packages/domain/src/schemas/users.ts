@@ -40,5 +40,7 @@ export const userUpdateBody = z.object({
   password: z.string('La contraseña debe ser texto').max(200, MSG.tooLong(200)).optional(),
   career_id: optionalId,
   photo: z.string('La foto debe ser texto').max(500, MSG.tooLong(500)).nullish(),
+  /** Required to change one's own e-mail (the login). */
+  current_password: z.string(MSG.currentPasswordRequired).max(200, MSG.tooLong(200)).optional(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;

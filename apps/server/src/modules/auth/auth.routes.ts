@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { tooManyRequests, unauthorized } from '../../lib/http-errors.js';
-import { burnVerify, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
-import { institutionTimeZone, nowIso } from '../../lib/time.js';
+import { unauthorized } from '../../lib/http-errors.js';
+import { hashPassword, needsRehash } from '../../lib/passwords.js';
+import { institutionTimeZone } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
-import { findLockout } from './login.repository.js';
-import { recordLoginFailure, startSession } from './auth.service.js';
+import { startSession, throttledCheck } from './auth.service.js';
 import { deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,14 +21,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const { email, password } = request.body;
-    const lockout = await findLockout(app.db, email);
-    if (lockout && lockout.locked_until > nowIso()) throw tooManyRequests(MSG.lockedOut);
-
     const user = await findUserByEmail(app.db, email);
-    const ok = user ? await verifyPassword(user.password_hash, password) : (await burnVerify(password), false);
-    if (!user || !ok) {
-      const locked = await app.db.transaction().execute((trx) => recordLoginFailure(trx, email, request.ip, user?.id ?? null));
-      if (locked) request.log.warn({ email, ip: request.ip }, 'login locked after repeated failures');
+    if (!(await throttledCheck(app.throttle, { email, ip: request.ip }, user?.password_hash, password)) || !user) {
       throw unauthorized(MSG.invalidCredentials);
     }
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
@@ -37,13 +30,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
     const token = await app.db.transaction().execute(async (trx) => {
       if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
-      return startSession(trx, user.id, email, userAgent, request.ip);
+      return startSession(trx, user.id, userAgent, request.ip);
     });
-    return { token, user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role } };
+    const answer = { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role };
+    return { token, user: answer, must_change_password: user.must_change_password === 1 };
   });
 
   app.post('/logout', {
     preHandler: app.guard(),
+    config: { beforePasswordChange: true },
     schema: { tags: ['auth'], summary: 'Cierra la sesión y revoca el token', response: { 200: okResponse, 401: errorResponse } },
   }, async (request) => {
     if (request.tokenHash) await deleteToken(app.db, request.tokenHash);
@@ -52,8 +47,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', {
     preHandler: app.guard(),
+    config: { beforePasswordChange: true },
     schema: { tags: ['auth'], summary: 'Usuario de la sesión y zona horaria de la institución', response: { 200: meResponse, 401: errorResponse } },
-  }, async (request) => ({ ...presentUser(actorOf(request)), time_zone: institutionTimeZone() }));
+  }, async (request) => ({
+    ...presentUser(actorOf(request)),
+    time_zone: institutionTimeZone(),
+    must_change_password: request.mustChangePassword,
+  }));
 
   app.get('/health', {
     config: { public: true },

@@ -1,31 +1,42 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_IDLE_MS } from '@egreso/domain';
+import { MSG, TOKEN_IDLE_MS } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
-import { isoMinus, isoPlus, nowIso } from '../../lib/time.js';
-import { clearFailures, countFailuresSince, insertSession, lock, recordFailure } from './login.repository.js';
+import { fieldError } from '../../lib/http-errors.js';
+import { checkPassword } from '../../lib/passwords.js';
+import { isoMinus, nowIso } from '../../lib/time.js';
+import { findPasswordHash } from '../users/users.repository.js';
+import { insertSession } from './login.repository.js';
+import type { SignInThrottle, ThrottleSubject } from './throttle.js';
 import { deleteIdleTokens, hashToken, insertToken, newToken } from './tokens.repository.js';
 
-/**
- * Records a failed login; the last allowed failure within the window locks the e-mail and is audited.
- * Answers whether this failure locked it.
- */
-export async function recordLoginFailure(trx: DbOrTrx, email: string, ip: string, userId: number | null): Promise<boolean> {
-  const now = Date.now();
-  const windowStart = isoMinus(LOGIN_FAILURE_WINDOW_MS, now);
-  await recordFailure(trx, email, ip, new Date(now).toISOString(), windowStart);
-  if ((await countFailuresSince(trx, email, windowStart)) < LOGIN_MAX_FAILURES) return false;
-  await lock(trx, email, isoPlus(LOGIN_LOCK_MS, now));
-  await audit(trx, { userId, action: 'login.lockout', entity: 'users', entityId: userId, details: { email, ip } });
-  return true;
-}
-
-/** Opens a session after a good password: clears the failures, drops idle tokens, stores the new token's hash. */
-export async function startSession(trx: DbOrTrx, userId: number, email: string, userAgent: string | null, ip: string): Promise<string> {
+/** Opens a session after a good password: drops idle tokens, stores the new token's hash. */
+export async function startSession(trx: DbOrTrx, userId: number, userAgent: string | null, ip: string): Promise<string> {
   const token = newToken();
   const now = nowIso();
-  await clearFailures(trx, email);
   await deleteIdleTokens(trx, userId, isoMinus(TOKEN_IDLE_MS));
   await insertToken(trx, userId, hashToken(token), now);
   await insertSession(trx, userId, now, userAgent, ip);
   return token;
+}
+
+/**
+ * A password check behind the throttle: refused (429) while the account or the address waits, without running
+ * argon2; one argon2 run otherwise, whatever the hash; a failure is counted, a success is not.
+ */
+export async function throttledCheck(throttle: SignInThrottle, subject: ThrottleSubject, hash: string | null | undefined, password: string): Promise<boolean> {
+  const admission = await throttle.admit(subject);
+  const ok = await checkPassword(hash, password);
+  if (ok) await throttle.succeeded(subject, admission);
+  else await throttle.failed(subject);
+  return ok;
+}
+
+/** The current password of a signed-in user, asked before changing the password or the e-mail (422 when wrong). */
+export async function confirmCurrentPassword(
+  db: DbOrTrx, throttle: SignInThrottle, user: { id: number; email: string }, ip: string, password: string | undefined,
+): Promise<void> {
+  if (!password) throw fieldError('current_password', MSG.currentPasswordRequired);
+  const hash = await findPasswordHash(db, user.id);
+  if (!(await throttledCheck(throttle, { email: user.email, ip }, hash, password))) {
+    throw fieldError('current_password', MSG.currentPasswordWrong);
+  }
 }

@@ -23,7 +23,10 @@ function userByTokenHashQuery(db: DbOrTrx, tokenHash: string) {
   return db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
-    .select([...USER_COLUMNS, 'access_tokens.id as token_id', 'access_tokens.last_used_at'])
+    .select([
+      ...USER_COLUMNS, 'users.must_change_password',
+      'access_tokens.id as token_id', 'access_tokens.last_used_at', 'access_tokens.created_at as token_created_at',
+    ])
     .where('access_tokens.token_hash', '=', tokenHash);
 }
 type UserByTokenRow = InferResult<ReturnType<typeof userByTokenHashQuery>>[number];
@@ -31,7 +34,7 @@ type UserByTokenRow = InferResult<ReturnType<typeof userByTokenHashQuery>>[numbe
 // Every authenticated request runs this query: it is built and compiled once per database handle, not per request.
 const userByTokenCompiled = new WeakMap<DbOrTrx, CompiledQuery<UserByTokenRow>>();
 
-/** The token's user in one query, with the token's last use for the idle check. */
+/** The token's user in one query, with the token's first and last use for the lifetime checks. */
 export async function findUserByTokenHash(db: DbOrTrx, tokenHash: string) {
   let compiled = userByTokenCompiled.get(db);
   if (!compiled) {

@@ -246,6 +246,8 @@ export async function applyImport(trx: Transaction<Database>, actorId: number, k
   await insertInChunks(trx, 'users', inserts.map(({ insert: u }) => ({
     full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
     password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
+    // The initial password anyone can derive is changed by its owner at the first sign-in.
+    must_change_password: 1,
   })));
   // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
   const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());

@@ -13,9 +13,19 @@ export function findUserById(db: DbOrTrx, id: number) {
 export function findUserByEmail(db: DbOrTrx, email: string) {
   return db
     .selectFrom('users')
-    .select([...USER_COLUMNS, 'users.password_hash'])
+    .select([...USER_COLUMNS, 'users.password_hash', 'users.must_change_password'])
     .where('users.email', '=', email.toLowerCase())
     .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: DbOrTrx, id: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+/** Sets the user's own new password and lifts the first-sign-in mark. */
+export async function setOwnPassword(db: DbOrTrx, id: number, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function updatePasswordHash(db: DbOrTrx, id: number, passwordHash: string): Promise<void> {

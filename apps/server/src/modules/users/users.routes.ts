@@ -6,11 +6,13 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, forbidden } from '../../lib/http-errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { forbidden } from '../../lib/http-errors.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
+import { confirmCurrentPassword } from '../auth/auth.service.js';
 import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
+import { setOwnPassword } from './users.repository.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
 import { createUser, deleteUser, editedPasswordHash, listUsers, newAccountPasswordHash, readUser, updateUser } from './users.service.js';
 
@@ -53,10 +55,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/users/:id', {
     preHandler: app.guard(),
     schema: {
-      tags: ['users'], summary: 'Actualiza un usuario (o el propio perfil)', params: idParam, body: userUpdateBody,
-      response: { 200: publicUser, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+      tags: ['users'], summary: 'Actualiza un usuario (o el propio perfil; cambiar el propio correo pide current_password)', params: idParam, body: userUpdateBody,
+      response: { 200: publicUser, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse, 429: errorResponse },
     },
   }, async (request) => {
+    const actor = actorOf(request);
+    // The e-mail is the login: changing one's own asks for the current password.
+    if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
+      await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
+    }
     const hash = await editedPasswordHash(request.body);
     return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
   });
@@ -74,20 +81,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/users/:id/password', {
     preHandler: app.guard(),
+    config: { beforePasswordChange: true },
     schema: {
       tags: ['users'], summary: 'Cambia la contraseña propia', params: idParam, body: passwordChangeBody,
-      response: { 200: okResponse, 403: errorResponse, 422: errorResponse },
+      response: { 200: okResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
     },
   }, async (request) => {
     const actor = actorOf(request);
     if (actor.id !== request.params.id) throw forbidden();
-    const row = await app.db.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, request.body.current_password))) {
-      throw fieldError('current_password', MSG.currentPasswordWrong);
-    }
+    await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
     const hash = await hashPassword(request.body.password);
     await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: nowIso() }).where('id', '=', actor.id).execute();
+      await setOwnPassword(trx, actor.id, hash, nowIso());
       // Other devices must sign in again with the new password.
       await deleteOtherTokens(trx, actor.id, request.tokenHash);
       await audit(trx, { userId: actor.id, action: 'password.change', entity: 'users', entityId: actor.id });

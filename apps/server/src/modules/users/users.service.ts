@@ -126,6 +126,7 @@ export function newAccountPasswordHash(body: CreateBody): Promise<string> {
 
 export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, passwordHash: string): Promise<PublicUser> {
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
+  if (body.role === ROLE.ADMIN) throw forbidden(MSG.adminOnlyByOperator);
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
   if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
   if (await emailTakenByOther(trx, body.email, null)) throw fieldError('email', MSG.emailTaken);
@@ -133,6 +134,7 @@ export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, p
   const row = await trx.insertInto('users').values({
     full_name: body.full_name, email: body.email, password_hash: passwordHash, role: body.role,
     controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
+    must_change_password: 1,
   }).returning('id').executeTakeFirstOrThrow();
   if (body.career_id) await trx.insertInto('user_careers').values({ user_id: row.id, career_id: body.career_id }).execute();
   await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
@@ -147,14 +149,17 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
   const manages = !self && canManageUserOfRole(actor, target.role);
   if (!self && !manages) throw forbidden();
   if (await emailTakenByOther(trx, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
+  const careerBefore = manages && body.career_id ? (await careersByUser(trx, [target.id])).get(target.id)?.map((c) => c.career_id) ?? [] : [];
   const update: Updateable<Database['users']> = { full_name: body.full_name, email: body.email, updated_at: nowIso() };
   if (self && body.photo !== undefined) update.photo = body.photo;
   if (manages) {
     if (body.role !== undefined && !canManageUserOfRole(actor, body.role)) throw forbidden();
+    if (body.role === ROLE.ADMIN && target.role !== ROLE.ADMIN) throw forbidden(MSG.adminOnlyByOperator);
     if (body.controlnumber !== undefined) update.controlnumber = body.controlnumber;
     if (body.gender !== undefined) update.gender = body.gender;
     if (body.role !== undefined) update.role = body.role;
-    if (passwordHash) update.password_hash = passwordHash;
+    // A password someone else set is changed by its owner at the next sign-in.
+    if (passwordHash) Object.assign(update, { password_hash: passwordHash, must_change_password: 1 });
     if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
   await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
@@ -163,8 +168,29 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
     await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
   }
   if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
-  await audit(trx, { userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id });
+  await audit(trx, {
+    userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id,
+    details: userChanges(target, update, manages ? body.career_id : undefined, careerBefore),
+  });
   return readUser(trx, target.id);
+}
+
+const AUDITED_FIELDS = ['full_name', 'email', 'role', 'controlnumber', 'gender', 'photo'] as const;
+
+/**
+ * What an edit changed, for its audit row: each changed field with its value before and after, the careers, and a
+ * password reset named as such (never the password or its hash).
+ */
+export function userChanges(
+  before: UserRecord, update: Updateable<Database['users']>, careerId: number | null | undefined, careersBefore: number[],
+): { changes: Record<string, { before: unknown; after: unknown }>; password?: string } {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of AUDITED_FIELDS) {
+    const after = update[field];
+    if (after !== undefined && after !== before[field]) changes[field] = { before: before[field], after };
+  }
+  if (careerId && (careersBefore.length !== 1 || careersBefore[0] !== careerId)) changes.careers = { before: careersBefore, after: [careerId] };
+  return update.password_hash ? { changes, password: 'contraseña restablecida' } : { changes };
 }
 
 /** The argon2 hash of a password a manager sets on an edit (padded to 8), or null when none is sent. */

@@ -4,6 +4,8 @@ import { zodFieldErrors } from '../../lib/use-form';
 export interface ProfileValues {
   full_name: string;
   email: string;
+  /** Needed only when the e-mail changes. */
+  current_password?: string;
 }
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 

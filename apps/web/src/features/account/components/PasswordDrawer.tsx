@@ -35,12 +35,31 @@ export function passwordErrorMessage(err: unknown): string {
 export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
   return (
     <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
-      {opened ? <PasswordForm userId={userId} onClose={onClose} onResult={onResult} /> : null}
+      {opened ? (
+        <PasswordForm
+          userId={userId}
+          onCancel={onClose}
+          onSaved={() => {
+            onClose();
+            onResult({ kind: 'success', message: MSG.passwordChanged });
+          }}
+          onFailed={(message) => onResult({ kind: 'error', message })}
+        />
+      ) : null}
     </GuardedDrawer>
   );
 }
 
-function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
+interface FormProps {
+  userId: number;
+  onSaved: () => void;
+  onFailed: (message: string) => void;
+  /** Without it the form has no 'Cancelar' (the first-sign-in change cannot be put off). */
+  onCancel?: () => void;
+}
+
+/** Current, new (6 or more characters) and confirmation; the drawer and the first-sign-in screen share it. */
+export function PasswordForm({ userId, onSaved, onFailed, onCancel }: FormProps) {
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof PasswordValues, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<PasswordErrors>({});
@@ -63,13 +82,10 @@ function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
     e.preventDefault();
     if (!ready || mutation.isPending) return;
     mutation.mutate(values, {
-      onSuccess: () => {
-        onClose();
-        onResult({ kind: 'success', message: MSG.passwordChanged });
-      },
+      onSuccess: onSaved,
       onError: (err) => {
         setServerErrors(serverFieldErrors(err));
-        onResult({ kind: 'error', message: passwordErrorMessage(err) });
+        onFailed(passwordErrorMessage(err));
       },
     });
   };
@@ -112,7 +128,7 @@ function PasswordForm({ userId, onClose, onResult }: Omit<Props, 'opened'>) {
           aria-invalid={Boolean(shown('password_confirmation'))}
         />
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
+          {onCancel ? <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>Cancelar</Button> : null}
           <Button type="submit" disabled={!ready} loading={mutation.isPending}>Guardar contraseña</Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
+import { ApiError } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/use-form';
 import type { Result } from '../../../components/ResultDialog';
 import { useUpdateProfile } from '../api/update-profile';
@@ -25,10 +26,15 @@ export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
 }
 
 function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
-  const [values, setValues] = useState<ProfileValues>({ full_name: user.full_name, email: user.email });
+  const [values, setValues] = useState<ProfileValues>({ full_name: user.full_name, email: user.email, current_password: '' });
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
   const mutation = useUpdateProfile(user.id);
-  const clientErrors = validateProfile(values);
+  // The e-mail is the login: changing it asks for the current password (the server checks it too).
+  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const clientErrors: ProfileErrors = {
+    ...validateProfile(values),
+    ...(emailChanged && !values.current_password ? { current_password: MSG.currentPasswordRequired } : {}),
+  };
   const invalid = hasErrors(clientErrors);
 
   const set = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -41,7 +47,10 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
     e.preventDefault();
     if (invalid || mutation.isPending) return;
     mutation.mutate(
-      { full_name: values.full_name.trim(), email: values.email.trim() },
+      {
+        full_name: values.full_name.trim(), email: values.email.trim(),
+        ...(emailChanged ? { current_password: values.current_password } : {}),
+      },
       {
         onSuccess: () => {
           onClose();
@@ -51,7 +60,8 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           const fieldErrors = serverFieldErrors(err);
           // A rejected field is explained under the field itself; anything else gets the generic message.
           if (hasErrors(fieldErrors)) setServerErrors(fieldErrors);
-          else onResult({ kind: 'error', message: MSG.profileSaveError });
+          // The throttle's wait is worth reading as it is.
+          else onResult({ kind: 'error', message: err instanceof ApiError && err.status === 429 ? err.message : MSG.profileSaveError });
         },
       },
     );
@@ -81,6 +91,19 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           onChange={set('email')}
           error={clientErrors.email ?? serverErrors.email}
         />
+        {emailChanged ? (
+          <PasswordInput
+            label="Contraseña actual"
+            description="Para cambiar el correo con el que inicias sesión, confirma tu contraseña."
+            required
+            maxLength={200}
+            autoComplete="current-password"
+            value={values.current_password}
+            onChange={set('current_password')}
+            error={serverErrors.current_password}
+            aria-invalid={Boolean(serverErrors.current_password)}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
           <Button type="submit" disabled={invalid} loading={mutation.isPending}>Guardar cambios</Button>

@@ -132,6 +132,9 @@ describe('AccountPage', () => {
     expect(save).toBeDisabled();
     await r.user.type(email, '.mx');
     expect(panel.queryByText(MSG.emailInvalid)).not.toBeInTheDocument();
+    // A new e-mail (the login) asks for the current password first.
+    expect(save).toBeDisabled();
+    await r.user.type(panel.getByLabelText(/Contraseña actual/), 'mi-clave');
     expect(save).toBeEnabled();
   });
 
@@ -166,6 +169,18 @@ describe('AccountPage', () => {
     expect(JSON.parse(localStorage.getItem('user')!).full_name).toBe('Laura Mendoza');
     expect(r.queryClient.getQueryData<PublicUser>(queryKeys.me.all)?.full_name).toBe('Laura Mendoza');
     expect(screen.getByRole('heading', { name: 'Laura Mendoza' })).toBeInTheDocument();
+  });
+
+  it('sends the current password with a new e-mail, and shows the server refusing it under the field', async () => {
+    const r = renderAccount({ 'PUT /users/7': { status: 422, body: { message: MSG.currentPasswordWrong, errors: { current_password: [MSG.currentPasswordWrong] } } } });
+    const panel = await openProfile(r);
+    const email = panel.getByLabelText(/Correo electrónico/);
+    await r.user.clear(email);
+    await r.user.type(email, 'nuevo@correo.mx');
+    await r.user.type(panel.getByLabelText(/Contraseña actual/), 'equivocada');
+    await r.user.click(panel.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await panel.findByText(MSG.currentPasswordWrong)).toBeInTheDocument();
+    expect(r.calls.find((c) => c.method === 'PUT')!.body).toEqual({ full_name: USER.full_name, email: 'nuevo@correo.mx', current_password: 'equivocada' });
   });
 
   it('validates the password change and keeps the button disabled until all three are right', async () => {

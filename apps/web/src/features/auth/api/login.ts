@@ -12,6 +12,8 @@ export interface LoginResult {
   user: StoredUser;
   /** 1 man, 2 woman, null unknown: the welcome agrees with it. */
   gender: number | null;
+  /** The password was set by someone else: the user changes it before anything else. */
+  mustChangePassword: boolean;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -40,6 +42,7 @@ export function parseLoginAnswer(data: unknown): LoginResult {
       rol,
     },
     gender: user.gender === 1 || user.gender === 2 ? user.gender : null,
+    mustChangePassword: data.must_change_password === true,
   };
 }
 

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_BY_ROLE, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
-import { saveSession } from '../../../lib/session';
+import { clearDraftsOfOthers } from '../../../lib/grade-drafts';
+import { FORCED_PASSWORD_PATH, saveSession, setMustChangePassword } from '../../../lib/session';
 import { login, loginErrorMessage } from '../api/login';
 import { validateLogin, type LoginErrors } from '../validation';
 
@@ -37,16 +38,19 @@ export function LoginForm() {
     if (found.email || found.password) return;
     setStatus({ kind: 'authenticating' });
     try {
-      const { token, user, gender } = await login({ email: email.trim(), password });
+      const { token, user, gender, mustChangePassword } = await login({ email: email.trim(), password });
       if (!isRole(user.rol)) {
         setStatus({ kind: 'error', message: MSG.unknownRole });
         return;
       }
       saveSession(token, user);
-      // Nothing cached for a previous account may leak into this one.
+      setMustChangePassword(mustChangePassword);
+      // Nothing cached or typed for a previous account may leak into this one.
       queryClient.clear();
+      clearDraftsOfOthers(user.id);
       setStatus({ kind: 'success', name: user.full_name, greeting: welcomeLine(gender, null) });
-      const home = HOME_BY_ROLE[user.rol];
+      // A password someone else set is changed before anything else.
+      const home = mustChangePassword ? FORCED_PASSWORD_PATH : HOME_BY_ROLE[user.rol];
       redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), TIMINGS.loginRedirect);
     } catch (err) {
       setStatus({ kind: 'error', message: loginErrorMessage(err) });

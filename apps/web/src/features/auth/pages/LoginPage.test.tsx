@@ -89,6 +89,36 @@ describe('LoginPage', () => {
     }
   });
 
+  it('sends an account whose password someone else set to the password change first', async () => {
+    mockApi({ 'POST /login': { body: { ...answer(ROLE.TEACHER).body, must_change_password: true } } });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    await waitFor(() => expect(currentPath()).toBe('/CambiarContrasena'), { timeout: 3000 });
+    expect(localStorage.getItem('must_change_password')).toBe('1');
+    r.unmount();
+    localStorage.clear();
+  });
+
+  it('drops the unsaved grades another user left in this browser, and keeps the own ones', async () => {
+    localStorage.setItem('calificaciones-sin-guardar:99:3', '{"drafts":{"1":{"2":"80"}},"versions":{}}');
+    localStorage.setItem('calificaciones-sin-guardar:7:4', '{"drafts":{"1":{"2":"90"}},"versions":{}}');
+    mockApi({ 'POST /login': answer(ROLE.TEACHER) });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByText('Inicio de sesión exitoso')).toBeInTheDocument();
+    expect(localStorage.getItem('calificaciones-sin-guardar:99:3')).toBeNull();
+    expect(localStorage.getItem('calificaciones-sin-guardar:7:4')).not.toBeNull();
+    r.unmount();
+    localStorage.clear();
+  });
+
+  it('shows the wait of too many attempts', async () => {
+    mockApi({ 'POST /login': { status: 429, body: { message: MSG.tooManyAttempts(16) } } });
+    const r = renderLogin();
+    await fillAndSubmit(r);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Espera 16 segundos.');
+  });
+
   it('welcomes in agreement with the recorded gender', async () => {
     for (const [gender, greeting] of [[2, 'Bienvenida'], [1, 'Bienvenido'], [null, 'Te damos la bienvenida']] as const) {
       mockApi({ 'POST /login': { body: { token: 't', user: { id: 7, full_name: 'Laura Mendoza', rol: ROLE.TEACHER, gender } } } });

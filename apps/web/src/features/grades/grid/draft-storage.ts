@@ -1,4 +1,7 @@
+import { draftKey } from '../../../lib/grade-drafts';
 import type { Drafts } from './grid-model';
+
+export { draftKey };
 
 /** Typed grades kept in the browser until saved, with the version of each grade the grid showed. */
 export interface StoredDrafts {
@@ -6,11 +9,6 @@ export interface StoredDrafts {
   /** student id → activity id → the version shown when the grade was typed (0 for an empty cell). */
   versions: Record<number, Record<number, number>>;
   saved_at: string;
-}
-
-/** One entry per teacher and assignment, so two teachers on one computer never see each other's grades. */
-export function draftKey(teacherId: number, assignmentId: number): string {
-  return `calificaciones-sin-guardar:${teacherId}:${assignmentId}`;
 }
 
 export function readDrafts(teacherId: number, assignmentId: number): StoredDrafts | null {

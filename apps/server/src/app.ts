@@ -1,8 +1,10 @@
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
@@ -90,6 +92,17 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
+  // JSON answers of 1 KB or more go compressed (brotli 3, else gzip 1: chosen by measurement, bench/RESULTS.md) with
+  // `Vary: Accept-Encoding`; the SPA's files already carry their Content-Encoding (precompressed) and are left alone.
+  // Request bodies are never inflated: nothing the app accepts comes compressed.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+    zlibOptions: { level: 1 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atributos de egreso API', version: '1.0.0', description: 'API del seguimiento de atributos de egreso' },

@@ -14,6 +14,12 @@ const configSchema = z.object({
   /** The institution's name, printed on the cohort evidence. */
   INSTITUTION_NAME: z.string().trim().min(1).max(200).default('Institución de Educación Superior'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where `npm run backup` and the scheduled backups write their copies. */
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  /** Hours between the running server's own backups; unset: none (use `npm run backup` from cron or a timer). */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0.25).max(24 * 7).optional(),
+  /** How many copies to keep (the newest). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -25,6 +31,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADMIN_EMAIL: env.ADMIN_EMAIL || undefined,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || undefined,
     INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
+    BACKUP_DIR: env.BACKUP_DIR?.trim() || undefined,
+    BACKUP_EVERY_HOURS: env.BACKUP_EVERY_HOURS?.trim() || undefined,
+    BACKUP_KEEP: env.BACKUP_KEEP?.trim() || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

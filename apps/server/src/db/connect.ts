@@ -11,6 +11,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The URL it was opened with (backups use it). */
+  url: string;
+  /** SQLite only: the connection itself, for the online backup API. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -30,7 +34,7 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
       if (!options.quiet) console.error(`PostgreSQL idle connection error: ${err.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', url, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -41,7 +45,7 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
   sqlite.pragma('synchronous = NORMAL');
   registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', url, sqlite, close: () => db.destroy() };
 }
 
 /**

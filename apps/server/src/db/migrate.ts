@@ -6,6 +6,7 @@ import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.j
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating-sums.js';
+import { restorableSpanishKeyMigration } from './migrations/0012-restorable-spanish-key.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -17,9 +18,15 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0005-grade-history': gradeHistoryMigration(dialect),
         '0009-attribute-targets': attributeTargetsMigration(dialect),
         '0010-attribute-rating-sums': attributeRatingSumsMigration(dialect),
+        '0012-restorable-spanish-key': restorableSpanishKeyMigration(dialect),
       };
     },
   };
+}
+
+/** The names of the migrations this code knows (a database carrying another one was written by newer code). */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await provider('sqlite').getMigrations());
 }
 
 /** Brings the schema to the latest version; throws with the failing migration's error. */

@@ -81,6 +81,8 @@ export async function buildApp(options: BuildOptions) {
     // Refusals the router makes before any route runs (a bad URL escape, an over-long parameter) answer like the rest.
     frameworkErrors: (error, request, reply) => frameworkErrors(error, request, reply.headers(SECURITY_HEADERS)),
     clientErrorHandler,
+    // On close, connections are not cut at once: main.ts lets requests already sent finish or get a 503 first.
+    forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

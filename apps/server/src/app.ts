@@ -31,6 +31,29 @@ export interface BuildOptions {
   institution?: string;
 }
 
+/**
+ * The server's structured log (pino, JSON lines): at info one line per request with its method, path, status and
+ * time. Query values are masked (a search may carry a student's name); headers are never logged, and the
+ * authorization header, cookies, passwords and tokens are censored wherever an object logged carries them.
+ */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token', 'password_hash', '*.password_hash'],
+      censor: '[oculto]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskQuery(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+export function maskQuery(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : `${url.slice(0, q)}?${url.slice(q + 1).replace(/=[^&]*/g, '=…')}`;
+}
+
 // helmet's headers, computed once: they go on every answer, the router's own refusals included.
 const SECURITY_HEADERS = helmetHeaders({
   contentSecurityPolicy: {

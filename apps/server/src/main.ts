@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import { buildApp, loggerOptions } from './app.js';
 import { loadConfig } from './config.js';
 import { scheduleBackups } from './db/backup.js';
 import { connect } from './db/connect.js';
@@ -19,7 +19,7 @@ async function main() {
   const database = connect(config.DATABASE_URL);
   const init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
   const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
-  const app = await buildApp({ database, webRoot, institution: config.INSTITUTION_NAME, logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp({ database, webRoot, institution: config.INSTITUTION_NAME, logger: loggerOptions(config.LOG_LEVEL) });
 
   const backups = config.BACKUP_EVERY_HOURS
     ? scheduleBackups(database, { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, everyMs: config.BACKUP_EVERY_HOURS * 3_600_000 }, app.log)

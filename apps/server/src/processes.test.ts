@@ -87,5 +87,5 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
 
     for (const p of servers) p.signal('SIGTERM');
     for (const p of servers) expect((await p.exited).code).toBe(0);
-  });
+  }, 120_000);
 });

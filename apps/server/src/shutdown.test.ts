@@ -126,5 +126,5 @@ describe(`graceful shutdown (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     for (const [k, v] of stored) expect(sent.has(`${k}:${v}`), k).toBe(true);
     again.signal('SIGTERM');
     expect((await again.exited).code).toBe(0);
-  });
+  }, 120_000);
 });

@@ -69,7 +69,7 @@ async function gradesOf(ctx: TestContext, sheet: SheetFixture & { activities: nu
   return new Map(rows.filter((r) => r.qualification !== null).map((r) => [key(r), r.qualification!]));
 }
 
-describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeout: 60_000 }, () => {
   it('copies while teachers save, and the restored copy has every grade acknowledged before the copy began, batches whole', async () => {
     // Each teacher saves their sheet in batches of three new cells, one batch after another.
     const batches: Array<{ teacher: SheetFixture['teacher']; cells: Cell[] }> = [];

@@ -17,7 +17,7 @@ export interface LoadResult {
  * Warms the target up, then measures it. autocannon runs in a child process: it does not share the server's event
  * loop, and this process's CPU time is the server's alone, a figure that other load on the machine barely moves.
  */
-export function measure(options: LoadOptions): Promise<LoadResult> {
+export function measure(options: LoadOptions, onMeasuring?: () => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(join(import.meta.dirname, 'load-child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     let cpuStart: NodeJS.CpuUsage | null = null;
@@ -30,6 +30,7 @@ export function measure(options: LoadOptions): Promise<LoadResult> {
     child.on('message', (message: LoadMessage) => {
       if (message.type === 'measuring') {
         cpuStart = process.cpuUsage();
+        onMeasuring?.();
       } else if (message.type === 'error') {
         settle(() => reject(new Error(`load generator: ${message.message}`)));
       } else {

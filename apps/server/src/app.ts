@@ -1,8 +1,10 @@
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '@egreso/domain';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
@@ -36,6 +38,29 @@ export interface BuildOptions {
   trustProxy?: false | number | string[];
   /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
   sessionMaxDays?: number;
+}
+
+/**
+ * The server's structured log (pino, JSON lines): at info one line per request with its method, path, status and
+ * time. Query values are masked (a search may carry a student's name); headers are never logged, and the
+ * authorization header, cookies, passwords and tokens are censored wherever an object logged carries them.
+ */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token', 'password_hash', '*.password_hash'],
+      censor: '[oculto]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskQuery(req.url), remoteAddress: req.ip }),
+    },
+  };
+}
+
+export function maskQuery(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : `${url.slice(0, q)}?${url.slice(q + 1).replace(/=[^&]*/g, '=…')}`;
 }
 
 // helmet's headers, computed once: they go on every answer, the router's own refusals included.
@@ -99,6 +124,8 @@ export async function buildApp(options: BuildOptions) {
     // Refusals the router makes before any route runs (a bad URL escape, an over-long parameter) answer like the rest.
     frameworkErrors: (error, request, reply) => frameworkErrors(error, request, reply.headers(SECURITY_HEADERS)),
     clientErrorHandler,
+    // On close, connections are not cut at once: main.ts lets requests already sent finish or get a 503 first.
+    forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +138,17 @@ export async function buildApp(options: BuildOptions) {
   setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
+  // JSON answers of 1 KB or more go compressed (brotli 3, else gzip 1: chosen by measurement, bench/RESULTS.md) with
+  // `Vary: Accept-Encoding`; the SPA's files already carry their Content-Encoding (precompressed) and are left alone.
+  // Request bodies are never inflated: nothing the app accepts comes compressed.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+    zlibOptions: { level: 1 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atributos de egreso API', version: '1.0.0', description: 'API del seguimiento de atributos de egreso' },

@@ -63,6 +63,12 @@ const configSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** DEMO=1 serves the demo institution on a HOST that is not a loopback address. */
   DEMO: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /** Where `npm run backup` and the scheduled backups write their copies. */
+  BACKUP_DIR: z.string().trim().min(1).default('./backups'),
+  /** Hours between the running server's own backups; unset: none (use `npm run backup` from cron or a timer). */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0.25).max(24 * 7).optional(),
+  /** How many copies to keep (the newest). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -77,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     INSTITUTION_TIME_ZONE: env.INSTITUTION_TIME_ZONE?.trim() || undefined,
     SESSION_MAX_DAYS: env.SESSION_MAX_DAYS || undefined,
     DEMO: env.DEMO || undefined,
+    BACKUP_DIR: env.BACKUP_DIR?.trim() || undefined,
+    BACKUP_EVERY_HOURS: env.BACKUP_EVERY_HOURS?.trim() || undefined,
+    BACKUP_KEEP: env.BACKUP_KEEP?.trim() || undefined,
   });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

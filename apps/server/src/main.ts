@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import { buildApp, loggerOptions } from './app.js';
 import { isLoopbackHost, loadConfig } from './config.js';
+import { scheduleBackups } from './db/backup.js';
 import { connect } from './db/connect.js';
 import { DemoRefusedError, initializeDatabase } from './db/init.js';
 
@@ -29,14 +30,45 @@ async function main() {
   const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
   const app = await buildApp({
     database, webRoot, institution: config.INSTITUTION_NAME, timeZone: config.INSTITUTION_TIME_ZONE,
-    logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY, sessionMaxDays: config.SESSION_MAX_DAYS,
+    logger: loggerOptions(config.LOG_LEVEL), trustProxy: config.TRUST_PROXY, sessionMaxDays: config.SESSION_MAX_DAYS,
   });
 
+  const backups = config.BACKUP_EVERY_HOURS
+    ? scheduleBackups(database, { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, everyMs: config.BACKUP_EVERY_HOURS * 3_600_000 }, app.log)
+    : null;
+
+  // Stops taking connections, lets the requests in flight finish (each write is one transaction: it commits or rolls
+  // back whole), waits for a backup in progress, then closes the database. A second signal, or 9 s, exits at once.
+  // Requests that arrive on open connections meanwhile get 503 (Fastify's return503OnClosing); every answer from then
+  // on carries `Connection: close`, and connections left idle are closed after a short grace.
+  let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
+    if (closing) {
+      process.exit(1);
+    }
+    closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 9_000).unref();
+    const sweep = setTimeout(function closeIdle() {
+      app.server.closeIdleConnections();
+      sweep.refresh();
+    }, 300);
+    try {
+      await app.close();
+      clearTimeout(sweep);
+      await backups?.stop();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -13,6 +13,10 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL's pool, for the few libraries that speak to pg directly (the sign-in throttle's store). */
   pool?: pg.Pool;
+  /** The URL it was opened with (backups use it). */
+  url: string;
+  /** SQLite only: the connection itself, for the online backup API. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,7 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
       if (!options.quiet) console.error(`PostgreSQL idle connection error: ${err.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', url, pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -43,7 +47,7 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
   sqlite.pragma('synchronous = NORMAL');
   registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', url, sqlite, close: () => db.destroy() };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { ROLE } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { nowIso } from '../lib/time.js';
@@ -38,14 +39,30 @@ async function servesDemo(db: Kysely<Database>, adminConfigured: boolean): Promi
   return (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** The PostgreSQL advisory lock the processes starting on one database take in turn to initialise it. */
+const INIT_LOCK = 720_115_017;
+
+type InitOptions = { adminEmail?: string; adminPassword?: string; demo?: boolean; refuseDemo?: boolean };
+
 /**
  * Migrates, seeds the rows every database has, and initialises an empty database: with the one
- * administrator given, or else with the demo institution.
+ * administrator given, or else with the demo institution. On PostgreSQL, processes starting together take turns
+ * under an advisory lock (on a connection of its own): the first migrates and seeds, the others find it done.
  */
-export async function initializeDatabase(
-  database: Db,
-  opts: { adminEmail?: string; adminPassword?: string; demo?: boolean; refuseDemo?: boolean } = {},
-): Promise<InitResult> {
+export async function initializeDatabase(database: Db, opts: InitOptions = {}): Promise<InitResult> {
+  if (database.dialect !== 'postgres') return initialize(database, opts);
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [INIT_LOCK]);
+    return await initialize(database, opts);
+  } finally {
+    // Ending the session releases the lock, whatever happened.
+    await lock.end();
+  }
+}
+
+async function initialize(database: Db, opts: InitOptions): Promise<InitResult> {
   await migrateToLatest(database);
   // refuseDemo: HOST is not a loopback address and DEMO=1 was not given.
   if (opts.refuseDemo && (await servesDemo(database.db, Boolean(opts.adminEmail && opts.adminPassword)))) throw new DemoRefusedError();

@@ -7,6 +7,7 @@ import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating-sums.js';
 import { accountSafetyMigration } from './migrations/0011-account-safety.js';
+import { restorableSpanishKeyMigration } from './migrations/0012-restorable-spanish-key.js';
 import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and-credits.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -20,10 +21,16 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0009-attribute-targets': attributeTargetsMigration(dialect),
         '0010-attribute-rating-sums': attributeRatingSumsMigration(dialect),
         '0011-account-safety': accountSafetyMigration(dialect),
+        '0012-restorable-spanish-key': restorableSpanishKeyMigration(dialect),
         '0013-search-fold-and-credits': searchFoldAndCreditsMigration(dialect),
       };
     },
   };
+}
+
+/** The names of the migrations this code knows (a database carrying another one was written by newer code). */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await provider('sqlite').getMigrations());
 }
 
 /** Brings the schema to the latest version; throws with the failing migration's error. */

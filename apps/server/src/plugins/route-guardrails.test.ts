@@ -58,7 +58,7 @@ describe('the route guardrail', () => {
     a.get('/elsewhere', async () => ({ ok: true }));
     await a.ready();
     const publicRoutes = a.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
-    expect(publicRoutes.filter((r) => !r.startsWith('GET /api/docs'))).toEqual(['POST /api/login', 'GET /api/health']);
+    expect(publicRoutes.filter((r) => !r.startsWith('GET /api/docs'))).toEqual(['POST /api/login', 'GET /api/health', 'GET /api/ready']);
     expect(publicRoutes).toContain('GET /api/docs/json');
     expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);
   });

@@ -55,15 +55,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     must_change_password: request.mustChangePassword,
   }));
 
+  // Liveness: the process answers. A proxy or supervisor restarts a process that stops answering it.
   app.get('/health', {
     config: { public: true },
-    schema: { tags: ['health'], summary: 'Estado del servicio', response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse } },
+    schema: { tags: ['health'], summary: 'El proceso responde', response: { 200: z.object({ status: z.literal('ok') }) } },
+  }, async () => ({ status: 'ok' as const }));
+
+  // Readiness: the database answers; a load balancer sends requests only to ready processes (a closing one answers 503).
+  app.get('/ready', {
+    config: { public: true },
+    schema: { tags: ['health'], summary: 'El servicio está listo: la base de datos responde', response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse } },
   }, async (_request, reply) => {
     try {
       await app.db.selectFrom('semesters').select('id').limit(1).execute();
       return { status: 'ok' as const };
     } catch (err) {
-      app.log.error({ err }, 'health check failed');
+      app.log.error({ err }, 'readiness check failed');
       return reply.code(503).send({ message: 'Base de datos no disponible' });
     }
   });

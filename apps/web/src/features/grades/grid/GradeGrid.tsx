@@ -3,9 +3,9 @@ import { memo, useCallback, useRef } from 'react';
 import { finalGrade, formatGrade, gradeBand, type Activity, type GradeConflict, type SheetStudent } from '@egreso/domain';
 import { isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, type CellPosition, type PastedCell } from './grid-model';
 import classes from './GradeGrid.module.css';
+import type { StoredRow } from './sheet-state';
 
-/** The stored grades of one student: activity id → value and version. */
-export type StoredRow = Record<number, { qualification: number | null; version: number }>;
+export type { StoredRow } from './sheet-state';
 
 interface GridProps {
   students: SheetStudent[];

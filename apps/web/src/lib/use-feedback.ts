@@ -12,6 +12,8 @@ export function useFeedback(successMs: number = TIMINGS.successToast) {
   return {
     success: useCallback((message: string) => setResult({ kind: 'success', message }), []),
     error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
+    /** Neither success nor failure (a save that went through in part): its own title, and it stays until closed. */
+    warning: useCallback((title: string, message: string) => setResult({ kind: 'warning', title, message }), []),
     dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : undefined },
   };
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import type { GradeSheet, SheetStudent, SubjectAttribute } from '@egreso/domain';
+import { useCallback, useMemo, useState } from 'react';
+import type { Activity, GradeSheet, SheetStudent, SubjectAttribute } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -14,6 +14,7 @@ import { FillEmptyDialog } from './FillEmptyDialog';
 import { GradeCards } from './GradeCards';
 import { SheetBanners } from './SheetBanners';
 import { SheetFileButtons } from './SheetFileButtons';
+import { SheetNotices } from './SheetNotices';
 
 interface Props {
   sheet: GradeSheet;
@@ -30,7 +31,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const readOnly = !sheet.assignment.editable;
   const address = { subject_id: sheet.assignment.subject.id, group_id: sheet.assignment.group?.id ?? 0, period_id: sheet.assignment.period?.id };
   const [activeCell, setActiveCell] = useState<CellPosition | null>(null);
-  const [historyCell, setHistoryCell] = useState<CellPosition | null>(null);
+  const [historyOf, setHistoryOf] = useState<{ student: SheetStudent; activity: Activity } | null>(null);
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
@@ -38,7 +39,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const serverFinals = useMemo(() => new Map(sheet.finals.map((f) => [f.user_id, f.final])), [sheet.finals]);
   const unconfirmed = students.filter((st) => !s.drafts[st.id] && liveFinal(activities, s.stored[st.id], undefined) !== (serverFinals.get(st.id) ?? null));
   const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
-  const historyOf = historyCell ? { student: students[historyCell.row], activity: activities[historyCell.col] } : null;
+  const openHistory = useCallback((student: SheetStudent, activity: Activity) => setHistoryOf({ student, activity }), []);
 
   return (
     <Stack gap="sm">
@@ -47,7 +48,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         <SheetFileButtons assignmentId={sheet.assignment.id} address={address} readOnly={readOnly} feedback={feedback} />
         {!readOnly ? <Button onClick={() => setFillOpen(true)} variant="default" disabled={!activities.length}>Rellenar vacías</Button> : null}
         {!isMobile ? (
-          <Button variant="default" disabled={!active?.student || !active.activity} onClick={() => setHistoryCell(activeCell)}>
+          <Button variant="default" disabled={!active?.student || !active.activity} onClick={() => active?.student && active.activity && openHistory(active.student, active.activity)}>
             Historial de la celda
           </Button>
         ) : null}
@@ -61,15 +62,16 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         <Text size="xs" c="dimmed" aria-live="polite">Celda: {active.student.full_name} · {active.activity.activity_name}</Text>
       ) : null}
       {s.badCount ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{s.badCount === 1 ? '1 celda no es un número' : `${s.badCount} celdas no son números`}: corrígelas antes de guardar.</Text> : null}
+      <SheetNotices notice={s.notice} asked={s.asked} students={students} activities={activities} onDismiss={s.dismissNotice} onAnswer={s.answer} />
       <ConflictList conflicts={s.conflicts} drafts={s.drafts} students={students} activities={activities} onResolve={s.resolveConflict} />
 
       {students.length === 0 ? <Text c="dimmed">No hay alumnos en este grupo para esta materia.</Text>
         : activities.length === 0 ? <Text c="dimmed">Esta materia no tiene actividades. Créalas en Actividades.</Text>
         : isMobile ? (
-          <GradeCards students={students} activities={activities} stored={s.stored} drafts={s.drafts} readOnly={readOnly}
-            onCellChange={s.writeCell} onCellLeave={s.leaveCell} onOpenAttributes={setAttributesOf} />
+          <GradeCards students={students} activities={activities} stored={s.stored} drafts={s.drafts} notes={s.notes} readOnly={readOnly}
+            onCellChange={s.writeCell} onCellLeave={s.leaveCell} onFocusCell={setActiveCell} onOpenHistory={openHistory} onOpenAttributes={setAttributesOf} />
         ) : (
-          <GradeGrid students={students} activities={activities} stored={s.stored} drafts={s.drafts} conflicts={s.conflicts} readOnly={readOnly}
+          <GradeGrid students={students} activities={activities} stored={s.stored} drafts={s.drafts} conflicts={s.conflicts} notes={s.notes} readOnly={readOnly}
             onCellChange={s.writeCell} onPaste={s.paste} onFocusCell={setActiveCell} onCellLeave={s.leaveCell} onOpenAttributes={setAttributesOf} />
         )}
       {students.length > 0 && activities.length > 0 ? (
@@ -81,16 +83,14 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
 
       <ConfirmDialog
         opened={confirmSave} title="Guardar calificaciones?" confirmLabel="Guardar" loading={s.saving}
-        message={`Se guardarán ${s.draftCount === 1 ? '1 calificación' : `${s.draftCount} calificaciones`} capturadas${s.badCount ? ` (las ${s.badCount} celdas que no son números se quedan sin enviar)` : ''}.`}
+        message={`Se guardarán ${s.draftCount === 1 ? '1 calificación' : `${s.draftCount} calificaciones`} capturadas${s.badCount ? ` (las ${s.badCount} celdas que no son números se quedan sin enviar)` : ''}.${s.asked.length ? ` Las ${s.asked.length} que parecen de 0 a 10 esperan tu respuesta y no se envían.` : ''}`}
         onConfirm={() => { setConfirmSave(false); s.save(); }} onCancel={() => setConfirmSave(false)}
       />
-      <FillEmptyDialog opened={fillOpen} activities={activities} emptyCount={s.emptyCount} onClose={() => setFillOpen(false)}
+      <FillEmptyDialog opened={fillOpen} activities={activities} initialActivityId={active?.activity?.id ?? null} emptyCount={s.emptyCount} onClose={() => setFillOpen(false)}
         onFill={(activityId, value) => { s.fillEmpty(activityId, value); setFillOpen(false); }} />
       <CellHistoryDialog
-        cell={historyOf?.student && historyOf.activity ? {
-          userId: historyOf.student.id, activityId: historyOf.activity.id, studentName: historyOf.student.full_name, activityName: historyOf.activity.activity_name,
-        } : null}
-        onClose={() => setHistoryCell(null)}
+        cell={historyOf ? { userId: historyOf.student.id, activityId: historyOf.activity.id, studentName: historyOf.student.full_name, activityName: historyOf.activity.activity_name } : null}
+        onClose={() => setHistoryOf(null)}
       />
       <AttributesDialog
         student={attributesOf} subjectId={address.subject_id} groupId={address.group_id} attributes={attributes} activities={activities}

@@ -158,7 +158,7 @@ describe('GradeSheetEditor', () => {
     expect(notice).toHaveTextContent('No cupieron 4 valores (la tabla termina antes): 90; 66; 70; 55.');
     expect(notice).toHaveTextContent('Se ajustaron a 0-100: 200 → 100 (Ana López · Proyecto).');
     expect(notice).toHaveTextContent('No son números, quedaron marcadas y no se guardarán: NP (Beto Ruiz · Proyecto).');
-    expect(cellOf(0, 1)).toHaveValue('100');
+    expect(cellOf(0, 1)).toHaveValue('100.0');
     expect(cellOf(1, 1)).toHaveValue('NP');
     expect(cellOf(1, 1)).toHaveAttribute('aria-invalid', 'true');
   });

@@ -163,7 +163,7 @@ describe('sheetReducer: nothing changes a grade without a word', () => {
       cells: [at(1, 10, '200'), at(1, 11, 'NP'), at(2, 10, '-3'), at(2, 11, '8,5'), at(3, 10, '77')],
       cut: ['90', '66', '55'],
     });
-    expect(s.drafts).toEqual({ 1: { 10: '100', 11: 'NP' }, 2: { 10: '0', 11: '8,5' }, 3: { 10: '77' } });
+    expect(s.drafts).toEqual({ 1: { 10: '100.0', 11: 'NP' }, 2: { 10: '0.0', 11: '8.5' }, 3: { 10: '77.0' } });
     expect(s.notes).toEqual({
       1: { 10: { kind: 'clamped', from: '200', to: '100' }, 11: { kind: 'refused', text: 'NP' } },
       2: { 10: { kind: 'clamped', from: '-3', to: '0' }, 11: { kind: 'ask', value: 8.5 } },

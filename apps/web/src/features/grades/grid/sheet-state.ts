@@ -131,9 +131,11 @@ function askIfTenScale(state: SheetState, cell: CellRef, sheetValues: readonly n
 /** Writes a pasted or filled cell: clamped, refused or asked about, each marked on the cell. */
 function place(state: SheetState, cell: CellWrite, sheetValues: readonly number[]): SheetState {
   const typed = clampTyped(cell.text.trim());
-  let next = write(state, { ...cell, text: typed.text });
+  const p = parseGrade(typed.text);
+  // A placed number shows one decimal at once, like a typed one once its cell is left.
+  let next = write(state, { ...cell, text: p.bad || p.value === null ? typed.text : cellText(p.value) });
   if (typed.clampedFrom !== null) next = note(next, cell, { kind: 'clamped', from: typed.clampedFrom, to: typed.text });
-  else if (parseGrade(typed.text).bad) next = note(next, cell, { kind: 'refused', text: typed.text });
+  else if (p.bad) next = note(next, cell, { kind: 'refused', text: typed.text });
   else next = askIfTenScale(next, cell, sheetValues);
   return next;
 }

@@ -111,6 +111,29 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   const picked = await fill.getByRole('textbox', { name: 'Actividad' }).inputValue();
   assert(picked === sheet.activities[last]!.activity_name, `fill starts on the current activity: ${picked}`);
   await fill.getByRole('button', { name: 'Cancelar' }).click();
+  await fill.waitFor({ state: 'detached' });
+
+  // A save where one cell changed elsewhere meanwhile: the other goes through, and the result is not an 'Error'.
+  await page.reload();
+  await page.getByRole('button', { name: 'Descartar' }).click();
+  const a = sheet.students[3]!;
+  const activityId = sheet.activities[last]!.id;
+  const versionOf = (userId: number) => sheet.grades.find((g) => g.user_id === userId && g.activity_id === activityId)?.version ?? 0;
+  await typeInto(page, cell(page, 3, last), '70');
+  await typeInto(page, cell(page, 4, last), '75');
+  await page.keyboard.press('Enter');
+  const elsewhere = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', { calificaciones: [{ user_id: a.id, activity_id: activityId, qualification: 66, version: versionOf(a.id) }] });
+  assert(elsewhere.status === 200, `a change made elsewhere: ${elsewhere.status}`);
+  await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
+  await page.getByRole('dialog', { name: 'Guardar calificaciones?' }).getByRole('button', { name: 'Guardar' }).click();
+  const result = page.getByRole('dialog', { name: 'Guardado con conflictos' });
+  await result.getByText('Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.').waitFor();
+  await shot(ctx, page, 'grade-save-conflict-1280', false);
+  await result.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByText('Calificaciones cambiadas en otro lugar').waitFor();
+  await page.getByRole('button', { name: 'Usar el actual' }).click();
+  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '66.0', `celda-3-${last}`);
+  assert((await cell(page, 4, last).inputValue()) === '75.0', `the other grade was saved: ${await cell(page, 4, last).inputValue()}`);
 }
 
 /** The phone: notices on the cards, the cell history, /CreateActivity's group, the floating '+', the charts. */

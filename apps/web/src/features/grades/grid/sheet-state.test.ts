@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradeConflict, GradeSheet } from '@egreso/domain';
-import { askedCells, batchOf, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type SheetState, type StoredGrades } from './sheet-state';
+import { askedCells, batchOf, conflictMessage, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type SheetState, type StoredGrades } from './sheet-state';
 
 // Ana (1) has 70 in Examen (10); Beto (2) has a grade row without a value in Examen (a null qualification).
 const stored: StoredGrades = { 1: { 10: { qualification: 70, version: 3 } }, 2: { 10: { qualification: null, version: 1 } } };
@@ -176,5 +176,16 @@ describe('sheetReducer: nothing changes a grade without a word', () => {
     // Typing again in a marked cell clears its mark; saving clears the notice.
     expect(typed(s, 1, 10, '99').notes[1]?.[10]).toBeUndefined();
     expect(sheetReducer(s, { type: 'dismissNotice' }).notice).toBeNull();
+  });
+});
+
+describe('conflictMessage', () => {
+  it("titles a save that went through in part 'Guardado con conflictos' and says what went through", () => {
+    expect(conflictMessage(1, 1)).toEqual({
+      title: 'Guardado con conflictos',
+      message: 'Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.',
+    });
+    expect(conflictMessage(5, 2).message).toBe('Se guardaron 5 calificaciones. 2 calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.');
+    expect(conflictMessage(0, 2).title).toBe('Calificaciones en conflicto');
   });
 });

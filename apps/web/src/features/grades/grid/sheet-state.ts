@@ -279,3 +279,12 @@ export function valueAt(state: SheetState, stored: StoredGrades, userId: number,
   }
   return stored[userId]?.[activityId]?.qualification ?? null;
 }
+
+/** The result of a save where some cells conflicted: what went through, then what did not and why. */
+export function conflictMessage(saved: number, conflicts: number): { title: string; message: string } {
+  const savedText = saved === 0 ? 'No se guardó ninguna calificación.' : saved === 1 ? 'Se guardó 1 calificación.' : `Se guardaron ${saved} calificaciones.`;
+  const conflictText = conflicts === 1
+    ? 'Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.'
+    : `${conflicts} calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.`;
+  return { title: saved === 0 ? 'Calificaciones en conflicto' : 'Guardado con conflictos', message: `${savedText} ${conflictText}` };
+}

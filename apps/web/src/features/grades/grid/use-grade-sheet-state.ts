@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useSaveGrades } from '../api/save-grades';
 import { readDrafts, writeDrafts } from './draft-storage';
 import { countDrafts, type PlacedBlock } from './grid-model';
-import { askedCells, batchOf, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type CellRef, type CellWrite, type StoredGrades } from './sheet-state';
+import { askedCells, batchOf, conflictMessage, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type CellRef, type CellWrite, type StoredGrades } from './sheet-state';
 
 export const OFFLINE_SAVE =
   'Sin conexión: las calificaciones no se enviaron. Siguen guardadas en este navegador; guárdalas cuando vuelva la conexión.';
@@ -21,16 +21,6 @@ export interface SheetFeedback {
 
 function cellWrite(stored: StoredGrades, userId: number, activityId: number, text: string): CellWrite {
   return { userId, activityId, text, stored: stored[userId]?.[activityId] };
-}
-
-/** The result of a save where some cells conflicted: what went through, then what did not and why. */
-export function conflictMessage(saved: number, conflicts: number): { title: string; message: string } {
-  const savedText = saved === 0 ? 'No se guardó ninguna calificación.' : saved === 1 ? 'Se guardó 1 calificación.' : `Se guardaron ${saved} calificaciones.`;
-  const conflictText = conflicts === 1 ? 'Una calificación cambió' : `${conflicts} calificaciones cambiaron`;
-  return {
-    title: saved === 0 ? 'Calificaciones en conflicto' : 'Guardado con conflictos',
-    message: `${savedText} ${conflictText} en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.`,
-  };
 }
 
 /**

@@ -61,7 +61,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       {active?.student && active.activity && !isMobile ? (
         <Text size="xs" c="dimmed" aria-live="polite">Celda: {active.student.full_name} · {active.activity.activity_name}</Text>
       ) : null}
-      {s.badCount ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{s.badCount === 1 ? '1 celda no es un número' : `${s.badCount} celdas no son números`}: corrígelas antes de guardar.</Text> : null}
+      {s.badCount ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{s.badCount === 1 ? '1 celda no es un número: corrígela' : `${s.badCount} celdas no son números: corrígelas`} antes de guardar.</Text> : null}
       <SheetNotices notice={s.notice} asked={s.asked} students={students} activities={activities} onDismiss={s.dismissNotice} onAnswer={s.answer} />
       <ConflictList conflicts={s.conflicts} drafts={s.drafts} students={students} activities={activities} onResolve={s.resolveConflict} />
 

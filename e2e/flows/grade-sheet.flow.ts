@@ -154,6 +154,17 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await first.getByText('150 se ajustó a 100', { exact: true }).waitFor();
     await p.getByRole('status').filter({ hasText: `150 se ajustó a 100 (${sheet.students[0]!.full_name} · ${activity})` }).waitFor();
     await shot(ctx, p, 'grade-notices-375');
+    // The 0-10 question on a phone: asked when the input is left, and said under the input too.
+    const second = first.getByRole('textbox', { name: sheet.activities[1]!.activity_name, exact: true });
+    await second.fill('8.5');
+    await second.blur();
+    await p.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' }).waitFor();
+    await first.getByText('¿8.5 es de 0 a 10? Responde arriba antes de guardar').waitFor();
+    await p.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' }).scrollIntoViewIfNeeded();
+    await shot(ctx, p, 'grade-question-375', false);
+    await p.getByRole('button', { name: 'Dejar 8.5' }).click();
+    await second.fill('');
+    await second.blur();
     await first.getByRole('button', { name: `Historial de la celda: ${activity}` }).click();
     const history = p.getByRole('dialog', { name: 'Historial de la calificación' });
     await history.getByText(`${sheet.students[0]!.full_name} · ${activity}`).waitFor();

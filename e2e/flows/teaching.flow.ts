@@ -62,6 +62,17 @@ async function closeResult(page: Page, text: string | RegExp) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Chooses an assignment on /CreateActivity: its subject, then its group in the field beside it. */
+async function chooseAssignment(page: Page, subject: string, group: string) {
+  await page.getByRole('textbox', { name: 'Materia' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} – `) }).click();
+  const groupField = page.getByRole('textbox', { name: 'Grupo', exact: true });
+  if ((await groupField.inputValue()) !== group) {
+    await groupField.click();
+    await page.getByRole('option', { name: group, exact: true }).click();
+  }
+}
+
 async function sheetOf(page: Page, assignmentId: number): Promise<GradeSheet> {
   const res = await apiCall(page, 'GET', `/grade-sheets/${assignmentId}`);
   assert(res.status === 200, `grade sheet: ${res.status}`);
@@ -91,8 +102,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     // Activities: two new activities linked to the subject's attributes, saved after the confirmation.
     await page.goto('/app/CreateActivity');
     await page.getByRole('heading', { name: 'Actividades', exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'Materia' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${subject} – Grupo ${assignment.group!.group_name}`) }).click();
+    await chooseAssignment(page, subject, assignment.group!.group_name);
     await page.getByRole('heading', { name: `Matriz de Evidencias de Aprendizaje por Atributo - ${subject}` }).waitFor();
     await page.getByText('Edición habilitada').waitFor();
     const attrs = (await apiCall(page, 'GET', `/subjects/${assignment.subject.id}/attributes`)).json as Array<{ id: number; attribute_name: string }>;
@@ -151,7 +161,8 @@ async function teacherWorkflow(ctx: FlowContext) {
 
     // A pasted block: clamped to 100, a word marked, then corrected.
     await pasteInto(page, 3, pCol, '70\t85\n105\tabc\n60\t\n');
-    assert((await cell(page, 4, pCol).inputValue()) === '100', 'pasted 105 becomes 100');
+    assert((await cell(page, 4, pCol).inputValue()) === '100.0', 'pasted 105 becomes 100.0');
+    await page.getByRole('status').filter({ hasText: 'Se pegaron 5 celdas' }).getByText(/Se ajustaron a 0-100: 105 → 100/).waitFor();
     assert((await cell(page, 4, eCol).getAttribute('aria-invalid')) === 'true', 'a pasted word is marked');
     await page.getByText('1 celda no es un número').waitFor();
     await shot(page, 'teaching-ratings-typed-1280');
@@ -180,7 +191,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     await page.getByText('Calificaciones sin guardar recuperadas').waitFor();
     assert(asked.includes('beforeunload'), `leaving with unsaved grades asks first: ${asked.join(',')}`);
     assert((await cell(page, 1, pCol).inputValue()) === '92.5', 'typed grade restored after the reload');
-    assert((await cell(page, 4, eCol).inputValue()) === '95', 'corrected grade restored after the reload');
+    assert(Number(await cell(page, 4, eCol).inputValue()) === 95, 'corrected grade restored after the reload');
     await expectAccessible(page, 'ratings grid with restored drafts 1280');
     await shot(page, 'teaching-ratings-restored-1280');
     await page.getByRole('button', { name: 'Guardar ahora' }).click();
@@ -210,7 +221,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     await fill.getByText(/celdas? vacías? recibir/).waitFor();
     await shot(page, 'teaching-ratings-fill-1280', false);
     await fill.getByRole('button', { name: 'Rellenar' }).click();
-    assert((await cell(page, 0, eCol).inputValue()) === '88', 'empty exam cell filled');
+    assert((await cell(page, 0, eCol).inputValue()) === '88.0', 'empty exam cell filled');
     await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
     await page.getByRole('dialog', { name: 'Guardar calificaciones?' }).getByRole('button', { name: 'Guardar' }).click();
     await closeResult(page, '¡Calificaciones guardadas correctamente!');
@@ -239,7 +250,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     await imp.getByRole('button', { name: 'Revisar archivo' }).click();
     await imp.getByText(/Vista previa: 0 calificaciones nuevas, 3 cambiadas/).waitFor();
     await imp.getByRole('table', { name: 'Cambios que hará la importación' }).waitFor();
-    assert((await cell(page, 0, pCol).inputValue()) === '80', 'the preview changes nothing');
+    assert((await cell(page, 0, pCol).inputValue()) === '80.0', 'the preview changes nothing');
     await expectAccessible(page, 'import preview 1280');
     await shot(page, 'teaching-ratings-import-preview-1280', false);
     await imp.getByRole('button', { name: 'Aplicar importación' }).click();
@@ -247,7 +258,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     await imp.getByText(/Fila 4: La matrícula «X0000000»/).waitFor();
     await shot(page, 'teaching-ratings-import-result-1280', false);
     await imp.getByRole('button', { name: 'Cerrar' }).last().click();
-    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '55', `celda-0-${pCol}`);
+    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '55.0', `celda-0-${pCol}`);
     assert((await cell(page, 1, eCol).inputValue()) !== '', 'a blank cell in the file does not clear the grade');
     await page.getByRole('button', { name: 'Deshacer importación' }).click();
     const undo = page.getByRole('dialog', { name: 'Deshacer importación' });
@@ -255,7 +266,7 @@ async function teacherWorkflow(ctx: FlowContext) {
     await shot(page, 'teaching-ratings-undo-1280', false);
     await undo.getByRole('button', { name: 'Deshacer' }).click();
     await closeResult(page, 'Importación deshecha.');
-    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '80', `celda-0-${pCol}`);
+    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '80.0', `celda-0-${pCol}`);
     assert(!(await page.getByRole('button', { name: 'Deshacer importación' }).isVisible().catch(() => false)) || true, 'undo done');
 
     // The attribute dialog: ratings equal to the hand computation, an observation written and listed.
@@ -312,8 +323,7 @@ async function teacherWorkflow(ctx: FlowContext) {
       await expectAccessible(p, 'teacher dashboard 375');
       await shot(p, 'teaching-dashboard-375');
       await p.goto('/app/CreateActivity');
-      await p.getByRole('textbox', { name: 'Materia' }).click();
-      await p.getByRole('option', { name: new RegExp(`^${subject} – Grupo ${assignment.group!.group_name}`) }).click();
+      await chooseAssignment(p, subject, assignment.group!.group_name);
       await p.getByRole('region', { name: practice }).waitFor();
       await p.getByRole('button', { name: 'Agregar actividad' }).waitFor();
       await expectAccessible(p, 'activities cards 375');

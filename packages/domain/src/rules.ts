@@ -51,6 +51,15 @@ export function usesTenScale(values: ReadonlyArray<number | null | undefined>): 
 }
 
 /**
+ * A grade that reads like one of a 0-10 scale (above 0 and at most 10.5, the reports' rule) typed into a sheet whose
+ * other grades are not on that scale: the grade grid asks before saving it (8.5 may be meant as 85).
+ */
+export function looksLikeTenScale(value: number | null, sheetValues: ReadonlyArray<number>): boolean {
+  if (value === null || !(value > 0) || value > 10.5) return false;
+  return sheetValues.length === 0 || !usesTenScale(sheetValues);
+}
+
+/**
  * How every aggregate rounds, identically here and in SQL (`grades.repository.ts`): grades and ponderations are read
  * in hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
  * result is the exact quotient rounded half up to tenths by integer division. No binary fraction is ever rounded, so

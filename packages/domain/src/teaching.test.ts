@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeRating, bandCounts, finalGrade, normalizeReportValues, usesTenScale } from './rules.js';
+import { attributeRating, bandCounts, finalGrade, looksLikeTenScale, normalizeReportValues, usesTenScale } from './rules.js';
 import { activityBulkBody } from './schemas/activities.js';
 import { gradeBatchBody } from './schemas/grades.js';
 
@@ -55,6 +55,16 @@ describe('0-10 scale detection', () => {
     expect(usesTenScale([10.6, 3])).toBe(false);
     expect(usesTenScale([85, 9])).toBe(false);
     expect(normalizeReportValues([8.55, 9])).toEqual([85.5, 90]);
+  });
+
+  it('a grade up to 10.5 looks like 0-10 in a sheet that is not on that scale (or empty); 0 never does', () => {
+    expect(looksLikeTenScale(8.5, [70, 92])).toBe(true);
+    expect(looksLikeTenScale(8.5, [])).toBe(true);
+    expect(looksLikeTenScale(10.5, [85])).toBe(true);
+    expect(looksLikeTenScale(10.6, [85])).toBe(false);
+    expect(looksLikeTenScale(0, [85])).toBe(false);
+    expect(looksLikeTenScale(null, [85])).toBe(false);
+    expect(looksLikeTenScale(8.5, [9, 7.5])).toBe(false);
   });
 });
 

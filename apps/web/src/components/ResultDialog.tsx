@@ -3,9 +3,14 @@ import { useEffect, useState } from 'react';
 import { DIALOG_Z_INDEX } from '../app/theme';
 
 export interface Result {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'warning';
   message: string;
+  /** A warning's title; success and error are titled 'Éxito' and 'Error'. */
+  title?: string;
 }
+
+const TITLES = { success: 'Éxito', error: 'Error', warning: 'Aviso' } as const;
+const COLORS = { success: undefined, error: 'red', warning: 'orange.9' } as const;
 
 interface Props {
   result: Result | null;
@@ -28,8 +33,8 @@ export function ResultDialog({ result, onClose, autoCloseMs }: Props) {
   const [shown, setShown] = useState(result);
   if (result && result !== shown) setShown(result);
   return (
-    <Modal opened={result !== null} onClose={onClose} title={shown?.kind === 'error' ? 'Error' : 'Éxito'} centered zIndex={DIALOG_Z_INDEX} withCloseButton={false}>
-      <Text size="sm" c={shown?.kind === 'error' ? 'red' : undefined} style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
+    <Modal opened={result !== null} onClose={onClose} title={shown ? (shown.title ?? TITLES[shown.kind]) : ''} centered zIndex={DIALOG_Z_INDEX} withCloseButton={false}>
+      <Text size="sm" c={shown ? COLORS[shown.kind] : undefined} style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>Cerrar</Button>
       </Group>

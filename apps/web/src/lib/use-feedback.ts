@@ -13,6 +13,8 @@ export function useFeedback(successMs: number = TIMINGS.successToast, errorMs?: 
   return {
     success: useCallback((message: string) => setResult({ kind: 'success', message }), []),
     error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
-    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : errorMs },
+    /** Neither success nor failure (a save that went through in part): its own title, and it stays until closed. */
+    warning: useCallback((title: string, message: string) => setResult({ kind: 'warning', title, message }), []),
+    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : result?.kind === 'error' ? errorMs : undefined },
   };
 }

@@ -357,7 +357,7 @@ export const teacherDashboard = z.object({
   /** The career shown: the one asked for, else the first. */
   career_id: z.number().nullable(),
   cards: z.object({ students: z.number(), activities: z.number(), subjects: z.number() }),
-  /** The teacher's activities of the career in the active period, with how many of the sheet's students lack a grade. */
+  /** Every activity of the teacher in the career and the active period, graded or not, with how many of the sheet's students have a grade. */
   pendientes: z.array(z.object({
     id: z.number(),
     activity_name: z.string(),

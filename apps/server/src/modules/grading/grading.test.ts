@@ -233,14 +233,15 @@ describe('observations', () => {
 });
 
 describe('GET /profesor/dashboard', () => {
-  it("counts the teacher's students, activities and subjects of the career and lists activities with grades pending", async () => {
+  it("counts the teacher's students, activities and subjects of the career and lists all its activities, graded or not", async () => {
     const res = await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/profesor/dashboard?career_id=${sheet.careerId}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.careers.map((c: { id: number }) => c.id)).toContain(sheet.careerId);
     expect(body.cards).toEqual({ students: 3, activities: 2, subjects: 1 });
-    // Examen is graded for all three students; Proyecto for two of three.
-    expect(body.pendientes.map((p: { activity_name: string; students: number; graded: number }) => [p.activity_name, p.students, p.graded])).toEqual([['Proyecto', 3, 2]]);
+    // Examen is graded for all three students and is still listed (with its count); Proyecto for two of three.
+    expect(body.pendientes.map((p: { activity_name: string; students: number; graded: number }) => [p.activity_name, p.students, p.graded]))
+      .toEqual([['Examen', 3, 3], ['Proyecto', 3, 2]]);
     expect((await as(ctx(), admin, { method: 'GET', url: '/api/profesor/dashboard' })).statusCode).toBe(403);
   });
 });

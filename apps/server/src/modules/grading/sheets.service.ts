@@ -57,7 +57,7 @@ export async function sheetAttributeRatings(
   }));
 }
 
-/** The teacher dashboard of the active period: careers, the three cards and the activities with grades pending. */
+/** The teacher dashboard of the active period: careers, the three cards and every activity of the career ('Pendientes'), graded or not. */
 export async function teacherDashboardData(db: DbOrTrx, teacherId: number, careerId: number | undefined): Promise<TeacherDashboard> {
   const careers = await careersOfUser(db, teacherId);
   const chosen = careerId ?? careers[0]?.id ?? null;
@@ -75,6 +75,6 @@ export async function teacherDashboardData(db: DbOrTrx, teacherId: number, caree
     pendientes: activities.map((a) => ({
       id: a.id, activity_name: a.activity_name, professor_subject_id: a.professor_subject_id, subject_name: a.subject.subject_name,
       group_name: a.group?.group_name ?? null, students: sizes.perSheet.get(a.professor_subject_id) ?? 0, graded: a.graded_count,
-    })).filter((p) => p.graded < p.students || p.students === 0),
+    })),
   };
 }

@@ -39,7 +39,7 @@ describe('TeacherDashboardPage', () => {
     expect(screen.getByRole('link', { name: /Materias\s*4/ })).toBeInTheDocument();
   });
 
-  it('offers a career selector with more than one career and lists what is still to grade', async () => {
+  it('offers a career selector with more than one career and lists every activity, graded or still to grade', async () => {
     signIn({ id: 3, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
     const calls = mockApi({
       'GET /me': { body: { id: 3, full_name: 'Laura Mendoza Ríos', rol: ROLE.TEACHER } },
@@ -47,13 +47,20 @@ describe('TeacherDashboardPage', () => {
         body: {
           careers: [{ id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' }, { id: 2, career_key: 'IND', name: 'Ingeniería Industrial' }],
           career_id: Number(call.query.get('career_id') ?? 1), cards: { students: 7, activities: 1, subjects: 1 },
-          pendientes: [{ id: 9, activity_name: 'Proyecto final', professor_subject_id: 4, subject_name: 'Cálculo', group_name: '101', students: 7, graded: 5 }],
+          pendientes: [
+            { id: 8, activity_name: 'Examen parcial', professor_subject_id: 4, subject_name: 'Cálculo', group_name: '101', students: 7, graded: 7 },
+            { id: 9, activity_name: 'Proyecto final', professor_subject_id: 4, subject_name: 'Cálculo', group_name: '101', students: 7, graded: 5 },
+          ],
         },
       }),
     });
     const { user } = renderWithProviders(<TeacherDashboardPage />, { route: '/TeacherDashboard' });
     expect(await screen.findByText('Proyecto final', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('2 sin calificar')).toBeInTheDocument();
+    // A fully graded activity is still the teacher's: listed with its badge, and no empty text.
+    expect(screen.getByText('Examen parcial')).toBeInTheDocument();
+    expect(screen.getByText('Calificada')).toBeInTheDocument();
+    expect(screen.queryByText('No tienes actividades creadas para esta carrera.')).toBeNull();
     await user.click(screen.getByRole('textbox', { name: 'Carrera' }));
     await user.click(screen.getByRole('option', { name: 'Ingeniería Industrial' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/profesor/dashboard' && c.query.get('career_id') === '2')).toBe(true));

@@ -24,7 +24,16 @@ export function useTeacherAssignment(initialAssignmentId: number | null = null, 
   const [pickedAssignment, setAssignmentId] = useState<number | null>(initialAssignmentId);
   const list = assignments.data ?? [];
   const assignment = list.find((a) => a.id === pickedAssignment) ?? null;
+  // One entry per subject (its first group); the group selector then picks among that subject's groups, so the
+  // group is named in a field of its own even where the subject's long label is cut.
+  // The chosen assignment stands for its subject, so the subject's label never names another group.
+  const subjects = list
+    .filter((a, i) => list.findIndex((b) => b.subject.id === a.subject.id) === i)
+    .map((a) => (assignment && a.subject.id === assignment.subject.id ? assignment : a));
+  const groups = assignment ? list.filter((a) => a.subject.id === assignment.subject.id && a.group) : [];
   return {
+    subjects,
+    groups,
     careers,
     careerId,
     setCareerId: (id: number | null) => {

@@ -110,4 +110,26 @@ describe('ActivitiesPage', () => {
     r = await openMatrix({ status: 500, body: {} });
     expect(await save(r)).toBe('Error al guardar actividades');
   });
+
+  it('names the group in a field of its own on a phone, as /Ratings does, and switches between two groups of a subject', async () => {
+    setPhone(true);
+    const second = { ...assignment, id: 8, group_id: 4, group: { id: 4, group_name: '102', semester_id: 1 } };
+    mockApi({
+      'GET /mis-carreras': { body: [career] },
+      'GET /profesor/materias': { body: [assignment, second] },
+      'GET /subjects/5/attributes': { body: attributes },
+      'GET /activities': { body: [] },
+    });
+    const { user } = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
+    await user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
+    // One entry per subject; the group is chosen beside it.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Cálculo – Grupo 101 – 1° – ISC']);
+    await user.click(screen.getByRole('option', { name: 'Cálculo – Grupo 101 – 1° – ISC' }));
+    expect(screen.getByRole('textbox', { name: 'Grupo' })).toHaveValue('101');
+    await user.click(screen.getByRole('textbox', { name: 'Grupo' }));
+    await user.click(screen.getByRole('option', { name: '102' }));
+    expect(screen.getByRole('textbox', { name: 'Grupo' })).toHaveValue('102');
+    // The subject's label follows the chosen group instead of naming the first one.
+    expect(screen.getByRole('textbox', { name: 'Materia' })).toHaveValue('Cálculo – Grupo 102 – 1° – ISC');
+  });
 });

@@ -106,10 +106,18 @@ export default function ActivitiesPage() {
         />
         <Select
           label="Materia" placeholder={assignments.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
-          data={assignments.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
+          data={selection.subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           value={assignment ? String(assignment.id) : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
           allowDeselect={false} w={isMobile ? '100%' : 420} disabled={!assignments.length}
+        />
+        {/* The group in a field of its own, as on /Ratings: a phone cuts the subject's label before it. */}
+        <Select
+          label="Grupo" placeholder={assignment && !selection.groups.length ? 'Sin grupo' : 'Selecciona un grupo'}
+          data={selection.groups.map((a) => ({ value: String(a.id), label: a.group!.group_name }))}
+          value={assignment?.group ? String(assignment.id) : null}
+          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
+          allowDeselect={false} disabled={!selection.groups.length} w={isMobile ? '100%' : 160}
         />
         {assignment ? (
           <Switch

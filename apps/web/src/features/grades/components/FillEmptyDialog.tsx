@@ -5,6 +5,8 @@ import type { Activity } from '@egreso/domain';
 interface Props {
   opened: boolean;
   activities: Activity[];
+  /** The activity of the cell the teacher was on: the dialog starts there. */
+  initialActivityId: number | null;
   /** How many cells of an activity are empty right now. */
   emptyCount: (activityId: number) => number;
   onFill: (activityId: number, value: number) => void;
@@ -12,9 +14,15 @@ interface Props {
 }
 
 /** 'Rellenar vacías': one value into every empty cell of an activity (typed, not saved until 'Guardar calificaciones'). */
-export function FillEmptyDialog({ opened, activities, emptyCount, onFill, onClose }: Props) {
+export function FillEmptyDialog({ opened, activities, initialActivityId, emptyCount, onFill, onClose }: Props) {
   const [activityId, setActivityId] = useState<string | null>(null);
   const [value, setValue] = useState<number | string>('');
+  // Each opening starts on the current cell's activity (state adjusted during render, not in an effect).
+  const [wasOpened, setWasOpened] = useState(false);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened && initialActivityId !== null) setActivityId(String(initialActivityId));
+  }
   const n = activityId ? emptyCount(Number(activityId)) : 0;
   const valid = activityId !== null && typeof value === 'number' && value >= 0 && value <= 100;
   return (

@@ -1,28 +1,48 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { formatGrade, type Activity, type SheetStudent } from '@egreso/domain';
-import { liveFinal, type StoredRow } from '../grid/GradeGrid';
-import { parseGrade } from '../grid/grid-model';
+import { liveFinal, noteText, type StoredRow } from '../grid/GradeGrid';
+import { cellText, parseGrade } from '../grid/grid-model';
+import type { CellNote, Notes } from '../grid/sheet-state';
 
 interface Props {
   students: SheetStudent[];
   activities: Activity[];
   stored: Record<number, StoredRow>;
   drafts: Record<number, Record<number, string>>;
+  notes: Notes;
   readOnly: boolean;
   onCellChange: (userId: number, activityId: number, text: string) => void;
   onCellLeave: (userId: number, activityId: number) => void;
+  onFocusCell: (cell: { row: number; col: number }) => void;
+  onOpenHistory: (student: SheetStudent, activity: Activity) => void;
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
-const StudentCard = memo(function StudentCard({ student, activities, storedRow, draftRow, readOnly, onCellChange, onCellLeave, onOpenAttributes }: {
+/** A clock: the history of a grade. */
+function HistoryIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+const StudentCard = memo(function StudentCard({
+  student, rowIndex, activities, storedRow, draftRow, noteRow, readOnly, onCellChange, onCellLeave, onFocusCell, onOpenHistory, onOpenAttributes,
+}: {
   student: SheetStudent;
+  rowIndex: number;
   activities: Activity[];
   storedRow: StoredRow | undefined;
   draftRow: Record<number, string> | undefined;
+  noteRow: Record<number, CellNote> | undefined;
   readOnly: boolean;
   onCellChange: Props['onCellChange'];
   onCellLeave: Props['onCellLeave'];
+  onFocusCell: Props['onFocusCell'];
+  onOpenHistory: Props['onOpenHistory'];
   onOpenAttributes: Props['onOpenAttributes'];
 }) {
   return (
@@ -38,17 +58,26 @@ const StudentCard = memo(function StudentCard({ student, activities, storedRow, 
         </Stack>
       </Group>
       <SimpleGrid cols={2} spacing="xs" mt="xs">
-        {activities.map((a) => {
+        {activities.map((a, col) => {
           const draft = draftRow?.[a.id];
-          const stored = storedRow?.[a.id]?.qualification;
+          const note = noteRow?.[a.id];
           const bad = draft !== undefined && parseGrade(draft).bad;
+          const border = note?.kind === 'ask' ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-yellow-8)';
           return (
             <TextInput
               key={a.id} label={a.activity_name} inputMode="decimal" size="sm" readOnly={readOnly}
-              value={draft ?? (stored === null || stored === undefined ? '' : String(stored))}
-              error={bad ? 'No es un número' : undefined}
-              styles={draft !== undefined && !bad ? { input: { borderColor: 'var(--mantine-color-yellow-8)', borderWidth: 2 } } : undefined}
+              value={draft ?? cellText(storedRow?.[a.id]?.qualification)}
+              error={bad ? (noteText(note) ?? 'No es un número') : undefined}
+              description={!bad ? noteText(note) : undefined} inputWrapperOrder={['label', 'input', 'description', 'error']}
+              styles={draft !== undefined && !bad ? { input: { borderColor: border, borderWidth: 2 } } : undefined}
+              rightSection={(
+                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Historial de la celda: ${a.activity_name}`} title="Historial de la celda"
+                  onClick={() => onOpenHistory(student, a)}>
+                  <HistoryIcon />
+                </ActionIcon>
+              )}
               onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
+              onFocus={() => onFocusCell({ row: rowIndex, col })}
               onBlur={() => onCellLeave(student.id, a.id)}
             />
           );
@@ -61,13 +90,14 @@ const StudentCard = memo(function StudentCard({ student, activities, storedRow, 
   );
 });
 
-/** The grade sheet on a phone: one card per student with an input per activity and 'Ver atribs.'. */
-export function GradeCards({ students, activities, stored, drafts, readOnly, onCellChange, onCellLeave, onOpenAttributes }: Props) {
+/** The grade sheet on a phone: one card per student with an input per activity (and its history) and 'Ver atribs.'. */
+export function GradeCards({ students, activities, stored, drafts, notes, readOnly, onCellChange, onCellLeave, onFocusCell, onOpenHistory, onOpenAttributes }: Props) {
   return (
     <Stack gap="sm">
-      {students.map((s) => (
-        <StudentCard key={s.id} student={s} activities={activities} storedRow={stored[s.id]} draftRow={drafts[s.id]}
-          readOnly={readOnly} onCellChange={onCellChange} onCellLeave={onCellLeave} onOpenAttributes={onOpenAttributes} />
+      {students.map((s, i) => (
+        <StudentCard key={s.id} student={s} rowIndex={i} activities={activities} storedRow={stored[s.id]} draftRow={drafts[s.id]} noteRow={notes[s.id]}
+          readOnly={readOnly} onCellChange={onCellChange} onCellLeave={onCellLeave} onFocusCell={onFocusCell} onOpenHistory={onOpenHistory}
+          onOpenAttributes={onOpenAttributes} />
       ))}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE, type Activity, type GradeSheet } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn } from '../../../test/render';
@@ -25,7 +25,7 @@ const sheet: GradeSheet = {
   finals: [{ user_id: 1, final: 70 }, { user_id: 2, final: null }],
 };
 
-const feedback = { success: vi.fn(), error: vi.fn() };
+const feedback = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
 const cellOf = (row: number, col: number) => document.getElementById(`celda-${row}-${col}`) as HTMLInputElement;
 
 function renderEditor() {
@@ -38,6 +38,7 @@ beforeEach(() => {
   signIn({ id: 4, full_name: 'Laura Mendoza', rol: ROLE.TEACHER });
   feedback.success.mockReset();
   feedback.error.mockReset();
+  feedback.warning.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,7 +49,8 @@ describe('GradeSheetEditor', () => {
     await user.type(cellOf(0, 0), '{Control>}a{/Control}95');
     await user.type(cellOf(1, 1), '88');
     const stored = readDrafts(4, 7);
-    expect(stored?.drafts).toEqual({ 1: { 10: '95' }, 2: { 11: '88' } });
+    // A number left in its cell shows one decimal, like the stored grades.
+    expect(stored?.drafts).toEqual({ 1: { 10: '95.0' }, 2: { 11: '88' } });
     expect(stored?.versions).toEqual({ 1: { 10: 3 }, 2: { 11: 0 } });
     expect(readDrafts(5, 7)).toBeNull();
   });
@@ -89,7 +91,9 @@ describe('GradeSheetEditor', () => {
       { user_id: 2, activity_id: 10, qualification: 60, version: 0 },
     ]);
     expect(screen.getByText(/Otra Persona/)).toBeInTheDocument();
-    expect(feedback.error).toHaveBeenCalledWith(expect.stringContaining('Algunas calificaciones no se pudieron guardar.'));
+    // One went through and one conflicted: a warning titled for what happened, not an 'Error'.
+    expect(feedback.warning).toHaveBeenCalledWith('Guardado con conflictos', expect.stringContaining('Se guardó 1 calificación. Una calificación cambió en otro lugar'));
+    expect(feedback.error).not.toHaveBeenCalled();
     await waitFor(() => expect(readDrafts(4, 7)?.drafts).toEqual({ 1: { 10: '75' } }));
     // Keeping mine sends the current version next time.
     await user.click(screen.getByRole('button', { name: 'Conservar el mío' }));
@@ -109,5 +113,76 @@ describe('GradeSheetEditor', () => {
     await waitFor(() => expect(feedback.error).toHaveBeenCalledWith(expect.stringContaining('Sin conexión')));
     expect(readDrafts(4, 7)?.drafts).toEqual({ 2: { 11: '50' } });
     expect(cellOf(1, 1)).toHaveValue('50');
+  });
+
+  it("says where a typed grade was clamped: '150 se ajustó a 100', and '-5' gives 0", async () => {
+    mockApi({ 'GET /grade-history/imports': { body: [] } });
+    const { user } = renderEditor();
+    await user.type(cellOf(1, 0), '150');
+    expect(cellOf(1, 0)).toHaveValue('100');
+    expect(screen.getByRole('status')).toHaveTextContent('150 se ajustó a 100 (Beto Ruiz · Examen)');
+    expect(cellOf(1, 0).closest('td')).toHaveAttribute('data-state', 'clamped');
+    await user.type(cellOf(1, 1), '-5');
+    expect(cellOf(1, 1)).toHaveValue('0');
+    expect(screen.getByRole('status')).toHaveTextContent('-5 se ajustó a 0 (Beto Ruiz · Proyecto)');
+  });
+
+  it('asks before saving a grade that looks like 0-10, and multiplies it when told', async () => {
+    const calls = mockApi({
+      'GET /grade-history/imports': { body: [] },
+      'POST /profesor/calificar/actividades/batch': { body: { message: '¡Calificaciones guardadas correctamente!', unchanged: 0, saved: [{ user_id: 2, activity_id: 10, qualification: 85, version: 1 }], conflicts: [] } },
+    });
+    const { user } = renderEditor();
+    await user.type(cellOf(1, 0), '8.5');
+    expect(screen.queryByText('¿Calificación de 0 a 10?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
+    const question = screen.getByText('¿Calificación de 0 a 10?').closest('[role="alert"]') as HTMLElement;
+    expect(question).toHaveTextContent('Beto Ruiz · Examen: 8.5');
+    expect(cellOf(1, 0).closest('td')).toHaveAttribute('data-state', 'ask');
+    expect(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).toHaveTextContent('Las 1 que parecen de 0 a 10 esperan tu respuesta');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(question).getByRole('button', { name: 'Es 85.0' }));
+    expect(cellOf(1, 0)).toHaveValue('85.0');
+    await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((calls.find((c) => c.method === 'POST')!.body as { calificaciones: unknown[] }).calificaciones).toEqual([{ user_id: 2, activity_id: 10, qualification: 85, version: 0 }]);
+  });
+
+  it('reports a pasted block: what was pasted, what did not fit, what was clamped and what was refused', () => {
+    mockApi({ 'GET /grade-history/imports': { body: [] } });
+    renderEditor();
+    cellOf(0, 1).focus();
+    fireEvent.paste(cellOf(0, 1), { clipboardData: { getData: () => '200\t90\nNP\t66\n70\t55\n' } });
+    const notice = screen.getByText('Se pegaron 2 celdas').closest('[role="status"]') as HTMLElement;
+    expect(notice).toHaveTextContent('No cupieron 4 valores (la tabla termina antes): 90; 66; 70; 55.');
+    expect(notice).toHaveTextContent('Se ajustaron a 0-100: 200 → 100 (Ana López · Proyecto).');
+    expect(notice).toHaveTextContent('No son números, quedaron marcadas y no se guardarán: NP (Beto Ruiz · Proyecto).');
+    expect(cellOf(0, 1)).toHaveValue('100.0');
+    expect(cellOf(1, 1)).toHaveValue('NP');
+    expect(cellOf(1, 1)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("starts 'Rellenar vacías' on the activity of the current cell", async () => {
+    mockApi({ 'GET /grade-history/imports': { body: [] } });
+    const { user } = renderEditor();
+    await user.click(cellOf(0, 1));
+    await user.click(screen.getByRole('button', { name: 'Rellenar vacías' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rellenar vacías' });
+    expect(within(dialog).getByRole('textbox', { name: 'Actividad' })).toHaveValue('Proyecto');
+    expect(dialog).toHaveTextContent('2 celdas vacías recibirán este valor.');
+  });
+
+  it('opens a cell history from a phone card', async () => {
+    setPhone(true);
+    mockApi({
+      'GET /grade-history/imports': { body: [] },
+      'GET /grade-history': { body: [{ id: 1, user_id: 1, activity_id: 10, before: null, after: 70, changed_by: { id: 4, full_name: 'Laura Mendoza' }, changed_at: '2026-11-20T10:00:00Z', source: 'pantalla' }] },
+    });
+    const { user } = renderEditor();
+    await user.click(within(screen.getByRole('region', { name: 'Ana López' })).getByRole('button', { name: 'Historial de la celda: Examen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Historial de la calificación' });
+    expect(dialog).toHaveTextContent('Ana López · Examen');
+    expect(await within(dialog).findByText('Laura Mendoza')).toBeInTheDocument();
   });
 });

@@ -25,7 +25,7 @@ const stored: Record<number, StoredRow> = {
   2: { 10: { qualification: 84.4, version: 1 } },
 };
 
-function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (cells: unknown[]) => void } = {}) {
+function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (block: unknown) => void } = {}) {
   const props = {
     students, activities, stored, drafts, conflicts: {}, readOnly: false,
     onCellChange: handlers.onCellChange ?? vi.fn(), onPaste: handlers.onPaste ?? vi.fn(), onFocusCell: vi.fn(), onCellLeave: vi.fn(), onOpenAttributes: vi.fn(),
@@ -54,17 +54,27 @@ describe('GradeGrid', () => {
     expect(document.activeElement).toBe(cellOf(0, 1));
   });
 
-  it('turns a pasted block into cells from the focused one, clamped and marked', () => {
+  it('turns a pasted block into cells from the focused one, with what did not fit', () => {
     const onPaste = vi.fn();
     renderGrid({}, { onPaste });
     cellOf(1, 0).focus();
-    fireEvent.paste(cellOf(1, 0), { clipboardData: { getData: () => '105\tabc\r\n70,5\t60\r\n99\t99\r\n' } });
-    expect(onPaste).toHaveBeenCalledWith([
-      { row: 1, col: 0, text: '100', bad: false },
-      { row: 1, col: 1, text: 'abc', bad: true },
-      { row: 2, col: 0, text: '70.5', bad: false },
-      { row: 2, col: 1, text: '60', bad: false },
-    ]);
+    fireEvent.paste(cellOf(1, 0), { clipboardData: { getData: () => '105\tabc\t77\r\n70,5\t60\r\n99\t98\r\n' } });
+    expect(onPaste).toHaveBeenCalledWith({
+      cells: [
+        { row: 1, col: 0, text: '105' },
+        { row: 1, col: 1, text: 'abc' },
+        { row: 2, col: 0, text: '70,5' },
+        { row: 2, col: 1, text: '60' },
+      ],
+      cut: ['77', '99', '98'],
+    });
+  });
+
+  it('shows every stored grade with one decimal', () => {
+    renderGrid();
+    expect(cellOf(0, 0)).toHaveValue('80.0');
+    expect(cellOf(1, 0)).toHaveValue('84.4');
+    expect(cellOf(1, 1)).toHaveValue('');
   });
 
   it('shows finals equal to the hand-computed ponderation-weighted means, live with typed grades', () => {

@@ -1,11 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { finalGrade, formatGrade, gradeBand, type Activity, type GradeConflict, type SheetStudent } from '@egreso/domain';
-import { isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, type CellPosition, type PastedCell } from './grid-model';
+import { cellText, isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, type CellPosition, type PlacedBlock } from './grid-model';
 import classes from './GradeGrid.module.css';
+import type { CellNote, Notes, StoredRow } from './sheet-state';
 
-/** The stored grades of one student: activity id → value and version. */
-export type StoredRow = Record<number, { qualification: number | null; version: number }>;
+export type { StoredRow } from './sheet-state';
 
 interface GridProps {
   students: SheetStudent[];
@@ -13,9 +13,11 @@ interface GridProps {
   stored: Record<number, StoredRow>;
   drafts: Record<number, Record<number, string>>;
   conflicts: Record<number, Record<number, GradeConflict>>;
+  /** What the sheet says about typed cells (clamped, refused, asked about), marked on them. */
+  notes?: Notes;
   readOnly: boolean;
   onCellChange: (userId: number, activityId: number, text: string) => void;
-  onPaste: (cells: PastedCell[]) => void;
+  onPaste: (block: PlacedBlock) => void;
   onFocusCell: (cell: CellPosition) => void;
   /** The cursor left a cell: an emptied cell goes back to its stored grade (grades cannot be cleared from the grid). */
   onCellLeave: (userId: number, activityId: number) => void;
@@ -34,6 +36,17 @@ export function liveFinal(activities: readonly Activity[], storedRow: StoredRow 
     }
     return storedRow?.[id]?.qualification ?? null;
   });
+}
+
+/** The words a cell's mark carries (its title and its accessible description). */
+export function noteText(note: CellNote | undefined): string | undefined {
+  if (!note) return undefined;
+  switch (note.kind) {
+    case 'clamped': return `${note.from} se ajustó a ${note.to}`;
+    case 'refused': return `${note.text} no es un número: no se guardará`;
+    case 'ask': return `¿${cellText(note.value)} es de 0 a 10? Responde arriba antes de guardar`;
+    case 'kept': return undefined;
+  }
 }
 
 function cellId(row: number, col: number) {
@@ -55,13 +68,14 @@ interface RowProps {
   storedRow: StoredRow | undefined;
   draftRow: Record<number, string> | undefined;
   conflictRow: Record<number, GradeConflict> | undefined;
+  noteRow: Record<number, CellNote> | undefined;
   readOnly: boolean;
   onCellChange: GridProps['onCellChange'];
   onOpenAttributes: GridProps['onOpenAttributes'];
 }
 
 /** One student's row: re-renders only when that student's grades, drafts or conflicts change. */
-const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedRow, draftRow, conflictRow, readOnly, onCellChange, onOpenAttributes }: RowProps) {
+const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedRow, draftRow, conflictRow, noteRow, readOnly, onCellChange, onOpenAttributes }: RowProps) {
   const final = liveFinal(activities, storedRow, draftRow);
   const dirty = draftRow !== undefined && Object.keys(draftRow).length > 0;
   const band = gradeBand(final);
@@ -75,9 +89,10 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
         const stored = storedRow?.[a.id];
         const draft = draftRow?.[a.id];
         const conflict = conflictRow?.[a.id];
-        const text = draft ?? (stored?.qualification === null || stored === undefined ? '' : String(stored.qualification));
+        const note = noteRow?.[a.id];
+        const text = draft ?? cellText(stored?.qualification);
         const bad = draft !== undefined && parseGrade(draft).bad;
-        const state = conflict ? 'conflict' : bad ? 'bad' : draft !== undefined ? 'changed' : undefined;
+        const state = conflict ? 'conflict' : bad ? 'bad' : note?.kind === 'ask' || note?.kind === 'clamped' ? note.kind : draft !== undefined ? 'changed' : undefined;
         return (
           <td key={a.id} className={classes.cell} data-state={state}>
             <input
@@ -91,7 +106,7 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
               readOnly={readOnly}
               aria-label={`${a.activity_name}, ${student.full_name}`}
               aria-invalid={bad || undefined}
-              title={conflict ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}` : bad ? 'No es un número' : undefined}
+              title={conflict ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}` : noteText(note) ?? (bad ? 'No es un número' : undefined)}
               onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
             />
           </td>
@@ -112,7 +127,7 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
  * The grade grid: a spreadsheet of students × activities. Arrows, Tab and Enter move between cells, a block pasted
  * from a spreadsheet fills the cells from the focused one, and each row re-renders alone while its grades are typed.
  */
-export function GradeGrid({ students, activities, stored, drafts, conflicts, readOnly, onCellChange, onPaste, onFocusCell, onCellLeave, onOpenAttributes }: GridProps) {
+export function GradeGrid({ students, activities, stored, drafts, conflicts, notes, readOnly, onCellChange, onPaste, onFocusCell, onCellLeave, onOpenAttributes }: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
 
@@ -172,7 +187,7 @@ export function GradeGrid({ students, activities, stored, drafts, conflicts, rea
           {students.map((s, i) => (
             <GradeRow
               key={s.id} student={s} rowIndex={i} activities={activities}
-              storedRow={stored[s.id]} draftRow={drafts[s.id] ?? (EMPTY_ROW as Record<number, string>)} conflictRow={conflicts[s.id]}
+              storedRow={stored[s.id]} draftRow={drafts[s.id] ?? (EMPTY_ROW as Record<number, string>)} conflictRow={conflicts[s.id]} noteRow={notes?.[s.id]}
               readOnly={readOnly} onCellChange={onCellChange} onOpenAttributes={onOpenAttributes}
             />
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampTyped, countDrafts, isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, setDraft } from './grid-model';
+import { cellText, clampTyped, countDrafts, isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, setDraft } from './grid-model';
 
 describe('parseGrade', () => {
   it('reads decimal points and commas, clamps into 0-100 and marks what is not a number', () => {
@@ -12,11 +12,21 @@ describe('parseGrade', () => {
     expect(parseGrade('8o')).toEqual({ value: null, bad: true });
   });
 
-  it('clamps a typed value as soon as it leaves the range, and leaves the rest as typed', () => {
-    expect(clampTyped('1000')).toBe('100');
-    expect(clampTyped('-5')).toBe('0');
-    expect(clampTyped('92.')).toBe('92.');
-    expect(clampTyped('9x')).toBe('9x');
+  it('clamps a typed value as soon as it leaves the range and says from what; the rest stays as typed', () => {
+    expect(clampTyped('1000')).toEqual({ text: '100', clampedFrom: '1000' });
+    expect(clampTyped('150')).toEqual({ text: '100', clampedFrom: '150' });
+    expect(clampTyped('-5')).toEqual({ text: '0', clampedFrom: '-5' });
+    expect(clampTyped('92.')).toEqual({ text: '92.', clampedFrom: null });
+    expect(clampTyped('9x')).toEqual({ text: '9x', clampedFrom: null });
+    expect(clampTyped('-')).toEqual({ text: '-', clampedFrom: null });
+  });
+
+  it('shows a grade with one decimal, keeping hundredths that were stored', () => {
+    expect(cellText(74)).toBe('74.0');
+    expect(cellText(74.1)).toBe('74.1');
+    expect(cellText(84.45)).toBe('84.45');
+    expect(cellText(0)).toBe('0.0');
+    expect(cellText(null)).toBe('');
   });
 });
 
@@ -30,15 +40,18 @@ describe('paste parsing', () => {
     expect(isBlock('85')).toBe(false);
   });
 
-  it('places a block from the focused cell: clamped, blanks skipped, words marked, the overflow dropped', () => {
-    const block = parseClipboardBlock('105\tabc\n\t60\n50\t40\n30\t20\n');
-    expect(placeBlock(block, 1, 1, 4, 3)).toEqual([
-      { row: 1, col: 1, text: '100', bad: false },
-      { row: 1, col: 2, text: 'abc', bad: true },
-      { row: 2, col: 2, text: '60', bad: false },
-      { row: 3, col: 1, text: '50', bad: false },
-      { row: 3, col: 2, text: '40', bad: false },
-    ]);
+  it('places a block from the focused cell: blanks skipped, what falls past the edge listed as cut', () => {
+    const block = parseClipboardBlock('105\tabc\t90\n\t60\t66\n50\t40\t55\n30\t20\n');
+    expect(placeBlock(block, 1, 1, 4, 3)).toEqual({
+      cells: [
+        { row: 1, col: 1, text: '105' },
+        { row: 1, col: 2, text: 'abc' },
+        { row: 2, col: 2, text: '60' },
+        { row: 3, col: 1, text: '50' },
+        { row: 3, col: 2, text: '40' },
+      ],
+      cut: ['90', '66', '55', '30', '20'],
+    });
   });
 });
 

@@ -18,12 +18,29 @@ export function parseGrade(text: string): ParsedGrade {
   return { value: Math.min(LIMITS.gradeMax, Math.max(LIMITS.gradeMin, n)), bad: false };
 }
 
-/** A typed value outside 0-100 becomes its limit as soon as it is typed; anything else stays as typed. */
-export function clampTyped(text: string): string {
+/** A typed grade as the cell keeps it: out of 0-100 it becomes its limit, with the note that says so. */
+export interface TypedGrade {
+  text: string;
+  /** The number as typed when it was clamped ('150'), else null. */
+  clampedFrom: string | null;
+}
+
+/** A typed value outside 0-100 becomes its limit as soon as it is typed ('-5' gives 0); anything else stays as typed. */
+export function clampTyped(text: string): TypedGrade {
   const p = parseGrade(text);
-  if (p.bad || p.value === null) return text;
+  if (p.bad || p.value === null) return { text, clampedFrom: null };
   const n = Number(text.trim().replace(',', '.'));
-  return n === p.value ? text : String(p.value);
+  return n === p.value ? { text, clampedFrom: null } : { text: String(p.value), clampedFrom: text.trim() };
+}
+
+/**
+ * How a grade shows in a cell: one decimal, as every grade of the product ('74.0', '74.1'); a grade stored with
+ * hundredths keeps them, so no digit of a stored grade is hidden.
+ */
+export function cellText(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const tenths = Math.round(value * 10);
+  return Math.abs(tenths / 10 - value) < 1e-9 ? (tenths / 10).toFixed(1) : String(value);
 }
 
 /**
@@ -44,26 +61,34 @@ export function isBlock(text: string): boolean {
 export interface PastedCell {
   row: number;
   col: number;
+  /** The text as copied; the sheet clamps, refuses or asks about it as it does for typed text. */
   text: string;
-  bad: boolean;
+}
+
+/** Where a block lands and what did not fit. */
+export interface PlacedBlock {
+  cells: PastedCell[];
+  /** Non-blank values past the grid's last column or last row, in reading order. */
+  cut: string[];
 }
 
 /**
- * Where a block lands, starting at (row, col): cells past the grid's edge are dropped, blank cells leave the grid's
- * cell as it is, numbers are clamped into 0-100, and anything else is kept as typed and marked bad.
+ * Where a block lands, starting at (row, col): blank cells leave the grid's cell as it is, and the values past the
+ * grid's edge are listed as cut, never dropped without a word.
  */
-export function placeBlock(block: string[][], row: number, col: number, rows: number, cols: number): PastedCell[] {
-  const out: PastedCell[] = [];
+export function placeBlock(block: string[][], row: number, col: number, rows: number, cols: number): PlacedBlock {
+  const cells: PastedCell[] = [];
+  const cut: string[] = [];
   block.forEach((line, i) => {
     line.forEach((raw, j) => {
       const r = row + i;
       const c = col + j;
-      if (r >= rows || c >= cols || raw === '') return;
-      const p = parseGrade(raw);
-      out.push({ row: r, col: c, text: p.bad || p.value === null ? raw : String(p.value), bad: p.bad });
+      if (raw === '') return;
+      if (r >= rows || c >= cols) cut.push(raw);
+      else cells.push({ row: r, col: c, text: raw });
     });
   });
-  return out;
+  return { cells, cut };
 }
 
 export interface CellPosition {

@@ -29,10 +29,7 @@ export default function RatingsPage() {
   const teacherId = getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
 
   const careers = selection.careers.data ?? [];
-  const assignments = selection.assignments.data ?? [];
-  // One entry per subject (its first group); the group selector then picks among that subject's groups.
-  const subjects = assignments.filter((a, i) => assignments.findIndex((b) => b.subject.id === a.subject.id) === i);
-  const groups = assignment ? assignments.filter((a) => a.subject.id === assignment.subject.id && a.group) : [];
+  const { subjects, groups } = selection;
   const width = isMobile ? '100%' : undefined;
 
   return (
@@ -48,7 +45,7 @@ export default function RatingsPage() {
         <Select
           label="Materia" placeholder={subjects.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
           data={subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
-          value={assignment ? String(subjects.find((s) => s.subject.id === assignment.subject.id)?.id ?? '') : null}
+          value={assignment ? String(assignment.id) : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!subjects.length} w={width ?? 440}
         />
         <Select

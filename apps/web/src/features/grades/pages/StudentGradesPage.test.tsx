@@ -27,7 +27,7 @@ describe('StudentGradesPage', () => {
       }] },
     });
     renderWithProviders(<StudentGradesPage />, { route: '/SubjectsSelection' });
-    expect(await screen.findByText('95.0')).toBeInTheDocument();
+    expect(await screen.findByText('95.0', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Sin calificar')).toBeInTheDocument();
     expect(await screen.findByText('90.0')).toBeInTheDocument();
     expect(screen.getByText('Sin calificación')).toBeInTheDocument();

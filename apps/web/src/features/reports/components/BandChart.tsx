@@ -5,7 +5,7 @@ import type { ChartOptions } from 'chart.js';
 import { TEACHER_REPORT_MSG, type GroupReport } from '@egreso/domain';
 import { BAND_FILL, hatched, valueLabels } from './chart-setup';
 import { BAND_KEYS, BAND_LABEL, bandSeries, groupRows, type CountMode } from './report-data';
-import { ChartScroller } from '../../../components/ChartScroller';
+import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
 
 /** All students: per attribute, the counts (or shares) of the three bands stacked, with its data table under it. */
 export function BandChart({ report }: { report: GroupReport }) {
@@ -21,6 +21,7 @@ export function BandChart({ report }: { report: GroupReport }) {
       backgroundColor: fills[BAND_LABEL[band]],
       borderColor: '#222',
       borderWidth: 1,
+      maxBarThickness: 72,
     })),
   };
   const options: ChartOptions<'bar'> = {
@@ -32,7 +33,8 @@ export function BandChart({ report }: { report: GroupReport }) {
       y: { stacked: true, beginAtZero: true, ...(mode === 'percent' ? { max: 100 } : { ticks: { precision: 0 } }), title: { display: true, text: mode === 'count' ? 'Alumnos' : '% de alumnos' } },
     },
     plugins: {
-      legend: { position: 'bottom' },
+      // The legend is written under the chart in the page, so a phone that scrolls the chart still shows it whole.
+      legend: { display: false },
       tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${format(Number(c.raw))}` } },
     },
   };
@@ -45,10 +47,23 @@ export function BandChart({ report }: { report: GroupReport }) {
         </Button>
       </Group>
       <ChartScroller label="Gráfica de niveles por atributo">
-        <Box miw={600} h={380} pos="relative">
+        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
           <Bar data={data} options={options} plugins={[valueLabels(format)]} role="img" aria-label={`Gráfica de barras apiladas por atributo. ${summary}`} />
         </Box>
       </ChartScroller>
+      <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles" role="list">
+        {BAND_KEYS.map((b) => (
+          <Group key={b} gap={6} role="listitem">
+            <Box w={14} h={14} aria-hidden style={{
+              border: '1px solid #222',
+              background: b === 'insuficiente'
+                ? `repeating-linear-gradient(-45deg, ${BAND_FILL.Insuficiente} 0 4px, rgba(255, 255, 255, 0.75) 4px 6px)`
+                : BAND_FILL[BAND_LABEL[b]],
+            }} />
+            <Text size="sm">{BAND_LABEL[b]}</Text>
+          </Group>
+        ))}
+      </Group>
       <Table.ScrollContainer minWidth={600} mt="md">
         <Table striped withTableBorder captionSide="top" aria-label="Datos de la gráfica por atributo">
           <Table.Caption>Alumnos por nivel en cada atributo (conteo y porcentaje)</Table.Caption>

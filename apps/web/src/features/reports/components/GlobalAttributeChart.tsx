@@ -3,7 +3,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { GLOBAL_BAND_LEGEND, GLOBAL_BAND_SWATCH, GLOBAL_BAND_TINT, globalChartRows } from './global-chart-data';
-import { ChartScroller } from '../../../components/ChartScroller';
+import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 
@@ -60,7 +60,7 @@ export function GlobalAttributeChart({ atributos }: { atributos: ReadonlyArray<{
   return (
     <Box>
       <ChartScroller label="Gráfica de promedios globales por atributo" className="no-print">
-        <Box miw={600} h={380} pos="relative" aria-hidden>
+        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative" aria-hidden>
           <Bar data={data} options={OPTIONS} plugins={[bands, labels]} />
         </Box>
       </ChartScroller>

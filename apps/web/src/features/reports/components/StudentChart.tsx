@@ -5,7 +5,7 @@ import type { ChartOptions, Plugin } from 'chart.js';
 import type { StudentReport } from '@egreso/domain';
 import { BAND_FILL, BAND_TINT, valueLabels } from './chart-setup';
 import { BAND_RANGES, studentRows } from './report-data';
-import { ChartScroller } from '../../../components/ChartScroller';
+import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
 
 /** Paints the three bands behind the bars and names them at the right edge, so they read without colour. */
 const bandBackground: Plugin<'bar'> = {
@@ -48,7 +48,7 @@ export function StudentChart({ report }: { report: StudentReport }) {
   return (
     <Box>
       <ChartScroller label="Gráfica de promedios por atributo">
-        <Box miw={600} h={380} pos="relative">
+        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
           <Bar data={data} options={options} plugins={[bandBackground, valueLabels((v) => v.toFixed(1))]} role="img" aria-label={`Gráfica de barras de promedios por atributo. ${summary}`} />
         </Box>
       </ChartScroller>

@@ -51,10 +51,11 @@ export function usesTenScale(values: ReadonlyArray<number | null | undefined>): 
 }
 
 /**
- * How every aggregate rounds, identically here and in SQL (`grades.repository.ts`): grades and ponderations are read
- * in hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
- * result is the exact quotient rounded half up to tenths by integer division. No binary fraction is ever rounded, so
- * 84.45 gives 84.5 and 73.25 gives 73.3 on every engine.
+ * How every aggregate rounds, identically here and in SQL (the server's `modules/ratings/rounding.ts` mirrors these
+ * two functions, and a test checks them against each other on both databases): grades and ponderations are read in
+ * hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
+ * result is the exact quotient rounded half up by integer division (`halfUpQuotient`). No binary fraction is ever
+ * rounded, so 84.45 gives 84.5 and 73.25 gives 73.3 on every engine.
  */
 export function toHundredths(value: number): number {
   return Math.floor(value * 100 + 0.5);
@@ -63,6 +64,11 @@ export function toHundredths(value: number): number {
 /** floor(a / b) for non-negative integers, exact in doubles (no rounded quotient). */
 function intDiv(a: number, b: number): number {
   return (a - (a % b)) / b;
+}
+
+/** n / d rounded half up to an integer, for integers n >= 0 and d > 0: floor((2n + d) / 2d), exact. */
+export function halfUpQuotient(n: number, d: number): number {
+  return intDiv(2 * n + d, 2 * d);
 }
 
 /** Tenths of a ponderation-weighted mean of graded items; null when none is graded (or every weight is 0). */
@@ -77,8 +83,8 @@ export function weightedMeanTenths(items: ReadonlyArray<{ value: number | null; 
     weights += w;
   }
   if (weights === 0) return null;
-  // mean × 10 = sum / (10 × weights); half up: floor((2 × sum + 10 × weights) / (20 × weights)).
-  return intDiv(2 * sum + 10 * weights, 20 * weights);
+  // mean × 10 = sum / (10 × weights), half up.
+  return halfUpQuotient(sum, 10 * weights);
 }
 
 /** Ponderation-weighted mean of graded items, one decimal (half up, exact); null when none is graded. */
@@ -100,7 +106,7 @@ export function averageRatings(values: ReadonlyArray<number | null | undefined>)
     count += 1;
   }
   if (count === 0) return null;
-  return intDiv(2 * sum + count, 2 * count) / 10;
+  return halfUpQuotient(sum, count) / 10;
 }
 
 /** Clamps a typed grade into 0-100; empty stays null. */

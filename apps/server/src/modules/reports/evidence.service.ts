@@ -5,10 +5,12 @@ import {
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
-import { refreshRatingSums } from '../grades/rating-sums.js';
 import {
-  countCohort, countGradedActivities, countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, listCareerAttributes,
-  listCareerLevels, listCareerSubjects, listEvidenceActivities, listPeriodsById, type BandCountRow, type CohortScope, type EvidenceActivityRow, type PeriodRow,
+  countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, type BandCountRow, type CohortScope,
+} from '../ratings/ratings.repository.js';
+import {
+  countCohort, countGradedActivities, listCareerAttributes, listCareerLevels, listCareerSubjects, listEvidenceActivities, listPeriodsById,
+  type EvidenceActivityRow, type PeriodRow,
 } from './evidence.repository.js';
 import { listEffectiveTargets } from './targets.repository.js';
 
@@ -65,8 +67,6 @@ export async function buildCohortEvidence(
   const generation = await db.selectFrom('generations').select(['id', 'start_date', 'end_date']).where('id', '=', scope.generationId).executeTakeFirst();
   if (!generation) throw fieldError('generation_id', EVIDENCE_MSG.generationMissing);
 
-  // The aggregates below read the stored rating sums and run side by side: the sums are brought up to date once first.
-  await refreshRatingSums(db);
   const [cohortSize, attributes, students, byPeriod, bySubject, activities] = await Promise.all([
     countCohort(db, scope),
     listCareerAttributes(db, scope.careerId),

@@ -6,7 +6,7 @@ import {
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, unprocessable } from '../../lib/http-errors.js';
-import type { RatingFilter } from '../grades/grades.repository.js';
+import type { RatingFilter } from '../ratings/ratings.repository.js';
 import { findFilterNames, listExportRecords } from './reports.repository.js';
 
 /** The report's filters as a rating filter, after checking that each chosen row exists (422 on its field). */

@@ -7,10 +7,8 @@ import { as, useTestApp, type TestContext } from '../../test/harness.js';
 import { controlNumbers, linkStudentToGeneration, makeGeneration, makeSheet, type SheetFixture } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { nowIso } from '../../lib/time.js';
-import {
-  countAttributeBands, listAttributeRatings, listGlobalAttributeAverages, selectAttributeRatings, selectPeriodAttributeRatings, type RatingFilter,
-} from './grades.repository.js';
-import { refreshRatingSums } from './rating-sums.js';
+import { countAttributeBands, listAttributeRatings, listGlobalAttributeAverages } from './ratings.repository.js';
+import { freshRatings, refreshRatingSums, selectAttributeRatings, selectPeriodAttributeRatings, type RatingFilter } from './sums.js';
 
 /*
  * The stored sums must equal, after every kind of committed write, the sums computed live from the grades. The live
@@ -71,9 +69,10 @@ async function liveRatings(db: DbOrTrx, filter: RatingFilter, byPeriod: boolean)
 }
 
 async function summaryRatings(db: DbOrTrx, filter: RatingFilter, byPeriod: boolean) {
+  const fresh = await freshRatings(db);
   const rows = byPeriod
-    ? await selectPeriodAttributeRatings(db, filter).execute()
-    : (await selectAttributeRatings(db, filter).execute()).map((r) => ({ ...r, period_id: null }));
+    ? await selectPeriodAttributeRatings(fresh, filter).execute()
+    : (await selectAttributeRatings(fresh, filter).execute()).map((r) => ({ ...r, period_id: null }));
   return rows.map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, period_id: r.period_id, rating_tenths: Number(r.rating_tenths) }))
     .sort((x, y) => x.user_id - y.user_id || x.attribute_id - y.attribute_id || x.subject_id - y.subject_id || (x.period_id ?? 0) - (y.period_id ?? 0));
 }

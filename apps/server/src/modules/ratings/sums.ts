@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { fromTenths, hundredths, weightedTenths, type WeightedSums } from './rounding.js';
 
@@ -11,91 +11,99 @@ import { fromTenths, hundredths, weightedTenths, type WeightedSums } from './rou
  * Database triggers mark, in the same transaction as the write, every assignment a write on grades, activities,
  * attribute links or assignments touches (whatever code writes: the grid, imports and their undo, activity and
  * assignment edits, deletions, seeds). The sums can only be read through a `FreshRatings` handle, which only
- * `freshRatings` gives, after recomputing the marked assignments; with nothing marked that costs one indexed read.
+ * `freshRatings` gives:
+ * - on the database, after `refreshRatingSums` has recomputed the marked assignments (with nothing marked that costs
+ *   one indexed read);
+ * - in a transaction, at once: the reads take the stored sums of the unmarked assignments and compute those of the
+ *   marked ones from the grades in the same statement (marks and grades are committed together, so one statement
+ *   sees both or neither). Nothing is written or locked: a read inside a write transaction sees its own writes and
+ *   cannot deadlock with another transaction (refreshing there took the marks table's lock after the transaction's
+ *   own writes had marked it, and two such transactions waited for each other).
  * Code outside this module reads ratings through `ratings.repository.ts`, whose functions do this by themselves.
  */
 
 declare const fresh: unique symbol;
 
 /**
- * A database handle (or transaction) on which the rating sums were brought up to date for the read at hand: the
- * query builders below take nothing else. Get one right before the read; do not keep it across writes.
+ * A database handle (or transaction) on which the rating sums are exact for the read at hand: the query builders
+ * below take nothing else. Get one right before the read; do not keep it across writes.
  */
 export type FreshRatings = DbOrTrx & { readonly [fresh]: true };
 
-/** Brings the stored sums up to date, then answers the handle that may read them. */
+/** The handle that may read the sums: refreshed first on the database, read with the marked ones live in a transaction. */
 export async function freshRatings(db: DbOrTrx): Promise<FreshRatings> {
-  await refreshRatingSums(db);
+  if (!db.isTransaction) await refreshRatingSums(db);
   return db as FreshRatings;
 }
-
-/** Refreshes in flight per transaction (see `refreshRatingSums`). */
-const inTransaction = new WeakMap<DbOrTrx, Promise<void>>();
 
 /**
  * Recomputes the sums of the marked assignments and clears their marks, in one transaction (the caller's, when it
  * passes one). Seeds call it once at the end so that the first report does not pay for every assignment; readers get
- * it through `freshRatings`.
+ * it through `freshRatings`. Not inside a transaction that has written grades on PostgreSQL while others may (see
+ * above): only `freshRatings` is safe there.
  */
-export function refreshRatingSums(db: DbOrTrx): Promise<void> {
-  if (!db.isTransaction) return refreshOnce(db);
-  // Reads run side by side in one transaction share its connection: one refresh at a time, or a second one would
-  // find no mark left and read the sums between the first one's delete and insert.
-  const next = (inTransaction.get(db) ?? Promise.resolve()).then(() => refreshOnce(db));
-  inTransaction.set(db, next.catch(() => undefined));
-  return next;
-}
-
-async function refreshOnce(db: DbOrTrx): Promise<void> {
+export async function refreshRatingSums(db: DbOrTrx): Promise<void> {
   const marked = await db.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id').limit(1).executeTakeFirst();
   if (!marked) return;
   if (db.isTransaction) await recompute(db);
   else await db.transaction().execute(recompute);
 }
 
+const SUM_COLUMNS = ['professor_subject_id', 'user_id', 'attribute_id', 'subject_id', 'period_id', 'group_id', 'weighted_sum', 'weight_sum'] as const;
+
+/** The sums of the assignments `marked` selects, computed from the grades (what the stored rows must hold). */
+function computedSums(db: DbOrTrx, marked: (column: string) => RawBuilder<boolean>) {
+  const q = hundredths('ua.qualification');
+  const w = hundredths('a.ponderation');
+  return db.selectFrom('professor_subjects as ps')
+    .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
+    .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
+    .innerJoin('user_activities as ua', 'ua.activity_id', 'a.id')
+    .where(marked('ps.id'))
+    .where('ua.qualification', 'is not', null)
+    .where('a.ponderation', '>', 0)
+    .select([
+      'ps.id as professor_subject_id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id',
+      sql<number>`sum(${q} * ${w})`.as('weighted_sum'), sql<number>`sum(${w})`.as('weight_sum'),
+    ])
+    .groupBy(['ps.id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id']);
+}
+
 async function recompute(trx: DbOrTrx): Promise<void> {
   let ids: number[] | null = null;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    // The marks committed so far are taken (row locks, in id order) and deleted first. A writer that marks one of
-    // them meanwhile waits for this commit, so its mark outlives it and no change is lost; a writer that has not
-    // committed is not seen and not waited for, and its own commit leaves its marks for the next read. Only row
-    // locks: a read inside a write transaction that marked does not wait for other writers (a table lock did, and two
-    // such transactions deadlocked).
-    ids = (await trx.deleteFrom('attribute_rating_sums_dirty')
-      .where('professor_subject_id', 'in', (eb) => eb.selectFrom('attribute_rating_sums_dirty')
-        .select('professor_subject_id').orderBy('professor_subject_id').forUpdate())
-      .returning('professor_subject_id')
-      .execute()).map((r) => r.professor_subject_id);
+    // Writers mark inside their own transactions: this lock waits for those that marked to commit, and makes those
+    // about to mark wait until this transaction has read the grades and cleared the marks, so none is lost.
+    await sql`lock table attribute_rating_sums_dirty in share row exclusive mode`.execute(trx);
+    // The marked ids go in as an array the planner sees: joined from the table of marks, whose statistics know
+    // nothing of its few rows, one assignment took 600 ms on the scale data (hash joins over every grade), not 5.
+    ids = (await trx.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id').execute()).map((r) => r.professor_subject_id);
     if (!ids.length) return;
   }
   // On SQLite the first write below takes the database's write lock: nothing can change until the commit.
-  // On PostgreSQL the ids go in as an array the planner sees: joined from the table of marks, whose statistics know
-  // nothing of its few rows, one assignment took 600 ms on the scale data (hash joins over every grade), not 5.
   const marked = (column: string) => (ids
     ? sql<boolean>`${sql.ref(column)} = any (${ids}::integer[])`
     : sql<boolean>`${sql.ref(column)} in (select professor_subject_id from attribute_rating_sums_dirty)`);
   await trx.deleteFrom('attribute_rating_sums').where(marked('professor_subject_id')).execute();
-  const q = hundredths('ua.qualification');
-  const w = hundredths('a.ponderation');
-  await trx
-    .insertInto('attribute_rating_sums')
-    .columns(['professor_subject_id', 'user_id', 'attribute_id', 'subject_id', 'period_id', 'group_id', 'weighted_sum', 'weight_sum'])
-    .expression(
-      trx.selectFrom('professor_subjects as ps')
-        .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
-        .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
-        .innerJoin('user_activities as ua', 'ua.activity_id', 'a.id')
-        .where(marked('ps.id'))
-        .where('ua.qualification', 'is not', null)
-        .where('a.ponderation', '>', 0)
-        .select([
-          'ps.id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id',
-          sql<number>`sum(${q} * ${w})`.as('weighted_sum'), sql<number>`sum(${w})`.as('weight_sum'),
-        ])
-        .groupBy(['ps.id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id']),
-    )
-    .execute();
-  if (!ids) await trx.deleteFrom('attribute_rating_sums_dirty').execute();
+  await trx.insertInto('attribute_rating_sums').columns([...SUM_COLUMNS]).expression(computedSums(trx, marked)).execute();
+  await trx.deleteFrom('attribute_rating_sums_dirty').execute();
+}
+
+/**
+ * The sums the reads group, as `s`: the table itself on a refreshed database; in a transaction, the stored rows of the
+ * unmarked assignments and the computed ones of the marked assignments.
+ */
+function sumsSource(db: FreshRatings) {
+  const table = db.selectFrom('attribute_rating_sums as s');
+  if (!db.isTransaction) return table;
+  const marks = db.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id');
+  const marked = (column: string) => (db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`${sql.ref(column)} = any (array(${marks}))`
+    : sql<boolean>`${sql.ref(column)} in (${marks})`);
+  const current = db.selectFrom('attribute_rating_sums as st').select(SUM_COLUMNS.map((c) => `st.${c}` as const))
+    .where(sql<boolean>`not (${marked('st.professor_subject_id')})`)
+    .unionAll(computedSums(db, marked));
+  return db.selectFrom(current.as('s')) as unknown as typeof table;
 }
 
 /** Which rating records to compute; every field narrows, none given means every student of every subject. */
@@ -125,8 +133,7 @@ function storedSums(): WeightedSums {
 export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
   const sums = storedSums();
   const tenths = weightedTenths(sums);
-  return db
-    .selectFrom('attribute_rating_sums as s')
+  return sumsSource(db)
     .select(['s.user_id', 's.attribute_id', 's.subject_id', tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
     // In the order of attribute_rating_sums_user_idx, so a generation's rows are grouped as the index gives them.
     .groupBy(['s.user_id', 's.subject_id', 's.attribute_id'])
@@ -142,8 +149,7 @@ export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
 export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFilter) {
   const sums = storedSums();
   const tenths = weightedTenths(sums);
-  return db
-    .selectFrom('attribute_rating_sums as s')
+  return sumsSource(db)
     .where('s.period_id', 'is not', null)
     .select(['s.user_id', 's.attribute_id', 's.subject_id', sql<number>`s.period_id`.as('period_id'), tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
     .groupBy(['s.user_id', 's.subject_id', 's.attribute_id', 's.period_id'])

@@ -1,5 +1,7 @@
 /** Pure business rules shared by server and client. */
 
+import { CRITICAL_INSUFFICIENT_SHARE, type BandTally, type TargetVerdict } from './schemas/evidence.js';
+
 export type Band = 'Insuficiente' | 'Suficiente' | 'Sobresaliente';
 
 export const BAND_COLORS: Record<Band, string> = {
@@ -391,4 +393,69 @@ export function bandPercentages(counts: BandCounts): BandCounts {
   const total = counts.insuficiente + counts.suficiente + counts.sobresaliente;
   const pct = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
   return { insuficiente: pct(counts.insuficiente), suficiente: pct(counts.suficiente), sobresaliente: pct(counts.sobresaliente) };
+}
+
+/** Per attribute: its rating records, the distinct students among them and the records per band. */
+export interface AttributeTally {
+  attribute_id: number;
+  students: number;
+  records: number;
+  bands: Record<Band, number>;
+}
+
+/**
+ * The division report's summary: rating records tallied per attribute by the band of their value (`values[i]` is the
+ * value of `records[i]`, after the report's 0-10 rule), in the order attributes first appear.
+ */
+export function tallyByAttribute(records: ReadonlyArray<{ attribute_id: number; user_id: number }>, values: readonly number[]): AttributeTally[] {
+  const byAttribute = new Map<number, { tally: AttributeTally; students: Set<number> }>();
+  records.forEach((r, i) => {
+    let t = byAttribute.get(r.attribute_id);
+    if (!t) {
+      t = { tally: { attribute_id: r.attribute_id, students: 0, records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } }, students: new Set() };
+      byAttribute.set(r.attribute_id, t);
+    }
+    t.students.add(r.user_id);
+    t.tally.records += 1;
+    t.tally.bands[gradeBand(values[i]) as Band] += 1;
+  });
+  return [...byAttribute.values()].map((t) => ({ ...t.tally, students: t.students.size }));
+}
+
+// ---------- cohort evidence: shares and verdicts against a target ----------
+
+/** Students (or rating records) counted per band, with their total. */
+export interface CountedBands extends BandCounts {
+  total: number;
+}
+
+/** Percent of a part with one decimal, half up on the exact quotient (integers only); 0 of nothing is 0. */
+export function percent(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return halfUpQuotient(1000 * part, total) / 10;
+}
+
+/** The counts of each band with their shares (`percent` of the total). */
+export function tally(counts: CountedBands): BandTally {
+  return {
+    total: counts.total, sobresaliente: counts.sobresaliente, suficiente: counts.suficiente, insuficiente: counts.insuficiente,
+    sobresaliente_pct: percent(counts.sobresaliente, counts.total),
+    suficiente_pct: percent(counts.suficiente, counts.total),
+    insuficiente_pct: percent(counts.insuficiente, counts.total),
+  };
+}
+
+/**
+ * Counts against a target (percent): met when the share at Suficiente or above reaches it, compared on integers (no
+ * rounded share decides); critical when CRITICAL_INSUFFICIENT_SHARE percent or more are Insuficiente; no verdict
+ * (`met` null) without data.
+ */
+export function verdict(counts: CountedBands, target: number): TargetVerdict {
+  const atLeastSufficient = counts.sobresaliente + counts.suficiente;
+  return {
+    share: percent(atLeastSufficient, counts.total),
+    target,
+    met: counts.total === 0 ? null : atLeastSufficient * 100 >= target * counts.total,
+    critical: counts.total > 0 && counts.insuficiente * 100 >= CRITICAL_INSUFFICIENT_SHARE * counts.total,
+  };
 }

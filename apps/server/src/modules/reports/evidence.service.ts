@@ -1,6 +1,5 @@
 import {
-  CRITICAL_INSUFFICIENT_SHARE, DEFAULT_ATTRIBUTE_TARGET, EVIDENCE_MSG, KNOWLEDGE_LEVELS, generationName, type BandTally, type CurriculumMapAnswer, type EvidenceAnswer,
-  type TargetVerdict,
+  DEFAULT_ATTRIBUTE_TARGET, EVIDENCE_MSG, KNOWLEDGE_LEVELS, generationName, tally, verdict, type CurriculumMapAnswer, type EvidenceAnswer,
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
@@ -15,32 +14,6 @@ import {
 import { listEffectiveTargets } from './targets.repository.js';
 
 const EMPTY: BandCountRow = { total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 };
-
-/** Percent of a part with one decimal, half up on the exact quotient (integers only); 0 of nothing is 0. */
-export function percent(part: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.floor((2000 * part + total) / (2 * total)) / 10;
-}
-
-export function tally(counts: BandCountRow): BandTally {
-  return {
-    ...counts,
-    sobresaliente_pct: percent(counts.sobresaliente, counts.total),
-    suficiente_pct: percent(counts.suficiente, counts.total),
-    insuficiente_pct: percent(counts.insuficiente, counts.total),
-  };
-}
-
-/** A tally against a target: met when the share at Suficiente or above reaches it; critical at a quarter Insuficiente. */
-export function verdict(counts: BandCountRow, target: number): TargetVerdict {
-  const share = percent(counts.sobresaliente + counts.suficiente, counts.total);
-  return {
-    share,
-    target,
-    met: counts.total === 0 ? null : (counts.sobresaliente + counts.suficiente) * 100 >= target * counts.total,
-    critical: counts.total > 0 && counts.insuficiente * 100 >= CRITICAL_INSUFFICIENT_SHARE * counts.total,
-  };
-}
 
 async function findCareer(db: DbOrTrx, careerId: number) {
   const career = await db.selectFrom('careers').select(['id', 'career_key', 'name']).where('id', '=', careerId).executeTakeFirst();

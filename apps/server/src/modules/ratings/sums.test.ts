@@ -164,6 +164,10 @@ describe('the stored rating sums stay exact after every kind of write', { timeou
       { user_id: s3, activity_id: project, qualification: 55.5 }, { user_id: s4, activity_id: project, qualification: 0.05 },
     ]);
     expect(first.statusCode, first.body).toBe(200);
+    // Inside a transaction the same reads compute the marked assignments live: the same answers.
+    await ctx().database.db.transaction().execute(async (trx) => {
+      expect((await expectFreshReads(trx, { filters: filters(), ...reads() }, 'batch saved, in a transaction')).marked).toBeGreaterThan(0);
+    });
     // The reads met stale sums (what they would have answered without refreshing differs from the grades).
     expect((await expectExact(ctx(), filters(), 'batch saved', reads())).stale).toBe(true);
     // A second save changes, clears and adds grades.

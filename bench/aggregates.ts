@@ -2,13 +2,13 @@ import type { Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import {
-  countAttributeBands, listAttributeRatings, listFinalGrades, listGlobalAttributeAverages, selectAttributeRatings, selectFinalGrades,
-} from '../apps/server/src/modules/grades/grades.repository.js';
+import { listFinalGrades, selectFinalGrades } from '../apps/server/src/modules/grades/grades.repository.js';
+import { countAttributeBands, listAttributeRatings, listGlobalAttributeAverages } from '../apps/server/src/modules/ratings/ratings.repository.js';
+import { freshRatings, selectAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
 
 const USAGE = `npm run bench:aggregates -- --database-url URL [--runs N] [--explain] [--no-migrate]
 
-Times the SQL aggregates of modules/grades on a database filled by \`npm run seed:scale\` (migrated first):
+Times the SQL aggregates of modules/grades and modules/ratings on a database filled by \`npm run seed:scale\` (migrated first):
 2 warm-up runs, then N timed runs (default 7) of each query; prints the median and the fastest.
 --explain also prints each query's plan (SQLite: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN ANALYZE).
 --no-migrate measures the schema as it is (to compare plans before a migration's indexes).`;
@@ -66,6 +66,7 @@ async function main() {
     // Inner joins above: the group and the period are there.
     const groupFilter = { subjectId: assignment.subject_id, groupId: assignment.group_id!, periodId: assignment.period_id! };
     const generationFilter = { generationId: generation.generation_id };
+    const fresh = await freshRatings(db);
     const cases: Case[] = [
       {
         name: `final grades of one group's assignment (group 511, active period)`,
@@ -75,32 +76,32 @@ async function main() {
       {
         name: 'attribute ratings of that group and subject in the period',
         rows: async () => (await listAttributeRatings(db, groupFilter)).length,
-        query: selectAttributeRatings(db, groupFilter),
+        query: selectAttributeRatings(fresh, groupFilter),
       },
       {
         name: 'band counts per attribute, that group and subject (teacher report)',
         rows: async () => (await countAttributeBands(db, groupFilter)).length,
-        query: selectAttributeRatings(db, groupFilter),
+        query: selectAttributeRatings(fresh, groupFilter),
       },
       {
         name: 'attribute ratings of a whole generation (5th semester, all periods)',
         rows: async () => (await listAttributeRatings(db, generationFilter)).length,
-        query: selectAttributeRatings(db, generationFilter),
+        query: selectAttributeRatings(fresh, generationFilter),
       },
       {
         name: 'band counts per attribute of that generation (division report)',
         rows: async () => (await countAttributeBands(db, generationFilter)).length,
-        query: selectAttributeRatings(db, generationFilter),
+        query: selectAttributeRatings(fresh, generationFilter),
       },
       {
         name: 'band counts, generation + period + attribute',
         rows: async () => (await countAttributeBands(db, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id })).length,
-        query: selectAttributeRatings(db, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id }),
+        query: selectAttributeRatings(fresh, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id }),
       },
       {
         name: 'global attribute averages of a 9th-semester student',
         rows: async () => (await listGlobalAttributeAverages(db, { userIds: [senior.user_id] })).length,
-        query: selectAttributeRatings(db, { userIds: [senior.user_id] }),
+        query: selectAttributeRatings(fresh, { userIds: [senior.user_id] }),
       },
     ];
 

@@ -1,7 +1,7 @@
 import { sql, type Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
-import { selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/grades/grades.repository.js';
+import { freshRatings, selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
 import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
 import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
@@ -74,10 +74,11 @@ async function main() {
       console.log(`| ${name} | ${t.rows} | ${t.median.toFixed(0)} | ${t.fastest.toFixed(0)} |`);
     }
     if (values.explain) {
-      console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(db, whole))}`);
-      console.log(`\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(db, whole))}`);
+      const fresh = await freshRatings(db);
+      console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(fresh, whole))}`);
+      console.log(`\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(fresh, whole))}`);
       const assignment = await db.selectFrom('professor_subjects').select(['subject_id', 'group_id', 'period_id']).where('subject_id', '=', subject.subject_id).executeTakeFirstOrThrow();
-      console.log(`\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(db, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`);
+      console.log(`\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(fresh, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`);
     }
   } finally {
     await database.close();

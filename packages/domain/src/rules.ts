@@ -1,5 +1,7 @@
 /** Pure business rules shared by server and client. */
 
+import { CRITICAL_INSUFFICIENT_SHARE, type BandTally, type TargetVerdict } from './schemas/evidence.js';
+
 export type Band = 'Insuficiente' | 'Suficiente' | 'Sobresaliente';
 
 export const BAND_COLORS: Record<Band, string> = {
@@ -60,10 +62,11 @@ export function looksLikeTenScale(value: number | null, sheetValues: ReadonlyArr
 }
 
 /**
- * How every aggregate rounds, identically here and in SQL (`grades.repository.ts`): grades and ponderations are read
- * in hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
- * result is the exact quotient rounded half up to tenths by integer division. No binary fraction is ever rounded, so
- * 84.45 gives 84.5 and 73.25 gives 73.3 on every engine.
+ * How every aggregate rounds, identically here and in SQL (the server's `modules/ratings/rounding.ts` mirrors these
+ * two functions, and a test checks them against each other on both databases): grades and ponderations are read in
+ * hundredths (floor(x * 100 + 0.5), exact for values typed with up to two decimals), the sums are integers, and the
+ * result is the exact quotient rounded half up by integer division (`halfUpQuotient`). No binary fraction is ever
+ * rounded, so 84.45 gives 84.5 and 73.25 gives 73.3 on every engine.
  */
 export function toHundredths(value: number): number {
   return Math.floor(value * 100 + 0.5);
@@ -72,6 +75,11 @@ export function toHundredths(value: number): number {
 /** floor(a / b) for non-negative integers, exact in doubles (no rounded quotient). */
 function intDiv(a: number, b: number): number {
   return (a - (a % b)) / b;
+}
+
+/** n / d rounded half up to an integer, for integers n >= 0 and d > 0: floor((2n + d) / 2d), exact. */
+export function halfUpQuotient(n: number, d: number): number {
+  return intDiv(2 * n + d, 2 * d);
 }
 
 /** Tenths of a ponderation-weighted mean of graded items; null when none is graded (or every weight is 0). */
@@ -86,8 +94,8 @@ export function weightedMeanTenths(items: ReadonlyArray<{ value: number | null; 
     weights += w;
   }
   if (weights === 0) return null;
-  // mean × 10 = sum / (10 × weights); half up: floor((2 × sum + 10 × weights) / (20 × weights)).
-  return intDiv(2 * sum + 10 * weights, 20 * weights);
+  // mean × 10 = sum / (10 × weights), half up.
+  return halfUpQuotient(sum, 10 * weights);
 }
 
 /** Ponderation-weighted mean of graded items, one decimal (half up, exact); null when none is graded. */
@@ -109,7 +117,7 @@ export function averageRatings(values: ReadonlyArray<number | null | undefined>)
     count += 1;
   }
   if (count === 0) return null;
-  return intDiv(2 * sum + count, 2 * count) / 10;
+  return halfUpQuotient(sum, count) / 10;
 }
 
 /** Clamps a typed grade into 0-100; empty stays null. */
@@ -404,4 +412,69 @@ export function bandPercentages(counts: BandCounts): BandCounts {
   const total = counts.insuficiente + counts.suficiente + counts.sobresaliente;
   const pct = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
   return { insuficiente: pct(counts.insuficiente), suficiente: pct(counts.suficiente), sobresaliente: pct(counts.sobresaliente) };
+}
+
+/** Per attribute: its rating records, the distinct students among them and the records per band. */
+export interface AttributeTally {
+  attribute_id: number;
+  students: number;
+  records: number;
+  bands: Record<Band, number>;
+}
+
+/**
+ * The division report's summary: rating records tallied per attribute by the band of their value (`values[i]` is the
+ * value of `records[i]`, after the report's 0-10 rule), in the order attributes first appear.
+ */
+export function tallyByAttribute(records: ReadonlyArray<{ attribute_id: number; user_id: number }>, values: readonly number[]): AttributeTally[] {
+  const byAttribute = new Map<number, { tally: AttributeTally; students: Set<number> }>();
+  records.forEach((r, i) => {
+    let t = byAttribute.get(r.attribute_id);
+    if (!t) {
+      t = { tally: { attribute_id: r.attribute_id, students: 0, records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } }, students: new Set() };
+      byAttribute.set(r.attribute_id, t);
+    }
+    t.students.add(r.user_id);
+    t.tally.records += 1;
+    t.tally.bands[gradeBand(values[i]) as Band] += 1;
+  });
+  return [...byAttribute.values()].map((t) => ({ ...t.tally, students: t.students.size }));
+}
+
+// ---------- cohort evidence: shares and verdicts against a target ----------
+
+/** Students (or rating records) counted per band, with their total. */
+export interface CountedBands extends BandCounts {
+  total: number;
+}
+
+/** Percent of a part with one decimal, half up on the exact quotient (integers only); 0 of nothing is 0. */
+export function percent(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return halfUpQuotient(1000 * part, total) / 10;
+}
+
+/** The counts of each band with their shares (`percent` of the total). */
+export function tally(counts: CountedBands): BandTally {
+  return {
+    total: counts.total, sobresaliente: counts.sobresaliente, suficiente: counts.suficiente, insuficiente: counts.insuficiente,
+    sobresaliente_pct: percent(counts.sobresaliente, counts.total),
+    suficiente_pct: percent(counts.suficiente, counts.total),
+    insuficiente_pct: percent(counts.insuficiente, counts.total),
+  };
+}
+
+/**
+ * Counts against a target (percent): met when the share at Suficiente or above reaches it, compared on integers (no
+ * rounded share decides); critical when CRITICAL_INSUFFICIENT_SHARE percent or more are Insuficiente; no verdict
+ * (`met` null) without data.
+ */
+export function verdict(counts: CountedBands, target: number): TargetVerdict {
+  const atLeastSufficient = counts.sobresaliente + counts.suficiente;
+  return {
+    share: percent(atLeastSufficient, counts.total),
+    target,
+    met: counts.total === 0 ? null : atLeastSufficient * 100 >= target * counts.total,
+    critical: counts.total > 0 && counts.insuficiente * 100 >= CRITICAL_INSUFFICIENT_SHARE * counts.total,
+  };
 }

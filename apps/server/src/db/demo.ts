@@ -3,7 +3,7 @@ import { ROLE, chiefPassword, initialPassword } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
-import { refreshRatingSums } from '../modules/grades/rating-sums.js';
+import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
 import type { Database } from './types.js';
 
 export interface DemoAccount {

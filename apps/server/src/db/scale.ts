@@ -9,7 +9,7 @@ import { connect, dialectOf, registerSqliteFunctions } from './connect.js';
 import { ATTRIBUTES, DEMO_ACCOUNTS, FIRST_NAMES_F, FIRST_NAMES_M, SURNAMES } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
-import { refreshRatingSums } from '../modules/grades/rating-sums.js';
+import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
 
 /*
  * A large institution written straight into a fresh database (not through HTTP), for benchmarks: 8 careers, groups

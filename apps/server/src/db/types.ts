@@ -146,7 +146,7 @@ export interface ActivityAttributesTable {
   activity_id: number;
   attribute_id: number;
 }
-/** Weighted sums of the attribute ratings per student, assignment and attribute (migration 0010, `modules/grades/rating-sums.ts`). */
+/** Weighted sums of the attribute ratings per student, assignment and attribute (migration 0010, `modules/ratings/sums.ts`). */
 export interface AttributeRatingSumsTable {
   professor_subject_id: number;
   user_id: number;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connect.js';
 
 /**
- * The attribute ratings' weighted sums, kept per student, assignment and attribute (`modules/grades/rating-sums.ts`):
+ * The attribute ratings' weighted sums, kept per student, assignment and attribute (`modules/ratings/sums.ts`):
  * Σ hundredths(grade) × hundredths(ponderation) and Σ hundredths(ponderation) over the graded grades of activities with
  * a positive ponderation linked to the attribute, with the assignment's subject, period and group copied beside them,
  * so the ratings of a generation are read from about 55,000 rows instead of grouping 500,000 grade × attribute rows.
@@ -10,6 +10,10 @@ import type { Dialect } from '../connect.js';
  * Triggers on every table the sums depend on (grades, activities, their attribute links, assignments) only mark the
  * assignments a write touched in `attribute_rating_sums_dirty`; `refreshRatingSums` recomputes the marked assignments
  * before the sums are read. Plans and timings in bench/RESULTS.md.
+ *
+ * The backfill's `floor(x * 100 + 0.5)` is the domain's `toHundredths`, spelled out as it was when this migration was
+ * written (a migration is history and is not changed); its one definition is `modules/ratings/rounding.ts`, and
+ * `modules/ratings/rounding.test.ts` checks that this backfill and the refresh give the same sums.
  */
 export function attributeRatingSumsMigration(dialect: Dialect) {
   const pg = dialect === 'postgres';

@@ -3,7 +3,8 @@ import type { DbOrTrx } from '../../db/types.js';
 import { listActivities } from '../activities/activities.repository.js';
 import { careersOfUser, teacherAssignments } from '../assignments/assignments.repository.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
-import { countAttributeBands, listAttributeRatings, listFinalGrades, type RatingFilter } from '../grades/grades.repository.js';
+import { listFinalGrades } from '../grades/grades.repository.js';
+import { countAttributeBands, listAttributeRatings, type RatingFilter } from '../ratings/ratings.repository.js';
 import { findCellValues } from './grading.repository.js';
 import { listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
 

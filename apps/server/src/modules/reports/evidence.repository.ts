@@ -1,51 +1,13 @@
 import { sql } from 'kysely';
-import { ROLE } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { bandCountColumns, meanOfTenths, selectAttributeRatings, selectPeriodAttributeRatings } from '../grades/grades.repository.js';
+import { careerAttributeIds, cohortUserIds, type CohortScope } from '../ratings/cohort.js';
 
 /*
- * Callers bring the stored rating sums up to date first (`refreshRatingSums`), as `buildCohortEvidence` does.
- *
- * The cohort evidence's aggregates (DESIGN §3 ratings, counted in SQL): the students of one generation in one career,
- * the career's attributes, and per attribute the band of each student's mean rating, overall, per period and per
- * subject. Bands are compared on integer tenths (>= 900 Sobresaliente, >= 700 Suficiente), as everywhere else.
+ * What the cohort evidence and the curriculum map show besides the ratings (whose band counts per attribute, period
+ * and subject are in `modules/ratings`): the cohort's size, the career's attributes, subjects and levels, and the
+ * activities behind the ratings.
  */
-
-export interface BandCountRow {
-  total: number;
-  sobresaliente: number;
-  suficiente: number;
-  insuficiente: number;
-}
-
-const bandCounts = (tenths: string) => [sql<number>`cast(count(*) as bigint)`.as('total'), ...bandCountColumns(tenths)] as const;
-const meanTenths = meanOfTenths('r.rating_tenths');
-
-const toCounts = <T extends BandCountRow>(row: T): T => ({
-  ...row,
-  total: Number(row.total), sobresaliente: Number(row.sobresaliente), suficiente: Number(row.suficiente), insuficiente: Number(row.insuficiente),
-});
-
-export interface CohortScope {
-  generationId: number;
-  careerId: number;
-}
-
-/** Students of the generation linked to the career (the cohort), as a subquery of user ids. */
-function cohortUserIds(db: DbOrTrx, scope: CohortScope) {
-  return db
-    .selectFrom('user_generations as ug')
-    .innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
-    .innerJoin('users as cu', 'cu.id', 'ug.user_id')
-    .where('ug.generation_id', '=', scope.generationId)
-    .where('uc.career_id', '=', scope.careerId)
-    .where('cu.role', '=', ROLE.STUDENT)
-    .select('ug.user_id');
-}
-
-const careerAttributeIds = (db: DbOrTrx, careerId: number) =>
-  db.selectFrom('attributes as ca').select('ca.id').where('ca.career_id', '=', careerId);
 
 export async function countCohort(db: DbOrTrx, scope: CohortScope): Promise<number> {
   const row = await db
@@ -71,78 +33,6 @@ export async function listCareerAttributes(db: DbOrTrx, careerId: number): Promi
     .orderBy(esKey('attribute_name'))
     .orderBy('id')
     .execute();
-}
-
-/** The generation's ratings of the cohort's students in the career's attributes. */
-function cohortRatings(db: DbOrTrx, scope: CohortScope) {
-  return db
-    .selectFrom(selectAttributeRatings(db, { generationId: scope.generationId }).as('g'))
-    .where('g.user_id', 'in', cohortUserIds(db, scope))
-    .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
-    .select(['g.user_id', 'g.attribute_id', 'g.subject_id', 'g.rating_tenths']);
-}
-
-/** Per attribute, the cohort's students with data by the band of their mean rating over every subject. */
-export async function countStudentBands(db: DbOrTrx, scope: CohortScope): Promise<Array<BandCountRow & { attribute_id: number }>> {
-  const perStudent = db
-    .selectFrom(cohortRatings(db, scope).as('r'))
-    .select(['r.user_id', 'r.attribute_id', meanTenths.as('tenths')])
-    .groupBy(['r.user_id', 'r.attribute_id']);
-  const rows = await db
-    .selectFrom(perStudent.as('s'))
-    .select(['s.attribute_id', ...bandCounts('s.tenths')])
-    .groupBy('s.attribute_id')
-    .execute();
-  return rows.map(toCounts);
-}
-
-export interface PeriodBandCountRow extends BandCountRow {
-  attribute_id: number;
-  period_id: number;
-}
-
-/** Per attribute and period, the students rated in that period by the band of their mean rating there. */
-export async function countStudentBandsByPeriod(db: DbOrTrx, scope: CohortScope): Promise<PeriodBandCountRow[]> {
-  const ratings = db
-    .selectFrom(selectPeriodAttributeRatings(db, { generationId: scope.generationId }).as('g'))
-    .where('g.user_id', 'in', cohortUserIds(db, scope))
-    .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
-    .select(['g.user_id', 'g.attribute_id', 'g.period_id', 'g.rating_tenths']);
-  const perStudent = db
-    .selectFrom(ratings.as('r'))
-    .select(['r.user_id', 'r.attribute_id', 'r.period_id', meanTenths.as('tenths')])
-    .groupBy(['r.user_id', 'r.attribute_id', 'r.period_id']);
-  const rows = await db
-    .selectFrom(perStudent.as('s'))
-    .select(['s.attribute_id', 's.period_id', ...bandCounts('s.tenths')])
-    .groupBy(['s.attribute_id', 's.period_id'])
-    .execute();
-  return rows.map((r) => ({ ...toCounts(r), period_id: Number(r.period_id) }));
-}
-
-export interface SubjectBandCountRow extends BandCountRow {
-  attribute_id: number;
-  subject_id: number;
-  subject_key: string;
-  subject_name: string;
-  knowledge_level: 'I' | 'M' | 'A' | null;
-}
-
-/** Per attribute and subject, the cohort's rating records by band, with the subject's level in the attribute. */
-export async function countRecordBandsBySubject(db: DbOrTrx, scope: CohortScope): Promise<SubjectBandCountRow[]> {
-  const counted = db
-    .selectFrom(cohortRatings(db, scope).as('r'))
-    .select(['r.attribute_id', 'r.subject_id', ...bandCounts('r.rating_tenths')])
-    .groupBy(['r.attribute_id', 'r.subject_id']);
-  const rows = await db
-    .selectFrom(counted.as('c'))
-    .innerJoin('subjects as s', 's.id', 'c.subject_id')
-    .leftJoin('subject_attributes as sa', (j) => j.onRef('sa.subject_id', '=', 'c.subject_id').onRef('sa.attribute_id', '=', 'c.attribute_id'))
-    .select(['c.attribute_id', 'c.subject_id', 'c.total', 'c.sobresaliente', 'c.suficiente', 'c.insuficiente', 's.subject_key', 's.subject_name', 'sa.knowledge_level'])
-    .orderBy(esKey('s.subject_name'))
-    .orderBy('c.subject_id')
-    .execute();
-  return rows.map(toCounts);
 }
 
 export interface EvidenceActivityRow {

@@ -1,44 +1,19 @@
 import {
-  CRITICAL_INSUFFICIENT_SHARE, DEFAULT_ATTRIBUTE_TARGET, EVIDENCE_MSG, KNOWLEDGE_LEVELS, generationName, type BandTally, type CurriculumMapAnswer, type EvidenceAnswer,
-  type TargetVerdict,
+  DEFAULT_ATTRIBUTE_TARGET, EVIDENCE_MSG, KNOWLEDGE_LEVELS, generationName, tally, verdict, type CurriculumMapAnswer, type EvidenceAnswer,
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
-import { refreshRatingSums } from '../grades/rating-sums.js';
 import {
-  countCohort, countGradedActivities, countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, listCareerAttributes,
-  listCareerLevels, listCareerSubjects, listEvidenceActivities, listPeriodsById, type BandCountRow, type CohortScope, type EvidenceActivityRow, type PeriodRow,
+  countRecordBandsBySubject, countStudentBands, countStudentBandsByPeriod, type BandCountRow, type CohortScope,
+} from '../ratings/ratings.repository.js';
+import {
+  countCohort, countGradedActivities, listCareerAttributes, listCareerLevels, listCareerSubjects, listEvidenceActivities, listPeriodsById,
+  type EvidenceActivityRow, type PeriodRow,
 } from './evidence.repository.js';
 import { listEffectiveTargets } from './targets.repository.js';
 
 const EMPTY: BandCountRow = { total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 };
-
-/** Percent of a part with one decimal, half up on the exact quotient (integers only); 0 of nothing is 0. */
-export function percent(part: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.floor((2000 * part + total) / (2 * total)) / 10;
-}
-
-export function tally(counts: BandCountRow): BandTally {
-  return {
-    ...counts,
-    sobresaliente_pct: percent(counts.sobresaliente, counts.total),
-    suficiente_pct: percent(counts.suficiente, counts.total),
-    insuficiente_pct: percent(counts.insuficiente, counts.total),
-  };
-}
-
-/** A tally against a target: met when the share at Suficiente or above reaches it; critical at a quarter Insuficiente. */
-export function verdict(counts: BandCountRow, target: number): TargetVerdict {
-  const share = percent(counts.sobresaliente + counts.suficiente, counts.total);
-  return {
-    share,
-    target,
-    met: counts.total === 0 ? null : (counts.sobresaliente + counts.suficiente) * 100 >= target * counts.total,
-    critical: counts.total > 0 && counts.insuficiente * 100 >= CRITICAL_INSUFFICIENT_SHARE * counts.total,
-  };
-}
 
 async function findCareer(db: DbOrTrx, careerId: number) {
   const career = await db.selectFrom('careers').select(['id', 'career_key', 'name']).where('id', '=', careerId).executeTakeFirst();
@@ -65,8 +40,6 @@ export async function buildCohortEvidence(
   const generation = await db.selectFrom('generations').select(['id', 'start_date', 'end_date']).where('id', '=', scope.generationId).executeTakeFirst();
   if (!generation) throw fieldError('generation_id', EVIDENCE_MSG.generationMissing);
 
-  // The aggregates below read the stored rating sums and run side by side: the sums are brought up to date once first.
-  await refreshRatingSums(db);
   const [cohortSize, attributes, students, byPeriod, bySubject, activities] = await Promise.all([
     countCohort(db, scope),
     listCareerAttributes(db, scope.careerId),

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVIDENCE_MSG, ROLE, type CurriculumMapAnswer, type EvidenceAnswer } from '@egreso/domain';
+import { EVIDENCE_MSG, ROLE, percent, type CurriculumMapAnswer, type EvidenceAnswer } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { percent, verdict } from './evidence.service.js';
 
 const ctx = useTestApp();
 
@@ -89,20 +88,6 @@ const evidence = async (user: TestUser = chief) => {
 const bands = (total: number, sob: number, suf: number, ins: number) => ({
   total, sobresaliente: sob, suficiente: suf, insuficiente: ins,
   sobresaliente_pct: percent(sob, total), suficiente_pct: percent(suf, total), insuficiente_pct: percent(ins, total),
-});
-
-describe('percent and verdict', () => {
-  it('rounds half up on the exact quotient and judges met and critical on integers', () => {
-    expect(percent(1, 3)).toBe(33.3);
-    expect(percent(2, 3)).toBe(66.7);
-    expect(percent(1, 8)).toBe(12.5);
-    expect(percent(0, 0)).toBe(0);
-    // 7 of 10 at Suficiente or above meets 70 exactly; 1 of 4 Insuficiente is exactly a quarter: critical.
-    expect(verdict({ total: 10, sobresaliente: 2, suficiente: 5, insuficiente: 3 }, 70)).toEqual({ share: 70, target: 70, met: true, critical: true });
-    expect(verdict({ total: 4, sobresaliente: 0, suficiente: 3, insuficiente: 1 }, 76)).toEqual({ share: 75, target: 76, met: false, critical: true });
-    expect(verdict({ total: 5, sobresaliente: 1, suficiente: 3, insuficiente: 1 }, 70)).toMatchObject({ critical: false, met: true });
-    expect(verdict({ total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 }, 70)).toEqual({ share: 0, target: 70, met: null, critical: false });
-  });
 });
 
 describe('GET /api/reportes/evidencia', () => {

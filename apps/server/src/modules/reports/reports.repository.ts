@@ -2,8 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { inChunks } from '../../db/chunks.js';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
-import { selectAttributeRatings, type RatingFilter } from '../grades/grades.repository.js';
-import { refreshRatingSums } from '../grades/rating-sums.js';
+import { listAttributeRatingsUnordered, type RatingFilter } from '../ratings/ratings.repository.js';
 
 export interface RatingRecordRow {
   attribute_id: number;
@@ -19,11 +18,10 @@ export interface RatingRecordRow {
  * attribute's name and the student's gender; ordered by attribute name, subject and student.
  */
 export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Promise<RatingRecordRow[]> {
-  await refreshRatingSums(db);
   // The ratings alone (grouped in index order, no join), sorted here: joining the students' genders and sorting in
   // SQL cost PostgreSQL 55,000 index lookups and an on-disk sort for a generation (~150 ms of a 300 ms budget).
   const [rows, attributes] = await Promise.all([
-    selectAttributeRatings(db, filter).execute(),
+    listAttributeRatingsUnordered(db, filter),
     spanishRanks(db, 'attributes', 'attribute_name').execute(),
   ]);
   const students = [...new Set(rows.map((r) => r.user_id))];
@@ -70,11 +68,10 @@ export interface ExportRecordRow {
 
 /** The same records with the names a spreadsheet shows, ordered by student name, subject and attribute. */
 export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Promise<ExportRecordRow[]> {
-  await refreshRatingSums(db);
   // The ratings alone, then the few hundred students and subjects and the attributes they name, each with its
   // Spanish key (`es_key`, bytes): ordered here by (key, id) per table and then per record, as the SQL order was,
   // instead of joining three tables to 55,000 rows and sorting them on disk.
-  const rows = await selectAttributeRatings(db, filter).execute();
+  const rows = await listAttributeRatingsUnordered(db, filter);
   const studentIds = [...new Set(rows.map((r) => r.user_id))];
   const subjectIds = [...new Set(rows.map((r) => r.subject_id))];
   const [students, subjects, attributes] = await Promise.all([

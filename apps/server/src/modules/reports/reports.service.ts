@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import {
-  BANDS, EXPORT_MAX_RECORDS, GENDER_LABEL, REPORT_MSG, gradeBand, generationName, normalizeReportValues, type Band, type FlexQuery,
+  BANDS, EXPORT_MAX_RECORDS, GENDER_LABEL, REPORT_MSG, gradeBand, generationName, normalizeReportValues, tallyByAttribute, type Band, type FlexQuery,
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { institutionTimeZone } from '../../lib/time.js';
-import type { RatingFilter } from '../grades/grades.repository.js';
+import type { RatingFilter } from '../ratings/ratings.repository.js';
 import { findFilterNames, listExportRecords } from './reports.repository.js';
 
 /** The report's filters as a rating filter, after checking that each chosen row exists (422 on its field). */
@@ -80,22 +80,12 @@ export async function buildFlexWorkbook(db: DbOrTrx, query: FlexQuery, now = new
     // Two careers may name an attribute alike: the career tells their rows apart.
     { header: 'Carrera', width: 30 },
   ];
-  interface Tally { name: string; career: string; students: Set<number>; records: number; bands: Record<Band, number> }
-  const byAttribute = new Map<number, Tally>();
-  records.forEach((r, i) => {
-    let t = byAttribute.get(r.attribute_id);
-    if (!t) {
-      t = { name: r.attribute_name, career: r.career_name ?? '', students: new Set(), records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } };
-      byAttribute.set(r.attribute_id, t);
-    }
-    t.students.add(r.user_id);
-    t.records += 1;
-    t.bands[gradeBand(values[i]) as Band] += 1;
-  });
-  const tallies = [...byAttribute.values()].sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.career.localeCompare(b.career, 'es-MX'));
+  const named = new Map(records.map((r) => [r.attribute_id, { name: r.attribute_name, career: r.career_name ?? '' }]));
+  const tallies = tallyByAttribute(records, values).map((t) => ({ ...t, ...named.get(t.attribute_id)! }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.career.localeCompare(b.career, 'es-MX'));
   summary.getRow(1).font = { bold: true };
   for (const t of tallies) {
-    summary.addRow([t.name, t.students.size, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]), t.career]).commit();
+    summary.addRow([t.name, t.students, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]), t.career]).commit();
   }
   summary.commit();
 

@@ -1,8 +1,9 @@
-import type { StudentAttributeRating, StudentSubject } from '@egreso/domain';
+import type { StudentSubject } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { selectAttributeRatings } from '../grades/grades.repository.js';
-import { refreshRatingSums } from '../grades/rating-sums.js';
+
+/** The student's rating of each attribute of a subject (or of every subject enrolled): an aggregate of `modules/ratings`. */
+export { listStudentAttributeRatings } from '../ratings/ratings.repository.js';
 
 /**
  * The assignments whose sheets hold the student (DESIGN §3 Students of a grade sheet): the student is in the
@@ -34,23 +35,6 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
   const bySubject = new Map<number, StudentSubject['activities']>();
   for (const { subject_id, ...a } of activities) bySubject.set(subject_id, [...(bySubject.get(subject_id) ?? []), a]);
   return subjects.map((s) => ({ ...s, activities: bySubject.get(s.id) ?? [] }));
-}
-
-/**
- * The student's rating of each attribute of a subject (or of every subject enrolled), in Spanish order; null when
- * nothing linked to the attribute is graded. The ratings come from the one SQL definition in grades.repository.
- */
-export async function listStudentAttributeRatings(db: DbOrTrx, userId: number, subjectId?: number): Promise<StudentAttributeRating[]> {
-  await refreshRatingSums(db);
-  const ratings = selectAttributeRatings(db, { userIds: [userId], subjectId }).as('r');
-  let q = db.selectFrom('subject_attributes as sa')
-    .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
-    .leftJoin(ratings, (j) => j.onRef('r.attribute_id', '=', 'sa.attribute_id').onRef('r.subject_id', '=', 'sa.subject_id'))
-    .select(['sa.attribute_id', 'at.attribute_name', 'sa.subject_id', 'r.rating as attributerating']);
-  q = subjectId !== undefined
-    ? q.where('sa.subject_id', '=', subjectId)
-    : q.where('sa.subject_id', 'in', (eb) => eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId));
-  return q.orderBy(esKey('at.attribute_name')).orderBy('sa.attribute_id').orderBy('sa.subject_id').execute();
 }
 
 /** Attribute names by id, in Spanish order. */

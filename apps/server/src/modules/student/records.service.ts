@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/types.js';
 import { notFound } from '../../lib/http-errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { writeWorkbookSheets, type CellValue } from '../../lib/xlsx.js';
-import { listAttributeRatings, listGlobalAttributeAverages } from '../grades/grades.repository.js';
+import { listAttributeRatings, listGlobalAttributeAverages } from '../ratings/ratings.repository.js';
 import { findActivePeriod, listEnrolments } from './enrolment.repository.js';
 import {
   countGradedActivities, findStudentProfile, listAllEnrolments, listAllObservations, listAllSessions, listAttributeNames,
@@ -43,7 +43,7 @@ export async function studentDashboard(db: DbOrTrx, userId: number): Promise<Stu
 
 /**
  * The attribute profile: per attribute its global average and, per subject, the rating with the grades it is the
- * weighted mean of. Ratings and averages come from SQL (grades.repository); the inputs are listed, never re-averaged.
+ * weighted mean of. Ratings and averages come from SQL (modules/ratings); the inputs are listed, never re-averaged.
  */
 export async function attributeProfile(db: DbOrTrx, userId: number): Promise<AttributeProfile> {
   const [inputs, ratings, averages] = await Promise.all([

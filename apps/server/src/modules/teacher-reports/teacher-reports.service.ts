@@ -3,7 +3,7 @@ import { TEACHER_REPORT_MSG, ROLE, type Actor, type GroupReport, type StudentRep
 import type { Database } from '../../db/types.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
-import { countAttributeBands, listAttributeRatings } from '../grades/grades.repository.js';
+import { countAttributeBands, listAttributeRatings } from '../ratings/ratings.repository.js';
 import {
   listReportAttributes, listSheetStudents, listSubjectGroupAssignments, type SubjectGroupAssignment,
 } from './teacher-reports.repository.js';

@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { StudentAttributeRating } from '@egreso/domain';
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { careerAttributeIds, cohortUserIds, type CohortScope } from './cohort.js';
+import { bandCountColumns, meanOfTenths } from './rounding.js';
+import {
+  freshRatings, selectAttributeRatings, selectPeriodAttributeRatings, type FreshRatings, type RatingFilter,
+} from './sums.js';
+
+/*
+ * Every read of the attribute ratings (DESIGN §3) and every aggregate over them: per student, group, subject,
+ * generation (a cohort) and period. Each function brings the stored sums up to date by itself (`freshRatings`), so no
+ * caller can read stale ratings; inside a transaction it sees the transaction's own writes. Answers are computed in
+ * SQL with the domain's rounding (`rounding.ts`); the modules that show them (reports, teacher reports, the student's
+ * area, the evidence) only shape them.
+ */
+
+export type { CohortScope } from './cohort.js';
+export { refreshRatingSums, type RatingFilter } from './sums.js';
+
+export interface AttributeRating {
+  user_id: number;
+  attribute_id: number;
+  subject_id: number;
+  rating: number;
+}
+
+/** Attribute rating records, ordered by student, subject and attribute. */
+export async function listAttributeRatings(db: DbOrTrx, filter: RatingFilter): Promise<AttributeRating[]> {
+  const fresh = await freshRatings(db);
+  return byStudentChunks(filter, (f) => listAttributeRatingsOnce(fresh, f));
+}
+
+/**
+ * Runs a per-student query over slices of a long `userIds` list (sorted, so the concatenated answer keeps the order by
+ * student) under the bind-parameter limit.
+ */
+function byStudentChunks<R>(filter: RatingFilter, run: (filter: RatingFilter) => Promise<R[]>): Promise<R[]> {
+  if (!filter.userIds || filter.userIds.length <= MAX_BOUND_PARAMETERS / 2) return run(filter);
+  const sorted = [...new Set(filter.userIds)].sort((a, b) => a - b);
+  return inChunks(sorted, (userIds) => run({ ...filter, userIds }));
+}
+
+async function listAttributeRatingsOnce(db: FreshRatings, filter: RatingFilter): Promise<AttributeRating[]> {
+  const rows = await db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .select(['r.user_id', 'r.attribute_id', 'r.subject_id', 'r.rating'])
+    .orderBy('r.user_id')
+    .orderBy('r.subject_id')
+    .orderBy('r.attribute_id')
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! }));
+}
+
+/**
+ * The same records in no promised order (as the index gives them, grouped by student): the cheapest read of a
+ * generation's 55,000 records, for callers that sort them by names of their own (the division report).
+ */
+export async function listAttributeRatingsUnordered(db: DbOrTrx, filter: RatingFilter): Promise<AttributeRating[]> {
+  const fresh = await freshRatings(db);
+  return byStudentChunks(filter, async (f) => (await selectAttributeRatings(fresh, f).execute())
+    .map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! })));
+}
+
+export interface AttributeBandCount {
+  attribute_id: number;
+  /** Rating records (one per student and subject). */
+  records: number;
+  /** Distinct students with a rating. */
+  students: number;
+  sobresaliente: number;
+  suficiente: number;
+  insuficiente: number;
+}
+
+/** Band counts per attribute over the rating records the filter selects: >= 90, 70-89.9, < 70 (on the one decimal). */
+export async function countAttributeBands(db: DbOrTrx, filter: RatingFilter): Promise<AttributeBandCount[]> {
+  // Counts over all the students at once cannot be split by student: a cohort is filtered by generation instead.
+  if (filter.userIds && filter.userIds.length > MAX_BOUND_PARAMETERS / 2) {
+    throw new Error(`countAttributeBands takes at most ${MAX_BOUND_PARAMETERS / 2} student ids`);
+  }
+  const fresh = await freshRatings(db);
+  return fresh
+    .selectFrom(selectAttributeRatings(fresh, filter).as('r'))
+    .select((eb) => [
+      'r.attribute_id',
+      eb.fn.countAll<number>().as('records'),
+      eb.fn.count<number>('r.user_id').distinct().as('students'),
+      ...bandCountColumns('r.rating_tenths'),
+    ])
+    .groupBy('r.attribute_id')
+    .orderBy('r.attribute_id')
+    .execute();
+}
+
+export interface GlobalAttributeAverage {
+  user_id: number;
+  attribute_id: number;
+  /** Mean of the student's per-subject ratings of the attribute, one decimal (half up, exact). */
+  average: number;
+  subjects: number;
+}
+
+/**
+ * Global attribute averages (DESIGN §3, `/reportes/alumno/{id}/global`): per student and attribute, the mean of the
+ * per-subject ratings the filter selects; usually `{ userIds: [id] }`.
+ */
+export async function listGlobalAttributeAverages(db: DbOrTrx, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+  const fresh = await freshRatings(db);
+  return byStudentChunks(filter, (f) => listGlobalAttributeAveragesOnce(fresh, f));
+}
+
+async function listGlobalAttributeAveragesOnce(db: FreshRatings, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+  const count = sql<number>`cast(count(*) as bigint)`;
+  const tenths = meanOfTenths('r.rating_tenths');
+  return db
+    .selectFrom(selectAttributeRatings(db, filter).as('r'))
+    .select(['r.user_id', 'r.attribute_id', sql<number>`cast(${tenths} as double precision) / 10`.as('average'), count.as('subjects')])
+    .groupBy(['r.user_id', 'r.attribute_id'])
+    .orderBy('r.user_id')
+    .orderBy('r.attribute_id')
+    .execute();
+}
+
+/**
+ * The student's rating of each attribute of a subject (or of every subject enrolled), in Spanish order; null when
+ * nothing linked to the attribute is graded.
+ */
+export async function listStudentAttributeRatings(db: DbOrTrx, userId: number, subjectId?: number): Promise<StudentAttributeRating[]> {
+  const fresh = await freshRatings(db);
+  const ratings = selectAttributeRatings(fresh, { userIds: [userId], subjectId }).as('r');
+  let q = fresh.selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
+    .leftJoin(ratings, (j) => j.onRef('r.attribute_id', '=', 'sa.attribute_id').onRef('r.subject_id', '=', 'sa.subject_id'))
+    .select(['sa.attribute_id', 'at.attribute_name', 'sa.subject_id', 'r.rating as attributerating']);
+  q = subjectId !== undefined
+    ? q.where('sa.subject_id', '=', subjectId)
+    : q.where('sa.subject_id', 'in', (eb) => eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId));
+  return q.orderBy(esKey('at.attribute_name')).orderBy('sa.attribute_id').orderBy('sa.subject_id').execute();
+}
+
+// ---------- a cohort: the students of one generation in one career (the evidence of CACEI criterion 4) ----------
+// Per attribute the band of each student's mean rating, overall, per period and per subject. Bands are compared on
+// integer tenths (>= 900 Sobresaliente, >= 700 Suficiente), as everywhere else.
+
+export interface BandCountRow {
+  total: number;
+  sobresaliente: number;
+  suficiente: number;
+  insuficiente: number;
+}
+
+const bandCounts = (tenths: string) => [sql<number>`cast(count(*) as bigint)`.as('total'), ...bandCountColumns(tenths)] as const;
+const meanTenths = meanOfTenths('r.rating_tenths');
+
+const toCounts = <T extends BandCountRow>(row: T): T => ({
+  ...row,
+  total: Number(row.total), sobresaliente: Number(row.sobresaliente), suficiente: Number(row.suficiente), insuficiente: Number(row.insuficiente),
+});
+
+/** The generation's ratings of the cohort's students in the career's attributes. */
+function cohortRatings(db: FreshRatings, scope: CohortScope) {
+  return db
+    .selectFrom(selectAttributeRatings(db, { generationId: scope.generationId }).as('g'))
+    .where('g.user_id', 'in', cohortUserIds(db, scope))
+    .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
+    .select(['g.user_id', 'g.attribute_id', 'g.subject_id', 'g.rating_tenths']);
+}
+
+/** Per attribute, the cohort's students with data by the band of their mean rating over every subject. */
+export async function countStudentBands(db: DbOrTrx, scope: CohortScope): Promise<Array<BandCountRow & { attribute_id: number }>> {
+  const fresh = await freshRatings(db);
+  const perStudent = fresh
+    .selectFrom(cohortRatings(fresh, scope).as('r'))
+    .select(['r.user_id', 'r.attribute_id', meanTenths.as('tenths')])
+    .groupBy(['r.user_id', 'r.attribute_id']);
+  const rows = await fresh
+    .selectFrom(perStudent.as('s'))
+    .select(['s.attribute_id', ...bandCounts('s.tenths')])
+    .groupBy('s.attribute_id')
+    .execute();
+  return rows.map(toCounts);
+}
+
+export interface PeriodBandCountRow extends BandCountRow {
+  attribute_id: number;
+  period_id: number;
+}
+
+/** Per attribute and period, the students rated in that period by the band of their mean rating there. */
+export async function countStudentBandsByPeriod(db: DbOrTrx, scope: CohortScope): Promise<PeriodBandCountRow[]> {
+  const fresh = await freshRatings(db);
+  const ratings = fresh
+    .selectFrom(selectPeriodAttributeRatings(fresh, { generationId: scope.generationId }).as('g'))
+    .where('g.user_id', 'in', cohortUserIds(fresh, scope))
+    .where('g.attribute_id', 'in', careerAttributeIds(fresh, scope.careerId))
+    .select(['g.user_id', 'g.attribute_id', 'g.period_id', 'g.rating_tenths']);
+  const perStudent = fresh
+    .selectFrom(ratings.as('r'))
+    .select(['r.user_id', 'r.attribute_id', 'r.period_id', meanTenths.as('tenths')])
+    .groupBy(['r.user_id', 'r.attribute_id', 'r.period_id']);
+  const rows = await fresh
+    .selectFrom(perStudent.as('s'))
+    .select(['s.attribute_id', 's.period_id', ...bandCounts('s.tenths')])
+    .groupBy(['s.attribute_id', 's.period_id'])
+    .execute();
+  return rows.map((r) => ({ ...toCounts(r), period_id: Number(r.period_id) }));
+}
+
+export interface SubjectBandCountRow extends BandCountRow {
+  attribute_id: number;
+  subject_id: number;
+  subject_key: string;
+  subject_name: string;
+  knowledge_level: 'I' | 'M' | 'A' | null;
+}
+
+/** Per attribute and subject, the cohort's rating records by band, with the subject's level in the attribute. */
+export async function countRecordBandsBySubject(db: DbOrTrx, scope: CohortScope): Promise<SubjectBandCountRow[]> {
+  const fresh = await freshRatings(db);
+  const counted = fresh
+    .selectFrom(cohortRatings(fresh, scope).as('r'))
+    .select(['r.attribute_id', 'r.subject_id', ...bandCounts('r.rating_tenths')])
+    .groupBy(['r.attribute_id', 'r.subject_id']);
+  const rows = await fresh
+    .selectFrom(counted.as('c'))
+    .innerJoin('subjects as s', 's.id', 'c.subject_id')
+    .leftJoin('subject_attributes as sa', (j) => j.onRef('sa.subject_id', '=', 'c.subject_id').onRef('sa.attribute_id', '=', 'c.attribute_id'))
+    .select(['c.attribute_id', 'c.subject_id', 'c.total', 'c.sobresaliente', 'c.suficiente', 'c.insuficiente', 's.subject_key', 's.subject_name', 'sa.knowledge_level'])
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('c.subject_id')
+    .execute();
+  return rows.map(toCounts);
+}

@@ -34,7 +34,7 @@ describe('undoing an import', () => {
       'GET /grade-history/imports': { body: [{ batch_id: 'b1', changed_at: '2026-11-26T04:08:00Z', changed_by: null, cells: 1, undone: false }] },
     });
     const { user } = renderWithProviders(
-      <GradeSheetEditor sheet={sheet} teacherId={4} attributes={[]} feedback={{ success: vi.fn(), error: vi.fn() }} />, { route: '/Ratings' },
+      <GradeSheetEditor sheet={sheet} teacherId={4} attributes={[]} feedback={{ success: vi.fn(), error: vi.fn(), warning: vi.fn() }} />, { route: '/Ratings' },
     );
     await user.click(await screen.findByRole('button', { name: 'Deshacer importación' }, { timeout: 5000 }));
     const text = within(await screen.findByRole('dialog', { name: 'Deshacer importación' })).getByText(/^Se restaurará/).textContent!;

@@ -7,6 +7,7 @@ import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
 import { authPlugin } from './plugins/auth.js';
+import { bodyLimitsPlugin } from './plugins/body-limits.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
 import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions) {
 
   // First, so that every route registered after it is checked.
   await app.register(routeGuardrailsPlugin);
+  await app.register(bodyLimitsPlugin);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');

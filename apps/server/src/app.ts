@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
@@ -12,6 +12,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
 import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
+import { validatorCompiler } from './plugins/validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,11 +5,12 @@ import { MSG } from '../messages.js';
 import { isValidIsoDate } from '../rules.js';
 
 /**
- * An e-mail: text without spaces, one '@', and a dot inside the domain. The lookahead first checks, once, that the
- * domain has no '@' nor space to its end, so the dot search below backtracks at most once per character: linear time
- * ('a@' + 'a.'.repeat(150000) + '@' took 24 s with the plain pattern, which rescanned the tail from every dot).
+ * An e-mail: text without spaces, one '@', and a dot inside the domain (after its first character, before its last).
+ * Written so that no two parts can match the same characters: the domain's first character, then what precedes its
+ * first later dot, then the rest. It never backtracks, so it runs in linear time ('a@' + 'a.'.repeat(150000) + '@'
+ * took 24 s with `^[^\s@]+@[^\s@]+\.[^\s@]+$`, which rescanned the tail from every dot; both accept the same text).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]*$)[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 /** The largest id a row can have: ids are 32-bit integers on PostgreSQL. */
 export const MAX_ID = 2_147_483_647;

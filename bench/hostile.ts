@@ -16,7 +16,7 @@ spreadsheet bombs to every upload route, while /api/health is asked every 100 ms
 options:
   --requests N      hostile requests to send (default 10000)
   --concurrency N   requests in flight (default 4)
-  --port N          port of the server (default 3461)`;
+  --port N          port of the server (default 3480)`;
 
 const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -28,7 +28,7 @@ if (args.help) {
 }
 const TOTAL = Number(args.requests ?? 10_000);
 const CONCURRENCY = Number(args.concurrency ?? 4);
-const PORT = Number(args.port ?? 3461);
+const PORT = Number(args.port ?? 3480);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 // ---------- the hostile inputs ----------

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '@egreso/domain';
@@ -11,11 +11,13 @@ import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
 import { registerSignInThrottle } from './modules/auth/throttle.js';
 import { authPlugin } from './plugins/auth.js';
+import { bodyLimitsPlugin } from './plugins/body-limits.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
 import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { setInstitutionTimeZone } from './lib/time.js';
+import { validatorCompiler } from './plugins/validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildOptions) {
 
   // First, so that every route registered after it is checked.
   await app.register(routeGuardrailsPlugin);
+  await app.register(bodyLimitsPlugin);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');

@@ -135,7 +135,11 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 
 /** The screen a path opens (exact path or a sub-path, without case), if any. */
 export function screenRouteOf(pathname: string): ScreenRoute | undefined {
-  const current = pathname.toLowerCase().replace(/\/+$/, '');
+  // Trailing slashes dropped without a pattern: /\/+$/ rescans a run of slashes from each of its positions.
+  const lower = pathname.toLowerCase();
+  let end = lower.length;
+  while (end > 0 && lower[end - 1] === '/') end--;
+  const current = lower.slice(0, end);
   return SCREEN_ROUTES.find((r) => {
     const path = r.path.toLowerCase();
     return current === path || current.startsWith(`${path}/`);

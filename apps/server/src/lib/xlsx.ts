@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { checkWorkbook } from './xlsx-guard.js';
 
 export type CellValue = string | number | null;
 
@@ -17,8 +18,12 @@ function plain(value: ExcelJS.CellValue): CellValue {
   return null;
 }
 
-/** The rows of the first worksheet, as plain values (row 1 first); null when the bytes are not an .xlsx workbook. */
+/**
+ * The rows of the first worksheet, as plain values (row 1 first); null when the bytes are not an .xlsx workbook.
+ * The file is checked first (`checkWorkbook`): one over its limits is refused with a Spanish 413/422 unopened.
+ */
 export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | null> {
+  if (!(await checkWorkbook(buffer))) return null;
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

@@ -5,10 +5,11 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MSG } from '@egreso/domain';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
+import { MAX_JSON_DEPTH, TOO_DEEP, sizeText } from './body-limits.js';
 
 const BODY_NOT_OBJECT = 'El cuerpo de la solicitud debe ser un objeto JSON con los campos del formulario.';
-// The JSON body limit is the app's bodyLimit (1 MB); files have their own, larger limit.
-const BODY_TOO_LARGE = 'La solicitud excede el tamaño máximo permitido (1 MB).';
+// A body's limit is its route's (plugins/body-limits.ts); files have their own, larger limit.
+const bodyTooLarge = (limit: number) => `La solicitud excede el tamaño máximo permitido (${sizeText(limit)}).`;
 
 function fieldOf(instancePath: string, missingProperty: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -35,14 +36,38 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
-/** Paths (as validation reports them: 'a.b.0') of every string holding a NUL character, which PostgreSQL cannot store. */
-export function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path || '_');
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulPaths(v, path ? `${path}.${i}` : String(i), found));
-  } else if (isPlainRecord(value)) {
-    for (const [k, v] of Object.entries(value)) nulPaths(v, path ? `${path}.${k}` : k, found);
+/** At most this many fields are named in one refusal of NUL characters: the answer stays small whatever the body. */
+const NUL_FIELDS_SHOWN = 100;
+
+interface Visit { value: unknown; key: string; parent: Visit | null; depth: number }
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let v: Visit | null = visit; v?.parent; v = v.parent) keys.push(v.key);
+  return keys.reverse().join('.') || '_';
+};
+
+/**
+ * Paths (as validation reports them: 'a.b.0') of the strings holding a NUL character, which PostgreSQL cannot store,
+ * in document order and at most NUL_FIELDS_SHOWN. Walks with its own stack (a recursive walk overflowed the call stack
+ * on an object nested 10,000 deep) and refuses nesting deeper than MAX_JSON_DEPTH.
+ */
+export function nulPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: Visit[] = [{ value, key: '', parent: null, depth: 0 }];
+  while (stack.length > 0 && found.length < NUL_FIELDS_SHOWN) {
+    const visit = stack.pop()!;
+    const v = visit.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) found.push(pathOf(visit));
+      continue;
+    }
+    const children = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : isPlainRecord(v) ? Object.entries(v) : null;
+    if (!children) continue;
+    if (visit.depth >= MAX_JSON_DEPTH) throw new HttpError(400, TOO_DEEP);
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push({ value: children[i]![1], key: children[i]![0], parent: visit, depth: visit.depth + 1 });
+    }
   }
   return found;
 }
@@ -91,7 +116,7 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   }
   const status = error.statusCode ?? 500;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ message: BODY_TOO_LARGE });
+    return reply.code(413).send({ message: bodyTooLarge(request.routeOptions.bodyLimit) });
   }
   if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
     return reply.code(413).send({ message: MSG.payloadTooLarge });

@@ -8,6 +8,7 @@ import { connect, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
 import { createUser, type TestContext } from '../test/harness.js';
+import { BODY_LIMITS } from './body-limits.js';
 
 // SQLite in memory is enough here: these tests cover the HTTP layer, not SQL.
 let app: App;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('connection string postgres://secret@db/internal failed at Object.<anonymous> (/srv/app.js:1:1)');
   });
+  app.post('/api/test/big', { config: { public: true }, bodyLimit: BODY_LIMITS.large }, async () => ({ ok: true }));
   app.post('/api/test/echo', { config: { public: true }, schema: { body: z.object({ n: z.number().int().min(1, 'Debe ser al menos 1') }) } }, async (req) => req.body);
   app.get('/api/test/leak', { config: { public: true }, schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 1, password_hash: '$argon2id$secret' }));
   await app.ready();
@@ -82,11 +84,14 @@ describe('the error handler', () => {
     expect(res.json().message).toMatch(/[Ee]sperado|[Rr]equerido|inválid/);
   });
 
-  it('answers 413 for a body over the limit', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: `{"n":1,"pad":"${'x'.repeat(1_100_000)}"}` });
+  it('answers 413 for a body over its route\'s limit, naming that limit', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: `{"n":1,"pad":"${'x'.repeat(BODY_LIMITS.small)}"}` });
     expect(res.statusCode).toBe(413);
-    // A JSON body's limit is 1 MB; the 5 MB file-upload message would mislead here.
-    expect(res.json().message).toBe('La solicitud excede el tamaño máximo permitido (1 MB).');
+    // A route without a limit of its own takes a small body; the 5 MB file-upload message would mislead here.
+    expect(res.json().message).toBe('La solicitud excede el tamaño máximo permitido (16 KB).');
+    const big = await app.inject({ method: 'POST', url: '/api/test/big', headers: { 'content-type': 'application/json' }, payload: `{"pad":"${'x'.repeat(1_100_000)}"}` });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('La solicitud excede el tamaño máximo permitido (1 MB).');
   });
 
   it('never sends a field that the response schema does not declare', async () => {

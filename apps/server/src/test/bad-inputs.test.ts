@@ -7,13 +7,32 @@ import { buildApp } from '../app.js';
 import { connect } from '../db/connect.js';
 import type { ApiRoute } from '../plugins/route-guardrails.js';
 import { as, createUser, useTestApp, type TestUser } from './harness.js';
+import { multipart } from './multipart.js';
 
 /**
  * The contract for every input: a bad one gets a clear Spanish 4xx ({message}, plus errors per field on 422),
  * never a 5xx or a stack trace, and it changes nothing. Every /api route that takes input has one entry in ROUTES:
  * the first test compares ROUTES with the routes the app declares and names any route left out.
  */
-const ctx = useTestApp();
+/**
+ * Each answer carries the server's own time for it, from the request's arrival to its answer: the process's CPU time
+ * (what the pathological inputs are held to: other work on a shared machine does not move it) and the elapsed time.
+ */
+const cpuAtStart = new WeakMap<object, NodeJS.CpuUsage>();
+const ctx = useTestApp((app) => {
+  app.addHook('onRequest', async (request) => {
+    cpuAtStart.set(request, process.cpuUsage());
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const start = cpuAtStart.get(request);
+    if (start) {
+      const used = process.cpuUsage(start);
+      reply.header('x-server-cpu-ms', ((used.user + used.system) / 1000).toFixed(2));
+    }
+    reply.header('x-server-ms', reply.elapsedTime.toFixed(2));
+    return payload;
+  });
+});
 
 type Table = keyof Database;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -531,5 +550,149 @@ describe('request shapes outside any route', () => {
     const res = await as(ctx(), admin, { method: 'PATCH', url: `/api/careers/${ids.career}`, ...json({ name: 'x' }) });
     expect(INVALID).toContain(res.statusCode);
     expectSpanish(res.json().message, 'unknown method');
+  });
+});
+
+/**
+ * Pathological inputs, each sent to every route that takes text: 300 KB strings of shapes that make patterns backtrack
+ * (the login bomb among them) in every body field, deep nesting, 8 KB strings in every query parameter and path
+ * parameter, and malformed multipart forms to every upload route. None may answer 5xx, and none may take more than
+ * SERVER_MS of the server's own time.
+ */
+const SERVER_MS = 100;
+const BIG = 300_000;
+const HOSTILE_TEXTS: Record<string, string> = {
+  'the login bomb': `a@${'a.'.repeat(BIG / 2)}@`,
+  'letters': 'a'.repeat(BIG),
+  'spaces then a letter': `${' '.repeat(BIG)}x`,
+  'digits and dots': '1.'.repeat(BIG / 2),
+  'at signs and dots': '@.'.repeat(BIG / 2),
+  'slashes then a letter': `${'/'.repeat(BIG)}x`,
+  'combining accents': 'a\u0301'.repeat(BIG / 2),
+  'NUL characters': '\u0000'.repeat(BIG / 6),
+  'dates': '2026-01-01'.repeat(BIG / 10),
+};
+/** Fits in a URL (Node refuses request heads over 16 KB before the app sees them). */
+const urlText = (text: string) => text.slice(0, 8_000);
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const HOSTILE_JSON: Record<string, string> = {
+  'an object nested 10,000 deep': deepObject(10_000),
+  'an array nested 100,000 deep': deepArray(100_000),
+  'an array nested 17 deep': deepArray(17),
+  '5,000 empty objects': `[${Array(5000).fill('{}').join(',')}]`,
+  '100,000 keys': `{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":1`).join(',')}}`,
+};
+
+interface Sent { label: string; status: number; ms: number; elapsed: number; message: unknown }
+
+async function sendTimed(user: TestUser, opts: InjectOptions & { url: string; method: Method }, label: string): Promise<Sent> {
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const res = await as(ctx(), user, opts);
+  const cpuUsed = process.cpuUsage(cpuStart);
+  const wall = performance.now() - started;
+  let message: unknown = null;
+  try {
+    message = (res.json() as { message?: unknown }).message;
+  } catch {
+    message = res.statusCode < 400 ? 'no JSON (a file)' : null;
+  }
+  // The router's own refusals (an over-long path parameter) run no hook: their time is the whole injected round trip's.
+  const cpu = res.headers['x-server-cpu-ms'];
+  const elapsed = res.headers['x-server-ms'];
+  const roundTrip = (cpuUsed.user + cpuUsed.system) / 1000;
+  return { label, status: res.statusCode, ms: cpu === undefined ? roundTrip : Number(cpu), elapsed: elapsed === undefined ? wall : Number(elapsed), message };
+}
+
+/** Every broken promise of a batch of answers: a 5xx, an answer without a Spanish message, or one slower than SERVER_MS. */
+function brokenPromises(sent: Sent[]): string[] {
+  return sent.flatMap((s) => {
+    const problems: string[] = [];
+    if (s.status >= 500) problems.push(`${s.status}`);
+    if (s.status >= 400 && (typeof s.message !== 'string' || ENGLISH.test(s.message) || s.message.trim() === '')) problems.push(`message ${String(s.message)}`);
+    if (!(s.ms <= SERVER_MS)) problems.push(`${s.ms.toFixed(1)} ms of CPU (${s.elapsed.toFixed(1)} ms elapsed)`);
+    return problems.length ? [`${s.label}: ${problems.join(', ')}`] : [];
+  });
+}
+
+/** The user a route's hostile requests come from: the teacher for routes only a teacher may use, else the administrator. */
+const TEACHER_ONLY = new Set(['/api/profesor/calificar/actividades/batch', '/api/activities/bulk-upsert', '/api/userattribute-observations/batch', '/api/ratings/import']);
+const senderOf = (path: string) => (TEACHER_ONLY.has(path) ? teacher : admin);
+
+describe('pathological inputs to every route that takes text', () => {
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers each in Spanish, below 500 and fast', async (_, route) => {
+    const user = senderOf(route.path);
+    const sent: Sent[] = [];
+    if (route.body) {
+      const valid = route.body(ids);
+      const fields = Object.keys(route.fields ?? kindsOf(route));
+      for (const field of fields) {
+        for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
+          sent.push(await sendTimed(user, { method: route.method, url: validUrl(route), ...json({ ...valid, [field]: text }) }, `${field} = ${name}`));
+        }
+        for (const [name, raw] of Object.entries(HOSTILE_JSON)) {
+          const payload = `{${JSON.stringify(field)}:${raw}}`;
+          sent.push(await sendTimed(user, { method: route.method, url: validUrl(route), payload, headers: { 'content-type': 'application/json' } }, `${field} = ${name}`));
+        }
+      }
+      for (const [name, raw] of Object.entries(HOSTILE_JSON)) {
+        sent.push(await sendTimed(user, { method: route.method, url: validUrl(route), payload: raw, headers: { 'content-type': 'application/json' } }, `body = ${name}`));
+      }
+    }
+    const queryKeys = [...new Set((route.queries ?? []).flatMap((q) => Object.keys(q)))];
+    for (const key of queryKeys) {
+      for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
+        sent.push(await sendTimed(user, { method: route.method, url: validUrl(route, { [key]: urlText(text) }) }, `?${key} = ${name}`));
+      }
+    }
+    if (route.idOf) {
+      for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
+        sent.push(await sendTimed(user, { method: route.method, url: urlOf(route, urlText(text)) }, `path id = ${name}`));
+      }
+    }
+    expect(sent.length).toBeGreaterThan(0);
+    const problems = brokenPromises(sent);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+describe('malformed multipart to every upload route', () => {
+  const uploads = DECLARED.filter((r) => (r.schema as { consumes?: string[] }).consumes?.includes('multipart/form-data'));
+  const B = 'limite';
+  const form = (body: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) => ({ payload: body, headers: { 'content-type': contentType } });
+  const part = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const filePart = (name: string, content: string) => `--${B}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`;
+  const CASES: Record<string, Pick<InjectOptions, 'payload' | 'headers'>> = {
+    'no boundary': form('basura', 'multipart/form-data'),
+    'an empty boundary': form('basura', 'multipart/form-data; boundary='),
+    'a junk body': form('esto no es un formulario'),
+    'a part cut short': form(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004abc`),
+    'a part without headers': form(`--${B}\r\n\r\nabc\r\n--${B}--\r\n`),
+    'a bad part header': form(`--${B}\r\nbasura\r\n\r\nabc\r\n--${B}--\r\n`),
+    '200 parts': form(`${Array.from({ length: 200 }, (_, i) => part(`f${i}`, 'v')).join('')}--${B}--\r\n`),
+    'a 2 MB field': form(`${part('group_id', '9'.repeat(2_000_000))}--${B}--\r\n`),
+    'a 300 KB field name': form(`${part('g'.repeat(300_000), '1')}--${B}--\r\n`),
+    'two files': form(`${filePart('a.xlsx', 'abc')}${filePart('b.xlsx', 'abc')}--${B}--\r\n`),
+    'a prototype field name': form(`${part('__proto__', '1')}--${B}--\r\n`),
+    'an empty file': form(`${filePart('a.xlsx', '')}--${B}--\r\n`),
+    'a text file named .xlsx': form(`${filePart('a.xlsx', 'hola')}--${B}--\r\n`),
+    'a file over 5 MB': multipart([{ name: 'file', filename: 'a.xlsx', content: Buffer.alloc(5 * 1024 * 1024 + 1, 0x50) }]),
+    'a 6 MB request': form(Buffer.alloc(6 * 1024 * 1024, 0x61)),
+    'a JSON body': { payload: '{"file":1}', headers: { 'content-type': 'application/json' } },
+  };
+
+  it('finds the upload routes', () => {
+    expect(uploads.map((r) => r.url).sort()).toEqual(expect.arrayContaining(['/api/ratings/import', '/api/students/import', '/api/teachers/import']));
+  });
+
+  it.each(uploads.map((r) => [`${r.method} ${r.url}`, r] as const))('%s answers each in Spanish with a 4xx, fast', async (_, route) => {
+    const user = senderOf(route.url);
+    const sent: Sent[] = [];
+    for (const [name, opts] of Object.entries(CASES)) {
+      sent.push(await sendTimed(user, { method: route.method as Method, url: route.url, ...opts }, name));
+    }
+    const problems = [...brokenPromises(sent), ...sent.filter((s) => s.status < 400).map((s) => `${s.label}: ${s.status}`)];
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

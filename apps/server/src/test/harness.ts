@@ -35,8 +35,11 @@ export interface TestContext {
   database: Db;
 }
 
-/** A fresh, migrated database (SQLite in memory or a throwaway PostgreSQL database) and the app on it. */
-export async function createTestApp(): Promise<TestContext & { close: () => Promise<void> }> {
+/**
+ * A fresh, migrated database (SQLite in memory or a throwaway PostgreSQL database) and the app on it; `configure`
+ * may add hooks before the app is ready.
+ */
+export async function createTestApp(configure?: (app: App) => void): Promise<TestContext & { close: () => Promise<void> }> {
   let database: Db;
   let drop: (() => Promise<void>) | null = null;
   if (onPostgres) {
@@ -49,6 +52,7 @@ export async function createTestApp(): Promise<TestContext & { close: () => Prom
   await migrateToLatest(database);
   await seedReferenceData(database.db);
   const app = await buildApp({ database });
+  configure?.(app);
   await app.ready();
   return {
     app,
@@ -62,10 +66,10 @@ export async function createTestApp(): Promise<TestContext & { close: () => Prom
 }
 
 /** Registers beforeAll/afterAll for a test file and returns a getter of the context. */
-export function useTestApp(): () => TestContext {
+export function useTestApp(configure?: (app: App) => void): () => TestContext {
   let ctx: (TestContext & { close: () => Promise<void> }) | null = null;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp(configure);
   });
   afterAll(async () => {
     await ctx?.close();

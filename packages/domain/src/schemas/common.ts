@@ -4,7 +4,13 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { isValidIsoDate } from '../rules.js';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail: text without spaces, one '@', and a dot inside the domain (after its first character, before its last).
+ * Written so that no two parts can match the same characters: the domain's first character, then what precedes its
+ * first later dot, then the rest. It never backtracks, so it runs in linear time ('a@' + 'a.'.repeat(150000) + '@'
+ * took 24 s with `^[^\s@]+@[^\s@]+\.[^\s@]+$`, which rescanned the tail from every dot; both accept the same text).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 /** The largest id a row can have: ids are 32-bit integers on PostgreSQL. */
 export const MAX_ID = 2_147_483_647;
@@ -35,7 +41,8 @@ export const emailField = z
   .string(MSG.emailRequired)
   .trim()
   .min(1, MSG.emailRequired)
-  .max(LIMITS.email, MSG.tooLong(LIMITS.email))
+  // abort: an over-long value stops here; no pattern runs on it.
+  .max(LIMITS.email, { message: MSG.tooLong(LIMITS.email), abort: true })
   .regex(EMAIL_PATTERN, MSG.emailInvalid)
   .transform((v) => v.toLowerCase());
 

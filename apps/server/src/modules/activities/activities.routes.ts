@@ -5,6 +5,7 @@ import {
   errorResponse, idParam, isStaff,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -51,6 +52,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/activities/bulk-upsert', {
+    bodyLimit: BODY_LIMITS.batch,
     preHandler: app.guard((a) => a.role === ROLE.TEACHER),
     schema: {
       tags: ['activities'], summary: 'Crea o actualiza en una transacción las actividades de una asignación',

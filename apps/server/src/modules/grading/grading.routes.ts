@@ -6,6 +6,7 @@ import {
   storedGrade, teacherDashboard, teacherDashboardQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findSubjectRow } from '../subjects/subjects.repository.js';
@@ -43,6 +44,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => loadGradeSheet(app.db, await sheetById(app.db, actorOf(request), request.params.id, 'read')));
 
   app.post('/useractivities/by-users-and-activities', {
+    bodyLimit: BODY_LIMITS.ids,
     preHandler: app.guard(),
     schema: {
       tags: ['grades'], summary: 'Calificaciones (con versión) de unos alumnos en unas actividades', body: gradesByUsersAndActivitiesBody,
@@ -60,6 +62,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/profesor/calificar/actividades/batch', {
+    bodyLimit: BODY_LIMITS.batch,
     preHandler: app.guard((a) => a.role === ROLE.TEACHER),
     schema: {
       tags: ['grades'], summary: 'Guarda calificaciones en una transacción; las celdas cambiadas desde que se mostraron vuelven como conflicto',

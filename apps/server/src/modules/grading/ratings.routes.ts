@@ -4,7 +4,7 @@ import {
   GRADE_MSG, ROLE, errorResponse, importQuery, isStaff, ratingsFileQuery, ratingsImportFields, ratingsImportResult, xlsxFile,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { uploadsPlugin } from '../../plugins/uploads.js';
+import { readUpload as readForm, uploadsPlugin } from '../../plugins/uploads.js';
 import { fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
@@ -17,12 +17,7 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 /** The uploaded file and the form's other fields, whatever their order in the form. */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw fieldError('file', GRADE_MSG.fileRequired);
-  let file: { name: string; bytes: Buffer } | null = null;
-  const fields: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') file = { name: part.filename, bytes: await part.toBuffer() };
-    else fields[part.fieldname] = part.value;
-  }
+  const { file, fields } = await readForm(request);
   if (!file || !/\.xlsx?$/i.test(file.name)) throw fieldError('file', GRADE_MSG.fileRequired);
   return { file, fields };
 }

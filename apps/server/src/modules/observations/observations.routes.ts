@@ -5,6 +5,7 @@ import {
   observationHistoryQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { forbidden } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { listObservations, teacherSheetsOfStudents } from './observations.repository.js';
@@ -14,6 +15,7 @@ const errors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
 
 export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/userattribute-observations/batch', {
+    bodyLimit: BODY_LIMITS.large,
     preHandler: app.guard((a) => a.role === ROLE.TEACHER),
     schema: {
       tags: ['observations'], summary: 'Registra observaciones por atributo (a nombre del profesor en sesión); las vacías se omiten',

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { RUBRIC_MSG, type EvaluationScale, type RubricTree } from '@egreso/domain';
 
-/** A file name without characters that browsers or file systems refuse. */
+/** A file name without characters that browsers or file systems refuse (each run of them becomes one '_'). */
 function safeName(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'rubrica';
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_|_$/g, '').slice(0, 80) || 'rubrica';
 }
 
 /**

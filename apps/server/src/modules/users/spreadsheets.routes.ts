@@ -6,7 +6,7 @@ import {
 } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
-import { uploadsPlugin } from '../../plugins/uploads.js';
+import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
 import { listAllUsers } from './users.service.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
@@ -27,11 +27,9 @@ function sendXlsx(reply: FastifyReply, filename: string, body: Buffer) {
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   const refuse = () => unprocessable({ file: [PEOPLE_MSG.fileRequired] }, PEOPLE_MSG.fileRequired);
   if (!request.isMultipart()) throw refuse();
-  const part = await request.file();
-  if (!part) throw refuse();
-  const buf = await part.toBuffer();
-  if (buf.length === 0) throw refuse();
-  return buf;
+  const { file } = await readUpload(request);
+  if (!file || file.bytes.length === 0) throw refuse();
+  return file.bytes;
 }
 
 /** Teachers' and students' templates, exports and imports (DESIGN §6). */

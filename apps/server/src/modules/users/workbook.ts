@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PEOPLE_MSG, esFold } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
+import { checkWorkbook } from '../../lib/xlsx-guard.js';
 
 /** A column of a people spreadsheet: its Spanish header, the key the code uses, its width and optional list. */
 export interface SheetColumn<K extends string = string> {
@@ -35,6 +36,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 const TEMPLATE_ROWS = 1000;
 /** More data rows than any institution's file; beyond it the upload is refused instead of tying up the server. */
 export const MAX_IMPORT_ROWS = 10_000;
+const TOO_MANY_ROWS = `El archivo tiene más de ${MAX_IMPORT_ROWS} filas; divídelo en varios archivos.`;
 
 /** Builds an .xlsx: Spanish headers in a bold, frozen first row, column widths, and drop-down lists where given. */
 export async function buildWorkbook(
@@ -94,6 +96,8 @@ export async function readSheet<K extends string>(buf: Buffer, columns: Readonly
   const kind = spreadsheetKind(buf);
   if (kind === 'xls') throw refuse(PEOPLE_MSG.legacyXls);
   if (kind === null) throw refuse(PEOPLE_MSG.notSpreadsheet);
+  // Sizes, rows and cells are checked on the zip, before exceljs loads the whole workbook.
+  if (!(await checkWorkbook(buf, { rows: MAX_IMPORT_ROWS + 1, rowsMessage: TOO_MANY_ROWS }))) throw refuse(PEOPLE_MSG.notSpreadsheet);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buf as unknown as ArrayBuffer);
@@ -106,7 +110,7 @@ export async function readSheet<K extends string>(buf: Buffer, columns: Readonly
   sheet.getRow(1).eachCell((cell, col) => headerIndex.set(esFold(cell.text), col));
   const missing = columns.filter((c) => !headerIndex.has(esFold(c.header))).map((c) => c.header);
   if (missing.length > 0) throw refuse(PEOPLE_MSG.missingHeaders(missing));
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw refuse(`El archivo tiene más de ${MAX_IMPORT_ROWS} filas; divídelo en varios archivos.`);
+  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw refuse(TOO_MANY_ROWS);
   const rows: Array<SheetRow<K>> = [];
   for (let r = 2; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);

@@ -1,7 +1,7 @@
 import { MSG } from '@egreso/domain';
 
 /** The domain's e-mail pattern, repeated here because the domain module that holds it loads zod (login is size-budgeted). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 export const PASSWORD_REQUIRED = 'La contraseña es obligatoria';
 

@@ -24,3 +24,4 @@ export * from './schemas/rubrics.js';
 export * from './schemas/teacher-reports.js';
 export * from './schemas/reports.js';
 export * from './schemas/evidence.js';
+export * from './schemas/improvement.js';

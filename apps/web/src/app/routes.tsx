@@ -24,6 +24,7 @@ export const PAGES: Array<{ path: string; Component: Page }> = [
   { path: '/ReportTargets', Component: lazy(() => import('../features/reports/pages/AttributeTargetsPage')) },
   { path: '/ReportEvidence', Component: lazy(() => import('../features/reports/pages/EvidencePage')) },
   { path: '/CurriculumMap', Component: lazy(() => import('../features/reports/pages/CurriculumMapPage')) },
+  { path: '/ImprovementActions', Component: lazy(() => import('../features/reports/pages/ImprovementActionsPage')) },
   { path: '/Groups', Component: lazy(() => import('../features/groups/pages/GroupsPage')) },
   { path: '/AdminDashboard', Component: lazy(() => import('../roles/admin/AdminDashboardPage')) },
   { path: '/Admin/Careers', Component: lazy(() => import('../features/careers/pages/CareersPage')) },

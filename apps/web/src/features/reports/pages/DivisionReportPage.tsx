@@ -95,6 +95,7 @@ export default function DivisionReportPage() {
             <Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>
             <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
             <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
+            <Button component={Link} to="/ImprovementActions" variant="light">Mejora continua</Button>
           </>
         )}
       />

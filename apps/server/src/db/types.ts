@@ -317,6 +317,17 @@ export interface ImprovementActionFollowupsTable {
   author_name: string;
   created_at: string;
 }
+/** A student's status change (1 Activo, 0 Baja, 2 Graduado), recorded by triggers on user_generations. */
+export interface StatusChangesTable {
+  id: Id;
+  user_id: number;
+  generation_id: number | null;
+  /** Null when the link was created with this status. */
+  from_active: number | null;
+  to_active: number;
+  changed_at: string;
+  period_id: number | null;
+}
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -329,6 +340,7 @@ export interface Database {
   improvement_actions: ImprovementActionsTable;
   improvement_action_subjects: ImprovementActionSubjectsTable;
   improvement_action_followups: ImprovementActionFollowupsTable;
+  status_changes: StatusChangesTable;
   semesters: SemestersTable;
   groups: GroupsTable;
   user_groups: UserGroupsTable;

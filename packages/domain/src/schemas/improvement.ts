@@ -145,3 +145,59 @@ export const improvementAction = z.object({
   updated_at: z.string(),
 });
 export type ImprovementAction = z.infer<typeof improvementAction>;
+
+/* ---- School performance indices (CACEI 4.3) ---- */
+
+export const PERFORMANCE_MSG = {
+  careerRequired: 'Selecciona una carrera.',
+  generationRequired: 'Selecciona una generación.',
+  generationMissing: 'La generación no existe.',
+  notYourCareer: 'Solo puedes consultar los índices de rendimiento de tus carreras.',
+} as const;
+
+/** The definitions printed under the indices, as an evaluator asks for them. */
+export const PERFORMANCE_DEFINITIONS = [
+  'Alumnos al inicio: alumnos de la generación en la carrera con estatus Activo al iniciar el periodo.',
+  'Reprobación por materia: alumnos con calificación final menor a 70 entre los alumnos de la generación con calificación final en esa materia en el periodo.',
+  'Deserción: alumnos de la generación que pasaron a Baja durante el periodo (cambios de estatus registrados).',
+  'Eficiencia terminal: alumnos que alcanzaron el estatus Graduado dentro de los nueve semestres de la generación, entre el tamaño inicial de la generación.',
+  'Los cambios de estatus anteriores al registro del historial no tienen fecha: se toma el estatus actual del alumno.',
+] as const;
+
+export const performanceQuery = z.object({
+  generation_id: idField(PERFORMANCE_MSG.generationRequired),
+  career_id: idField(PERFORMANCE_MSG.careerRequired),
+});
+export type PerformanceQuery = z.infer<typeof performanceQuery>;
+
+const subjectFailure = z.object({
+  subject_id: z.number(), subject_key: z.string(), subject_name: z.string(),
+  students_with_final: z.number(), failed: z.number(), failure_rate: z.number(),
+});
+
+export const performanceAnswer = z.object({
+  career: z.object({ id: z.number(), name: z.string() }),
+  generation: z.object({ id: z.number(), generation_name: z.string(), start_date: z.string(), end_date: z.string() }),
+  /** Students of the generation in the career. */
+  starting_size: z.number(),
+  periods: z.array(evidencePeriod.extend({
+    students_at_start: z.number(),
+    dropouts: z.number(),
+    dropout_rate: z.number(),
+    graduated: z.number(),
+    /** Every subject with finals of the cohort in the period, highest failure rate first. */
+    subjects: z.array(subjectFailure),
+    /** The subjects with the highest failure rates (up to three, only those with failures), with the attributes they work. */
+    top_failures: z.array(subjectFailure.extend({
+      attributes: z.array(z.object({
+        attribute_id: z.number(), attribute_name: z.string(), codigo: z.string().nullable(),
+        /** The cohort's share at Suficiente or above in that attribute and period (the evidence's trend point); null without ratings. */
+        share: z.number().nullable(),
+        met: z.boolean().nullable(),
+      })),
+    })),
+  })),
+  terminal_efficiency: z.object({ graduated: z.number(), starting_size: z.number(), rate: z.number() }),
+  definitions: z.array(z.string()),
+});
+export type PerformanceAnswer = z.infer<typeof performanceAnswer>;

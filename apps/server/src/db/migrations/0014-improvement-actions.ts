@@ -2,7 +2,9 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../connect.js';
 
 /**
- * Improvement actions (CACEI 4.4, DESIGN §2): what a programme did about an attribute of a generation that missed its
+ * Improvement actions and the students' status history (CACEI 4.4 and 4.3, DESIGN §2).
+ *
+ * Improvement actions: what a programme did about an attribute of a generation that missed its
  * target. The finding is kept as it was measured when the action was written (students with data, those at Suficiente
  * or above, those at Insuficiente, the target in force then), so later grades never rewrite it; the measured result of
  * the period the action applies to is computed on read. Each subject it acts on is kept with the teachers it had then.
@@ -65,11 +67,65 @@ export function improvementActionsMigration(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('improvement_action_followups_action_idx').on('improvement_action_followups').column('action_id').execute();
       await db.schema.createIndex('improvement_action_followups_author_idx').on('improvement_action_followups').column('author_id').execute();
+      await statusHistory(db, pg);
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      if (pg) {
+        await sql`drop trigger if exists status_changes_record on user_generations`.execute(db);
+        await sql`drop function if exists record_status_change()`.execute(db);
+      } else {
+        await sql`drop trigger if exists status_changes_insert`.execute(db);
+        await sql`drop trigger if exists status_changes_update`.execute(db);
+      }
+      await db.schema.dropTable('status_changes').execute();
       await db.schema.dropTable('improvement_action_followups').execute();
       await db.schema.dropTable('improvement_action_subjects').execute();
       await db.schema.dropTable('improvement_actions').execute();
     },
   };
+}
+
+/**
+ * Every change of a student's status (Activo 1, Baja 0, Graduado 2) from now on, with its instant and the period it
+ * happened in (the active one, else the latest started): written by triggers on `user_generations`, so the status
+ * route, link edits, imports and the semester advance all record it in their own transaction, whatever code writes.
+ * A link created with a status other than Activo records a change from nothing. Earlier changes were never dated.
+ */
+async function statusHistory(db: Kysely<unknown>, pg: boolean): Promise<void> {
+  await db.schema
+    .createTable('status_changes')
+    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('generation_id', 'integer', (c) => c.references('generations.id').onDelete('cascade'))
+    .addColumn('from_active', 'integer')
+    .addColumn('to_active', 'integer', (c) => c.notNull())
+    .addColumn('changed_at', 'text', (c) => c.notNull())
+    .addColumn('period_id', 'integer', (c) => c.references('periods.id').onDelete('set null'))
+    .execute();
+  await db.schema.createIndex('status_changes_user_idx').on('status_changes').columns(['user_id', 'changed_at']).execute();
+  await db.schema.createIndex('status_changes_generation_idx').on('status_changes').column('generation_id').execute();
+  await db.schema.createIndex('status_changes_period_idx').on('status_changes').column('period_id').execute();
+  if (pg) {
+    await sql.raw(`create function record_status_change() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' and new.active = 1 then return null; end if;
+        if tg_op = 'UPDATE' and old.active is not distinct from new.active then return null; end if;
+        insert into status_changes (user_id, generation_id, from_active, to_active, changed_at, period_id)
+        values (new.user_id, new.generation_id, case when tg_op = 'UPDATE' then old.active end, new.active,
+          to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          coalesce((select id from periods where is_active = 1 order by id limit 1),
+            (select id from periods where start_date <= to_char(current_date, 'YYYY-MM-DD') order by start_date desc, id desc limit 1)));
+        return null;
+      end $$`).execute(db);
+    await sql`create trigger status_changes_record after insert or update of active on user_generations
+      for each row execute function record_status_change()`.execute(db);
+  } else {
+    const record = (from: string) => `insert into status_changes (user_id, generation_id, from_active, to_active, changed_at, period_id)
+      values (new.user_id, new.generation_id, ${from}, new.active, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+        coalesce((select id from periods where is_active = 1 order by id limit 1),
+          (select id from periods where start_date <= date('now') order by start_date desc, id desc limit 1)));`;
+    await sql.raw(`create trigger status_changes_insert after insert on user_generations when new.active <> 1 begin ${record('null')} end`).execute(db);
+    await sql.raw(`create trigger status_changes_update after update of active on user_generations when old.active is not new.active
+      begin ${record('old.active')} end`).execute(db);
+  }
 }

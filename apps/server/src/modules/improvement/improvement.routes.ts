@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IMPROVEMENT_MSG, canManageCatalogues, divisionReportFile, errorResponse, idParam, improvementAction, improvementActionBody, improvementActionUpdateBody,
-  improvementActionsQuery, improvementFollowupBody, isStaff, okResponse,
+  IMPROVEMENT_MSG, PERFORMANCE_MSG, canManageCatalogues, divisionReportFile, errorResponse, idParam, improvementAction, improvementActionBody, improvementActionUpdateBody,
+  improvementActionsQuery, improvementFollowupBody, isStaff, okResponse, performanceAnswer, performanceQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { buildPerformance, buildPerformanceWorkbook } from './performance.service.js';
 import {
-  addImprovementFollowup, buildImprovementWorkbook, createImprovementAction, deleteImprovementAction, listImprovementActions, readImprovementAction,
+  addImprovementFollowup, buildImprovementWorkbook, checkCareer, createImprovementAction, deleteImprovementAction, listImprovementActions, readImprovementAction,
   updateImprovementAction,
 } from './improvement.service.js';
 
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 
-/** Improvement actions (CACEI 4.4): chiefs on their careers and administrators write them; teachers of their subjects follow them up. */
+/**
+ * Improvement actions (CACEI 4.4): chiefs on their careers and administrators write them; teachers of their subjects
+ * follow them up. School performance indices (CACEI 4.3) of a cohort.
+ */
 export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/reportes/acciones-mejora', {
     preHandler: app.guard(isStaff),
@@ -79,5 +83,32 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     await app.db.transaction().execute((trx) => addImprovementFollowup(trx, actor, request.params.id, request.body));
     return reply.code(201).send(await readImprovementAction(app.db, actor, request.params.id));
+  });
+
+  app.get('/reportes/rendimiento', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Índices de rendimiento escolar de una generación por periodo (CACEI 4.3)', querystring: performanceQuery,
+      response: { 200: performanceAnswer, ...errors },
+    },
+  }, async (request) => {
+    const { career_id, generation_id } = request.query;
+    await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
+    return buildPerformance(app.db, { careerId: career_id, generationId: generation_id });
+  });
+
+  app.get('/reportes/rendimiento/export', {
+    preHandler: app.guard(canManageCatalogues),
+    schema: {
+      tags: ['reports'], summary: 'Índices de rendimiento escolar en Excel (.xlsx)', querystring: performanceQuery,
+      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, ...errors },
+    },
+  }, async (request, reply) => {
+    const { career_id, generation_id } = request.query;
+    await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
+    const { fileName, buffer } = await buildPerformanceWorkbook(await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }));
+    return reply.type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .send(buffer);
   });
 };

@@ -70,10 +70,10 @@ async function addSubjects(trx: DbOrTrx, actionId: number, careerId: number, sub
   }));
 }
 
-/** The career exists (422) and the actor may act on it (403). */
-export async function checkCareer(db: DbOrTrx, actor: Actor, careerId: number): Promise<void> {
+/** The career exists (422) and the actor may act on it (403 with the given message). */
+export async function checkCareer(db: DbOrTrx, actor: Actor, careerId: number, notYours: string = IMPROVEMENT_MSG.notYourCareer): Promise<void> {
   if (!(await rowExists(db, 'careers', careerId))) throw fieldError('career_id', IMPROVEMENT_MSG.careerMissing);
-  if (!(await mayActOnCareer(db, actor, careerId))) throw forbidden(IMPROVEMENT_MSG.notYourCareer);
+  if (!(await mayActOnCareer(db, actor, careerId))) throw forbidden(notYours);
 }
 
 /** Writes an action: the finding measured now from the evidence's numbers, the expected share defaulting to the target. */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initialPassword, type EvidenceAnswer, type ImprovementAction } from '@egreso/domain';
+import { PERFORMANCE_DEFINITIONS, initialPassword, type EvidenceAnswer, type ImprovementAction, type PerformanceAnswer } from '@egreso/domain';
 import type { Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
@@ -173,7 +173,77 @@ async function improvementLoop(ctx: FlowContext) {
   }
 }
 
+/** The school performance indices of a demo generation: on screen, printed with their definitions, exported. */
+async function performanceIndices(ctx: FlowContext) {
+  const dir = mkdtempSync(join(tmpdir(), 'performance-e2e-'));
+  const { page, context } = await ctx.newPage(LAPTOP);
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    let chosen: PerformanceAnswer | null = null;
+    for (const g of generations) {
+      const r = (await apiCall(page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      if (r.periods.some((p) => p.subjects.length) && (!chosen || r.periods.length > chosen.periods.length)) chosen = r;
+    }
+    assert(chosen, 'the demo has a generation with finals');
+    await page.goto('/app/Report');
+    await page.getByRole('link', { name: 'Índices de rendimiento' }).click();
+    await page.waitForURL('**/app/ReportPerformance');
+    await choose(page, 'Generación', chosen.generation.generation_name);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    const table = page.getByRole('table', { name: 'Índices por periodo' });
+    await table.waitFor();
+    const text = await table.innerText();
+    for (const p of chosen.periods) assert(text.includes(p.period_name) && text.includes(String(p.students_at_start)), `the indices show ${p.period_name}`);
+    await settle(page);
+    await ctx.screenshot(page, 'performance-desktop');
+    await expectAccessible(page, '/ReportPerformance');
+
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    writeFileSync(join(SCREENSHOTS, 'performance.pdf'), pdf);
+    const printed = (await pdfPages(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
+    for (const expected of ['Índices de rendimiento', chosen.generation.generation_name, 'Definiciones', PERFORMANCE_DEFINITIONS[0]]) {
+      assert(printed.includes(expected), `the printed indices show "${expected}"`);
+    }
+    for (const absent of ['Consultar', 'Imprimir', 'Exportar Excel']) assert(!printed.includes(absent), `the printed indices have no "${absent}"`);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const download = await downloading;
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    assert(wb.worksheets.map((w) => w.name).join(',') === 'Indicadores,Reprobación,Definiciones', 'three sheets');
+    const rows: unknown[][] = [];
+    wb.getWorksheet('Indicadores')!.eachRow((row, n) => { if (n > 1) rows.push((row.values as unknown[]).slice(1)); });
+    assert(JSON.stringify(rows.map((r) => [r[0], r[1]])) === JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start])), `exported: ${JSON.stringify(rows)}`);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const phone = await ctx.newPage(PHONE);
+  try {
+    await loginAs(phone.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    await phone.page.goto('/app/ReportPerformance');
+    const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    await choose(phone.page, 'Generación', generations.at(-1)!.generation_name);
+    await phone.page.getByRole('button', { name: 'Consultar' }).click();
+    await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
+    await settle(phone.page);
+    await ctx.screenshot(phone.page, 'performance-phone');
+    await expectAccessible(phone.page, '/ReportPerformance on a phone');
+  } finally {
+    await phone.context.close();
+  }
+}
+
 export const flows: Flow[] = [
+  {
+    name: 'improvement: the school performance indices of a generation, printed with their definitions and exported',
+    run: performanceIndices,
+  },
   {
     name: 'improvement: a chief registers an action from the evidence, its teacher follows it up, the chief confirms the verdict, exports and prints it',
     run: improvementLoop,

@@ -25,6 +25,7 @@ export const PAGES: Array<{ path: string; Component: Page }> = [
   { path: '/ReportEvidence', Component: lazy(() => import('../features/reports/pages/EvidencePage')) },
   { path: '/CurriculumMap', Component: lazy(() => import('../features/reports/pages/CurriculumMapPage')) },
   { path: '/ImprovementActions', Component: lazy(() => import('../features/reports/pages/ImprovementActionsPage')) },
+  { path: '/ReportPerformance', Component: lazy(() => import('../features/reports/pages/PerformancePage')) },
   { path: '/Groups', Component: lazy(() => import('../features/groups/pages/GroupsPage')) },
   { path: '/AdminDashboard', Component: lazy(() => import('../roles/admin/AdminDashboardPage')) },
   { path: '/Admin/Careers', Component: lazy(() => import('../features/careers/pages/CareersPage')) },

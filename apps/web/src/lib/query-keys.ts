@@ -98,6 +98,7 @@ export const queryKeys = {
     all: ['evidence'] as const,
     cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
     curriculumMap: (careerId: number, periodId: number | null) => ['evidence', 'curriculum-map', careerId, periodId] as const,
+    performance: (careerId: number, generationId: number) => ['evidence', 'performance', careerId, generationId] as const,
   },
   /** Improvement actions: their measured result comes from grades, so grade writes may refresh them too. */
   improvementActions: {

@@ -52,6 +52,7 @@ export default function EvidencePage() {
           <>
             <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">Mapa curricular</Button>
             <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">Mejora continua</Button>
+            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">Índices de rendimiento</Button>
             {evidence.data ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
         )}

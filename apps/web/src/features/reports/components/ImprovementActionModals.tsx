@@ -1,7 +1,7 @@
 import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import {
-  IMPROVEMENT_STATUSES, IMPROVEMENT_STATUS_LABELS, LIMITS, improvementActionBody, improvementActionUpdateBody, improvementFollowupBody,
+  IMPROVEMENT_MSG, IMPROVEMENT_STATUSES, IMPROVEMENT_STATUS_LABELS, LIMITS, improvementActionBody, improvementActionUpdateBody, improvementFollowupBody,
   type ImprovementAction,
 } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
@@ -74,7 +74,7 @@ export function RegisterActionModal({ finding, periods, subjects, onClose, onSav
   const submit = () => form.submit(
     async (body) => {
       await save.mutateAsync({ id: null, body });
-      onSaved('Acción de mejora registrada.');
+      onSaved(IMPROVEMENT_MSG.created);
     },
     (err) => form.fail(errorText('Error al registrar la acción de mejora', err)),
   );
@@ -141,7 +141,7 @@ export function EditActionModal({ action, periods, subjects, onClose, onSaved }:
   const submit = () => form.submit(
     async (body) => {
       await save.mutateAsync({ id: action!.id, body });
-      onSaved('Acción de mejora guardada.');
+      onSaved(IMPROVEMENT_MSG.saved);
     },
     (err) => form.fail(errorText('Error al guardar la acción de mejora', err)),
   );
@@ -188,7 +188,7 @@ export function FollowupModal({ action, onClose, onSaved }: { action: Improvemen
   const submit = () => form.submit(
     async (body) => {
       await add.mutateAsync({ id: action!.id, body });
-      onSaved('Seguimiento registrado.');
+      onSaved(IMPROVEMENT_MSG.followupSaved);
     },
     (err) => form.fail(errorText('Error al registrar el seguimiento', err)),
   );

@@ -70,7 +70,7 @@ async function improvementLoop(ctx: FlowContext) {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora registrada.').waitFor();
     await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
-    const card = section.getByRole('list', { name: 'Acciones de mejora' }).getByRole('listitem').first();
+    const card = section.getByRole('list', { name: 'Acciones de mejora' }).getByRole('listitem').filter({ hasText: ACTION });
     await card.getByText(ACTION).waitFor();
     const cardText = await card.innerText();
     assert(cardText.includes('Planeada') && cardText.includes(`Medido en ${point.period_name}: ${point.verdict.share.toFixed(1)} %`), `the card: ${cardText}`);
@@ -86,8 +86,9 @@ async function improvementLoop(ctx: FlowContext) {
     try {
       await loginAs(phone.page, account.email, initialPassword(account.full_name, account.controlnumber), '/TeacherDashboard');
       const mine = phone.page.getByRole('region', { name: 'Acciones de mejora en mis materias' });
-      await mine.getByText(ACTION).waitFor();
-      await mine.getByRole('button', { name: 'Registrar seguimiento' }).click();
+      const mineCard = mine.getByRole('listitem').filter({ hasText: ACTION });
+      await mineCard.waitFor();
+      await mineCard.getByRole('button', { name: 'Registrar seguimiento' }).click();
       const follow = phone.page.getByRole('dialog', { name: 'Registrar seguimiento' });
       await follow.getByRole('textbox', { name: 'Qué se hizo' }).fill(FOLLOWUP);
       await settle(phone.page);
@@ -108,8 +109,9 @@ async function improvementLoop(ctx: FlowContext) {
     await page.goto('/app/Report');
     await page.getByRole('link', { name: 'Mejora continua' }).click();
     await page.waitForURL('**/app/ImprovementActions');
-    await page.getByText(FOLLOWUP, { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Editar o dictaminar' }).first().click();
+    const listed = page.getByRole('listitem').filter({ hasText: ACTION });
+    await listed.getByText(FOLLOWUP, { exact: false }).waitFor();
+    await listed.getByRole('button', { name: 'Editar o dictaminar' }).click();
     const edit = page.getByRole('dialog', { name: 'Acción de mejora' });
     await choose(page, 'Estatus', 'No cumplida', edit);
     await edit.getByRole('button', { name: 'Guardar' }).click();

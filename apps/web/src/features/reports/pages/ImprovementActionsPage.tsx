@@ -78,7 +78,7 @@ export default function ImprovementActionsPage() {
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
             <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect />
+            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect placeholder="Todas" />
             <Select label="Atributo" placeholder="Todos" data={attributeOptions} value={attributeId} onChange={setAttributeId} clearable searchable />
             <Select
               label="Estatus" placeholder="Todos" clearable value={status} onChange={setStatus}

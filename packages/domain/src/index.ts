@@ -25,3 +25,4 @@ export * from './schemas/teacher-reports.js';
 export * from './schemas/reports.js';
 export * from './schemas/evidence.js';
 export * from './dates.js';
+export * from './schemas/improvement.js';

@@ -37,6 +37,9 @@ export const LIMITS = {
   importErrorsShown: 3,
   advanceErrorsShown: 5,
   multiSelectOptions: 1000,
+  /** Cause, action, verdict note and follow-up of an improvement action. */
+  improvementText: 2000,
+  improvementSubjects: 20,
 } as const;
 
 /** Timings of the specification, in milliseconds. */

@@ -125,6 +125,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/ReportTargets', title: 'Metas por atributo', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
   { path: '/ReportEvidence', title: 'Evidencia por generación', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
   { path: '/CurriculumMap', title: 'Mapa curricular', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
+  { path: '/ImprovementActions', title: 'Mejora continua', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
+  { path: '/ReportPerformance', title: 'Índices de rendimiento', roles: [ROLE.CHIEF, ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Groups', title: 'Alta de grupos', roles: [ROLE.CHIEF], otherRoles: 'home' },
   { path: '/AdminDashboard', title: 'Panel de administración', roles: [ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Admin/Careers', title: 'Gestión de carreras', roles: [ROLE.ADMIN], otherRoles: 'home' },

@@ -3,6 +3,7 @@ import { ROLE, chiefPassword, initialPassword } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
+import { addImprovementFollowup, createImprovementAction, updateImprovementAction } from '../modules/improvement/improvement.service.js';
 import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
 import type { Database } from './types.js';
 
@@ -235,6 +236,23 @@ export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
       { user_id: firstStudent, attribute_id: attrByCode.get('AE1')!, subject_id: sid('SCD-1008'), professor_id: teachers[0]!, period_id: activePeriod, activity_id: null, observation: 'Resuelve los ejercicios con orden; conviene practicar más el análisis de casos límite.', created_at: now },
       { user_id: firstStudent, attribute_id: attrByCode.get('AE2')!, subject_id: sid('SCD-1008'), professor_id: teachers[0]!, period_id: activePeriod, activity_id: null, observation: 'Buen diseño de algoritmos en la práctica de laboratorio.', created_at: now },
     ]).execute();
+
+    // Closing the loop: the 2025 generation missed its target in AE5 in AGO-DIC 2026; an action for ENE-JUN 2027 with
+    // a follow-up by the teacher of the subject it acts on (the finding is measured from the grades above).
+    const chief = { id: chiefIsc, role: ROLE.CHIEF };
+    const action = {
+      period_id: periods[3]!.id, cause: 'Los casos de ética se revisan sin relacionarlos con decisiones técnicas del proyecto.',
+      action: 'Un caso de ética por unidad ligado al proyecto de la materia, evaluado con rúbrica.', subject_ids: [sid('ACD-0908')],
+    };
+    const actionId = await createImprovementAction(trx, chief, {
+      ...action, career_id: isc, generation_id: genByYear.get(2025)!, attribute_id: attrByCode.get('AE5')!, finding_period_id: activePeriod,
+    });
+    const teacher = await trx.selectFrom('improvement_action_subjects').select(['teacher_id', 'teacher_name'])
+      .where('action_id', '=', actionId).where('teacher_id', 'is not', null).executeTakeFirstOrThrow();
+    await addImprovementFollowup(trx, { id: teacher.teacher_id!, role: ROLE.TEACHER, full_name: teacher.teacher_name! }, actionId, {
+      followup_date: '2026-11-20', text: 'Se preparó el primer caso (impacto ambiental de un centro de datos) y su rúbrica.',
+    });
+    await updateImprovementAction(trx, chief, actionId, { ...action, expected_share: 70, status: 'en_curso', verdict_note: null });
 
     return accounts;
   });

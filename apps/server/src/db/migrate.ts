@@ -9,6 +9,7 @@ import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating
 import { accountSafetyMigration } from './migrations/0011-account-safety.js';
 import { restorableSpanishKeyMigration } from './migrations/0012-restorable-spanish-key.js';
 import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and-credits.js';
+import { improvementActionsMigration } from './migrations/0014-improvement-actions.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -23,6 +24,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0011-account-safety': accountSafetyMigration(dialect),
         '0012-restorable-spanish-key': restorableSpanishKeyMigration(dialect),
         '0013-search-fold-and-credits': searchFoldAndCreditsMigration(dialect),
+        '0014-improvement-actions': improvementActionsMigration(dialect),
       };
     },
   };

@@ -268,6 +268,58 @@ export interface AttributeTargetsTable {
   created_at: string;
   updated_at: string;
 }
+export type ImprovementStatus = 'planeada' | 'en_curso' | 'cumplida' | 'no_cumplida';
+/** An improvement action (CACEI 4.4); the finding_* columns are the counts as measured when it was written. */
+export interface ImprovementActionsTable {
+  id: Id;
+  career_id: number;
+  generation_id: number;
+  attribute_id: number;
+  finding_period_id: number;
+  finding_students: number;
+  /** Students at Suficiente or above. */
+  finding_sufficient: number;
+  finding_insufficient: number;
+  finding_target: number;
+  period_id: number;
+  cause: string;
+  action: string;
+  expected_share: number;
+  status: ImprovementStatus;
+  verdict_note: string | null;
+  verdict_by: number | null;
+  verdict_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface ImprovementActionSubjectsTable {
+  id: Id;
+  action_id: number;
+  subject_id: number;
+  teacher_id: number | null;
+  teacher_name: string | null;
+}
+export interface ImprovementActionFollowupsTable {
+  id: Id;
+  action_id: number;
+  followup_date: string;
+  text: string;
+  author_id: number | null;
+  author_name: string;
+  created_at: string;
+}
+/** A student's status change (1 Activo, 0 Baja, 2 Graduado), recorded by triggers on user_generations. */
+export interface StatusChangesTable {
+  id: Id;
+  user_id: number;
+  generation_id: number | null;
+  /** Null when the link was created with this status. */
+  from_active: number | null;
+  to_active: number;
+  changed_at: string;
+  period_id: number | null;
+}
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -275,6 +327,10 @@ export interface Database {
   careers: CareersTable;
   user_careers: UserCareersTable;
   attribute_targets: AttributeTargetsTable;
+  improvement_actions: ImprovementActionsTable;
+  improvement_action_subjects: ImprovementActionSubjectsTable;
+  improvement_action_followups: ImprovementActionFollowupsTable;
+  status_changes: StatusChangesTable;
   semesters: SemestersTable;
   groups: GroupsTable;
   user_groups: UserGroupsTable;

@@ -21,7 +21,9 @@ import { studentRoutes } from './student/student.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { rubricsRoutes } from './rubrics/rubrics.routes.js';
 import { teacherReportsRoutes } from './teacher-reports/teacher-reports.routes.js';
+import { improvementRoutes } from './improvement/improvement.routes.js';
 
 /** Every API module, mounted under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, studentsRoutes, spreadsheetsRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes,
-  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes, rubricsRoutes, teacherReportsRoutes];
+  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes, rubricsRoutes, teacherReportsRoutes,
+  improvementRoutes];

@@ -19,6 +19,14 @@ export interface UserListFilters {
   per_page?: number;
 }
 
+export interface ImprovementActionFilters {
+  career_id?: number;
+  generation_id?: number;
+  attribute_id?: number;
+  period_id?: number;
+  status?: string;
+}
+
 export const queryKeys = {
   me: { all: ['me'] as const },
   account: {
@@ -90,6 +98,12 @@ export const queryKeys = {
     all: ['evidence'] as const,
     cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
     curriculumMap: (careerId: number, periodId: number | null) => ['evidence', 'curriculum-map', careerId, periodId] as const,
+    performance: (careerId: number, generationId: number) => ['evidence', 'performance', careerId, generationId] as const,
+  },
+  /** Improvement actions: their measured result comes from grades, so grade writes may refresh them too. */
+  improvementActions: {
+    all: ['improvement-actions'] as const,
+    list: (filters: ImprovementActionFilters) => ['improvement-actions', 'list', filters] as const,
   },
   divisionReport: {
     all: ['division-report'] as const,

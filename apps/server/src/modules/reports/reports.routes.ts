@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  EVIDENCE_MSG, ROLE, TARGET_MSG, canManageCatalogues, curriculumMapAnswer, curriculumMapQuery, evidenceAnswer, evidenceQuery, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
+  EVIDENCE_MSG, TARGET_MSG, canManageCatalogues, curriculumMapAnswer, curriculumMapQuery, evidenceAnswer, evidenceQuery, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
   targetsQuery, type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
-import { listEffectiveTargets, listForeignAttributes, upsertTargets, userHasCareer } from './targets.repository.js';
+import { listEffectiveTargets, listForeignAttributes, mayActOnCareer as mayActOnCareerIn, upsertTargets } from './targets.repository.js';
 import { listRatingRecords } from './reports.repository.js';
 import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
@@ -18,8 +18,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Administrators act on every career; a chief only on the careers linked to them. */
-  const mayActOnCareer = async (actor: Actor, careerId: number) => actor.role === ROLE.ADMIN || userHasCareer(app.db, actor.id, careerId);
+  const mayActOnCareer = (actor: Actor, careerId: number) => mayActOnCareerIn(app.db, actor, careerId);
 
   /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
   async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {

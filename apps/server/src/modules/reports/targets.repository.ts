@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { DEFAULT_ATTRIBUTE_TARGET, type AttributeTarget } from '@egreso/domain';
+import { DEFAULT_ATTRIBUTE_TARGET, ROLE, type Actor, type AttributeTarget } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 
@@ -62,4 +62,9 @@ export async function listForeignAttributes(db: DbOrTrx, careerId: number, attri
 export async function userHasCareer(db: DbOrTrx, userId: number, careerId: number): Promise<boolean> {
   const row = await db.selectFrom('user_careers').select('id').where('user_id', '=', userId).where('career_id', '=', careerId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Administrators act on every career; a chief only on the careers linked to them. */
+export async function mayActOnCareer(db: DbOrTrx, actor: Actor, careerId: number): Promise<boolean> {
+  return actor.role === ROLE.ADMIN || userHasCareer(db, actor.id, careerId);
 }

@@ -32,6 +32,7 @@ export default function AdminDashboardPage() {
           <Button component={Link} to="/Admin/Jefes" variant="light">Gestionar jefes de división</Button>
           <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
           <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
+          <Button component={Link} to="/ImprovementActions" variant="light">Mejora continua</Button>
         </Group>
       </Card>
     </>

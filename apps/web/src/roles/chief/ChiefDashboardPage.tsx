@@ -39,6 +39,13 @@ const ENTRIES = [
     text: 'Nivel en que cada materia trabaja cada atributo y los niveles que faltan.',
     action: 'Ver mapa curricular',
   },
+  {
+    to: '/ImprovementActions',
+    icon: 'MC',
+    title: 'Mejora continua',
+    text: 'Acciones de mejora de los atributos que no alcanzaron su meta, con su resultado medido y su seguimiento.',
+    action: 'Ver acciones de mejora',
+  },
 ] as const;
 
 /** The division chief's home: the three management entries of the spec, then the accreditation evidence. */

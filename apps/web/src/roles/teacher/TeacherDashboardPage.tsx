@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { StatCard } from '../../components/StatCard';
 import { useTeacherDashboard } from '../../features/grades/api/get-teacher-dashboard';
+import { TeacherImprovementActions } from '../../features/reports/components/TeacherImprovementActions';
 import { todayLong } from '../../lib/dates';
 import { useMe } from '../../lib/me';
 
@@ -79,6 +80,7 @@ export default function TeacherDashboardPage() {
           )}
         </>
       ) : null}
+      <TeacherImprovementActions />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { BAND_COLORS, BANDS, EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, type EvidenceAnswer, type EvidenceAttribute } from '@egreso/domain';
+import { BAND_COLORS, BANDS, EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, type EvidenceAnswer, type EvidenceAttribute, type ImprovementAction } from '@egreso/domain';
 import { formatDateTime } from '../../../lib/dates';
 import { EvidenceTrendChart } from './EvidenceTrendChart';
+import { ImprovementActionList } from './ImprovementActionList';
 import { countPct, pct, TALLY_BANDS } from './evidence-format';
 
 const range = (name: string) => {
@@ -184,8 +185,19 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
   );
 }
 
-function AttributeSection({ a }: { a: EvidenceAttribute }) {
+/** The improvement actions of the evidence: those of each attribute, and how to register one (the screen only). */
+export interface EvidenceActions {
+  list: ImprovementAction[];
+  onRegister?: (a: EvidenceAttribute) => void;
+}
+
+/** An attribute that missed its target or is critical, overall or in a period, calls for an improvement action. */
+export const needsAction = (a: EvidenceAttribute) =>
+  a.verdict.met === false || a.verdict.critical || a.trend.some((t) => t.verdict.met === false || t.verdict.critical);
+
+function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: EvidenceActions }) {
   const title = attributeTitle(a);
+  const mine = actions?.list.filter((x) => x.attribute.id === a.attribute_id) ?? [];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title} className="evidence-attribute">
       <Stack gap="sm">
@@ -207,6 +219,17 @@ function AttributeSection({ a }: { a: EvidenceAttribute }) {
             ) : null}
           </>
         )}
+        {mine.length || (actions?.onRegister && needsAction(a)) ? (
+          <>
+            <Group justify="space-between" gap="xs">
+              <Title order={4} size="h6">Acciones de mejora</Title>
+              {actions?.onRegister && needsAction(a) ? (
+                <Button size="xs" variant="light" data-print="hide" onClick={() => actions.onRegister!(a)}>Registrar acción de mejora</Button>
+              ) : null}
+            </Group>
+            {mine.length ? <ImprovementActionList actions={mine} /> : <Text size="sm" c="dimmed">Sin acciones de mejora registradas.</Text>}
+          </>
+        ) : null}
         {a.subjects.length ? (
           <>
             <Title order={4} size="h6">Materias y actividades que lo evalúan</Title>
@@ -236,7 +259,7 @@ function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
  * The printable evidence of one generation: the header block, then one section per attribute. Sections may break
  * across pages (only their rows, titles and charts are kept whole), so the first one starts under the header.
  */
-export function EvidenceReport({ evidence }: { evidence: EvidenceAnswer }) {
+export function EvidenceReport({ evidence, actions }: { evidence: EvidenceAnswer; actions?: EvidenceActions }) {
   return (
     <Stack gap="md">
       <PrintFooter evidence={evidence} />
@@ -244,7 +267,7 @@ export function EvidenceReport({ evidence }: { evidence: EvidenceAnswer }) {
       {evidence.attributes.length === 0 ? (
         <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>
       ) : (
-        evidence.attributes.map((a) => <AttributeSection key={a.attribute_id} a={a} />)
+        evidence.attributes.map((a) => <AttributeSection key={a.attribute_id} a={a} actions={actions} />)
       )}
     </Stack>
   );

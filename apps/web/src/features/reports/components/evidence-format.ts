@@ -1,4 +1,4 @@
-import type { BandTally } from '@egreso/domain';
+import { IMPROVEMENT_STATUS_LABELS, type BandTally, type ImprovementAction } from '@egreso/domain';
 
 /** A percent with one decimal: '40.0 %'. */
 export const pct = (value: number): string => `${value.toFixed(1)} %`;
@@ -12,3 +12,10 @@ export const TALLY_BANDS = [
   { name: 'Suficiente', count: 'suficiente', share: 'suficiente_pct' },
   { name: 'Insuficiente', count: 'insuficiente', share: 'insuficiente_pct' },
 ] as const satisfies ReadonlyArray<{ name: string; count: keyof BandTally; share: keyof BandTally }>;
+
+/** An action's measured result against the expected one, and the verdict the numbers propose. */
+export function measuredText(a: Pick<ImprovementAction, 'measured' | 'expected_share' | 'proposed_status' | 'period'>): string {
+  if (!a.measured) return `Esperado: ${a.expected_share} %. Medido: sin calificaciones en ${a.period.period_name} todavía.`;
+  return `Esperado: ${a.expected_share} %. Medido en ${a.period.period_name}: ${pct(a.measured.share)} de ${a.measured.students} alumnos con datos. `
+    + `Dictamen propuesto: ${IMPROVEMENT_STATUS_LABELS[a.proposed_status!]}.`;
+}

@@ -70,14 +70,15 @@ export function PeriodSelect({ periods, value, onChange, placeholder = 'Seleccio
 }
 
 /** 'Generación', by name (YYYY-YYYY); the division report lets it be cleared, the evidence does not. */
-export function GenerationSelect({ generations, value, onChange, allowDeselect = false }: ChoiceProps & {
+export function GenerationSelect({ generations, value, onChange, allowDeselect = false, placeholder = 'Selecciona una generación' }: ChoiceProps & {
   generations: ReturnType<typeof useGenerations>;
   allowDeselect?: boolean;
+  placeholder?: string;
 }) {
   return (
     <Select
       label="Generación"
-      placeholder="Selecciona una generación"
+      placeholder={placeholder}
       data={(generations.data ?? []).map((g) => ({ value: String(g.id), label: g.generation_name }))}
       value={value}
       onChange={onChange}

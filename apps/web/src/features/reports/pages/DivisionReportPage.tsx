@@ -95,6 +95,8 @@ export default function DivisionReportPage() {
             <Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>
             <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
             <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
+            <Button component={Link} to="/ImprovementActions" variant="light">Mejora continua</Button>
+            <Button component={Link} to="/ReportPerformance" variant="light">Índices de rendimiento</Button>
           </>
         )}
       />

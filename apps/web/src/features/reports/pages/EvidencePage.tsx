@@ -1,12 +1,17 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { EVIDENCE_MSG, type EvidenceQuery } from '@egreso/domain';
+import { EVIDENCE_MSG, type EvidenceAttribute, type EvidenceQuery } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useEvidence } from '../api/get-evidence';
+import { useImprovementActions } from '../api/get-improvement-actions';
 import { EvidenceReport } from '../components/EvidenceReport';
+import { RegisterActionModal, type ActionFinding } from '../components/ImprovementActionModals';
+import { useActionOptions } from '../components/use-action-options';
 import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import '../../../components/print.css';
 import '../components/evidence-print.css';
@@ -22,6 +27,16 @@ export default function EvidencePage() {
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [applied, setApplied] = useState<EvidenceQuery | null>(null);
   const evidence = useEvidence(applied);
+  const actions = useImprovementActions(applied);
+  const options = useActionOptions(applied?.career_id ?? null);
+  const [finding, setFinding] = useState<ActionFinding | null>(null);
+  const feedback = useFeedback();
+  const register = useMemo(() => (applied ? (a: EvidenceAttribute) => setFinding({
+    career_id: applied.career_id, generation_id: applied.generation_id, attribute_id: a.attribute_id, attribute_name: a.attribute_name,
+    trend: a.trend.map((t) => ({
+      period_id: t.period_id, period_name: t.period_name, start_date: t.start_date, share: t.verdict.share, target: t.verdict.target, met: t.verdict.met, critical: t.verdict.critical,
+    })),
+  }) : undefined), [applied]);
 
   const ready = careerId !== null && generationId !== null;
   const consult = () => {
@@ -36,6 +51,8 @@ export default function EvidencePage() {
         actions={(
           <>
             <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">Mapa curricular</Button>
+            <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">Mejora continua</Button>
+            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">Índices de rendimiento</Button>
             {evidence.data ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
         )}
@@ -53,8 +70,17 @@ export default function EvidencePage() {
         </Card>
         {applied && evidence.isPending ? <Text role="status">{EVIDENCE_MSG.loading}</Text> : null}
         {applied && evidence.isError ? <Alert color="red" title="Error">{errorText(EVIDENCE_MSG.error, evidence.error)}</Alert> : null}
-        {evidence.data ? <EvidenceReport evidence={evidence.data} /> : null}
+        {applied && actions.isError ? <Alert color="red" title="Error" data-print="hide">{errorText('No se pudieron cargar las acciones de mejora', actions.error)}</Alert> : null}
+        {evidence.data ? <EvidenceReport evidence={evidence.data} actions={{ list: actions.data ?? [], onRegister: register }} /> : null}
       </Stack>
+      <RegisterActionModal
+        finding={finding} periods={options.periodOptions} subjects={options.subjectOptions} onClose={() => setFinding(null)}
+        onSaved={(message) => {
+          setFinding(null);
+          feedback.success(message);
+        }}
+      />
+      <ResultDialog {...feedback.dialogProps} />
     </div>
   );
 }

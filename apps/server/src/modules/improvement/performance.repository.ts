@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { STUDENT_STATUS } from '@egreso/domain';
+import { esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { selectFinalGrades } from '../grades/grades.repository.js';
+import { cohortUserIds, type CohortScope } from '../ratings/cohort.js';
+
+/*
+ * School performance indices (CACEI 4.3) of a cohort, in SQL on both databases. A student's status at an instant is
+ * the one their latest recorded change before it left; with no change before it, the `from` of their first later
+ * change; with no change at all, their current status (changes before the history began were never dated).
+ */
+
+export interface IndexPeriodRow {
+  id: number;
+  period_name: string;
+  start_date: string;
+}
+
+/** The periods that start within the generation's nine semesters, up to the active period (all of them without one). */
+export async function listCohortPeriods(db: DbOrTrx, generation: { start_date: string; end_date: string }): Promise<IndexPeriodRow[]> {
+  return db.selectFrom('periods as p')
+    .select(['p.id', 'p.period_name', 'p.start_date'])
+    .where('p.start_date', '>=', generation.start_date)
+    .where('p.start_date', '<=', generation.end_date)
+    .where((eb) => eb.or([
+      eb.not(eb.exists(eb.selectFrom('periods as ap').select('ap.id').where('ap.is_active', '=', 1))),
+      eb('p.start_date', '<=', eb.selectFrom('periods as ap').select('ap.start_date').where('ap.is_active', '=', 1).limit(1)),
+    ]))
+    .orderBy('p.start_date')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Per period, the cohort's students whose status was Activo when it started. */
+export async function countActiveAtStart(db: DbOrTrx, scope: CohortScope, periodIds: readonly number[]): Promise<Map<number, number>> {
+  if (!periodIds.length) return new Map();
+  const statusAtStart = sql<number>`coalesce(
+    (select sc.to_active from status_changes sc where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id
+      and sc.changed_at < p.start_date order by sc.changed_at desc, sc.id desc limit 1),
+    (select sc.from_active from status_changes sc where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id
+      and sc.changed_at >= p.start_date order by sc.changed_at, sc.id limit 1),
+    ug.active)`;
+  const rows = await db
+    .selectFrom('periods as p')
+    .innerJoin('user_generations as ug', (j) => j.onTrue())
+    .where('p.id', 'in', [...periodIds])
+    .where('ug.generation_id', '=', scope.generationId)
+    .where('ug.user_id', 'in', cohortUserIds(db, scope))
+    .select(['p.id', sql<number>`cast(sum(case when ${statusAtStart} = ${STUDENT_STATUS.ACTIVO} then 1 else 0 end) as bigint)`.as('n')])
+    .groupBy('p.id')
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** Per period, the cohort's students who changed to a status (Baja: the dropouts; Graduado: the graduations) in it. */
+export async function countChangesTo(db: DbOrTrx, scope: CohortScope, status: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('status_changes as sc')
+    .where('sc.generation_id', '=', scope.generationId)
+    .where('sc.user_id', 'in', cohortUserIds(db, scope))
+    .where('sc.to_active', '=', status)
+    .where('sc.period_id', 'is not', null)
+    .select(['sc.period_id', sql<number>`cast(count(distinct sc.user_id) as bigint)`.as('n')])
+    .groupBy('sc.period_id')
+    .execute();
+  return new Map(rows.map((r) => [r.period_id!, Number(r.n)]));
+}
+
+/**
+ * The cohort's students who are Graduado and reached it by the end of the nine semesters (the generation's end date);
+ * a graduate with no recorded change graduated before the history and is counted.
+ */
+export async function countGraduatedInTerm(db: DbOrTrx, scope: CohortScope, endDate: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_generations as ug')
+    .where('ug.generation_id', '=', scope.generationId)
+    .where('ug.user_id', 'in', cohortUserIds(db, scope))
+    .where('ug.active', '=', STUDENT_STATUS.GRADUADO)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('status_changes as sc').select('sc.id')
+      .whereRef('sc.user_id', '=', 'ug.user_id').whereRef('sc.generation_id', '=', 'ug.generation_id')
+      .where('sc.to_active', '=', STUDENT_STATUS.GRADUADO).where('sc.changed_at', '>', `${endDate}T23:59:59.999Z`))))
+    .select(sql<number>`cast(count(distinct ug.user_id) as bigint)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface SubjectFailureRow {
+  period_id: number;
+  subject_id: number;
+  subject_key: string;
+  subject_name: string;
+  with_final: number;
+  failed: number;
+}
+
+/**
+ * Per period and subject, the cohort's finals (DESIGN §3) in that period's assignments: how many students have one and
+ * how many are under 70 (on the one decimal). Each period's subjects come by failure rate, highest first, then name.
+ */
+export async function listSubjectFailures(db: DbOrTrx, scope: CohortScope, periodIds: readonly number[]): Promise<SubjectFailureRow[]> {
+  if (!periodIds.length) return [];
+  const finals = selectFinalGrades(db, {}).where('ua.user_id', 'in', cohortUserIds(db, scope)).as('f');
+  const withFinal = sql<number>`cast(count(*) as bigint)`;
+  const failed = sql<number>`cast(sum(case when f.final_tenths < 700 then 1 else 0 end) as bigint)`;
+  const rows = await db
+    .selectFrom(finals)
+    .innerJoin('professor_subjects as ps', 'ps.id', 'f.professor_subject_id')
+    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
+    .where('ps.period_id', 'in', [...periodIds])
+    .where('f.final_tenths', 'is not', null)
+    .select(['ps.period_id', 's.id as subject_id', 's.subject_key', 's.subject_name', withFinal.as('with_final'), failed.as('failed')])
+    .groupBy(['ps.period_id', 's.id', 's.subject_key', 's.subject_name'])
+    .orderBy('ps.period_id')
+    .orderBy(sql`${failed} * 1.0 / ${withFinal}`, 'desc')
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r) => ({ ...r, period_id: r.period_id!, with_final: Number(r.with_final), failed: Number(r.failed) }));
+}
+
+/** The career's attributes each subject works (its subject_attributes), for linking failures to ratings. */
+export async function listSubjectCareerAttributes(db: DbOrTrx, careerId: number, subjectIds: readonly number[]) {
+  if (!subjectIds.length) return [];
+  return db.selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
+    .where('sa.subject_id', 'in', [...subjectIds])
+    .where('at.career_id', '=', careerId)
+    .select(['sa.subject_id', 'sa.attribute_id', 'at.attribute_name', 'at.codigo'])
+    .orderBy('sa.subject_id')
+    .orderBy(esKey('at.attribute_name'))
+    .execute();
+}

@@ -1,0 +1,98 @@
+import {
+  DEFAULT_ATTRIBUTE_TARGET, PERFORMANCE_DEFINITIONS, PERFORMANCE_MSG, STUDENT_STATUS, generationName, percent, verdict, type PerformanceAnswer,
+} from '@egreso/domain';
+import type { DbOrTrx } from '../../db/types.js';
+import { fieldError } from '../../lib/http-errors.js';
+import { writeWorkbookSheets } from '../../lib/xlsx.js';
+import { countCohort } from '../reports/evidence.repository.js';
+import { listEffectiveTargets } from '../reports/targets.repository.js';
+import { countStudentBandsByPeriod, type CohortScope } from '../ratings/ratings.repository.js';
+import {
+  countActiveAtStart, countChangesTo, countGraduatedInTerm, listCohortPeriods, listSubjectCareerAttributes, listSubjectFailures,
+} from './performance.repository.js';
+
+const TOP = 3;
+
+/**
+ * The school performance indices of a cohort per period (CACEI 4.3): students at the start, failure per subject,
+ * dropout, graduations and terminal efficiency; the subjects failed most are linked to the evidence's attribute
+ * ratings of that period (the ratings module's counts, judged with the evidence's verdict).
+ */
+export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise<PerformanceAnswer> {
+  const career = await db.selectFrom('careers').select(['id', 'name']).where('id', '=', scope.careerId).executeTakeFirstOrThrow();
+  const generation = await db.selectFrom('generations').select(['id', 'start_date', 'end_date']).where('id', '=', scope.generationId).executeTakeFirst();
+  if (!generation) throw fieldError('generation_id', PERFORMANCE_MSG.generationMissing);
+  const periods = await listCohortPeriods(db, generation);
+  const ids = periods.map((p) => p.id);
+  const [size, atStart, dropouts, graduations, graduatedInTerm, failures, bands] = await Promise.all([
+    countCohort(db, scope),
+    countActiveAtStart(db, scope, ids),
+    countChangesTo(db, scope, STUDENT_STATUS.BAJA),
+    countChangesTo(db, scope, STUDENT_STATUS.GRADUADO),
+    countGraduatedInTerm(db, scope, generation.end_date),
+    listSubjectFailures(db, scope, ids),
+    countStudentBandsByPeriod(db, scope),
+  ]);
+  const topOf = (periodId: number) => failures.filter((f) => f.period_id === periodId && f.failed > 0).slice(0, TOP);
+  const attributes = await listSubjectCareerAttributes(db, scope.careerId, [...new Set(periods.flatMap((p) => topOf(p.id).map((f) => f.subject_id)))]);
+  const targets = new Map(await Promise.all(periods.map(async (p) => [p.id, await listEffectiveTargets(db, scope.careerId, p)] as const)));
+  const shape = (f: (typeof failures)[number]) => ({
+    subject_id: f.subject_id, subject_key: f.subject_key, subject_name: f.subject_name,
+    students_with_final: f.with_final, failed: f.failed, failure_rate: percent(f.failed, f.with_final),
+  });
+  let graduated = 0;
+  return {
+    career,
+    generation: { ...generation, generation_name: generationName(generation.start_date, generation.end_date) },
+    starting_size: size,
+    periods: periods.map((p) => {
+      const start = atStart.get(p.id) ?? 0;
+      const out = dropouts.get(p.id) ?? 0;
+      graduated += graduations.get(p.id) ?? 0;
+      return {
+        period_id: p.id, period_name: p.period_name, start_date: p.start_date,
+        students_at_start: start, dropouts: out, dropout_rate: percent(out, start), graduated,
+        subjects: failures.filter((f) => f.period_id === p.id).map(shape),
+        top_failures: topOf(p.id).map((f) => ({
+          ...shape(f),
+          attributes: attributes.filter((a) => a.subject_id === f.subject_id).map((a) => {
+            const counts = bands.find((b) => b.attribute_id === a.attribute_id && b.period_id === p.id);
+            const target = targets.get(p.id)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
+            const v = counts ? verdict(counts, target) : null;
+            return { attribute_id: a.attribute_id, attribute_name: a.attribute_name, codigo: a.codigo, share: v?.share ?? null, met: v?.met ?? null };
+          }),
+        })),
+      };
+    }),
+    terminal_efficiency: { graduated: graduatedInTerm, starting_size: size, rate: percent(graduatedInTerm, size) },
+    definitions: [...PERFORMANCE_DEFINITIONS],
+  };
+}
+
+/** The indices as a workbook: per period, failures per subject, and the definitions. */
+export async function buildPerformanceWorkbook(answer: PerformanceAnswer): Promise<{ fileName: string; buffer: Buffer }> {
+  const buffer = await writeWorkbookSheets([
+    {
+      name: 'Indicadores',
+      header: ['Periodo', 'Alumnos al inicio', 'Bajas en el periodo', 'Deserción (%)', 'Graduados acumulados'],
+      rows: answer.periods.map((p) => [p.period_name, p.students_at_start, p.dropouts, p.dropout_rate, p.graduated]),
+    },
+    {
+      name: 'Reprobación',
+      header: ['Periodo', 'Clave', 'Materia', 'Alumnos con final', 'Reprobados', 'Reprobación (%)'],
+      rows: answer.periods.flatMap((p) => p.subjects.map((s) => [p.period_name, s.subject_key, s.subject_name, s.students_with_final, s.failed, s.failure_rate])),
+    },
+    {
+      name: 'Definiciones',
+      header: ['Carrera', answer.career.name],
+      rows: [
+        ['Generación', answer.generation.generation_name],
+        ['Tamaño inicial', answer.starting_size],
+        ['Eficiencia terminal (%)', answer.terminal_efficiency.rate],
+        ['Graduados en los nueve semestres', answer.terminal_efficiency.graduated],
+        ...answer.definitions.map((d) => ['Definición', d]),
+      ],
+    },
+  ]);
+  return { fileName: `rendimiento_${answer.generation.generation_name}.xlsx`, buffer };
+}

@@ -1,0 +1,174 @@
+import { Alert, Box, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PerformanceAnswer, PerformanceQuery } from '@egreso/domain';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResultDialog } from '../../../components/ResultDialog';
+import { errorText } from '../../../lib/errors';
+import { useFeedback } from '../../../lib/use-feedback';
+import { useGenerations } from '../../generations/api/get-generations';
+import { exportPerformance, usePerformance } from '../api/get-performance';
+import { pct } from '../components/evidence-format';
+import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import '../../../components/print.css';
+
+type Period = PerformanceAnswer['periods'][number];
+
+/** A table that may scroll sideways on a phone; the keyboard can reach and scroll it. */
+function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>{children}</Box>;
+}
+
+function IndicesTable({ r }: { r: PerformanceAnswer }) {
+  return (
+    <Scroll label="Tabla de índices por periodo">
+      <Table withTableBorder fz="sm" miw={520} aria-label="Índices por periodo">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Periodo</Table.Th>
+            <Table.Th scope="col">Alumnos al inicio</Table.Th>
+            <Table.Th scope="col">Bajas</Table.Th>
+            <Table.Th scope="col">Deserción</Table.Th>
+            <Table.Th scope="col">Graduados acumulados</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {r.periods.map((p) => (
+            <Table.Tr key={p.period_id}>
+              <Table.Th scope="row" fw={500}>{p.period_name}</Table.Th>
+              <Table.Td>{p.students_at_start}</Table.Td>
+              <Table.Td>{p.dropouts}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(p.dropout_rate)}</Table.Td>
+              <Table.Td>{p.graduated}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Scroll>
+  );
+}
+
+function FailuresOf({ p }: { p: Period }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={`Reprobación en ${p.period_name}`} data-print="keep">
+      <Title order={4} size="h5" mb="xs">{`Reprobación en ${p.period_name}`}</Title>
+      {p.subjects.length === 0 ? <Text size="sm" c="dimmed">Sin calificaciones finales de la generación en este periodo.</Text> : (
+        <Scroll label={`Tabla de materias de ${p.period_name}`}>
+          <Table withTableBorder fz="sm" miw={520} aria-label={`Materias de ${p.period_name}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Clave</Table.Th>
+                <Table.Th scope="col">Materia</Table.Th>
+                <Table.Th scope="col">Alumnos con final</Table.Th>
+                <Table.Th scope="col">Reprobados</Table.Th>
+                <Table.Th scope="col">Reprobación</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.subjects.map((s) => (
+                <Table.Tr key={s.subject_id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.subject_key}</Table.Td>
+                  <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+                  <Table.Td>{s.students_with_final}</Table.Td>
+                  <Table.Td>{s.failed}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(s.failure_rate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Scroll>
+      )}
+      {p.top_failures.length ? (
+        <Stack gap={2} mt="xs">
+          <Text size="sm" fw={600}>Materias con mayor reprobación y sus atributos</Text>
+          {p.top_failures.map((s) => (
+            <Text key={s.subject_id} size="sm">
+              {`${s.subject_name} (${pct(s.failure_rate)}): `}
+              {s.attributes.length
+                ? s.attributes.map((a) => `${a.codigo ?? a.attribute_name} ${a.share === null ? 'sin calificaciones' : `${pct(a.share)} en Suficiente o más${a.met === false ? ', meta no cumplida' : ''}`}`).join('; ')
+                : 'no trabaja atributos de la carrera.'}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * 'Índices de rendimiento' (/ReportPerformance, CACEI 4.3): a generation's students at the start of each period,
+ * dropout, graduations, failure per subject and terminal efficiency, with the definitions printed under the tables.
+ */
+export default function PerformancePage() {
+  const { careers, careerId, setCareerId } = useCareerChoice();
+  const generations = useGenerations();
+  const [generationId, setGenerationId] = useState<string | null>(null);
+  const [applied, setApplied] = useState<PerformanceQuery | null>(null);
+  const indices = usePerformance(applied);
+  const feedback = useFeedback();
+  const [exporting, setExporting] = useState(false);
+  const r = indices.data;
+  const exportFile = async () => {
+    if (!applied) return;
+    setExporting(true);
+    try {
+      await exportPerformance(applied);
+    } catch (err) {
+      feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div>
+      <PageHeader
+        title="Índices de rendimiento"
+        subtitle="Reprobación, deserción y eficiencia terminal de una generación por periodo (CACEI 4.3)"
+        actions={(
+          <>
+            <Button component={Link} to="/ReportEvidence" variant="light" data-print="hide">Evidencia por generación</Button>
+            {r ? <Button variant="light" onClick={exportFile} loading={exporting}>Exportar Excel</Button> : null}
+            {r ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
+          </>
+        )}
+      />
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="lg" data-print="hide">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} />
+          </SimpleGrid>
+          <Group mt="md">
+            <Button
+              disabled={careerId === null || generationId === null}
+              onClick={() => setApplied({ career_id: Number(careerId), generation_id: Number(generationId) })}
+            >
+              Consultar
+            </Button>
+          </Group>
+        </Card>
+        {applied && indices.isPending ? <Text role="status">Cargando índices...</Text> : null}
+        {indices.isError ? <Alert color="red" title="Error">{errorText('No se pudieron cargar los índices', indices.error)}</Alert> : null}
+        {r ? (
+          <>
+            <Card withBorder radius="md" padding="lg" component="section" aria-label="Índices de la generación" data-print="keep">
+              <Text fw={600}>{`${r.career.name} · Generación ${r.generation.generation_name}`}</Text>
+              <Text size="sm" mb="sm">
+                {`Tamaño inicial: ${r.starting_size} alumnos. Eficiencia terminal: ${pct(r.terminal_efficiency.rate)} (${r.terminal_efficiency.graduated} de ${r.terminal_efficiency.starting_size} graduados en los nueve semestres).`}
+              </Text>
+              {r.periods.length ? <IndicesTable r={r} /> : <Text size="sm" c="dimmed">No hay periodos de esta generación.</Text>}
+            </Card>
+            {r.periods.map((p) => <FailuresOf key={p.period_id} p={p} />)}
+            <Card withBorder radius="md" padding="lg" component="section" aria-label="Definiciones" data-print="keep">
+              <Title order={4} size="h5" mb="xs">Definiciones</Title>
+              <List size="sm" spacing={4}>
+                {r.definitions.map((d) => <List.Item key={d}>{d}</List.Item>)}
+              </List>
+            </Card>
+          </>
+        ) : null}
+      </Stack>
+      <ResultDialog {...feedback.dialogProps} />
+    </div>
+  );
+}

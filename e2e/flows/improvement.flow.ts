@@ -1,0 +1,254 @@
+import ExcelJS from 'exceljs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PERFORMANCE_DEFINITIONS, initialPassword, type EvidenceAnswer, type ImprovementAction, type PerformanceAnswer } from '@egreso/domain';
+import type { Page } from 'playwright-core';
+import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { pdfPages } from '../pdf-text.js';
+import { apiCall, settle } from './shared.js';
+import { expectAccessible } from './ux.flow.js';
+
+const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
+const LAPTOP = { width: 1280, height: 900 };
+const CAUSE = 'Pocas prácticas guiadas antes de la evaluación del atributo.';
+const ACTION = 'Dos prácticas guiadas por unidad, con retroalimentación por rúbrica.';
+const FOLLOWUP = 'Se hicieron las dos prácticas guiadas de la unidad 1.';
+const NOTE = 'No se alcanzó la meta; se repite la acción el siguiente periodo.';
+
+async function choose(page: Page, label: string, option: string, scope: Page | ReturnType<Page['getByRole']> = page) {
+  await scope.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The demo's generation and attribute whose evidence missed its target in a period, with a subject and its teacher. */
+async function missedFinding(page: Page) {
+  const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+  for (const g of generations) {
+    const e = (await apiCall(page, 'GET', `/reportes/evidencia?career_id=1&generation_id=${g.id}`)).json as EvidenceAnswer;
+    for (const a of e.attributes) {
+      const point = a.trend.find((t) => t.verdict.met === false);
+      const subject = a.subjects.find((s) => s.activities.some((x) => x.period_name === point?.period_name));
+      if (point && subject) {
+        const teacher = subject.activities.find((x) => x.period_name === point.period_name)!.teacher_name;
+        return { evidence: e, attribute: a, point, subject, teacher };
+      }
+    }
+  }
+  throw new Error('the demo has an attribute that missed its target in a period');
+}
+
+async function improvementLoop(ctx: FlowContext) {
+  const dir = mkdtempSync(join(tmpdir(), 'improvement-e2e-'));
+  const chief = await ctx.newPage(LAPTOP);
+  const page = chief.page;
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    const { evidence, attribute, point, subject, teacher } = await missedFinding(page);
+
+    // From the evidence: the attribute that missed offers 'Registrar acción de mejora'.
+    await page.getByRole('link', { name: 'Ver evidencia' }).click();
+    await page.waitForURL('**/app/ReportEvidence');
+    await choose(page, 'Generación', evidence.generation.generation_name);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    const section = page.getByRole('region', { name: attribute.codigo ? `${attribute.codigo} · ${attribute.attribute_name}` : attribute.attribute_name });
+    await section.getByRole('button', { name: 'Registrar acción de mejora' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar acción de mejora' });
+    await dialog.waitFor();
+    const findingValue = await dialog.getByRole('textbox', { name: 'Periodo del hallazgo', exact: true }).inputValue();
+    assert(findingValue.startsWith(point.period_name), `the finding is ${findingValue}`);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('Describe la causa identificada.').waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'improvement-register-errors-desktop');
+    await dialog.getByRole('textbox', { name: 'Causa identificada' }).fill(CAUSE);
+    await dialog.getByRole('textbox', { name: 'Acción de mejora' }).fill(ACTION);
+    await choose(page, 'Materias en que se aplica', `${subject.subject_key} · ${subject.subject_name}`, dialog);
+    await page.keyboard.press('Escape');
+    // Applied in the finding's own period, so the measured result is there to judge.
+    await choose(page, 'Periodo de aplicación', point.period_name, dialog);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Acción de mejora registrada.').waitFor();
+    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    const card = section.getByRole('list', { name: 'Acciones de mejora' }).getByRole('listitem').filter({ hasText: ACTION });
+    await card.getByText(ACTION).waitFor();
+    const cardText = await card.innerText();
+    assert(cardText.includes('Planeada') && cardText.includes(`Medido en ${point.period_name}: ${point.verdict.share.toFixed(1)} %`), `the card: ${cardText}`);
+    assert(cardText.includes('Dictamen propuesto: No cumplida'), `the card proposes: ${cardText}`);
+    await settle(page);
+    await ctx.screenshot(page, 'improvement-evidence-desktop');
+    await expectAccessible(page, '/ReportEvidence with an action');
+
+    // The teacher of the subject records a follow-up from their dashboard (on a phone).
+    const teachers = (await apiCall(page, 'GET', '/users?role=2&per_page=100')).json as { data: Array<{ full_name: string; email: string; controlnumber: string }> };
+    const account = teachers.data.find((t) => t.full_name === teacher)!;
+    const phone = await ctx.newPage(PHONE);
+    try {
+      await loginAs(phone.page, account.email, initialPassword(account.full_name, account.controlnumber), '/TeacherDashboard');
+      const mine = phone.page.getByRole('region', { name: 'Acciones de mejora en mis materias' });
+      const mineCard = mine.getByRole('listitem').filter({ hasText: ACTION });
+      await mineCard.waitFor();
+      await mineCard.getByRole('button', { name: 'Registrar seguimiento' }).click();
+      const follow = phone.page.getByRole('dialog', { name: 'Registrar seguimiento' });
+      await follow.getByRole('textbox', { name: 'Qué se hizo' }).fill(FOLLOWUP);
+      await settle(phone.page);
+      await ctx.screenshot(phone.page, 'improvement-followup-phone');
+      await follow.getByRole('button', { name: 'Guardar' }).click();
+      await phone.page.getByText('Seguimiento registrado.').waitFor();
+      await phone.page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+      await mine.getByText(FOLLOWUP, { exact: false }).waitFor();
+      assert(await mine.getByRole('button', { name: 'Editar o dictaminar' }).count() === 0, 'a teacher does not edit the action');
+      await settle(phone.page);
+      await ctx.screenshot(phone.page, 'improvement-teacher-phone');
+      await expectAccessible(phone.page, '/TeacherDashboard with an action');
+    } finally {
+      await phone.context.close();
+    }
+
+    // 'Mejora continua', from 'Reportes avanzados': the chief confirms the proposed verdict with a note.
+    await page.goto('/app/Report');
+    await page.getByRole('link', { name: 'Mejora continua' }).click();
+    await page.waitForURL('**/app/ImprovementActions');
+    const listed = page.getByRole('listitem').filter({ hasText: ACTION });
+    await listed.getByText(FOLLOWUP, { exact: false }).waitFor();
+    await listed.getByRole('button', { name: 'Editar o dictaminar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Acción de mejora' });
+    await choose(page, 'Estatus', 'No cumplida', edit);
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.getByText('Escribe una nota para confirmar el dictamen.').waitFor();
+    await edit.getByRole('textbox', { name: 'Nota del dictamen' }).fill(NOTE);
+    await settle(page);
+    await ctx.screenshot(page, 'improvement-verdict-desktop');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Acción de mejora guardada.').waitFor();
+    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText(NOTE, { exact: false }).waitFor();
+    await settle(page);
+    await ctx.screenshot(page, 'improvement-list-desktop');
+    await expectAccessible(page, '/ImprovementActions');
+
+    // Exported: the workbook holds the action with its verdict and follow-up.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const download = await downloading;
+    assert(/^acciones_mejora_\d{8}\.xlsx$/.test(download.suggestedFilename()), `file name ${download.suggestedFilename()}`);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const row = rows.find((r) => r.includes(ACTION));
+    assert(row && row.includes('No cumplida') && row.includes(NOTE) && String(row.at(-1)).includes(FOLLOWUP), `exported row: ${JSON.stringify(row)}`);
+    const actions = (await apiCall(page, 'GET', '/reportes/acciones-mejora?career_id=1')).json as ImprovementAction[];
+    assert(actions.some((a) => a.status === 'no_cumplida' && a.verdict_note === NOTE), 'the verdict is saved');
+
+    // The printed evidence holds the action, its verdict and its follow-up.
+    await page.goto('/app/ReportEvidence');
+    await choose(page, 'Generación', evidence.generation.generation_name);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await page.getByText(NOTE, { exact: false }).waitFor();
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    writeFileSync(join(SCREENSHOTS, 'improvement-evidence.pdf'), pdf);
+    const printed = (await pdfPages(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
+    for (const expected of ['Acciones de mejora', ACTION, 'No cumplida', NOTE, FOLLOWUP]) {
+      assert(printed.includes(expected), `the printed evidence shows "${expected}"`);
+    }
+    for (const absent of ['Registrar acción de mejora', 'Editar o dictaminar']) assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
+
+    // The page on a phone.
+    const small = await ctx.newPage(PHONE);
+    try {
+      await loginAs(small.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+      await small.page.goto('/app/ImprovementActions');
+      await small.page.getByText(NOTE, { exact: false }).waitFor();
+      await settle(small.page);
+      await ctx.screenshot(small.page, 'improvement-list-phone');
+      await expectAccessible(small.page, '/ImprovementActions on a phone');
+    } finally {
+      await small.context.close();
+    }
+  } finally {
+    await chief.context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The school performance indices of a demo generation: on screen, printed with their definitions, exported. */
+async function performanceIndices(ctx: FlowContext) {
+  const dir = mkdtempSync(join(tmpdir(), 'performance-e2e-'));
+  const { page, context } = await ctx.newPage(LAPTOP);
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    let chosen: PerformanceAnswer | null = null;
+    for (const g of generations) {
+      const r = (await apiCall(page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      if (r.periods.some((p) => p.subjects.length) && (!chosen || r.periods.length > chosen.periods.length)) chosen = r;
+    }
+    assert(chosen, 'the demo has a generation with finals');
+    await page.goto('/app/Report');
+    await page.getByRole('link', { name: 'Índices de rendimiento' }).click();
+    await page.waitForURL('**/app/ReportPerformance');
+    await choose(page, 'Generación', chosen.generation.generation_name);
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    const table = page.getByRole('table', { name: 'Índices por periodo' });
+    await table.waitFor();
+    const text = await table.innerText();
+    for (const p of chosen.periods) assert(text.includes(p.period_name) && text.includes(String(p.students_at_start)), `the indices show ${p.period_name}`);
+    await settle(page);
+    await ctx.screenshot(page, 'performance-desktop');
+    await expectAccessible(page, '/ReportPerformance');
+
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    writeFileSync(join(SCREENSHOTS, 'performance.pdf'), pdf);
+    const printed = (await pdfPages(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
+    for (const expected of ['Índices de rendimiento', chosen.generation.generation_name, 'Definiciones', PERFORMANCE_DEFINITIONS[0]]) {
+      assert(printed.includes(expected), `the printed indices show "${expected}"`);
+    }
+    for (const absent of ['Consultar', 'Imprimir', 'Exportar Excel']) assert(!printed.includes(absent), `the printed indices have no "${absent}"`);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const download = await downloading;
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    assert(wb.worksheets.map((w) => w.name).join(',') === 'Indicadores,Reprobación,Definiciones', 'three sheets');
+    const rows: unknown[][] = [];
+    wb.getWorksheet('Indicadores')!.eachRow((row, n) => { if (n > 1) rows.push((row.values as unknown[]).slice(1)); });
+    assert(JSON.stringify(rows.map((r) => [r[0], r[1]])) === JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start])), `exported: ${JSON.stringify(rows)}`);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const phone = await ctx.newPage(PHONE);
+  try {
+    await loginAs(phone.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
+    await phone.page.goto('/app/ReportPerformance');
+    const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    await choose(phone.page, 'Generación', generations.at(-1)!.generation_name);
+    await phone.page.getByRole('button', { name: 'Consultar' }).click();
+    await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
+    await settle(phone.page);
+    await ctx.screenshot(phone.page, 'performance-phone');
+    await expectAccessible(phone.page, '/ReportPerformance on a phone');
+  } finally {
+    await phone.context.close();
+  }
+}
+
+export const flows: Flow[] = [
+  {
+    name: 'improvement: the school performance indices of a generation, printed with their definitions and exported',
+    run: performanceIndices,
+  },
+  {
+    name: 'improvement: a chief registers an action from the evidence, its teacher follows it up, the chief confirms the verdict, exports and prints it',
+    run: improvementLoop,
+  },
+];
+

@@ -65,7 +65,8 @@ describe('status history', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Hoja1');
     ws.addRow(['Nombre completo', 'Matrícula', 'Correo', 'Género', 'Grupo', 'Generación', 'Estatus']);
-    ws.addRow(['Eva Mar', 'SH5', email, 'Mujer', '901', '2026-2031', 'Baja']);
+    // No group: the row changes the status alone (a group of another semester than the generation's would be refused).
+    ws.addRow(['Eva Mar', 'SH5', email, 'Mujer', '', '2026-2031', 'Baja']);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     const boundary = '----egresohistory';
     const payload = Buffer.concat([

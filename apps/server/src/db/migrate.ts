@@ -6,6 +6,7 @@ import { aggregateIndexesMigration } from './migrations/0003-aggregate-indexes.j
 import { gradeHistoryMigration } from './migrations/0005-grade-history.js';
 import { attributeTargetsMigration } from './migrations/0009-attribute-targets.js';
 import { attributeRatingSumsMigration } from './migrations/0010-attribute-rating-sums.js';
+import { careerScopeIndexesMigration } from './migrations/0013-career-scope-indexes.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -17,6 +18,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0005-grade-history': gradeHistoryMigration(dialect),
         '0009-attribute-targets': attributeTargetsMigration(dialect),
         '0010-attribute-rating-sums': attributeRatingSumsMigration(dialect),
+        '0013-career-scope-indexes': careerScopeIndexesMigration,
       };
     },
   };

@@ -1,26 +1,36 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import {
-  BANDS, EXPORT_MAX_RECORDS, GENDER_LABEL, REPORT_MSG, gradeBand, generationName, normalizeReportValues, type Band, type FlexQuery,
+  BANDS, EXPORT_MAX_RECORDS, GENDER_LABEL, REPORT_MSG, careerInScope, gradeBand, type Actor, generationName, normalizeReportValues, type Band, type FlexQuery,
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { HttpError, fieldError, unprocessable } from '../../lib/http-errors.js';
+import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
+import { careerScope } from '../../db/career-scope.js';
 import type { RatingFilter } from '../grades/grades.repository.js';
 import { findFilterNames, listExportRecords } from './reports.repository.js';
 
-/** The report's filters as a rating filter, after checking that each chosen row exists (422 on its field). */
-export async function resolveFlexFilter(db: DbOrTrx, query: FlexQuery): Promise<RatingFilter & { generationId: number }> {
+/**
+ * The report's filters as a rating filter, after checking that each chosen row exists (422 on its field) and that
+ * the career is one the user acts on (403). Without a career, every career of the user's (an administrator's: all):
+ * the records are always those of a career's attributes for the students linked to that career.
+ */
+export async function resolveFlexFilter(db: DbOrTrx, actor: Actor, query: FlexQuery): Promise<RatingFilter & { generationId: number; careerIds: readonly number[] }> {
   const checks = [
     ['generation_id', 'generations', query.generation_id, REPORT_MSG.generationMissing],
     ['subject_id', 'subjects', query.subject_id, REPORT_MSG.subjectMissing],
     ['period_id', 'periods', query.period_id, REPORT_MSG.periodMissing],
     ['attribute_id', 'attributes', query.attribute_id, REPORT_MSG.attributeMissing],
+    ['career_id', 'careers', query.career_id, REPORT_MSG.careerMissing],
   ] as const;
   for (const [field, table, id, message] of checks) {
     if (id !== undefined && !(await rowExists(db, table, id))) throw fieldError(field, message);
   }
-  return { generationId: query.generation_id, subjectId: query.subject_id, periodId: query.period_id, attributeId: query.attribute_id };
+  const scope = await careerScope(db, actor);
+  if (query.career_id !== undefined && !careerInScope(scope, query.career_id)) throw forbidden(REPORT_MSG.notYourCareer);
+  const careerIds = query.career_id !== undefined ? [query.career_id]
+    : scope.all ? (await db.selectFrom('careers').select('id').execute()).map((c) => c.id) : scope.careers;
+  return { generationId: query.generation_id, subjectId: query.subject_id, periodId: query.period_id, attributeId: query.attribute_id, careerIds };
 }
 
 const BAND_ORDER: readonly Band[] = ['Sobresaliente', 'Suficiente', 'Insuficiente'];
@@ -52,8 +62,8 @@ export interface FlexWorkbook {
  * rating record) and 'Filtros' (the filters and the date). The summary is counted from the very records of the
  * second sheet, with the report's 0-10 rule applied to both, so the two sheets cannot disagree.
  */
-export async function buildFlexWorkbook(db: DbOrTrx, query: FlexQuery, now = new Date()): Promise<FlexWorkbook> {
-  const filter = await resolveFlexFilter(db, query);
+export async function buildFlexWorkbook(db: DbOrTrx, actor: Actor, query: FlexQuery, now = new Date()): Promise<FlexWorkbook> {
+  const filter = await resolveFlexFilter(db, actor, query);
   const records = await listExportRecords(db, filter);
   if (records.length === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
   if (records.length > EXPORT_MAX_RECORDS) throw unprocessable({ subject_id: [REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS)] }, REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS));

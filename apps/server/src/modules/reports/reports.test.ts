@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeChief, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -29,14 +29,13 @@ let chief: TestUser;
 let admin: TestUser;
 let teacher: TestUser;
 let student: TestUser;
-const ids = { gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
+const ids = { career: 0, gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
 
 beforeAll(async () => {
   const c = ctx();
   const db = c.database.db;
   const now = nowIso();
   admin = await createUser(c, ROLE.ADMIN);
-  chief = await createUser(c, ROLE.CHIEF);
   teacher = await createUser(c, ROLE.TEACHER);
   student = await createUser(c, ROLE.STUDENT);
   ids.gen = (await makeGeneration(c, '2031-08-01')).id;
@@ -44,8 +43,11 @@ beforeAll(async () => {
   ids.gen10 = (await makeGeneration(c, '2033-08-01')).id;
   ids.empty = (await makeGeneration(c, '2034-08-01')).id;
   const career = await makeCareer(c, { name: 'Ingeniería Química' });
+  ids.career = career.id;
+  // The report is about a career: its attributes, rated for its students (DESIGN §5, the cohort evidence's rule).
+  chief = await makeChief(c, [career.id]);
   ids.a = (await makeAttribute(c, { attribute_name: 'Análisis de problemas', career_id: career.id })).id;
-  ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva' })).id;
+  ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva', career_id: career.id })).id;
   ids.s1 = (await makeSubject(c, { subject_name: 'Cálculo diferencial' })).id;
   ids.s2 = (await makeSubject(c, { subject_name: 'Física' })).id;
   ids.p1 = (await makePeriod(c)).id;
@@ -64,6 +66,7 @@ beforeAll(async () => {
   for (const [key, gender, generation] of people) {
     const u = await createUser(c, ROLE.STUDENT, { gender, full_name: `Alumno ${key}` });
     ids[key] = u.id;
+    await db.insertInto('user_careers').values({ user_id: u.id, career_id: career.id }).execute();
     await db.insertInto('user_generations').values({
       user_id: u.id, generation_id: generation, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
     }).execute();
@@ -167,7 +170,7 @@ describe('GET /api/reportes/flex/export', () => {
     // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
     expect(summary.slice(1)).toEqual([
       ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
-      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0], // an attribute without a career: the last cell is blank
+      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, 'Ingeniería Química'],
     ]);
     const detail = rows('Calificaciones');
     expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Calificación', 'Banda']);

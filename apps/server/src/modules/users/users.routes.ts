@@ -5,6 +5,7 @@ import {
   publicUser, userCreateBody, userDetail, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { assertPersonInScope } from '../../db/career-scope.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden } from '../../lib/http-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -34,6 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const user = await readUser(app.db, request.params.id);
     if (!canReadUser(actor, user)) throw forbidden();
+    if (actor.id !== user.id) await assertPersonInScope(app.db, actor, user.id);
     const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id }) : [];
     return { ...user, professor_subjects: assignments };
   });

@@ -21,7 +21,7 @@ const catalogue = {
 };
 
 const rec = (attribute_id: number, name: string, rating: number, user: number, gender: number | null): RatingRecord =>
-  ({ attribute_id, attribute: { attribute_name: name }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
+  ({ attribute_id, attribute: { attribute_name: name, career_id: 1, career_key: 'ISC' }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
 
 function renderPage() {
   signIn({ id: 1, full_name: 'Jefa Demo', rol: 1 });

@@ -17,6 +17,8 @@ export const REPORT_MSG = {
   reportError: 'No se pudo cargar el reporte.',
   exportError: 'No se pudo generar el Excel. Intenta de nuevo.',
   exportEmpty: 'No hay calificaciones de atributos para exportar con estos filtros.',
+  /** An export refused without a reason (spec). */
+  exportFailed: (status: number) => `Export falló (${status}). ...`,
   exportTooLarge: (max: number) => `El reporte excede ${max.toLocaleString('es-MX')} registros; filtra por materia o periodo para exportarlo.`,
 } as const;
 

@@ -125,7 +125,9 @@ function ranked<T extends { id: number; key: Uint8Array }>(rows: T[]): Map<numbe
 }
 
 /** Names of the chosen filters, for the export's filter sheet and its file name. */
-export async function findFilterNames(db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number }) {
+export async function findFilterNames(
+  db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number; careerIds?: readonly number[] },
+) {
   const generation = await db.selectFrom('generations').select(['start_date', 'end_date']).where('id', '=', filter.generationId).executeTakeFirst();
   const subject = filter.subjectId === undefined ? undefined
     : await db.selectFrom('subjects').select(['subject_name', 'subject_key']).where('id', '=', filter.subjectId).executeTakeFirst();
@@ -133,5 +135,8 @@ export async function findFilterNames(db: DbOrTrx, filter: { generationId: numbe
     : await db.selectFrom('periods').select('period_name').where('id', '=', filter.periodId).executeTakeFirst();
   const attribute = filter.attributeId === undefined ? undefined
     : await db.selectFrom('attributes').select('attribute_name').where('id', '=', filter.attributeId).executeTakeFirst();
-  return { generation, subject, period, attribute };
+  const careers = filter.careerIds?.length
+    ? (await db.selectFrom('careers').select('name').where('id', 'in', [...filter.careerIds]).orderBy(esKey('name')).orderBy('id').execute()).map((c) => c.name)
+    : [];
+  return { generation, subject, period, attribute, careers };
 }

@@ -80,7 +80,9 @@ export async function buildFlexWorkbook(db: DbOrTrx, actor: Actor, query: FlexQu
   wb.created = now;
   wb.creator = 'Atributos de egreso';
 
-  const summary = wb.addWorksheet('Resumen');
+  // Every sheet keeps its header row in view and offers filters on it.
+  const frozenHeader = { views: [{ state: 'frozen' as const, ySplit: 1, xSplit: 0 }] };
+  const summary = wb.addWorksheet('Resumen', frozenHeader);
   summary.columns = [
     { header: 'Atributo', width: 40 },
     { header: 'Alumnos con datos', width: 18 },
@@ -106,12 +108,15 @@ export async function buildFlexWorkbook(db: DbOrTrx, actor: Actor, query: FlexQu
   for (const t of tallies) {
     summary.addRow([t.name, t.students.size, t.records, ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]), t.career]).commit();
   }
+  summary.autoFilter = { from: 'A1', to: { row: 1, column: summary.columns.length } };
   summary.commit();
 
-  const detail = wb.addWorksheet('Calificaciones');
+  const detail = wb.addWorksheet('Calificaciones', frozenHeader);
   detail.columns = [
     { header: 'Matrícula', width: 14 }, { header: 'Nombre', width: 36 }, { header: 'Género', width: 10 },
     { header: 'Clave', width: 12 }, { header: 'Materia', width: 36 }, { header: 'Atributo', width: 40 },
+    // The attribute's career: two careers may name an attribute alike.
+    { header: 'Carrera', width: 30 },
     { header: 'Calificación', width: 13, style: { numFmt: '0.0' } }, { header: 'Banda', width: 15 },
   ];
   detail.getRow(1).font = { bold: true };
@@ -122,19 +127,23 @@ export async function buildFlexWorkbook(db: DbOrTrx, actor: Actor, query: FlexQu
   const columnStyles = detail.columns.map((c) => ({ ...c.style }));
   records.forEach((r, i) => {
     const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
-    const row = detail.addRow([r.controlnumber ?? '', r.full_name, gender, r.subject_key, r.subject_name, r.attribute_name, values[i], gradeBand(values[i])]);
+    const row = detail.addRow([
+      r.controlnumber ?? '', r.full_name, gender, r.subject_key, r.subject_name, r.attribute_name, r.career_name ?? '', values[i], gradeBand(values[i]),
+    ]);
     row.eachCell((cell, n) => {
       cell.style = columnStyles[n - 1]!;
     });
     row.commit();
   });
+  detail.autoFilter = { from: 'A1', to: { row: 1, column: detail.columns.length } };
   detail.commit();
 
   const generation = names.generation!;
-  const filters = wb.addWorksheet('Filtros');
+  const filters = wb.addWorksheet('Filtros', frozenHeader);
   filters.columns = [{ header: 'Filtro', width: 22 }, { header: 'Valor', width: 50 }];
   const filterRows: Array<[string, string | number]> = [
     ['Generación', generationName(generation.start_date, generation.end_date)],
+    ['Carrera', names.careers.join(', ') || 'Ninguna'],
     ['Materia', names.subject ? `${names.subject.subject_key} · ${names.subject.subject_name}` : 'Todas'],
     ['Periodo', names.period?.period_name ?? 'Todos'],
     ['Atributo', names.attribute?.attribute_name ?? 'Todos'],
@@ -144,6 +153,7 @@ export async function buildFlexWorkbook(db: DbOrTrx, actor: Actor, query: FlexQu
   ];
   filters.getRow(1).font = { bold: true };
   for (const row of filterRows) filters.addRow(row).commit();
+  filters.autoFilter = { from: 'A1', to: { row: 1, column: 2 } };
   filters.commit();
   await wb.commit();
   const buffer = Buffer.concat(chunks);

@@ -137,6 +137,16 @@ describe('one person: show, edit, password reset, delete, status, groups and gen
     await ok({ method: 'GET', url: `/api/users/${y.teacher.id}` }, admin);
   });
 
+  it('shows a teacher of two careers with the assignments of the chief\'s careers only', async () => {
+    const db = ctx().database.db;
+    await db.insertInto('user_careers').values({ user_id: y.teacher.id, career_id: x.careerId }).execute();
+    const seen = (await ok({ method: 'GET', url: `/api/users/${y.teacher.id}` })).json() as { professor_subjects: Array<{ id: number }> };
+    expect(seen.professor_subjects).toEqual([]);
+    const all = (await ok({ method: 'GET', url: `/api/users/${y.teacher.id}` }, admin)).json() as { professor_subjects: Array<{ id: number }> };
+    expect(ids(all.professor_subjects)).toEqual([y.assignmentId]);
+    await db.deleteFrom('user_careers').where('user_id', '=', y.teacher.id).where('career_id', '=', x.careerId).execute();
+  });
+
   it('edits and resets the password of its own people only; a career of another chief cannot be given', async () => {
     const t = x.teacher;
     await ok({ method: 'PUT', url: `/api/users/${t.id}`, payload: { full_name: t.full_name, email: t.email } });

@@ -1,5 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
+import { ROLE } from '@egreso/domain';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { freshRatings, selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
 import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
@@ -47,20 +48,21 @@ async function main() {
     // The generation in its 5th semester (five periods of grades), as bench/aggregates.ts picks it.
     const { generation_id } = await db.selectFrom('user_generations').select('generation_id').where('current_semester_id', '=', 5).executeTakeFirstOrThrow();
     const subject = await db.selectFrom('subject_attributes').select('subject_id').orderBy('subject_id').executeTakeFirstOrThrow();
-    const whole = { generationId: generation_id };
-    // The career most of that generation's students are linked to: the cohort whose evidence is timed.
+    // The career most of that generation's students are linked to: the cohort whose evidence is timed, and the
+    // career of the division report (a chief's report is about a career).
     const career = await db.selectFrom('user_generations as ug').innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
       .select(['uc.career_id', sql<number>`count(*)`.as('n')]).where('ug.generation_id', '=', generation_id)
       .groupBy('uc.career_id').orderBy(sql`count(*)`, 'desc').executeTakeFirstOrThrow();
+    const whole = { generationId: generation_id, careerIds: [career.career_id] };
     const cases: Array<[string, () => Promise<number>]> = [
       ['GET /reportes/flex: a generation, all subjects (records + JSON)', async () => {
         const rows = await listRatingRecords(db, whole);
         return JSON.stringify(rows.map((r) => ({
-          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
+          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
         }))).length > 0 ? rows.length : 0;
       }],
       ['GET /reportes/flex: a generation, one subject', async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length],
-      ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { generation_id })).buffer.length],
+      ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { id: 0, role: ROLE.ADMIN }, { generation_id, career_id: career.career_id })).buffer.length],
       ['GET /reportes/evidencia: a generation in its career (JSON bytes)', async () =>
         JSON.stringify(await buildCohortEvidence(db, { generationId: generation_id, careerId: career.career_id }, 'Institución')).length],
       ['GET /reportes/mapa-curricular: a career, the active period (JSON bytes)', async () =>

@@ -233,6 +233,46 @@ async function phoneScreens(ctx: FlowContext, tag: string) {
   }
 }
 
+/**
+ * DESIGN §5: the Industrial chief does not reach the Systems career's people. Laura Mendoza (Systems only) is not in
+ * their Teachers list and opening her by id is refused; Adriana Solís (both careers) is listed; the Students list,
+ * all of Systems, is empty. The Systems chief still sees them all.
+ */
+async function otherCareerRefused(ctx: FlowContext) {
+  const { page, context } = await ctx.newPage(DESKTOP);
+  let laura: { id: number } | undefined;
+  try {
+    await loginAs(page, CHIEF.email, CHIEF.password, HOME);
+    const found = await apiCall(page, 'GET', '/users?role=2&search=Laura%20Mendoza');
+    laura = (found.json as Array<{ id: number }>)[0];
+    assert(found.status === 200 && laura !== undefined, 'the Systems chief finds Laura Mendoza');
+    const students = await apiCall(page, 'GET', '/users?role=3&page=1&per_page=1');
+    assert((students.json as { meta: { total: number } }).meta.total >= 35, 'the Systems chief sees the 35 demo students');
+  } finally {
+    await context.close();
+  }
+  const other = await ctx.newPage(DESKTOP);
+  try {
+    const page = other.page;
+    await loginAs(page, 'jefa.industrial@demo.edu.mx', 'PatriciaJD-0102', HOME);
+    await goTo(page, '/Teachers', 'Alta de profesores');
+    await page.locator('#teachers-search').fill('Laura Mendoza');
+    await page.getByText('No hay profesores que coincidan con la búsqueda.').first().waitFor();
+    await page.locator('#teachers-search').fill('Adriana');
+    await page.getByText('Adriana Solís Benavides').first().waitFor();
+    await ctx.screenshot(page, 'chief-other-career-teachers');
+    const opened = await apiCall(page, 'GET', `/users/${laura!.id}`);
+    assert(opened.status === 403, `opening a teacher of another career by id answers 403 (got ${opened.status})`);
+    const edited = await apiCall(page, 'PUT', `/users/${laura!.id}`, { full_name: 'Laura Cambiada', email: 'laura.mendoza@demo.edu.mx' });
+    assert(edited.status === 403, `editing a teacher of another career answers 403 (got ${edited.status})`);
+    await goTo(page, '/Students', 'Alta de alumnos');
+    await page.getByText('No hay alumnos registrados.').first().waitFor();
+  } finally {
+    await other.context.close();
+  }
+}
+
 export const flows: Flow[] = [
   { name: 'chief: attributes, subject with prerequisite and levels, group, assignment edited by comparison', run: chiefWorkflow },
+  { name: 'chief: a chief of another career is refused the Systems people', run: otherCareerRefused },
 ];

@@ -81,7 +81,14 @@ async function cohortReport(ctx: FlowContext) {
     wb.getWorksheet('Resumen')!.eachRow((row, n) => { if (n > 1) summaryRows.push((row.values as unknown[]).slice(1)); });
     const filters: unknown[][] = [];
     wb.getWorksheet('Filtros')!.eachRow((row) => filters.push((row.values as unknown[]).slice(1)));
-    assert(filters[2]?.[1] === `${subject.subject_key} · ${subject.subject_name}`, `filters sheet: ${JSON.stringify(filters)}`);
+    // The chief's report is about their career: the filters and every record name it.
+    assert(filters[2]?.[0] === 'Carrera' && filters[2]?.[1] === 'Ingeniería en Sistemas Computacionales', `filters sheet: ${JSON.stringify(filters)}`);
+    assert(filters[3]?.[1] === `${subject.subject_key} · ${subject.subject_name}`, `filters sheet: ${JSON.stringify(filters)}`);
+    const detail = wb.getWorksheet('Calificaciones')!;
+    assert(detail.getCell('G1').value === 'Carrera' && detail.getCell('G2').value === 'Ingeniería en Sistemas Computacionales', 'records name the career');
+    for (const sheet of wb.worksheets) {
+      assert(sheet.views[0]?.state === 'frozen' && typeof sheet.autoFilter === 'string', `${sheet.name}: frozen header with filters`);
+    }
     const records = summaryRows.reduce((sum, r) => sum + Number(r[2]), 0);
     assert(records === expected.length, `summary counts ${records} records, the screen ${expected.length}`);
     const sobresalientes = summaryRows.reduce((sum, r) => sum + Number(r[3]), 0);

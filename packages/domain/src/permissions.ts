@@ -42,3 +42,30 @@ export const canReadGrades = (actor: Actor, assignment: { user_id: number }) =>
 
 /** Teacher screens and grade reads: teachers, chiefs and administrators (never students). */
 export const isStaff = (actor: Actor) => actor.role !== ROLE.STUDENT;
+
+/**
+ * DESIGN §5 "A chief's careers": the careers an actor may act on. `all` for administrators; a chief's own careers
+ * (their `user_careers`); nobody else acts on careers through these checks.
+ */
+export type CareerScope = { all: true } | { all: false; careers: readonly number[] };
+
+/** Whether an actor with this scope may act on a career (or on something that belongs to it). */
+export function careerInScope(scope: CareerScope, careerId: number | null): boolean {
+  return scope.all || (careerId !== null && scope.careers.includes(careerId));
+}
+
+/**
+ * Whether an actor with this scope may act on a person with these careers: a person linked to one of the actor's
+ * careers, or to none yet (visible to every chief until linked).
+ */
+export function personInScope(scope: CareerScope, personCareers: readonly number[]): boolean {
+  return scope.all || personCareers.length === 0 || personCareers.some((c) => scope.careers.includes(c));
+}
+
+export const SCOPE_MSG = {
+  person: 'Solo puedes consultar y editar a las personas de tus carreras.',
+  career: 'Solo puedes actuar sobre tus carreras.',
+  sheet: 'Solo puedes consultar las calificaciones de tus carreras.',
+  assignment: 'Solo puedes consultar y editar las asignaciones de tus carreras.',
+  importRow: 'La persona pertenece a otra carrera: no puedes modificarla.',
+} as const;

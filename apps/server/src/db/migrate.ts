@@ -10,6 +10,7 @@ import { accountSafetyMigration } from './migrations/0011-account-safety.js';
 import { restorableSpanishKeyMigration } from './migrations/0012-restorable-spanish-key.js';
 import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and-credits.js';
 import { improvementActionsMigration } from './migrations/0014-improvement-actions.js';
+import { careerScopeIndexesMigration } from './migrations/0015-career-scope-indexes.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -25,6 +26,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0012-restorable-spanish-key': restorableSpanishKeyMigration(dialect),
         '0013-search-fold-and-credits': searchFoldAndCreditsMigration(dialect),
         '0014-improvement-actions': improvementActionsMigration(dialect),
+        '0015-career-scope-indexes': careerScopeIndexesMigration,
       };
     },
   };

@@ -7,6 +7,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { LIMITS } from '@egreso/domain';
 
 const WHITE = '#ffffff';
 const BLACK = '#000000';
@@ -89,6 +90,8 @@ export const theme = createTheme({
     Popover: { defaultProps: { floatingStrategy: 'fixed', middlewares: { flip: true, shift: { padding: 8 }, inline: false } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    // The spec: a multi-select dropdown shows at most 1,000 options (typing narrows them).
+    MultiSelect: { defaultProps: { limit: LIMITS.multiSelectOptions } },
   },
 });
 

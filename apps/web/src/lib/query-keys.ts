@@ -44,6 +44,7 @@ export const queryKeys = {
     list: (filters: PeriodListFilters) => ['periods', 'list', filters] as const,
     summary: () => ['periods', 'summary'] as const,
     active: () => ['periods', 'active'] as const,
+    every: () => ['periods', 'every'] as const,
   },
   generations: { all: ['generations'] as const, list: () => ['generations', 'list'] as const },
   groupPolicy: { all: ['group-policy'] as const },

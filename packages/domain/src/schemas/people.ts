@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { assignment } from './assignments.js';
 import { publicUser } from './auth.js';
-import { idField, paginationMeta, queryBool } from './common.js';
+import { idField, importQuery, paginationMeta, queryBool } from './common.js';
 
 /** Spanish texts of the teachers and students screens and their server checks. */
 export const PEOPLE_MSG = {
@@ -168,6 +168,10 @@ export const studentsExportQuery = z.object({
 });
 export type StudentsExportQuery = z.input<typeof studentsExportQuery>;
 
+
+/** POST /teachers|students/import: dry run, and the career new people are linked to (DESIGN §5). */
+export const peopleImportQuery = importQuery.extend({ career_id: idField('La carrera no es válida').optional() });
+export type PeopleImportQuery = z.input<typeof peopleImportQuery>;
 
 export const importRowError = z.object({ row: z.number(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;

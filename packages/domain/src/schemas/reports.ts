@@ -5,6 +5,8 @@ export const REPORT_MSG = {
   generationRequired: 'Selecciona una generación.',
   generationMissing: 'La generación no existe.',
   subjectMissing: 'La materia no existe.',
+  careerMissing: 'La carrera no existe.',
+  notYourCareer: 'Solo puedes consultar los reportes de tus carreras.',
   periodMissing: 'El periodo no existe.',
   attributeMissing: 'El atributo no existe.',
   subjectRequired: 'Selecciona una materia específica para consultar la gráfica.',
@@ -15,6 +17,8 @@ export const REPORT_MSG = {
   reportError: 'No se pudo cargar el reporte.',
   exportError: 'No se pudo generar el Excel. Intenta de nuevo.',
   exportEmpty: 'No hay calificaciones de atributos para exportar con estos filtros.',
+  /** An export refused without a reason (spec). */
+  exportFailed: (status: number) => `Export falló (${status}). ...`,
   exportTooLarge: (max: number) => `El reporte excede ${max.toLocaleString('es-MX')} registros; filtra por materia o periodo para exportarlo.`,
 } as const;
 
@@ -27,6 +31,8 @@ export const flexQuery = z.object({
   subject_id: idField().optional(),
   period_id: idField().optional(),
   attribute_id: idField().optional(),
+  /** One career (a chief: one of theirs); absent: every career the user acts on. */
+  career_id: idField('La carrera no es válida.').optional(),
 });
 export type FlexQuery = z.infer<typeof flexQuery>;
 
@@ -36,7 +42,8 @@ export const flexExportQuery = flexQuery;
 /** One student's attribute rating in one subject. */
 export const ratingRecord = z.object({
   attribute_id: z.number(),
-  attribute: z.object({ attribute_name: z.string() }),
+  /** The attribute's career tells apart two careers' attributes of one name. */
+  attribute: z.object({ attribute_name: z.string(), career_id: z.number().nullable(), career_key: z.string().nullable() }),
   subject_id: z.number(),
   attributerating: z.number(),
   user: z.object({ id: z.number(), gender: z.number().nullable() }),

@@ -1,4 +1,5 @@
-import type { Activity } from '@egreso/domain';
+import type { Activity, CareerScope } from '@egreso/domain';
+import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 export interface ActivityFilter {
@@ -9,6 +10,8 @@ export interface ActivityFilter {
   groupId?: number;
   periodId?: number;
   careerId?: number;
+  /** The careers the reader acts on (DESIGN §5): a chief's list holds their careers' assignments only. */
+  scope?: CareerScope;
 }
 
 /** Activities with their subject, group and linked attributes (two queries for the whole list), oldest first. */
@@ -32,6 +35,10 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
   if (filter.groupId !== undefined) q = q.where('ps.group_id', '=', filter.groupId);
   if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
   if (filter.careerId !== undefined) q = q.where('ps.career_id', '=', filter.careerId);
+  if (filter.scope) {
+    const scope = filter.scope;
+    q = q.where((eb) => careerColumnInScope(eb, scope, 'ps.career_id'));
+  }
   const rows = await q.orderBy('a.professor_subject_id').orderBy('a.id').execute();
   const links = rows.length
     ? await db.selectFrom('activity_attributes as aa').innerJoin('attributes as at', 'at.id', 'aa.attribute_id')

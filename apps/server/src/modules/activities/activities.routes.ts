@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
+import { careerScope } from '../../db/career-scope.js';
 import { findSheet } from '../grading/sheets.repository.js';
 import { findUserRole } from '../assignments/assignments.repository.js';
 import { activityOwners, deleteActivityKeepingGrades, listActivities } from './activities.repository.js';
@@ -35,6 +36,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     return listActivities(app.db, {
       userId: actor.role === ROLE.TEACHER ? actor.id : q.user_id, subjectId: q.subject_id, groupId: q.group_id, periodId: q.period_id,
       careerId: q.career_id, professorSubjectIds: q.professor_subject_id === undefined ? undefined : [q.professor_subject_id],
+      scope: actor.role === ROLE.TEACHER ? undefined : await careerScope(app.db, actor),
     });
   });
 
@@ -48,7 +50,8 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     if (!canManageCatalogues(actor) && request.params.id !== actor.id) throw forbidden();
     if ((await findUserRole(app.db, request.params.id))?.role !== ROLE.TEACHER) throw notFound(ASSIGNMENT_MSG.teacherMissing);
-    return listActivities(app.db, { userId: request.params.id });
+    const scope = actor.id === request.params.id ? undefined : await careerScope(app.db, actor);
+    return listActivities(app.db, { userId: request.params.id, scope });
   });
 
   app.post('/activities/bulk-upsert', {

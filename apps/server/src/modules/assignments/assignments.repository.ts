@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Assignment, TeacherAssignment } from '@egreso/domain';
+import type { Assignment, CareerScope, TeacherAssignment } from '@egreso/domain';
+import { careerColumnInScope } from '../../db/career-scope.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
@@ -55,6 +56,8 @@ export interface AssignmentFilter {
   ids?: number[];
   /** The assignment's own career decides; without one, the subject's careers do. */
   careerId?: number;
+  /** The careers the reader acts on (DESIGN §5): a chief lists their careers' assignments only. */
+  scope?: CareerScope;
 }
 
 export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}): Promise<Assignment[]> {
@@ -73,6 +76,10 @@ export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}
         eb('ps.subject_id', 'in', eb.selectFrom('subject_careers').select('subject_id').where('career_id', '=', careerId)),
       ]),
     ]));
+  }
+  if (filter.scope) {
+    const scope = filter.scope;
+    q = q.where((eb) => careerColumnInScope(eb, scope, 'ps.career_id'));
   }
   return (await byTeacherSubjectGroup(q).execute()).map(present);
 }

@@ -6,6 +6,7 @@ import {
   teacherAssignment, teacherAssignmentsQuery, type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { careersOfUser, findAssignment, listAssignments, teacherAssignments } from './assignments.repository.js';
 import {
@@ -28,7 +29,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { user_id, period_id, current } = request.query;
     if (actor.role === ROLE.TEACHER && user_id !== undefined && user_id !== actor.id) throw forbidden();
     const userId = actor.role === ROLE.TEACHER ? actor.id : user_id;
-    return listAssignments(app.db, { userId, periodId: await periodOfQuery(app.db, current, period_id) });
+    const scope = actor.role === ROLE.TEACHER ? undefined : await careerScope(app.db, actor);
+    return listAssignments(app.db, { userId, periodId: await periodOfQuery(app.db, current, period_id), scope });
   });
 
   app.post('/professorsubjects', {
@@ -36,7 +38,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['assignments'], summary: 'Asigna una materia y grupo a un profesor', body: assignmentCreateBody, response: { 201: assignment, ...writeErrors } },
   }, async (request, reply) => {
     const actor = actorOf(request);
-    const id = await app.db.transaction().execute((trx) => createAssignment(trx, actor.id, request.body));
+    const scope = await careerScope(app.db, actor);
+    const id = await app.db.transaction().execute((trx) => createAssignment(trx, actor, scope, request.body));
     return reply.code(201).send((await findAssignment(app.db, id))!);
   });
 
@@ -50,7 +53,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const found = await findAssignment(app.db, request.params.id);
     if (!found) throw notFound(ASSIGNMENT_MSG.notFound);
-    await app.db.transaction().execute((trx) => deleteAssignment(trx, actor.id, found));
+    const scope = await careerScope(app.db, actor);
+    await app.db.transaction().execute((trx) => deleteAssignment(trx, actor.id, scope, found));
     return { message: ASSIGNMENT_MSG.deleted };
   });
 
@@ -62,7 +66,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const actor = actorOf(request);
-    const result = await app.db.transaction().execute((trx) => saveTeacherAssignments(trx, actor.id, request.params.userId, request.body));
+    const scope = await careerScope(app.db, actor);
+    const result = await app.db.transaction().execute((trx) => saveTeacherAssignments(trx, actor, scope, request.params.userId, request.body));
     return { message: ASSIGNMENT_MSG.saved, ...result };
   });
 
@@ -74,7 +79,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const actor = actorOf(request);
-    const deleted = await app.db.transaction().execute((trx) => deleteTeacherAssignments(trx, actor.id, request.params.userId, request.query.period_id));
+    const scope = await careerScope(app.db, actor);
+    const deleted = await app.db.transaction().execute((trx) => deleteTeacherAssignments(trx, actor, scope, request.params.userId, request.query.period_id));
     return { message: ASSIGNMENT_MSG.deletedAll, deleted };
   });
 

@@ -1,8 +1,9 @@
-import { ASSIGNMENT_MSG, ROLE, diffAssignments, type Assignment } from '@egreso/domain';
+import { ASSIGNMENT_MSG, ROLE, SCOPE_MSG, careerInScope, diffAssignments, type Assignment, type CareerScope } from '@egreso/domain';
+import { assertPersonInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound, unprocessable } from '../../lib/http-errors.js';
+import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import {
@@ -76,10 +77,26 @@ export interface NewAssignmentInput extends Row {
   career_id?: number | null;
 }
 
+/**
+ * The career of an assignment a chief creates: the one named must be theirs (403); a default (the subject's, else the
+ * teacher's) outside their careers gives way to the chief's first career.
+ */
+function careerWithin(scope: CareerScope, named: number | null | undefined, fallback: number | null): number | null {
+  if (named) {
+    if (!careerInScope(scope, named)) throw forbidden(SCOPE_MSG.career);
+    return named;
+  }
+  if (scope.all || careerInScope(scope, fallback)) return fallback;
+  return scope.careers[0] ?? null;
+}
+
 /** Creates one assignment after every check; the career defaults to the subject's, else the teacher's. */
-export async function createAssignment(trx: DbOrTrx, actorId: number, body: NewAssignmentInput): Promise<number> {
+export async function createAssignment(trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, body: NewAssignmentInput): Promise<number> {
+  const actorId = actor.id;
   const teacher = await teacherOf(trx, body.user_id, 'field');
   assertTeacher(teacher);
+  await assertPersonInScope(trx, actor, teacher.id);
+  if (body.career_id && !careerInScope(scope, body.career_id)) throw forbidden(SCOPE_MSG.career);
   const row = { subject_id: body.subject_id, group_id: body.group_id };
   await checkRows(trx, [row], (_, name) => name);
   const periodId = await resolvePeriod(trx, body.period_id, true);
@@ -87,13 +104,14 @@ export async function createAssignment(trx: DbOrTrx, actorId: number, body: NewA
   const mine = await listAssignments(trx, { userId: teacher.id, periodId });
   if (mine.some((a) => a.subject_id === row.subject_id && a.group_id === row.group_id)) throw conflict(ASSIGNMENT_MSG.duplicate);
   await assertNotHeldByOthers(trx, teacher.id, periodId, [row]);
-  const careerId = body.career_id ?? (await defaultCareers(trx, teacher.id, [row.subject_id])).get(row.subject_id) ?? null;
+  const careerId = careerWithin(scope, body.career_id, (await defaultCareers(trx, teacher.id, [row.subject_id])).get(row.subject_id) ?? null);
   const [id] = await insertAssignments(trx, [{ user_id: teacher.id, ...row, period_id: periodId, career_id: careerId }], nowIso());
   await audit(trx, { userId: actorId, action: 'assignment.create', entity: 'professor_subjects', entityId: id!, details: { user_id: teacher.id, ...row, period_id: periodId } });
   return id!;
 }
 
-export async function deleteAssignment(trx: DbOrTrx, actorId: number, found: Assignment): Promise<void> {
+export async function deleteAssignment(trx: DbOrTrx, actorId: number, scope: CareerScope, found: Assignment): Promise<void> {
+  if (!careerInScope(scope, found.career_id)) throw forbidden(SCOPE_MSG.assignment);
   await refuseInUse(trx, [found], [found.id]);
   await deleteAssignments(trx, [found.id]);
   await audit(trx, { userId: actorId, action: 'assignment.delete', entity: 'professor_subjects', entityId: found.id });
@@ -104,14 +122,19 @@ export async function deleteAssignment(trx: DbOrTrx, actorId: number, found: Ass
  * removed rows are deleted unless in use, new rows are created; all or nothing.
  */
 export async function saveTeacherAssignments(
-  trx: DbOrTrx, actorId: number, teacherId: number, body: { period_id?: number | null; rows: Row[] },
+  trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, teacherId: number, body: { period_id?: number | null; rows: Row[] },
 ) {
+  const actorId = actor.id;
   const teacher = await teacherOf(trx, teacherId, 'notFound');
   assertTeacher(teacher);
+  await assertPersonInScope(trx, actor, teacher.id);
   const periodId = await resolvePeriod(trx, body.period_id, false);
   const current = await listAssignments(trx, { userId: teacher.id, periodId });
   await checkRows(trx, body.rows, (i, name) => `rows.${i}.${name}`, new Set(current.map((a) => `${a.subject_id}:${a.group_id ?? 0}`)));
   const diff = diffAssignments(current.map((a) => ({ id: a.id, subject_id: a.subject_id, group_id: a.group_id ?? 0 })), body.rows);
+  // A chief's list holds their careers' assignments only: another career's assignment missing from it stays.
+  const outside = new Set(current.filter((a) => !careerInScope(scope, a.career_id)).map((a) => a.id));
+  diff.toDelete = diff.toDelete.filter((id) => !outside.has(id));
   await refuseInUse(trx, current, diff.toDelete);
   if (diff.toCreate.length) {
     const period = periodId === null ? null : await findPeriod(trx, periodId);
@@ -121,20 +144,26 @@ export async function saveTeacherAssignments(
   const careers = await defaultCareers(trx, teacher.id, diff.toCreate.map((r) => r.subject_id));
   await deleteAssignments(trx, diff.toDelete);
   const created = await insertAssignments(trx, diff.toCreate.map((r) => ({
-    user_id: teacher.id, subject_id: r.subject_id, group_id: r.group_id, period_id: periodId, career_id: careers.get(r.subject_id) ?? null,
+    user_id: teacher.id, subject_id: r.subject_id, group_id: r.group_id, period_id: periodId,
+    career_id: careerWithin(scope, null, careers.get(r.subject_id) ?? null),
   })), nowIso());
   await audit(trx, {
     userId: actorId, action: 'assignment.bulk', entity: 'users', entityId: teacher.id,
     details: { period_id: periodId, kept: diff.kept, created, deleted: diff.toDelete },
   });
-  return { kept: diff.kept, created, deleted: diff.toDelete, assignments: await listAssignments(trx, { userId: teacher.id, periodId }) };
+  return { kept: diff.kept, created, deleted: diff.toDelete, assignments: await listAssignments(trx, { userId: teacher.id, periodId, scope }) };
 }
 
 /** Deletes every assignment of a teacher in a period, unless one of them is in use. Answers how many went. */
-export async function deleteTeacherAssignments(trx: DbOrTrx, actorId: number, teacherId: number, periodId: number | null | undefined) {
+export async function deleteTeacherAssignments(
+  trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, teacherId: number, periodId: number | null | undefined,
+) {
+  const actorId = actor.id;
   const teacher = await teacherOf(trx, teacherId, 'notFound');
+  await assertPersonInScope(trx, actor, teacher.id);
   const period = await resolvePeriod(trx, periodId, false);
-  const current = await listAssignments(trx, { userId: teacher.id, periodId: period });
+  // A chief deletes their careers' assignments of the teacher; the others stay.
+  const current = await listAssignments(trx, { userId: teacher.id, periodId: period, scope });
   const ids = current.map((a) => a.id);
   await refuseInUse(trx, current, ids);
   await deleteAssignments(trx, ids);

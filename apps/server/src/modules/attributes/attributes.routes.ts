@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ATTRIBUTE_MSG, attribute, attributeCreateBody, attributeUpdateBody, canManageCatalogues, errorResponse, idParam, okResponse,
+  ATTRIBUTE_MSG, attribute, attributeCreateBody, attributeUpdateBody, canManageCatalogues, errorResponse, idParam, okResponse, type Actor,
 } from '@egreso/domain';
+import { assertCareerInScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-errors.js';
@@ -23,6 +24,11 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await valueTaken(app.db, 'attributes', 'attribute_name', body.attribute_name, exceptId, scope)) {
       throw fieldError('attribute_name', ATTRIBUTE_MSG.nameTaken);
     }
+  }
+
+  /** A chief writes the attributes of their careers and those of no career (shared by all); administrators any. */
+  async function assertAttributeCareer(actor: Actor, careerId: number | null) {
+    if (careerId !== null) await assertCareerInScope(app.db, actor, careerId);
   }
 
   app.get('/attributes', {
@@ -46,6 +52,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const body = request.body;
     await checkAttribute(body, null);
+    await assertAttributeCareer(actor, body.career_id);
     const id = await app.db.transaction().execute(async (trx) => {
       const newId = await insertAttribute(trx, body, nowIso());
       await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
@@ -63,8 +70,11 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const actor = actorOf(request);
     const { id } = request.params;
-    if (!(await findAttribute(app.db, id))) throw notFound(ATTRIBUTE_MSG.notFound);
+    const found = await findAttribute(app.db, id);
+    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    await assertAttributeCareer(actor, found.career_id);
     await checkAttribute(request.body, id);
+    await assertAttributeCareer(actor, request.body.career_id);
     await app.db.transaction().execute(async (trx) => {
       await updateAttribute(trx, id, request.body, nowIso());
       await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
@@ -83,6 +93,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const found = await findAttribute(app.db, id);
     if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    await assertAttributeCareer(actor, found.career_id);
     await app.db.transaction().execute(async (trx) => {
       await refuseIfInUse(trx, id, ATTRIBUTE_DEPENDENTS, 'El atributo');
       await deleteAttribute(trx, id);

@@ -9,6 +9,13 @@ let admin: TestUser;
 let teacher: TestUser;
 let student: TestUser;
 
+/** A career linked to the chief (DESIGN §5: a chief writes their careers' attributes). */
+async function chiefCareer(overrides: { career_key?: string; name?: string }) {
+  const career = await makeCareer(ctx(), overrides);
+  await ctx().database.db.insertInto('user_careers').values({ user_id: chief.id, career_id: career.id }).execute();
+  return career;
+}
+
 beforeAll(async () => {
   chief = await createUser(ctx(), ROLE.CHIEF);
   admin = await createUser(ctx(), ROLE.ADMIN);
@@ -18,7 +25,7 @@ beforeAll(async () => {
 
 describe('attributes', () => {
   it('creates an attribute and reads it back with its career', async () => {
-    const career = await makeCareer(ctx(), { name: 'Ingeniería de Pruebas' });
+    const career = await chiefCareer({ name: 'Ingeniería de Pruebas' });
     const res = await as(ctx(), chief, {
       method: 'POST', url: '/api/attributes',
       payload: { attribute_name: '  Diseño en ingeniería ', description: 'Diseña sistemas.', codigo: 'AE2', career_id: career.id },
@@ -54,7 +61,7 @@ describe('attributes', () => {
   });
 
   it('answers 422 on the name when the career already has an attribute of that name, ignoring case, and creates nothing', async () => {
-    const career = await makeCareer(ctx());
+    const career = await chiefCareer({});
     await makeAttribute(ctx(), { attribute_name: 'Trabajo en equipo', career_id: career.id });
     const count = async () => (await ctx().database.db.selectFrom('attributes').select('id').where('career_id', '=', career.id).execute()).length;
     const res = await as(ctx(), chief, {
@@ -66,7 +73,7 @@ describe('attributes', () => {
   });
 
   it('accepts the same name in another career and without career, once', async () => {
-    const [a, b] = [await makeCareer(ctx()), await makeCareer(ctx())];
+    const [a, b] = [await chiefCareer({}), await chiefCareer({})];
     await makeAttribute(ctx(), { attribute_name: 'Ética profesional', career_id: a.id });
     const other = await as(ctx(), chief, { method: 'POST', url: '/api/attributes', payload: { attribute_name: 'Ética profesional', description: 'x', career_id: b.id } });
     expect(other.statusCode).toBe(201);
@@ -78,7 +85,7 @@ describe('attributes', () => {
   });
 
   it('answers 422 on update when the name is taken by another attribute of the career, and keeps its own name', async () => {
-    const career = await makeCareer(ctx());
+    const career = await chiefCareer({});
     await makeAttribute(ctx(), { attribute_name: 'Comunicación', career_id: career.id });
     const mine = await makeAttribute(ctx(), { attribute_name: 'Liderazgo', career_id: career.id });
     const url = `/api/attributes/${mine.id}`;
@@ -136,7 +143,7 @@ describe('attributes', () => {
 
   it('updates name, description and career; a cleared description becomes null', async () => {
     const a = await makeAttribute(ctx());
-    const career = await makeCareer(ctx());
+    const career = await chiefCareer({});
     const res = await as(ctx(), chief, {
       method: 'PUT', url: `/api/attributes/${a.id}`, payload: { attribute_name: 'Nuevo nombre', description: '', career_id: career.id },
     });

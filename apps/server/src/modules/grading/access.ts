@@ -1,11 +1,16 @@
-import { ACTIVITY_MSG, GRADE_MSG, ROLE, canGrade, canReadGrades, type Actor } from '@egreso/domain';
+import { ACTIVITY_MSG, GRADE_MSG, ROLE, SCOPE_MSG, canGrade, canReadGrades, careerInScope, type Actor, type CareerScope } from '@egreso/domain';
+import { careerScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { findSheet, findSheetBySubjectGroup, findSheets, type Sheet } from './sheets.repository.js';
 
-/** Refuses a reader who is neither the assignment's teacher nor a chief or administrator. */
-export function assertCanRead(actor: Actor, sheet: Sheet): Sheet {
+/**
+ * Refuses a reader who is neither the assignment's teacher, nor an administrator, nor a chief of the assignment's
+ * career (DESIGN §5; an assignment without a career is read by its teacher and administrators only).
+ */
+async function assertCanRead(db: DbOrTrx, actor: Actor, sheet: Sheet, scope?: CareerScope): Promise<Sheet> {
   if (!canReadGrades(actor, sheet)) throw forbidden();
+  if (actor.role === ROLE.CHIEF && !careerInScope(scope ?? (await careerScope(db, actor)), sheet.career_id)) throw forbidden(SCOPE_MSG.sheet);
   return sheet;
 }
 
@@ -20,14 +25,14 @@ export function assertCanWrite(actor: Actor, sheet: Sheet, closedMessage: string
 export async function sheetById(db: DbOrTrx, actor: Actor, id: number, mode: 'read' | 'write'): Promise<Sheet> {
   const sheet = await findSheet(db, id);
   if (!sheet) throw notFound(ACTIVITY_MSG.assignmentMissing);
-  return mode === 'read' ? assertCanRead(actor, sheet) : assertCanWrite(actor, sheet);
+  return mode === 'read' ? assertCanRead(db, actor, sheet) : assertCanWrite(actor, sheet);
 }
 
 /** The assignment named in a body field (422 on that field when missing). */
 export async function sheetByField(db: DbOrTrx, actor: Actor, id: number, field: string, mode: 'read' | 'write'): Promise<Sheet> {
   const sheet = await findSheet(db, id);
   if (!sheet) throw fieldError(field, ACTIVITY_MSG.assignmentMissing);
-  return mode === 'read' ? assertCanRead(actor, sheet) : assertCanWrite(actor, sheet);
+  return mode === 'read' ? assertCanRead(db, actor, sheet) : assertCanWrite(actor, sheet);
 }
 
 /** The sheet of a subject and group in a period (the spec's screens address sheets this way). */
@@ -36,14 +41,15 @@ export async function sheetBySubjectGroup(
 ): Promise<Sheet> {
   const sheet = await findSheetBySubjectGroup(db, subjectId, groupId, periodId, actor.id);
   if (!sheet) throw notFound(GRADE_MSG.sheetMissing);
-  return mode === 'read' ? assertCanRead(actor, sheet) : assertCanWrite(actor, sheet);
+  return mode === 'read' ? assertCanRead(db, actor, sheet) : assertCanWrite(actor, sheet);
 }
 
 /** Every assignment touched by a request, each checked; the first refusal answers. */
 export async function sheetsByIds(db: DbOrTrx, actor: Actor, ids: number[], mode: 'read' | 'write'): Promise<Map<number, Sheet>> {
   const sheets = await findSheets(db, ids);
+  const scope = mode === 'read' ? await careerScope(db, actor) : undefined;
   for (const sheet of sheets.values()) {
-    if (mode === 'read') assertCanRead(actor, sheet);
+    if (mode === 'read') await assertCanRead(db, actor, sheet, scope);
     else assertCanWrite(actor, sheet);
   }
   return sheets;
@@ -56,12 +62,10 @@ export async function sheetsByIds(db: DbOrTrx, actor: Actor, ids: number[], mode
 export async function assertCanReadHistory(db: DbOrTrx, actor: Actor, assignmentIds: number[]): Promise<void> {
   const sheets = await findSheets(db, assignmentIds);
   if (actor.role === ROLE.ADMIN) return;
-  const chiefCareers = actor.role === ROLE.CHIEF
-    ? new Set((await db.selectFrom('user_careers').where('user_id', '=', actor.id).select('career_id').execute()).map((r) => r.career_id))
-    : new Set<number>();
+  const scope = actor.role === ROLE.CHIEF ? await careerScope(db, actor) : { all: false as const, careers: [] };
   for (const id of new Set(assignmentIds)) {
     const sheet = sheets.get(id);
-    const allowed = sheet !== undefined && (canGrade(actor, sheet) || (sheet.career_id !== null && chiefCareers.has(sheet.career_id)));
+    const allowed = sheet !== undefined && (canGrade(actor, sheet) || careerInScope(scope, sheet.career_id));
     if (!allowed) throw forbidden();
   }
 }

@@ -1,4 +1,5 @@
-import { ROLE, type Group, type GroupStudent } from '@egreso/domain';
+import { ROLE, type CareerScope, type Group, type GroupStudent } from '@egreso/domain';
+import { peopleInScope } from '../../db/career-scope.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
@@ -70,13 +71,15 @@ export const GROUP_DEPENDENTS: Dependent[] = [
   { table: 'professor_subjects', column: 'group_id', noun: ['asignación de profesor', 'asignaciones de profesores'] },
 ];
 
-export async function studentsOfGroup(db: DbOrTrx, groupId: number): Promise<GroupStudent[]> {
+export async function studentsOfGroup(db: DbOrTrx, groupId: number, scope: CareerScope): Promise<GroupStudent[]> {
   return db
     .selectFrom('user_groups as ug')
     .innerJoin('users as u', 'u.id', 'ug.user_id')
     .select(['u.id', 'u.full_name', 'u.controlnumber', 'u.email', 'u.gender'])
     .where('ug.group_id', '=', groupId)
     .where('u.role', '=', ROLE.STUDENT)
+    // Groups are shared by every career: a chief lists the group's students of their careers.
+    .where((eb) => peopleInScope(eb, scope, 'u.id'))
     .orderBy(esKey('u.full_name'))
     .orderBy('u.id')
     .execute();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   GROUP_MSG, ROLE, SUBJECT_MSG, canManageCatalogues, errorResponse, group, groupBody, groupStudent, idParam, okResponse,
 } from '@egreso/domain';
+import { careerScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -59,7 +60,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await findGroup(app.db, groupId))) throw notFound(GROUP_MSG.notFound);
     // A teacher sees only the groups they teach.
     if (actor.role === ROLE.TEACHER && !(await teacherHasGroup(app.db, actor.id, groupId))) throw forbidden();
-    return studentsOfGroup(app.db, groupId);
+    return studentsOfGroup(app.db, groupId, actor.role === ROLE.TEACHER ? { all: true } : await careerScope(app.db, actor));
   });
 
   app.post('/groups', {

@@ -10,7 +10,8 @@ import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-error
 import { nowIso } from '../../lib/time.js';
 import { writeWorkbook } from '../../lib/xlsx.js';
 import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '../ratings/ratings.repository.js';
-import { listEffectiveTargets, mayActOnCareer } from '../reports/targets.repository.js';
+import { mayActOnCareer } from '../../db/career-scope.js';
+import { listEffectiveTargets } from '../reports/targets.repository.js';
 import {
   deleteAction, deleteActionSubjects, findAction, findPeriod, insertAction, insertActionSubjects, insertFollowup, isActionTeacher, listActionFollowups,
   listActionRows, listActionSubjectIds, listActionSubjects, listForeignSubjects, listSubjectTeachers, updateAction, type ActionReader, type ActionRow,

@@ -7,6 +7,7 @@ import {
 import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { forbidden } from '../../lib/http-errors.js';
+import { assertPersonInScope } from '../../db/career-scope.js';
 import { nowIso } from '../../lib/time.js';
 import { listObservations, teacherSheetsOfStudents } from './observations.repository.js';
 import { saveObservations } from './observations.service.js';
@@ -39,6 +40,7 @@ export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
     const allowed = canManageCatalogues(actor) || (actor.role === ROLE.STUDENT && actor.id === q.user_id)
       || (actor.role === ROLE.TEACHER && (await teacherSheetsOfStudents(app.db, actor.id, [q.subject_id], [q.user_id])).size > 0);
     if (!allowed) throw forbidden();
+    if (canManageCatalogues(actor)) await assertPersonInScope(app.db, actor, q.user_id);
     return listObservations(app.db, {
       userId: q.user_id, subjectId: q.subject_id, attributeId: q.attribute_id, periodId: q.period_id, activityId: q.activity_id,
     });

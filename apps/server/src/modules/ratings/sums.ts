@@ -118,6 +118,11 @@ export interface RatingFilter {
   /** Only students linked to this generation. */
   generationId?: number;
   attributeId?: number;
+  /**
+   * Only these careers' attributes, each rated for the students linked to its career (the cohort evidence's rule:
+   * a student counts in a career's attributes when linked to that career).
+   */
+  careerIds?: readonly number[];
 }
 
 /** Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. */
@@ -171,6 +176,11 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
   if (filter.groupId !== undefined) conditions.push(eb('s.group_id', '=', filter.groupId));
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
+  if (filter.careerIds !== undefined) {
+    const careerIds = filter.careerIds.length ? [...filter.careerIds] : [0];
+    conditions.push(eb.exists(eb.selectFrom('attributes as ca').innerJoin('user_careers as cuc', 'cuc.career_id', 'ca.career_id')
+      .select('ca.id').whereRef('ca.id', '=', 's.attribute_id').whereRef('cuc.user_id', '=', 's.user_id').where('ca.career_id', 'in', careerIds)));
+  }
   if (filter.generationId !== undefined) {
     const students = eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', filter.generationId);
     // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort

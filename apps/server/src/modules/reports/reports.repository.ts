@@ -11,6 +11,8 @@ export interface RatingRecordRow {
   rating: number;
   user_id: number;
   gender: number | null;
+  career_id: number | null;
+  career_key: string | null;
 }
 
 /**
@@ -20,18 +22,27 @@ export interface RatingRecordRow {
 export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Promise<RatingRecordRow[]> {
   // The ratings alone (grouped in index order, no join), sorted here: joining the students' genders and sorting in
   // SQL cost PostgreSQL 55,000 index lookups and an on-disk sort for a generation (~150 ms of a 300 ms budget).
-  const [rows, attributes] = await Promise.all([
+  const [rows, attributes, careers] = await Promise.all([
     listAttributeRatingsUnordered(db, filter),
     spanishRanks(db, 'attributes', 'attribute_name').execute(),
+    db.selectFrom('attributes as at').leftJoin('careers as c', 'c.id', 'at.career_id').select(['at.id', 'at.career_id', 'c.career_key']).execute(),
   ]);
   const students = [...new Set(rows.map((r) => r.user_id))];
   const genders = new Map((await inChunks(students, (ids) => db.selectFrom('users').select(['id', 'gender']).where('id', 'in', ids).execute()))
     .map((u) => [u.id, u.gender]));
   const attribute = new Map(attributes.map((a) => [a.id, a]));
+  const careerOf = new Map(careers.map((a) => [a.id, a]));
   // Attribute in Spanish order (its rank: es_key(name), then id), then subject, then student: the SQL order before.
   const records = rows.map((r) => {
     const a = attribute.get(r.attribute_id)!;
-    return { rank: a.rank, row: { attribute_id: r.attribute_id, attribute_name: a.name, subject_id: r.subject_id, rating: r.rating!, user_id: r.user_id, gender: genders.get(r.user_id) ?? null } };
+    const c = careerOf.get(r.attribute_id);
+    return {
+      rank: a.rank,
+      row: {
+        attribute_id: r.attribute_id, attribute_name: a.name, subject_id: r.subject_id, rating: r.rating!, user_id: r.user_id,
+        gender: genders.get(r.user_id) ?? null, career_id: c?.career_id ?? null, career_key: c?.career_key ?? null,
+      },
+    };
   });
   records.sort((x, y) => x.rank - y.rank || x.row.subject_id - y.row.subject_id || x.row.user_id - y.row.user_id);
   return records.map((r) => r.row);
@@ -111,7 +122,9 @@ function ranked<T extends { id: number; key: Uint8Array }>(rows: T[]): Map<numbe
 }
 
 /** Names of the chosen filters, for the export's filter sheet and its file name. */
-export async function findFilterNames(db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number }) {
+export async function findFilterNames(
+  db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number; careerIds?: readonly number[] },
+) {
   const generation = await db.selectFrom('generations').select(['start_date', 'end_date']).where('id', '=', filter.generationId).executeTakeFirst();
   const subject = filter.subjectId === undefined ? undefined
     : await db.selectFrom('subjects').select(['subject_name', 'subject_key']).where('id', '=', filter.subjectId).executeTakeFirst();
@@ -119,5 +132,8 @@ export async function findFilterNames(db: DbOrTrx, filter: { generationId: numbe
     : await db.selectFrom('periods').select('period_name').where('id', '=', filter.periodId).executeTakeFirst();
   const attribute = filter.attributeId === undefined ? undefined
     : await db.selectFrom('attributes').select('attribute_name').where('id', '=', filter.attributeId).executeTakeFirst();
-  return { generation, subject, period, attribute };
+  const careers = filter.careerIds?.length
+    ? (await db.selectFrom('careers').select('name').where('id', 'in', [...filter.careerIds]).orderBy(esKey('name')).orderBy('id').execute()).map((c) => c.name)
+    : [];
+  return { generation, subject, period, attribute, careers };
 }

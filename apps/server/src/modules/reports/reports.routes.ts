@@ -9,7 +9,8 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, forbidden } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
-import { listEffectiveTargets, listForeignAttributes, mayActOnCareer as mayActOnCareerIn, upsertTargets } from './targets.repository.js';
+import { listEffectiveTargets, listForeignAttributes, upsertTargets } from './targets.repository.js';
+import { mayActOnCareer } from '../../db/career-scope.js';
 import { listRatingRecords } from './reports.repository.js';
 import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
@@ -18,21 +19,20 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mayActOnCareer = (actor: Actor, careerId: number) => mayActOnCareerIn(app.db, actor, careerId);
 
   /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
   async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
     if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
     const period = await app.db.selectFrom('periods').select(['id', 'start_date']).where('id', '=', periodId).executeTakeFirst();
     if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
-    if (!(await mayActOnCareer(actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
+    if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
     return period;
   }
 
   /** The career exists (422 on career_id) and the user may act on it (403). */
   async function checkEvidenceScope(actor: Actor, careerId: number) {
     if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
-    if (!(await mayActOnCareer(actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
+    if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
   }
 
   app.get('/reportes/evidencia', {
@@ -96,9 +96,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(ratingRecord), ...readErrors },
     },
   }, async (request) => {
-    const rows = await listRatingRecords(app.db, await resolveFlexFilter(app.db, request.query));
+    const rows = await listRatingRecords(app.db, await resolveFlexFilter(app.db, actorOf(request), request.query));
     return rows.map((r) => ({
-      attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name }, subject_id: r.subject_id,
+      attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id,
       attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
     }));
   });
@@ -110,7 +110,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
     },
   }, async (request, reply) => {
-    const { fileName, buffer } = await buildFlexWorkbook(app.db, request.query);
+    const { fileName, buffer } = await buildFlexWorkbook(app.db, actorOf(request), request.query);
     return reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeChief, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -29,14 +29,13 @@ let chief: TestUser;
 let admin: TestUser;
 let teacher: TestUser;
 let student: TestUser;
-const ids = { gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
+const ids = { career: 0, gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
 
 beforeAll(async () => {
   const c = ctx();
   const db = c.database.db;
   const now = nowIso();
   admin = await createUser(c, ROLE.ADMIN);
-  chief = await createUser(c, ROLE.CHIEF);
   teacher = await createUser(c, ROLE.TEACHER);
   student = await createUser(c, ROLE.STUDENT);
   ids.gen = (await makeGeneration(c, '2031-08-01')).id;
@@ -44,8 +43,11 @@ beforeAll(async () => {
   ids.gen10 = (await makeGeneration(c, '2033-08-01')).id;
   ids.empty = (await makeGeneration(c, '2034-08-01')).id;
   const career = await makeCareer(c, { name: 'Ingeniería Química' });
+  ids.career = career.id;
+  // The report is about a career: its attributes, rated for its students (DESIGN §5, the cohort evidence's rule).
+  chief = await makeChief(c, [career.id]);
   ids.a = (await makeAttribute(c, { attribute_name: 'Análisis de problemas', career_id: career.id })).id;
-  ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva' })).id;
+  ids.b = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva', career_id: career.id })).id;
   ids.s1 = (await makeSubject(c, { subject_name: 'Cálculo diferencial' })).id;
   ids.s2 = (await makeSubject(c, { subject_name: 'Física' })).id;
   ids.p1 = (await makePeriod(c)).id;
@@ -64,6 +66,7 @@ beforeAll(async () => {
   for (const [key, gender, generation] of people) {
     const u = await createUser(c, ROLE.STUDENT, { gender, full_name: `Alumno ${key}` });
     ids[key] = u.id;
+    await db.insertInto('user_careers').values({ user_id: u.id, career_id: career.id }).execute();
     await db.insertInto('user_generations').values({
       user_id: u.id, generation_id: generation, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
     }).execute();
@@ -150,7 +153,7 @@ async function readWorkbook(body: Buffer) {
     wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
     return out;
   };
-  return { names: wb.worksheets.map((w) => w.name), rows };
+  return { names: wb.worksheets.map((w) => w.name), rows, sheet: (name: string) => wb.getWorksheet(name)! };
 }
 
 describe('GET /api/reportes/flex/export', () => {
@@ -159,7 +162,7 @@ describe('GET /api/reportes/flex/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="reporte_division_2031-2035_\d{8}-\d{4}\.xlsx"/);
-    const { names, rows } = await readWorkbook(res.rawPayload);
+    const { names, rows, sheet } = await readWorkbook(res.rawPayload);
     expect(names).toEqual(['Resumen', 'Calificaciones', 'Filtros']);
     const summary = rows('Resumen');
     expect(summary[0]).toEqual(['Atributo', 'Alumnos con datos', 'Registros', 'Sobresaliente (90-100)', '% Sobresaliente',
@@ -167,34 +170,40 @@ describe('GET /api/reportes/flex/export', () => {
     // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
     expect(summary.slice(1)).toEqual([
       ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
-      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0], // an attribute without a career: the last cell is blank
+      ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, 'Ingeniería Química'],
     ]);
     const detail = rows('Calificaciones');
-    expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Calificación', 'Banda']);
-    expect(detail.slice(1).map((r) => [r[1], r[2], r[4], r[5], r[6], r[7]])).toEqual([
-      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Análisis de problemas', 89, 'Suficiente'],
-      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Comunicación efectiva', 95, 'Sobresaliente'],
-      ['Alumno hugo', 'Hombre', 'Física', 'Análisis de problemas', 65, 'Insuficiente'],
-      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Análisis de problemas', 72.3, 'Suficiente'],
-      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Comunicación efectiva', 72.3, 'Suficiente'],
+    expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Carrera', 'Calificación', 'Banda']);
+    const Q = 'Ingeniería Química';
+    expect(detail.slice(1).map((r) => [r[1], r[2], r[4], r[5], r[6], r[7], r[8]])).toEqual([
+      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Análisis de problemas', Q, 89, 'Suficiente'],
+      ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Comunicación efectiva', Q, 95, 'Sobresaliente'],
+      ['Alumno hugo', 'Hombre', 'Física', 'Análisis de problemas', Q, 65, 'Insuficiente'],
+      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Análisis de problemas', Q, 72.3, 'Suficiente'],
+      ['Alumno mara', 'Mujer', 'Cálculo diferencial', 'Comunicación efectiva', Q, 72.3, 'Suficiente'],
     ]);
     const filters = rows('Filtros');
-    expect(filters.slice(1, 7)).toEqual([
-      ['Generación', '2031-2035'], ['Materia', 'Todas'], ['Periodo', 'Todos'], ['Atributo', 'Todos'], ['Escala', '0-100'], ['Registros', 5],
+    expect(filters.slice(1, 8)).toEqual([
+      ['Generación', '2031-2035'], ['Carrera', Q], ['Materia', 'Todas'], ['Periodo', 'Todos'], ['Atributo', 'Todos'], ['Escala', '0-100'], ['Registros', 5],
     ]);
-    expect(filters[7]![0]).toBe('Generado el');
+    expect(filters[8]![0]).toBe('Generado el');
+    // Every sheet freezes its header row and has filters on it.
+    for (const [name, last] of [['Resumen', 'J'], ['Calificaciones', 'I'], ['Filtros', 'B']] as const) {
+      expect(sheet(name).views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet(name).autoFilter).toBe(`A1:${last}1`);
+    }
   });
 
   it('applies the 0-10 rule: ratings of 10.5 or less are multiplied by 10 before banding', async () => {
     const res = await as(ctx(), admin, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen10}` });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows('Calificaciones').slice(1).map((r) => [r[2], r[6], r[7]])).toEqual([[undefined, 89, 'Suficiente'], [undefined, 95, 'Sobresaliente']]); // no gender recorded: a blank cell
+    expect(rows('Calificaciones').slice(1).map((r) => [r[2], r[7], r[8]])).toEqual([[undefined, 89, 'Suficiente'], [undefined, 95, 'Sobresaliente']]); // no gender recorded: a blank cell
     expect(rows('Resumen').slice(1).map((r) => r.slice(0, 9))).toEqual([
       ['Análisis de problemas', 1, 1, 0, 0, 1, 1, 0, 0],
       ['Comunicación efectiva', 1, 1, 1, 1, 0, 0, 0, 0],
     ]);
-    expect(rows('Filtros')[5]).toEqual(['Escala', 'Calificaciones en escala 0-10, multiplicadas por 10']);
+    expect(rows('Filtros')[6]).toEqual(['Escala', 'Calificaciones en escala 0-10, multiplicadas por 10']);
   });
 
   it('names the filters of a narrowed export', async () => {
@@ -203,8 +212,8 @@ describe('GET /api/reportes/flex/export', () => {
     const { rows } = await readWorkbook(res.rawPayload);
     expect(rows('Calificaciones')).toHaveLength(5);
     const filters = rows('Filtros');
-    expect(String(filters[2]![1])).toMatch(/ · Cálculo diferencial$/);
-    expect(String(filters[3]![1])).toMatch(/^Periodo /);
+    expect(String(filters[3]![1])).toMatch(/ · Cálculo diferencial$/);
+    expect(String(filters[4]![1])).toMatch(/^Periodo /);
   });
 
   it('refuses with a clear message when there is nothing to export, and for other roles', async () => {
@@ -214,5 +223,72 @@ describe('GET /api/reportes/flex/export', () => {
     const missing = await as(ctx(), chief, { method: 'GET', url: '/api/reportes/flex/export' });
     expect(missing.statusCode).toBe(422);
     expect((await as(ctx(), teacher, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` })).statusCode).toBe(403);
+  });
+});
+
+/*
+ * A chief's report is about their careers. Generation 2035: Hugo2 of Química and Pepe of Civil, both graded in one
+ * subject whose activity counts for Química's 'Análisis de problemas' and Civil's own 'Comunicación efectiva' (a name
+ * Química's attribute B shares). Each career's attribute is rated for that career's students only, as the evidence's
+ * cohort: Hugo2 in A, Pepe in Civil's attribute.
+ */
+describe('the division report per career', () => {
+  const shared = { gen: 0, civil: 0, civilAttr: 0, hugo2: 0, pepe: 0, civilChief: null as TestUser | null };
+
+  beforeAll(async () => {
+    const c = ctx();
+    const db = c.database.db;
+    const now = nowIso();
+    shared.gen = (await makeGeneration(c, '2035-08-01')).id;
+    const civil = await makeCareer(c, { career_key: 'ICIV', name: 'Ingeniería Civil' });
+    shared.civil = civil.id;
+    shared.civilChief = await makeChief(c, [civil.id]);
+    shared.civilAttr = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva', career_id: civil.id })).id;
+    const ps = await makeAssignment(c, { subject_id: ids.s1, period_id: ids.p1 });
+    const act = (await makeActivity(c, ps.id, [ids.a, shared.civilAttr])).id;
+    for (const [key, careerId, grade] of [['hugo2', ids.career, 90], ['pepe', civil.id, 80]] as const) {
+      const u = await createUser(c, ROLE.STUDENT, { full_name: `Alumno ${key}` });
+      shared[key] = u.id;
+      await db.insertInto('user_careers').values({ user_id: u.id, career_id: careerId }).execute();
+      await db.insertInto('user_generations').values({ user_id: u.id, generation_id: shared.gen, current_semester_id: 1, active: 1, created_at: now, updated_at: now }).execute();
+      await db.insertInto('user_activities').values({ user_id: u.id, activity_id: act, qualification: grade, updated_by: null, updated_at: now }).execute();
+    }
+  });
+
+  const records = async (qs: string, user: TestUser) => {
+    const res = await flex(qs, user);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Array<Record_ & { attribute: { career_key: string | null } }>).map((r) => [r.user.id, r.attribute_id, r.attributerating, r.attribute.career_key]);
+  };
+
+  it('gives a chief their career\'s attributes for their career\'s students only', async () => {
+    expect(await records(`generation_id=${shared.gen}`, chief)).toEqual([[shared.hugo2, ids.a, 90, expect.any(String)]]);
+    expect(await records(`generation_id=${shared.gen}`, shared.civilChief!)).toEqual([[shared.pepe, shared.civilAttr, 80, 'ICIV']]);
+  });
+
+  it('gives the administrator every career, each attribute labelled with its career, or one career when asked', async () => {
+    const all = await records(`generation_id=${shared.gen}`, admin);
+    expect(all).toHaveLength(2);
+    expect(all).toEqual(expect.arrayContaining([[shared.hugo2, ids.a, 90, expect.any(String)], [shared.pepe, shared.civilAttr, 80, 'ICIV']]));
+    expect(await records(`generation_id=${shared.gen}&career_id=${shared.civil}`, admin)).toEqual([[shared.pepe, shared.civilAttr, 80, 'ICIV']]);
+  });
+
+  it('refuses another career (403) and an unknown one (422)', async () => {
+    const other = await flex(`generation_id=${shared.gen}&career_id=${shared.civil}`, chief);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(REPORT_MSG.notYourCareer);
+    const unknown = await flex(`generation_id=${shared.gen}&career_id=999999`, admin);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.career_id).toEqual([REPORT_MSG.careerMissing]);
+    const exported = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}` });
+    expect(exported.statusCode).toBe(403);
+  });
+
+  it('exports one career: its name in the records and the filters', async () => {
+    const res = await as(ctx(), admin, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}` });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows('Calificaciones').slice(1).map((r) => [r[1], r[5], r[6], r[7]])).toEqual([['Alumno pepe', 'Comunicación efectiva', 'Ingeniería Civil', 80]]);
+    expect(rows('Filtros')[2]).toEqual(['Carrera', 'Ingeniería Civil']);
   });
 });

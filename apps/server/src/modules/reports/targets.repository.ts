@@ -58,13 +58,3 @@ export async function listForeignAttributes(db: DbOrTrx, careerId: number, attri
   return attributeIds.filter((id) => !own.has(id));
 }
 
-/** Whether a chief may act on a career: only the careers linked to them. */
-export async function userHasCareer(db: DbOrTrx, userId: number, careerId: number): Promise<boolean> {
-  const row = await db.selectFrom('user_careers').select('id').where('user_id', '=', userId).where('career_id', '=', careerId).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Administrators act on every career; a chief only on the careers linked to them. */
-export async function mayActOnCareer(db: DbOrTrx, actor: Actor, careerId: number): Promise<boolean> {
-  return actor.role === ROLE.ADMIN || userHasCareer(db, actor.id, careerId);
-}

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
-  RUBRIC_MSG, canActOnAssignment, canGrade, type Actor, type Assignment, type AssignScaleBody, type Criterion,
+  RUBRIC_MSG, SCOPE_MSG, canActOnAssignment, canGrade, type Actor, type Assignment, type AssignScaleBody, type Criterion,
   type RubricTree,
 } from '@egreso/domain';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { rowExists } from '../../db/lookups.js';
+import { assertCareerInScope } from '../../db/career-scope.js';
 import { findAssignment } from '../assignments/assignments.repository.js';
 import {
   copyRubricContent, deleteCriteriaOfRubric, deleteCriterion, deleteCriterionScale, deleteIndicator, findCriterion,
@@ -27,6 +28,7 @@ export async function readableAssignment(db: Db, actor: Actor, id: number): Prom
   const assignment = await findAssignment(db, id);
   if (!assignment) throw notFound(RUBRIC_MSG.assignmentNotFound);
   if (!canActOnAssignment(actor, assignment)) throw forbidden();
+  if (!canGrade(actor, assignment)) await assertCareerInScope(db, actor, assignment.career_id, SCOPE_MSG.assignment);
   return assignment;
 }
 

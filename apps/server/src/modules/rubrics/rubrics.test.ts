@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RUBRIC_MSG, ROLE, type RubricTree } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { makeAssignment, makeAttribute, makeGroup, makePeriod, makeSubject, makeTeacher } from '../../test/factories.js';
+import { makeAssignment, makeAttribute, makeCareer, makeChief, makeGroup, makePeriod, makeSubject, makeTeacher } from '../../test/factories.js';
 
 const ctx = useTestApp();
 let chief: TestUser;
@@ -10,9 +10,12 @@ let admin: TestUser;
 let student: TestUser;
 let otherTeacher: TestUser;
 let period: { id: number };
+let career: { id: number };
 
 beforeAll(async () => {
-  chief = await createUser(ctx(), ROLE.CHIEF);
+  career = await makeCareer(ctx());
+  // The assignments are of the chief's career (DESIGN §5: a chief reads their careers' rubrics).
+  chief = await makeChief(ctx(), [career.id]);
   admin = await createUser(ctx(), ROLE.ADMIN);
   student = await createUser(ctx(), ROLE.STUDENT);
   otherTeacher = await makeTeacher(ctx());
@@ -29,7 +32,7 @@ async function world() {
     .values([{ subject_id: subject.id, attribute_id: a1.id, knowledge_level: 'I' }, { subject_id: subject.id, attribute_id: a2.id, knowledge_level: 'M' }])
     .execute();
   const group = await makeGroup(ctx());
-  const assignment = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: subject.id, group_id: group.id, period_id: period.id });
+  const assignment = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: subject.id, group_id: group.id, period_id: period.id, career_id: career.id });
   return { teacher, subject, a1, a2, group, assignment };
 }
 

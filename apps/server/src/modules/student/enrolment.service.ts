@@ -1,6 +1,7 @@
 import {
   ENROLMENT_MSG, ROLE, canReadStudentData, enrolmentBlock, policyBlock, type Actor, type AvailableSubject, type EnrolBody,
 } from '@egreso/domain';
+import { assertPersonInScope } from '../../db/career-scope.js';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
@@ -18,6 +19,8 @@ export async function assertCanReadStudent(db: DbOrTrx, actor: Actor, userId: nu
   if (!canReadStudentData(actor, userId)) throw forbidden();
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', ROLE.STUDENT).executeTakeFirst();
   if (!row) throw notFound(ENROLMENT_MSG.studentMissing);
+  // A chief reads the students of their careers (and those linked to none).
+  if (actor.id !== userId) await assertPersonInScope(db, actor, userId);
 }
 
 /** Only the student enrols themself. */

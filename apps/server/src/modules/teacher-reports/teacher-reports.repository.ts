@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ROLE } from '@egreso/domain';
+import { ROLE, type CareerScope } from '@egreso/domain';
+import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { esKey } from '../../db/spanish.js';
 
@@ -7,7 +8,9 @@ import { esKey } from '../../db/spanish.js';
  * The assignments of a subject in a group (one teacher's when `userId` is given), the active period first, then
  * the most recent; assignments without a period last.
  */
-export function listSubjectGroupAssignments(db: DbOrTrx, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number }) {
+export function listSubjectGroupAssignments(
+  db: DbOrTrx, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number; scope?: CareerScope },
+) {
   let q = db
     .selectFrom('professor_subjects as ps')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
@@ -18,6 +21,10 @@ export function listSubjectGroupAssignments(db: DbOrTrx, subjectId: number, grou
     .where('ps.group_id', '=', groupId);
   if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);
   if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
+  if (filter.scope) {
+    const scope = filter.scope;
+    q = q.where((eb) => careerColumnInScope(eb, scope, 'ps.career_id'));
+  }
   return q
     .orderBy((eb) => eb.case().when('p.is_active', '=', 1).then(0).when('p.id', 'is', null).then(2).else(1).end())
     .orderBy('p.start_date', 'desc')

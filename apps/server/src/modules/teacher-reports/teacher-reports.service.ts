@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { TEACHER_REPORT_MSG, ROLE, type Actor, type GroupReport, type StudentReport } from '@egreso/domain';
 import type { Database } from '../../db/types.js';
+import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { countAttributeBands, listAttributeRatings } from '../ratings/ratings.repository.js';
@@ -24,6 +25,8 @@ async function reportAssignment(db: Db, actor: Actor, scope: Scope): Promise<Sub
   const teacher = actor.role === ROLE.TEACHER;
   const [found] = await listSubjectGroupAssignments(db, scope.subject_id, scope.group_id, {
     userId: teacher ? actor.id : undefined, periodId: scope.period_id,
+    // A chief reads the reports of their careers' assignments only (DESIGN §5).
+    scope: teacher ? undefined : await careerScope(db, actor),
   });
   if (!found) throw teacher ? forbidden(TEACHER_REPORT_MSG.notYourGroup) : notFound(TEACHER_REPORT_MSG.noAssignment);
   return found;

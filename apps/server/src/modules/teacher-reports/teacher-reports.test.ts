@@ -3,7 +3,7 @@ import { TEACHER_REPORT_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import {
-  addStudentToGroup, makeActivity, makeAssignment, makeAttribute, makeGroup, makePeriod, makeSubject, makeTeacher,
+  addStudentToGroup, makeActivity, makeAssignment, makeAttribute, makeCareer, makeChief, makeGroup, makePeriod, makeSubject, makeTeacher,
 } from '../../test/factories.js';
 
 const ctx = useTestApp();
@@ -18,7 +18,9 @@ let ids: { subject: number; group: number; a1: number; a2: number; s1: number; s
  */
 beforeAll(async () => {
   const db = ctx().database.db;
-  chief = await createUser(ctx(), ROLE.CHIEF);
+  const career = await makeCareer(ctx());
+  // The assignment is of the chief's career (DESIGN §5: a chief reads their careers' group reports).
+  chief = await makeChief(ctx(), [career.id]);
   otherTeacher = await makeTeacher(ctx());
   teacher = await makeTeacher(ctx());
   const period = await makePeriod(ctx(), { is_active: 1 });
@@ -31,7 +33,7 @@ beforeAll(async () => {
     { subject_id: subject.id, attribute_id: a1.id, knowledge_level: 'I' }, { subject_id: subject.id, attribute_id: a2.id, knowledge_level: 'I' },
   ]).execute();
   const group = await makeGroup(ctx());
-  const assignment = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: subject.id, group_id: group.id, period_id: period.id });
+  const assignment = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: subject.id, group_id: group.id, period_id: period.id, career_id: career.id });
   const act1 = await makeActivity(ctx(), assignment.id, [a1.id]);
   const act2 = await makeActivity(ctx(), assignment.id, [a1.id, a2.id]);
   const act3 = await makeActivity(ctx(), assignment.id, [a2.id]);

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import {
   EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, calendarSemester, initialPassword, parseGender,
   parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
-  type NamingScheme, type UserGroupRef,
+  type NamingScheme, type UserGroupRef, type CareerScope, SCOPE_MSG, personInScope,
 } from '@egreso/domain';
 import { inChunks, insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -11,7 +11,7 @@ import { hashInitialPassword } from '../../lib/passwords.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import { findOrCreateGroup } from './students.service.js';
-import { groupsByUser, latestGenerationByUser } from './users.repository.js';
+import { careersByUser, groupsByUser, latestGenerationByUser } from './users.repository.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, type SheetRow } from './workbook.js';
 
 type Q = DbOrTrx;
@@ -37,10 +37,12 @@ interface RowPlan extends ImportPreviewRow {
   groups: Array<{ name: string; semester: number }>;
   newLink: { generation_id: number; semester: number; active: number } | null;
   statusOf: { linkId: number; active: number } | null;
+  /** An existing person without any career: the import links them to its careers. */
+  linkCareers: boolean;
 }
 
 /** Everything the rows are checked against, read in a handful of queries whatever the file's size. */
-async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>) {
+async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope) {
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const numbers = [...new Set(rows.map((r) => r.cells.controlnumber?.trim()).filter((v): v is string => !!v))];
   const emails = [...new Set(rows.map((r) => r.cells.email?.trim().toLowerCase()).filter((v): v is string => !!v))];
@@ -53,7 +55,8 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   for (const u of await inChunks(emails, (slice) => db.selectFrom('users').select(columns).where('email', 'in', slice).execute())) byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
-  const [groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
+  const [careersOf, groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
+    careersByUser(db, ids),
     students ? groupsByUser(db, ids) : Promise.resolve(new Map<number, UserGroupRef[]>()),
     students ? latestGenerationByUser(db, ids) : Promise.resolve(new Map<number, LatestGeneration>()),
     students ? db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).execute() : Promise.resolve([]),
@@ -78,8 +81,10 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
     counted.add(s.generation_id);
     semesterOfGeneration.set(s.generation_id, s.current_semester_id);
   }
+  const careerIdsOf = (id: number) => (careersOf.get(id) ?? []).map((c) => c.career_id);
   return {
     role, byNumber, byEmail, groupsOf, linkOf, groupByName, generationByName, semesterOfGeneration, scheme: policy.naming_scheme as NamingScheme,
+    inScope: (id: number) => personInScope(scope, careerIdsOf(id)), unlinked: (id: number) => careerIdsOf(id).length === 0,
   };
 }
 type Context = Awaited<ReturnType<typeof loadContext>>;
@@ -107,7 +112,7 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   const email = (cells.email ?? '').toLowerCase();
   const plan: RowPlan = {
     row, status: 'error', full_name: name, controlnumber: number, changes: [], error: null,
-    warnings: [], userId: null, insert: null, update: {}, groups: [], newLink: null, statusOf: null,
+    warnings: [], userId: null, insert: null, update: {}, groups: [], newLink: null, statusOf: null, linkCareers: false,
   };
   const fail = (message: string) => ({ ...plan, error: message });
 
@@ -127,6 +132,8 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   const byEmail = email ? ctx.byEmail.get(email) : undefined;
   const existing = (number ? ctx.byNumber.get(number) : undefined) ?? (byEmail?.role === ctx.role ? byEmail : undefined);
   if (byEmail && byEmail.id !== existing?.id) return fail(`${LABEL.email}: ${MSG.emailTaken}`);
+  // DESIGN §5: a chief's file changes only the people of their careers (and those linked to none).
+  if (existing && !ctx.inScope(existing.id)) return fail(SCOPE_MSG.importRow);
 
   // Students: groups (found, or created when the name carries a semester), generation and status.
   const groupNames = kind === 'students' && cells.group ? cells.group.split(',').map((g) => g.trim()).filter(Boolean) : [];
@@ -195,6 +202,7 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
 
   // A blank cell keeps what is stored; only what the file states and differs is written.
   plan.userId = existing.id;
+  plan.linkCareers = ctx.unlinked(existing.id);
   plan.full_name = name || existing.full_name;
   plan.controlnumber = number || existing.controlnumber || '';
   const fieldChanges: RowPlan['changes'] = [];
@@ -221,25 +229,30 @@ function summarize(plans: readonly RowPlan[]): ImportResult {
   return result;
 }
 
-export async function planImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<RowPlan[]> {
-  const ctx = await loadContext(db, kind, rows);
+export async function planImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope): Promise<RowPlan[]> {
+  const ctx = await loadContext(db, kind, rows, scope);
   const seen = { numbers: new Map<string, number>(), emails: new Map<string, number>() };
   return rows.map((r) => planRow(kind, r.row, r.cells as Cells, ctx, seen)).map((p) => (p.error ? { ...p, status: 'error' as const, changes: [], warnings: [] } : p));
 }
 
 /** The dry run: the same plan and counts as the import, and every row; nothing is written. */
-export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<ImportPreview> {
-  const plans = await planImport(db, kind, rows);
+export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope): Promise<ImportPreview> {
+  const plans = await planImport(db, kind, rows, scope);
   return {
     ...summarize(plans), dry_run: true,
     rows: plans.map(({ row, status, full_name, controlnumber, changes, error, warnings }) => ({ row, status, full_name, controlnumber, changes, error, warnings })),
   };
 }
 
-/** Plans and writes the valid rows inside the caller's transaction, a few batched statements per kind of change. */
-export async function applyImport(trx: Transaction<Database>, actorId: number, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>): Promise<ImportResult> {
+/**
+ * Plans and writes the valid rows inside the caller's transaction, a few batched statements per kind of change. New
+ * people, and existing ones linked to no career, are linked to `careers` (the import's).
+ */
+export async function applyImport(
+  trx: Transaction<Database>, actorId: number, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope, careers: readonly number[],
+): Promise<ImportResult> {
   // Planned inside the caller's transaction, so the checks and the writes see the same data.
-  const plans = await planImport(trx, kind, rows);
+  const plans = await planImport(trx, kind, rows, scope);
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const now = nowIso();
   const inserts = plans.filter((p) => p.insert);
@@ -255,6 +268,8 @@ export async function applyImport(trx: Transaction<Database>, actorId: number, k
   for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
   await updateUsers(trx, plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0), now);
   if (kind === 'students') await applyStudentLinks(trx, plans, now);
+  const linked = plans.filter((p) => !p.error && p.userId && (p.insert || p.linkCareers));
+  await insertInChunks(trx, 'user_careers', linked.flatMap((p) => careers.map((career_id) => ({ user_id: p.userId!, career_id }))));
   const result = summarize(plans);
   await audit(trx, { userId: actorId, action: `${kind}.import`, details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped } });
   return result;

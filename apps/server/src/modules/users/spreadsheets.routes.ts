@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  GENDER_LABEL, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, canManageCatalogues, errorResponse, importPreview, importQuery,
+  GENDER_LABEL, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, canManageCatalogues, errorResponse, importPreview, peopleImportQuery,
   importResult, studentsExportQuery,
 } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
-import { listAllUsers } from './users.service.js';
+import { careersOfNewPerson, listAllUsers } from './users.service.js';
+import { careerScope } from '../../db/career-scope.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
 const fileErrors = { 401: errorResponse, 403: errorResponse, 413: errorResponse, 422: errorResponse };
@@ -50,14 +51,17 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(`/${kind}/import`, {
       preHandler: app.guard(canManageCatalogues),
       schema: {
-        tags: ['spreadsheets'], consumes: ['multipart/form-data'], querystring: importQuery,
+        tags: ['spreadsheets'], consumes: ['multipart/form-data'], querystring: peopleImportQuery,
         summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
         response: { 200: importPreview.or(importResult), ...fileErrors },
       },
     }, async (request) => {
+      const actor = actorOf(request);
+      const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
       const rows = await readSheet(await uploadedFile(request), columns);
-      if (request.query.dry_run) return previewImport(app.db, kind, rows);
-      return app.db.transaction().execute((trx) => applyImport(trx, actorOf(request).id, kind, rows));
+      const scope = await careerScope(app.db, actor);
+      if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
+      return app.db.transaction().execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers));
     });
 
     app.post(`/${kind}/import/errors`, {
@@ -69,7 +73,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request, reply) => {
       const rows = await readSheet(await uploadedFile(request), columns);
-      const plans = await planImport(app.db, kind, rows);
+      const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actorOf(request)));
       const byRow = new Map(rows.map((r) => [r.row, r.cells]));
       const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
       const body = await buildWorkbook(sheetNameOf(kind), [...columns, { key: 'error', header: 'Error', width: 60 }], failed);

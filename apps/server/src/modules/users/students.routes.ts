@@ -20,8 +20,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.guard(),
     schema: { tags: ['students'], summary: 'Grupos de los alumnos (de uno con user_id)', querystring: userGroupsQuery, response: { 200: z.array(userGroup), ...readErrors } },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.query.user_id);
-    return listUserGroups(app.db, request.query.user_id);
+    const actor = actorOf(request);
+    await assertCanReadStudent(app.db, actor, request.query.user_id);
+    return listUserGroups(app.db, actor, request.query.user_id);
   });
 
   app.post('/usergroups', {
@@ -41,8 +42,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.guard(),
     schema: { tags: ['students'], summary: 'Generaciones de los alumnos (de uno con user_id)', querystring: userGenerationsQuery, response: { 200: z.array(userGeneration), ...readErrors } },
   }, async (request) => {
-    assertCanReadStudent(actorOf(request), request.query.user_id);
-    return listUserGenerations(app.db, request.query.user_id);
+    const actor = actorOf(request);
+    await assertCanReadStudent(app.db, actor, request.query.user_id);
+    return listUserGenerations(app.db, actor, request.query.user_id);
   });
 
   app.post('/usergenerations', {

@@ -6,6 +6,7 @@ import {
   type userGenerationCreateBody, type userGenerationUpdateBody,
 } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
+import { assertPersonInScope, careerScope, linkedToScope, peopleInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -19,25 +20,33 @@ type Q = DbOrTrx;
 type LinkCreate = z.output<typeof userGenerationCreateBody>;
 type LinkUpdate = z.output<typeof userGenerationUpdateBody>;
 
-/** Reading a student's groups or generations: managers any, a student only their own. */
-export function assertCanReadStudent(actor: Actor, userId: number | undefined): void {
-  if (canManageCatalogues(actor)) return;
+/** Reading a student's groups or generations: managers those of their careers, a student only their own. */
+export async function assertCanReadStudent(db: Q, actor: Actor, userId: number | undefined): Promise<void> {
+  if (canManageCatalogues(actor)) {
+    if (userId !== undefined && userId !== actor.id) await assertPersonInScope(db, actor, userId);
+    return;
+  }
   if (userId === undefined || userId !== actor.id) throw forbidden();
 }
 
-async function findStudent(db: Q, id: number) {
+/** The student a change is about: 404 when missing, 422 when not a student, 403 outside the actor's careers. */
+async function findStudent(db: Q, actor: Actor, id: number) {
   const user = await findUserById(db, id);
   if (!user) throw notFound(PEOPLE_MSG.userNotFound);
   if (user.role !== ROLE.STUDENT) throw fieldError('user_id', PEOPLE_MSG.notStudent);
+  await assertPersonInScope(db, actor, id);
   return user;
 }
 
 // ---------- user groups ----------
 
-export async function listUserGroups(db: Q, userId: number | undefined): Promise<UserGroup[]> {
+/** The groups of one student, or of every student the actor may see (DESIGN §5: a chief's careers). */
+export async function listUserGroups(db: Q, actor: Actor, userId: number | undefined): Promise<UserGroup[]> {
+  const scope = await careerScope(db, actor);
   let q = db.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.id', 'ug.group_id')
     .select(['ug.id', 'ug.user_id', 'ug.group_id', 'g.group_name', 'g.semester_id']);
   if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
+  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'ug.user_id'));
   const rows = await q.orderBy('ug.user_id').orderBy(esKey('g.group_name')).execute();
   return rows.map((r) => ({
     id: r.id, user_id: r.user_id, group_id: r.group_id, group_name: r.group_name, semester_id: r.semester_id,
@@ -46,7 +55,7 @@ export async function listUserGroups(db: Q, userId: number | undefined): Promise
 }
 
 export async function addUserGroup(trx: DbOrTrx, actor: Actor, body: { user_id: number; group_id: number }): Promise<UserGroup> {
-  await findStudent(trx, body.user_id);
+  await findStudent(trx, actor, body.user_id);
   const group = await trx.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', '=', body.group_id).executeTakeFirst();
   if (!group) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
   const existing = await trx.selectFrom('user_groups').select('id').where('user_id', '=', body.user_id).where('group_id', '=', body.group_id).executeTakeFirst();
@@ -57,7 +66,7 @@ export async function addUserGroup(trx: DbOrTrx, actor: Actor, body: { user_id: 
 }
 
 export async function clearUserGroups(trx: DbOrTrx, actor: Actor, userId: number): Promise<number> {
-  await findStudent(trx, userId);
+  await findStudent(trx, actor, userId);
   const res = await trx.deleteFrom('user_groups').where('user_id', '=', userId).executeTakeFirst();
   await audit(trx, { userId: actor.id, action: 'usergroup.clear', entity: 'users', entityId: userId });
   return Number(res.numDeletedRows);
@@ -72,9 +81,12 @@ function linksQuery(db: Q) {
 type LinkRow = Awaited<ReturnType<ReturnType<typeof linksQuery>['execute']>>[number];
 const presentLink = ({ start_date, end_date, ...r }: LinkRow): UserGeneration => ({ ...r, generation_name: `${start_date.slice(0, 4)}-${end_date.slice(0, 4)}` });
 
-export async function listUserGenerations(db: Q, userId: number | undefined): Promise<UserGeneration[]> {
+/** The generation links of one student, or of every student the actor may see. */
+export async function listUserGenerations(db: Q, actor: Actor, userId: number | undefined): Promise<UserGeneration[]> {
+  const scope = await careerScope(db, actor);
   let q = linksQuery(db);
   if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
+  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'ug.user_id'));
   return (await q.orderBy('ug.user_id').orderBy('ug.id').execute()).map(presentLink);
 }
 
@@ -84,7 +96,7 @@ async function assertGeneration(db: Q, id: number) {
 }
 
 export async function createUserGeneration(trx: DbOrTrx, actor: Actor, body: LinkCreate): Promise<UserGeneration> {
-  await findStudent(trx, body.user_id);
+  await findStudent(trx, actor, body.user_id);
   await assertGeneration(trx, body.generation_id);
   const now = nowIso();
   const row = await trx.insertInto('user_generations').values({
@@ -98,6 +110,7 @@ export async function createUserGeneration(trx: DbOrTrx, actor: Actor, body: Lin
 export async function updateUserGeneration(trx: DbOrTrx, actor: Actor, id: number, body: LinkUpdate): Promise<UserGeneration> {
   const link = await trx.selectFrom('user_generations').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
   if (!link) throw notFound(PEOPLE_MSG.linkNotFound);
+  await assertPersonInScope(trx, actor, link.user_id);
   await assertGeneration(trx, body.generation_id);
   await trx.updateTable('user_generations').set({
     generation_id: body.generation_id, active: body.active, updated_at: nowIso(),
@@ -109,7 +122,7 @@ export async function updateUserGeneration(trx: DbOrTrx, actor: Actor, id: numbe
 
 /** A student's status lives on their latest generation link; without one it cannot change. */
 export async function setStudentStatus(trx: DbOrTrx, actor: Actor, userId: number, active: number): Promise<UserGeneration> {
-  await findStudent(trx, userId);
+  await findStudent(trx, actor, userId);
   const latest = await trx.selectFrom('user_generations').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
   if (!latest) throw conflict(PEOPLE_MSG.noGenerationLink);
   await trx.updateTable('user_generations').set({ active, updated_at: nowIso() }).where('id', '=', latest.id).execute();
@@ -143,6 +156,10 @@ export async function advanceSemester(trx: Transaction<Database>, actor: Actor, 
     // Active students, and those without any link (reported as skipped so the chief can fix them).
     .where((eb) => eb.or([eb('ug.active', '=', STUDENT_STATUS.ACTIVO), eb('ug.id', 'is', null)]));
   if (groupId !== undefined) q = q.where('u.id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId));
+  // A chief advances the students of their careers only: a student without a career is left to the administrator
+  // (two chiefs advancing the same unlinked student would move them twice).
+  const scope = await careerScope(trx, actor);
+  if (!scope.all) q = q.where((eb) => linkedToScope(eb, scope, 'u.id'));
   const candidates = await q.orderBy('u.id').execute();
 
   const result: AdvanceSemesterResult = { advanced: 0, graduated: 0, skipped: 0, errors: [] };

@@ -5,12 +5,15 @@ import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js
 
 const ctx = useTestApp();
 let chief: TestUser;
+// The advance's mechanics run as the administrator (not limited to careers); a chief's scope is in career-scope.test.ts.
+let admin: TestUser;
 let teacher: TestUser;
 let studentUser: TestUser;
 let generationId: number;
 
 beforeAll(async () => {
   chief = await createUser(ctx(), ROLE.CHIEF);
+  admin = await createUser(ctx(), ROLE.ADMIN);
   teacher = await createUser(ctx(), ROLE.TEACHER);
   studentUser = await createUser(ctx(), ROLE.STUDENT);
   generationId = (await insertGeneration(ctx(), 2022)).id;
@@ -128,7 +131,7 @@ describe('POST /students/advance-semester', () => {
     const noLink = await insertStudent(ctx(), { groupIds: [g5.id] });
     const baja = await insertStudent(ctx(), { groupIds: [g5.id], generationId, semester: 5, active: 0 });
 
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g5.id } });
+    const res = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g5.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ advanced: 1, graduated: 0, skipped: 1, errors: [{ user_id: noLink.id, reason: expect.any(String) }] });
     expect(await linkOf(fifth.id)).toEqual({ current_semester_id: 6, active: 1 });
@@ -136,7 +139,7 @@ describe('POST /students/advance-semester', () => {
     expect(await linkOf(baja.id)).toEqual({ current_semester_id: 5, active: 0 });
     expect(await groupsOf(baja.id)).toEqual([{ group_name: '501', semester_id: 5 }]);
 
-    const grad = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g9.id } });
+    const grad = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g9.id } });
     expect(grad.json()).toMatchObject({ advanced: 0, graduated: 1, skipped: 0 });
     expect(await linkOf(ninth.id)).toEqual({ current_semester_id: 9, active: 2 });
     expect(await groupsOf(ninth.id)).toEqual([{ group_name: '901', semester_id: 9 }]);
@@ -152,7 +155,7 @@ describe('POST /students/advance-semester', () => {
     const g = await insertGroup(ctx(), from, 3);
     const a = await insertStudent(ctx(), { groupIds: [g.id], generationId, semester: 3 });
     const b = await insertStudent(ctx(), { groupIds: [g.id], generationId, semester: 3 });
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g.id } });
+    const res = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g.id } });
     expect(res.json()).toMatchObject({ advanced: 2, graduated: 0, skipped: 0, errors: [] });
     for (const s of [a, b]) expect(await groupsOf(s.id)).toEqual([{ group_name: to, semester_id: 4 }]);
     expect(await db().selectFrom('groups').select('id').where('group_name', '=', to).execute()).toHaveLength(1);
@@ -163,14 +166,14 @@ describe('POST /students/advance-semester', () => {
     const g7 = await insertGroup(ctx(), '703', 7);
     const g8 = await insertGroup(ctx(), '803', 8);
     const s = await insertStudent(ctx(), { groupIds: [g7.id, g8.id], generationId, semester: 7 });
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g7.id } });
+    const res = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: g7.id } });
     expect(res.json().advanced).toBe(1);
     expect(await groupsOf(s.id)).toEqual([{ group_name: '803', semester_id: 8 }]);
   });
 
   it('advances every active student without a group filter', async () => {
     const s = await insertStudent(ctx(), { generationId, semester: 1 });
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: {} });
+    const res = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().advanced).toBeGreaterThanOrEqual(1);
     expect(await linkOf(s.id)).toEqual({ current_semester_id: 2, active: 1 });
@@ -182,7 +185,7 @@ describe('POST /students/advance-semester', () => {
     for (const user of [teacher, studentUser]) {
       expect((await as(ctx(), user, { method: 'POST', url: '/api/students/advance-semester', payload: {} })).statusCode).toBe(403);
     }
-    const unknown = await as(ctx(), chief, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: 999999 } });
+    const unknown = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: { group_id: 999999 } });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.group_id).toEqual([PEOPLE_MSG.groupNotFound]);
     expect(await peopleSnapshot(ctx())).toEqual(before);

@@ -5,6 +5,7 @@ import {
   publicUser, userCreateBody, userDetail, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { assertPersonInScope, careerScope } from '../../db/career-scope.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -36,7 +37,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     const user = await readUser(app.db, request.params.id);
     if (!canReadUser(actor, user)) throw forbidden();
-    const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id }) : [];
+    if (actor.id !== user.id) await assertPersonInScope(app.db, actor, user.id);
+    // A chief reads the teacher's assignments of their careers (a teacher may teach in several).
+    const scope = actor.id === user.id ? undefined : await careerScope(app.db, actor);
+    const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id, scope }) : [];
     return { ...user, professor_subjects: assignments };
   });
 

@@ -1,9 +1,10 @@
 import { type SelectQueryBuilder, type Updateable, sql } from 'kysely';
 import type { z } from 'zod';
 import {
-  LIMITS, MSG, PEOPLE_MSG, ROLE, canManageUserOfRole, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
-  type UserListItem, type UsersPage, type userCreateBody, type userUpdateBody, type usersQuery,
+  LIMITS, MSG, PEOPLE_MSG, ROLE, SCOPE_MSG, canManageUserOfRole, careerInScope, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
+  type UserListItem, type UsersPage, type CareerScope, type userCreateBody, type userUpdateBody, type usersQuery,
 } from '@egreso/domain';
+import { assertCareerInScope, assertPersonInScope, careerScope, peopleInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import { esContains, esKey } from '../../db/spanish.js';
 import { countDependents } from '../../db/usage.js';
@@ -24,11 +25,15 @@ type ListQuery = z.output<typeof usersQuery>;
 type CreateBody = z.output<typeof userCreateBody>;
 type UpdateBody = z.output<typeof userUpdateBody>;
 
-/** The users a list query selects, filtered in SQL; ordering and paging are added by the caller. */
-function filteredUsers(db: Q, actor: Actor, query: ListQuery) {
+/**
+ * The users a list query selects, filtered in SQL; ordering and paging are added by the caller. A chief sees only
+ * the people of their careers and those linked to none (DESIGN §5).
+ */
+function filteredUsers(db: Q, actor: Actor, query: ListQuery, scope: CareerScope) {
   let q = db.selectFrom('users');
   if (query.role !== undefined) q = q.where('users.role', '=', query.role);
   else if (actor.role !== ROLE.ADMIN) q = q.where('users.role', 'in', [ROLE.TEACHER, ROLE.STUDENT]);
+  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'users.id'));
   if (query.career_id !== undefined) {
     q = q.where('users.id', 'in', db.selectFrom('user_careers').select('user_id').where('career_id', '=', query.career_id));
   }
@@ -76,7 +81,7 @@ async function withRelations(db: Q, users: UserRecord[], includeGeneration: bool
 /** Every user a list query selects, ordered by name in SQL, with their relations. */
 export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
-  const rows = await orderedByName(filteredUsers(db, actor, query).select(USER_COLUMNS)).execute();
+  const rows = await orderedByName(filteredUsers(db, actor, query, await careerScope(db, actor)).select(USER_COLUMNS)).execute();
   return withRelations(db, rows, query.include_generation ?? false);
 }
 
@@ -87,7 +92,7 @@ export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promi
 export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[] | UsersPage> {
   if (query.page === undefined && query.per_page === undefined) return listAllUsers(db, actor, query);
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
-  const base = filteredUsers(db, actor, query);
+  const base = filteredUsers(db, actor, query, await careerScope(db, actor));
   const perPage = query.per_page ?? LIMITS.periodsPageSize;
   const page = query.page ?? 1;
   // The count and the page run side by side (two connections on PostgreSQL); a page past the end is asked again.
@@ -124,11 +129,26 @@ export function newAccountPasswordHash(body: CreateBody): Promise<string> {
   return hashPassword(newAccountPassword(body));
 }
 
+/**
+ * The careers a new person is linked to: the one named (a chief may name only one of theirs); when none is named, a
+ * chief's careers (all of them when they have several: the person stays visible to every chief who shares one);
+ * an administrator's person without a career stays unlinked.
+ */
+export async function careersOfNewPerson(db: Q, actor: Actor, careerId: number | null | undefined): Promise<number[]> {
+  const scope = await careerScope(db, actor);
+  if (careerId) {
+    if (!(await rowExists(db, 'careers', careerId))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+    if (!careerInScope(scope, careerId)) throw forbidden(SCOPE_MSG.career);
+    return [careerId];
+  }
+  return scope.all ? [] : [...scope.careers];
+}
+
 export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, passwordHash: string): Promise<PublicUser> {
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
   if (body.role === ROLE.ADMIN) throw forbidden(MSG.adminOnlyByOperator);
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
-  if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+  const careers = await careersOfNewPerson(trx, actor, body.career_id);
   if (await emailTakenByOther(trx, body.email, null)) throw fieldError('email', MSG.emailTaken);
   const now = nowIso();
   const row = await trx.insertInto('users').values({
@@ -136,7 +156,7 @@ export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, p
     controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
     must_change_password: 1,
   }).returning('id').executeTakeFirstOrThrow();
-  if (body.career_id) await trx.insertInto('user_careers').values({ user_id: row.id, career_id: body.career_id }).execute();
+  if (careers.length) await trx.insertInto('user_careers').values(careers.map((career_id) => ({ user_id: row.id, career_id }))).execute();
   await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
   return readUser(trx, row.id);
 }
@@ -148,6 +168,8 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
   const self = actor.id === target.id;
   const manages = !self && canManageUserOfRole(actor, target.role);
   if (!self && !manages) throw forbidden();
+  if (manages) await assertPersonInScope(trx, actor, target.id);
+  if (manages && body.career_id) await assertCareerInScope(trx, actor, body.career_id, SCOPE_MSG.career);
   if (await emailTakenByOther(trx, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
   const careerBefore = manages && body.career_id ? (await careersByUser(trx, [target.id])).get(target.id)?.map((c) => c.career_id) ?? [] : [];
   const update: Updateable<Database['users']> = { full_name: body.full_name, email: body.email, updated_at: nowIso() };
@@ -164,7 +186,12 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
   }
   await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
   if (manages && body.career_id) {
-    await trx.deleteFrom('user_careers').where('user_id', '=', target.id).execute();
+    // The chosen career replaces the links the actor may change: all of them for an administrator, those to the
+    // chief's own careers for a chief (a link to another chief's career is not theirs to drop).
+    const scope = await careerScope(trx, actor);
+    let unlink = trx.deleteFrom('user_careers').where('user_id', '=', target.id);
+    if (!scope.all) unlink = unlink.where('career_id', 'in', [...scope.careers, body.career_id]);
+    await unlink.execute();
     await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
   }
   if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
@@ -205,6 +232,7 @@ export async function deleteUser(trx: DbOrTrx, actor: Actor, id: number): Promis
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
   if (!canManageUserOfRole(actor, target.role)) throw forbidden();
+  await assertPersonInScope(trx, actor, target.id);
   if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
     throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
 import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories.js';
-import { makeSubject } from '../../test/factories.js';
+import { makeCareer, makeSubject } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -109,7 +109,10 @@ describe('teachers and students through /api/users', () => {
   it('lets a chief read a teacher with their assignments', async () => {
     const teacher = await createUser(ctx(), ROLE.TEACHER);
     const subject = await makeSubject(ctx());
-    await ctx().database.db.insertInto('professor_subjects').values({ user_id: teacher.id, subject_id: subject.id, group_id: null, period_id: null, career_id: null, created_at: new Date().toISOString() }).execute();
+    // An assignment of the chief's career (DESIGN §5: a chief reads the assignments of their careers).
+    const career = await makeCareer(ctx());
+    await ctx().database.db.insertInto('user_careers').values({ user_id: chief.id, career_id: career.id }).execute();
+    await ctx().database.db.insertInto('professor_subjects').values({ user_id: teacher.id, subject_id: subject.id, group_id: null, period_id: null, career_id: career.id, created_at: new Date().toISOString() }).execute();
     const res = await as(ctx(), chief, { method: 'GET', url: `/api/users/${teacher.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().professor_subjects).toHaveLength(1);

@@ -5,6 +5,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export interface DivisionReportFilters {
   generation_id: number;
+  /** One career; absent: every career the user reports on. */
+  career_id?: number;
   subject_id?: number;
   period_id?: number;
   attribute_id?: number;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ROLE } from '@egreso/domain';
 import { getRole } from '../../../lib/session';
 import { useGenerations } from '../../generations/api/get-generations';
-import { usePeriods } from '../../periods/api/get-periods';
+import { useAllPeriods } from '../../periods/api/get-all-periods';
 import { useTargetCareers } from '../api/get-my-careers';
 
 /*
@@ -24,10 +24,10 @@ export function useCareerChoice() {
 
 /** The periods and the chosen one ('Periodo'); the active period is chosen for the user. */
 export function useActivePeriodChoice() {
-  const periods = usePeriods({ per_page: 100 });
+  const periods = useAllPeriods();
   const [periodId, setPeriodId] = useState<string | null>(null);
   useEffect(() => {
-    const active = periods.data?.data.find((p) => p.is_active);
+    const active = periods.data?.find((p) => p.is_active);
     if (periodId === null && active) setPeriodId(String(active.id));
   }, [periods.data, periodId]);
   return { periods, periodId, setPeriodId };
@@ -38,12 +38,16 @@ interface ChoiceProps {
   onChange: (value: string | null) => void;
 }
 
-export function CareerSelect({ careers, value, onChange }: ChoiceProps & { careers: ReturnType<typeof useCareerChoice>['careers'] }) {
+/** 'Carrera'; with `allLabel`, a first option (value 'all') stands for every career of the list. */
+export function CareerSelect({ careers, value, onChange, allLabel }: ChoiceProps & {
+  careers: ReturnType<typeof useCareerChoice>['careers'];
+  allLabel?: string;
+}) {
   return (
     <Select
       label="Carrera"
       placeholder="Selecciona una carrera"
-      data={(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      data={[...(allLabel ? [{ value: 'all', label: allLabel }] : []), ...(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
       value={value}
       onChange={onChange}
       allowDeselect={false}
@@ -61,7 +65,7 @@ export function PeriodSelect({ periods, value, onChange, placeholder = 'Seleccio
     <Select
       label="Periodo"
       placeholder={placeholder}
-      data={(periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))}
+      data={(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))}
       value={value}
       onChange={onChange}
       allowDeselect={false}

@@ -18,10 +18,11 @@ const catalogue = {
   'GET /periods': { body: { data: [{ id: 2, period_name: 'Enero-Junio 2026' }], meta: { current_page: 1, last_page: 1, total: 1, per_page: 100 } } },
   'GET /subjects/12/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }, { id: 8, attribute_name: 'Comunicación efectiva' }] },
   'GET /subjects/13/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }] },
+  'GET /mis-carreras': { body: [{ id: 1, name: 'Ingeniería en Sistemas Computacionales' }] },
 };
 
-const rec = (attribute_id: number, name: string, rating: number, user: number, gender: number | null): RatingRecord =>
-  ({ attribute_id, attribute: { attribute_name: name }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
+const rec = (attribute_id: number, name: string, rating: number, user: number, gender: number | null, career: [number, string] = [1, 'ISC']): RatingRecord =>
+  ({ attribute_id, attribute: { attribute_name: name, career_id: career[0], career_key: career[1] }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
 
 function renderPage() {
   signIn({ id: 1, full_name: 'Jefa Demo', rol: 1 });
@@ -79,7 +80,8 @@ describe('DivisionReportPage', () => {
       'Filtros aplicados: Generación 2023-2028 · Materia: Cálculo Diferencial · Periodo: Enero-Junio 2026 · Atributo: Todos',
     );
     const query = calls.find((c) => c.path === '/reportes/flex')!.query;
-    expect(Object.fromEntries(query)).toEqual({ generation_id: '4', subject_id: '12', period_id: '2' });
+    // A chief of one career: that career is chosen for them and sent.
+    expect(Object.fromEntries(query)).toEqual({ generation_id: '4', career_id: '1', subject_id: '12', period_id: '2' });
     const counter = (label: string) => screen.getByText(label).nextElementSibling;
     expect(counter('Hombres')).toHaveTextContent('1');
     expect(counter('Mujeres')).toHaveTextContent('2');
@@ -129,12 +131,61 @@ describe('DivisionReportPage', () => {
     expect(await screen.findByText(REPORT_MSG.cataloguesError)).toBeInTheDocument();
   });
 
-  it('exports with the generation alone, and explains a refused export', async () => {
+  it('exports with the generation (and the chief\'s one career) alone, and explains a refused export', async () => {
     const calls = mockApi({ ...catalogue, 'GET /reportes/flex/export': { status: 404, body: { message: REPORT_MSG.exportEmpty } } });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
     await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
     expect(await screen.findByText(`${REPORT_MSG.exportError} ${REPORT_MSG.exportEmpty}`)).toBeInTheDocument();
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4', career_id: '1' });
+  });
+
+  it('offers every period, not only the first page of 100', async () => {
+    const period = (id: number) => ({ id, period_name: `Periodo ${id}`, is_active: 0 });
+    const calls = mockApi({
+      ...catalogue,
+      'GET /periods': (call) => (call.query.get('page') === '2'
+        ? { body: { data: [period(101)], meta: { current_page: 2, last_page: 2, total: 101, per_page: 100 } } }
+        : { body: { data: Array.from({ length: 100 }, (_, i) => period(i + 1)), meta: { current_page: 1, last_page: 2, total: 101, per_page: 100 } } }),
+    });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    await choose(r, 'Periodo', 'Periodo 101');
+    expect(screen.getByRole('textbox', { name: 'Periodo' })).toHaveValue('Periodo 101');
+    expect(calls.filter((c) => c.path === '/periods').map((c) => c.query.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('lets a chief of several careers choose one, sends it, names it, and labels attributes that share a name', async () => {
+    const calls = mockApi({
+      ...catalogue,
+      'GET /mis-carreras': { body: [{ id: 1, name: 'Ingeniería en Sistemas Computacionales' }, { id: 2, name: 'Ingeniería Industrial' }] },
+      'GET /reportes/flex': { body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(9, 'Comunicación efectiva', 60, 2, 2, [2, 'IIND'])] },
+    });
+    const r = renderPage();
+    expect(await screen.findByRole('textbox', { name: 'Carrera' })).toHaveValue('Todas las carreras');
+    await choose(r, 'Generación', '2023-2028');
+    await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    const chart = JSON.parse((await screen.findByRole('img')).getAttribute('data-chart')!);
+    expect(chart.labels).toEqual(['Comunicación efectiva (ISC)', 'Comunicación efectiva (IIND)']);
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex')!.query)).toEqual({ generation_id: '4', subject_id: '12' });
+    expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Todas · Materia');
+
+    await choose(r, 'Carrera', 'Ingeniería Industrial');
+    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    await waitFor(() => expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Ingeniería Industrial'));
+    expect(Object.fromEntries(calls.filter((c) => c.path === '/reportes/flex').at(-1)!.query)).toMatchObject({ career_id: '2' });
+    await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/reportes/flex/export')).toBe(true));
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4', career_id: '2', subject_id: '12' });
+  });
+
+  it('shows no career select to a chief of one career, and says \'Export falló ({status}). ...\' when the server gives no reason', async () => {
+    mockApi({ ...catalogue, 'GET /reportes/flex/export': { status: 502, body: '<html>Bad gateway</html>' } });
+    const r = renderPage();
+    await choose(r, 'Generación', '2023-2028');
+    expect(screen.queryByRole('textbox', { name: 'Carrera' })).toBeNull();
+    await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
+    expect(await screen.findByText('No se pudo generar el Excel. Intenta de nuevo. Export falló (502). ...')).toBeInTheDocument();
   });
 });

@@ -9,14 +9,14 @@ import { StatCard } from '../../../components/StatCard';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useGenerations } from '../../generations/api/get-generations';
-import { usePeriods } from '../../periods/api/get-periods';
+import { useAllPeriods } from '../../periods/api/get-all-periods';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionReport, type DivisionReportFilters } from '../api/get-division-report';
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
-import { GenerationSelect } from '../components/report-filters';
-import { BAND_ORDER, summarizeRecords, type AttributeTally } from '../components/division-report';
+import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { BAND_ORDER, exportFailureText, summarizeRecords, type AttributeTally } from '../components/division-report';
 
 const ALL = 'all';
 const range = (name: string) => {
@@ -38,7 +38,10 @@ const COLUMNS: ReadonlyArray<Column<AttributeTally>> = [
 export default function DivisionReportPage() {
   const generations = useGenerations();
   const subjects = useSubjects();
-  const periods = usePeriods({ per_page: 100 });
+  const periods = useAllPeriods();
+  // A chief's careers (every career for an administrator): a select when there are several, 'Todas' by default.
+  const { careers, careerId, setCareerId } = useCareerChoice();
+  const severalCareers = (careers.data?.length ?? 0) > 1;
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [subjectId, setSubjectId] = useState<string>(ALL);
   const [periodId, setPeriodId] = useState<string>(ALL);
@@ -52,7 +55,8 @@ export default function DivisionReportPage() {
   const report = useDivisionReport(applied);
   const summary = useMemo(() => (report.data ? summarizeRecords(report.data) : null), [report.data]);
 
-  const catalogueError = generations.isError || subjects.isError || periods.isError || attributes.isError;
+  const catalogueError = generations.isError || subjects.isError || periods.isError || attributes.isError || careers.isError;
+  const career = careerId === null ? undefined : Number(careerId);
   const noGeneration = generationId === null;
   const chosen = (id: string) => (id === ALL ? undefined : Number(id));
 
@@ -63,16 +67,18 @@ export default function DivisionReportPage() {
       return;
     }
     setNeedSubject(false);
-    setApplied({ generation_id: Number(generationId), subject_id: specificSubject, period_id: chosen(periodId), attribute_id: chosen(attributeId) });
+    setApplied({
+      generation_id: Number(generationId), career_id: career, subject_id: specificSubject, period_id: chosen(periodId), attribute_id: chosen(attributeId),
+    });
   };
 
   const exportExcel = async () => {
     if (noGeneration) return;
     setExporting(true);
     try {
-      await exportDivisionReport({ generation_id: Number(generationId), subject_id: chosen(subjectId), period_id: chosen(periodId) });
+      await exportDivisionReport({ generation_id: Number(generationId), career_id: career, subject_id: chosen(subjectId), period_id: chosen(periodId) });
     } catch (err) {
-      feedback.error(errorText(REPORT_MSG.exportError, err));
+      feedback.error(exportFailureText(err));
     } finally {
       setExporting(false);
     }
@@ -81,7 +87,8 @@ export default function DivisionReportPage() {
   const nameOf = {
     generation: (id: number) => generations.data?.find((g) => g.id === id)?.generation_name ?? '',
     subject: (id?: number) => (id === undefined ? 'Todas' : (subjects.data?.find((s) => s.id === id)?.subject_name ?? '')),
-    period: (id?: number) => (id === undefined ? 'Todos' : (periods.data?.data.find((p) => p.id === id)?.period_name ?? '')),
+    period: (id?: number) => (id === undefined ? 'Todos' : (periods.data?.find((p) => p.id === id)?.period_name ?? '')),
+    career: (id?: number) => (id === undefined ? 'Todas' : (careers.data?.find((c) => c.id === id)?.name ?? '')),
     attribute: (id?: number) => (id === undefined ? 'Todos' : (attributes.data?.find((a) => a.id === id)?.attribute_name ?? '')),
   };
 
@@ -104,6 +111,9 @@ export default function DivisionReportPage() {
         {catalogueError ? <Alert color="red" title="Error">{REPORT_MSG.cataloguesError}</Alert> : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {severalCareers ? (
+              <CareerSelect careers={careers} value={careerId ?? ALL} onChange={(v) => setCareerId(v === ALL ? null : v)} allLabel="Todas las carreras" />
+            ) : null}
             <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect />
             <Select
               label="Materia"
@@ -121,7 +131,7 @@ export default function DivisionReportPage() {
             />
             <Select
               label="Periodo"
-              data={[{ value: ALL, label: 'Todos los periodos' }, ...(periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))]}
+              data={[{ value: ALL, label: 'Todos los periodos' }, ...(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))]}
               value={periodId}
               onChange={(v) => setPeriodId(v ?? ALL)}
               disabled={noGeneration}
@@ -145,7 +155,8 @@ export default function DivisionReportPage() {
 
         {applied ? (
           <Text size="sm" data-testid="applied-filters">
-            Filtros aplicados: Generación {nameOf.generation(applied.generation_id)} · Materia: {nameOf.subject(applied.subject_id)} · Periodo:{' '}
+            Filtros aplicados: Generación {nameOf.generation(applied.generation_id)}
+            {severalCareers ? ` · Carrera: ${nameOf.career(applied.career_id)}` : ''} · Materia: {nameOf.subject(applied.subject_id)} · Periodo:{' '}
             {nameOf.period(applied.period_id)} · Atributo: {nameOf.attribute(applied.attribute_id)}
           </Text>
         ) : null}

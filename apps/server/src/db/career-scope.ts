@@ -1,0 +1,88 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { ROLE, SCOPE_MSG, careerInScope, personInScope, type Actor, type CareerScope } from '@egreso/domain';
+import { forbidden } from '../lib/http-errors.js';
+import type { Database, DbOrTrx } from './types.js';
+
+/**
+ * DESIGN §5 "A chief's careers", in one place: the careers an actor acts on, and the checks and SQL filters built on
+ * the domain's predicates. Administrators are not limited; a chief acts on their `user_careers`.
+ */
+export async function careerScope(db: DbOrTrx, actor: Actor): Promise<CareerScope> {
+  if (actor.role === ROLE.ADMIN) return { all: true };
+  const rows = await db.selectFrom('user_careers').select('career_id').where('user_id', '=', actor.id).orderBy('career_id').execute();
+  return { all: false, careers: rows.map((r) => r.career_id) };
+}
+
+/** Whether the actor may act on a career (the targets, evidence and reports of it). */
+export async function mayActOnCareer(db: DbOrTrx, actor: Actor, careerId: number | null): Promise<boolean> {
+  return careerInScope(await careerScope(db, actor), careerId);
+}
+
+/** 403 with `message` unless the actor may act on the career. */
+export async function assertCareerInScope(db: DbOrTrx, actor: Actor, careerId: number | null, message: string = SCOPE_MSG.career): Promise<void> {
+  if (!(await mayActOnCareer(db, actor, careerId))) throw forbidden(message);
+}
+
+/** The careers a person is linked to. */
+export async function careersOfPerson(db: DbOrTrx, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_careers').select('career_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.career_id);
+}
+
+/** 403 unless the actor may act on the person (linked to one of the actor's careers, or to none). */
+export async function assertPersonInScope(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
+  const scope = await careerScope(db, actor);
+  if (scope.all) return;
+  if (!personInScope(scope, await careersOfPerson(db, userId))) throw forbidden(SCOPE_MSG.person);
+}
+
+/** Every one of the people in scope (one query for them all); 403 at the first that is not. */
+export async function assertPeopleInScope(db: DbOrTrx, actor: Actor, userIds: readonly number[]): Promise<void> {
+  const scope = await careerScope(db, actor);
+  if (scope.all || userIds.length === 0) return;
+  const ids = [...new Set(userIds)];
+  const outside = await db.selectFrom('users').select('users.id').where('users.id', 'in', ids)
+    .where((eb) => eb.not(peopleInScope(eb, scope, 'users.id'))).executeTakeFirst();
+  if (outside) throw forbidden(SCOPE_MSG.person);
+}
+
+type UserIdRef = `${string}.id` | `${string}.user_id`;
+
+/**
+ * SQL condition: the person whose id is `userIdRef` is in the scope, i.e. has no career link or one to a career of the
+ * scope (EXISTS on `user_careers`, served by its (user_id, career_id) unique index). True for administrators.
+ */
+export function peopleInScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, userIdRef: UserIdRef,
+): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
+  if (scope.all) return e.lit(true);
+  const links = () => e.selectFrom('user_careers as scope_uc').select('scope_uc.id').whereRef('scope_uc.user_id', '=', userIdRef as 'users.id');
+  const unlinked = e.not(e.exists(links()));
+  if (scope.careers.length === 0) return unlinked;
+  return e.or([unlinked, e.exists(links().where('scope_uc.career_id', 'in', [...scope.careers]))]);
+}
+
+/** SQL condition: a row whose career column is `careerRef` belongs to the scope. True for administrators. */
+export function careerColumnInScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, careerRef: string,
+): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<Database, 'professor_subjects'>;
+  if (scope.all) return e.lit(true);
+  if (scope.careers.length === 0) return e.lit(false);
+  return e(careerRef as 'professor_subjects.career_id', 'in', [...scope.careers]);
+}
+
+/**
+ * SQL condition: the person whose id is `userIdRef` is linked to a career of the scope (not counting people without a
+ * career): what a bulk action of a chief, such as the semester advance, moves. True for administrators.
+ */
+export function linkedToScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, userIdRef: UserIdRef,
+): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
+  if (scope.all) return e.lit(true);
+  if (scope.careers.length === 0) return e.lit(false);
+  return e.exists(e.selectFrom('user_careers as scope_uc').select('scope_uc.id')
+    .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id').where('scope_uc.career_id', 'in', [...scope.careers]));
+}

@@ -12,6 +12,8 @@ const KiB = 1024;
 export const BODY_LIMITS = {
   /** A form: login, password change, a catalogue row (its longest text has 1,000 characters of 3 bytes at most). */
   small: 16 * KiB,
+  /** A form of several long texts (an improvement action: cause, action and note of 2,000 characters each). */
+  texts: 64 * KiB,
   /** Two lists of at most 2,000 ids (grade reads). */
   ids: 64 * KiB,
   /** A grade save (at most 5,000 cells of about 90 bytes) or an activities save (at most 200 activities). */

@@ -6,6 +6,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { buildPerformance, buildPerformanceWorkbook } from './performance.service.js';
 import {
   addImprovementFollowup, buildImprovementWorkbook, checkCareer, createImprovementAction, deleteImprovementAction, listImprovementActions, readImprovementAction,
@@ -41,6 +42,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/reportes/acciones-mejora', {
+    bodyLimit: BODY_LIMITS.texts,
     preHandler: app.guard(canManageCatalogues),
     schema: {
       tags: ['reports'], summary: 'Registra una acción de mejora; el hallazgo se mide de la evidencia', body: improvementActionBody,
@@ -53,6 +55,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/reportes/acciones-mejora/:id', {
+    bodyLimit: BODY_LIMITS.texts,
     preHandler: app.guard(canManageCatalogues),
     schema: {
       tags: ['reports'], summary: 'Edita una acción de mejora o confirma su dictamen con una nota', params: idParam, body: improvementActionUpdateBody,

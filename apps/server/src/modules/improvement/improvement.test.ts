@@ -254,4 +254,15 @@ describe('improvement actions', () => {
     expect(left).toEqual([]);
     expect((await as(ctx(), chief, { method: 'DELETE', url: `${URL}/${actionId}` })).statusCode).toBe(404);
   });
+
+  it('takes an edit whose three texts all have their longest length in three-byte characters (over the small forms\' 16 KB)', async () => {
+    const long = '€'.repeat(2000);
+    const created = await post(chief, body({ cause: long, action: long }));
+    expect(created.statusCode, created.body).toBe(201);
+    const a = created.json() as ImprovementAction;
+    const res = await update(chief, a.id, { ...editable(a), status: 'cumplida', verdict_note: long });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImprovementAction).verdict_note).toBe(long);
+    expect((await as(ctx(), chief, { method: 'DELETE', url: `${URL}/${a.id}` })).statusCode).toBe(200);
+  });
 });

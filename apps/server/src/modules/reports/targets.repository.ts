@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { DEFAULT_ATTRIBUTE_TARGET, ROLE, type Actor, type AttributeTarget } from '@egreso/domain';
+import { DEFAULT_ATTRIBUTE_TARGET, type AttributeTarget } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 

@@ -24,6 +24,8 @@ beforeAll(async () => {
   await c.database.db.insertInto('user_generations').values(sheet.students.map((s) => ({
     user_id: s.id, generation_id: generationId, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
   }))).execute();
+  // The report counts a career's attributes for the students linked to that career.
+  await c.database.db.insertInto('user_careers').values(sheet.students.map((s) => ({ user_id: s.id, career_id: sheet.careerId }))).execute();
   await c.database.db.insertInto('user_activities').values(sheet.students.map((s, i) => ({
     user_id: s.id, activity_id: activity.id, qualification: 60 + i, updated_by: null, updated_at: now,
   }))).execute();

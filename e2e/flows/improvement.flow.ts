@@ -274,17 +274,31 @@ async function performanceIndices(ctx: FlowContext) {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  // The demo's generation with graduates and dropouts: its terminal efficiency and dropout, on a phone and a laptop.
   const phone = await ctx.newPage(PHONE);
   try {
     await loginAs(phone.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
-    await phone.page.goto('/app/ReportPerformance');
     const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
-    await choose(phone.page, 'Generación', generations.at(-1)!.generation_name);
+    let leavers: PerformanceAnswer | null = null;
+    for (const g of generations) {
+      const r = (await apiCall(phone.page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      if (r.terminal_efficiency.graduated > 0 && r.periods.some((p) => p.dropouts > 0)) leavers = r;
+    }
+    assert(leavers, 'the demo has a generation with graduates and dropouts');
+    await phone.page.goto('/app/ReportPerformance');
+    await choose(phone.page, 'Generación', leavers.generation.generation_name);
     await phone.page.getByRole('button', { name: 'Consultar' }).click();
     await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
+    const te = leavers.terminal_efficiency;
+    await phone.page.getByText(`(${te.graduated} de ${te.starting_size} graduados en los nueve semestres)`, { exact: false }).waitFor();
+    const shown = await phone.page.getByRole('table', { name: 'Índices por periodo' }).innerText();
+    for (const p of leavers.periods.filter((x) => x.dropouts > 0)) assert(shown.includes(p.dropout_rate.toFixed(1)), `the dropout of ${p.period_name}: ${shown}`);
     await settle(phone.page);
     await ctx.screenshot(phone.page, 'performance-phone');
     await expectAccessible(phone.page, '/ReportPerformance on a phone');
+    await phone.page.setViewportSize(LAPTOP);
+    await settle(phone.page);
+    await ctx.screenshot(phone.page, 'performance-leavers-desktop');
   } finally {
     await phone.context.close();
   }

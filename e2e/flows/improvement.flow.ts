@@ -2,7 +2,10 @@ import ExcelJS from 'exceljs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PERFORMANCE_DEFINITIONS, initialPassword, type EvidenceAnswer, type ImprovementAction, type PerformanceAnswer } from '@egreso/domain';
+import {
+  IMPROVEMENT_STATUS_LABELS, PERFORMANCE_DEFINITIONS, initialPassword, type EvidenceAnswer, type GradeSheet, type ImprovementAction, type PerformanceAnswer,
+  type PeriodsPage, type TeacherAssignment,
+} from '@egreso/domain';
 import type { Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
@@ -14,28 +17,62 @@ const LAPTOP = { width: 1280, height: 900 };
 const CAUSE = 'Pocas prácticas guiadas antes de la evaluación del atributo.';
 const ACTION = 'Dos prácticas guiadas por unidad, con retroalimentación por rúbrica.';
 const FOLLOWUP = 'Se hicieron las dos prácticas guiadas de la unidad 1.';
-const NOTE = 'No se alcanzó la meta; se repite la acción el siguiente periodo.';
+const NOTE = 'Dictamen confirmado con las calificaciones del periodo de aplicación.';
 
 async function choose(page: Page, label: string, option: string, scope: Page | ReturnType<Page['getByRole']> = page) {
   await scope.getByRole('textbox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The demo's generation and attribute whose evidence missed its target in a period, with a subject and its teacher. */
+/**
+ * The demo's generation and attribute whose evidence missed its target in a period (preferably one before the active
+ * period), with a subject of that attribute taught in the active period, where the action applies: its teacher grades
+ * there after the action is written.
+ */
 async function missedFinding(page: Page) {
+  const active = ((await apiCall(page, 'GET', '/periods?is_active=true')).json as PeriodsPage).data[0]!;
   const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+  const found = [];
   for (const g of generations) {
     const e = (await apiCall(page, 'GET', `/reportes/evidencia?career_id=1&generation_id=${g.id}`)).json as EvidenceAnswer;
     for (const a of e.attributes) {
-      const point = a.trend.find((t) => t.verdict.met === false);
-      const subject = a.subjects.find((s) => s.activities.some((x) => x.period_name === point?.period_name));
-      if (point && subject) {
-        const teacher = subject.activities.find((x) => x.period_name === point.period_name)!.teacher_name;
-        return { evidence: e, attribute: a, point, subject, teacher };
+      // The finding 'Registrar acción de mejora' proposes: the latest period that missed its target or is critical.
+      const point = [...a.trend].reverse().find((t) => t.verdict.met === false || t.verdict.critical);
+      const applied = a.trend.find((t) => t.period_name === active.period_name);
+      const subject = a.subjects.find((s) => s.activities.some((x) => x.period_name === active.period_name));
+      if (point && applied && subject) {
+        const teacher = subject.activities.find((x) => x.period_name === active.period_name)!.teacher_name;
+        found.push({ evidence: e, attribute: a, point, applied, subject, teacher, active });
       }
     }
   }
-  throw new Error('the demo has an attribute that missed its target in a period');
+  const chosen = found.find((f) => f.point.period_name !== active.period_name) ?? found[0];
+  if (!chosen) throw new Error('the demo has an attribute that missed its target, rated in the active period');
+  return chosen;
+}
+
+/**
+ * The teacher saves the pending grades of the subject's activity on the attribute in the active period (all 100; all
+ * 0 on a second save when the share did not move) until the action's measured result changes; returns it.
+ */
+async function gradeUntilMeasuredChanges(page: Page, actionText: string, subjectId: number, attributeId: number, periodId: number) {
+  const mine = async () => ((await apiCall(page, 'GET', '/reportes/acciones-mejora')).json as ImprovementAction[]).find((a) => a.action === actionText)!;
+  const before = (await mine()).measured!;
+  const assignment = ((await apiCall(page, 'GET', '/profesor/materias')).json as TeacherAssignment[])
+    .find((a) => a.subject_id === subjectId && a.period_id === periodId)!;
+  const sheet = (await apiCall(page, 'GET', `/grade-sheets/${assignment.id}`)).json as GradeSheet;
+  const pending = sheet.activities.find((a) => a.attribute_ids.includes(attributeId)
+    && sheet.grades.every((g) => g.activity_id !== a.id || g.qualification === null));
+  assert(pending, `a pending activity on the attribute in ${sheet.assignment.subject.subject_name}`);
+  for (const qualification of [100, 0]) {
+    const saved = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', {
+      calificaciones: sheet.students.map((s) => ({ user_id: s.id, activity_id: pending.id, qualification })),
+    });
+    assert(saved.status === 200, `grades saved: ${saved.status} ${JSON.stringify(saved.json)}`);
+    const after = (await mine()).measured!;
+    if (after.share !== before.share) return { before, after };
+  }
+  throw new Error('the saved grades did not change the measured result');
 }
 
 async function improvementLoop(ctx: FlowContext) {
@@ -44,7 +81,7 @@ async function improvementLoop(ctx: FlowContext) {
   const page = chief.page;
   try {
     await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
-    const { evidence, attribute, point, subject, teacher } = await missedFinding(page);
+    const { evidence, attribute, point, applied, subject, teacher, active } = await missedFinding(page);
 
     // From the evidence: the attribute that missed offers 'Registrar acción de mejora'.
     await page.getByRole('link', { name: 'Ver evidencia' }).click();
@@ -65,16 +102,17 @@ async function improvementLoop(ctx: FlowContext) {
     await dialog.getByRole('textbox', { name: 'Acción de mejora' }).fill(ACTION);
     await choose(page, 'Materias en que se aplica', `${subject.subject_key} · ${subject.subject_name}`, dialog);
     await page.keyboard.press('Escape');
-    // Applied in the finding's own period, so the measured result is there to judge.
-    await choose(page, 'Periodo de aplicación', point.period_name, dialog);
+    // Applied in the active period, which has ratings already: the measured result is there to judge, and changes
+    // when the teacher grades more.
+    await choose(page, 'Periodo de aplicación', active.period_name, dialog);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora registrada.').waitFor();
     await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
     const card = section.getByRole('list', { name: 'Acciones de mejora' }).getByRole('listitem').filter({ hasText: ACTION });
     await card.getByText(ACTION).waitFor();
     const cardText = await card.innerText();
-    assert(cardText.includes('Planeada') && cardText.includes(`Medido en ${point.period_name}: ${point.verdict.share.toFixed(1)} %`), `the card: ${cardText}`);
-    assert(cardText.includes('Dictamen propuesto: No cumplida'), `the card proposes: ${cardText}`);
+    assert(cardText.includes('Planeada') && cardText.includes(`Medido en ${active.period_name}: ${applied.verdict.share.toFixed(1)} %`), `the card: ${cardText}`);
+    assert(cardText.includes('Dictamen propuesto:'), `the card proposes: ${cardText}`);
     await settle(page);
     await ctx.screenshot(page, 'improvement-evidence-desktop');
     await expectAccessible(page, '/ReportEvidence with an action');
@@ -83,6 +121,7 @@ async function improvementLoop(ctx: FlowContext) {
     const teachers = (await apiCall(page, 'GET', '/users?role=2&per_page=100')).json as { data: Array<{ full_name: string; email: string; controlnumber: string }> };
     const account = teachers.data.find((t) => t.full_name === teacher)!;
     const phone = await ctx.newPage(PHONE);
+    let measuredChange: Awaited<ReturnType<typeof gradeUntilMeasuredChanges>> | undefined;
     try {
       await loginAs(phone.page, account.email, initialPassword(account.full_name, account.controlnumber), '/TeacherDashboard');
       const mine = phone.page.getByRole('region', { name: 'Acciones de mejora en mis materias' });
@@ -101,6 +140,8 @@ async function improvementLoop(ctx: FlowContext) {
       await settle(phone.page);
       await ctx.screenshot(phone.page, 'improvement-teacher-phone');
       await expectAccessible(phone.page, '/TeacherDashboard with an action');
+      // The teacher grades the pending activity on the attribute in the period the action applies to.
+      measuredChange = await gradeUntilMeasuredChanges(phone.page, ACTION, subject.subject_id, attribute.attribute_id, active.id);
     } finally {
       await phone.context.close();
     }
@@ -111,9 +152,17 @@ async function improvementLoop(ctx: FlowContext) {
     await page.waitForURL('**/app/ImprovementActions');
     const listed = page.getByRole('listitem').filter({ hasText: ACTION });
     await listed.getByText(FOLLOWUP, { exact: false }).waitFor();
+    // The chief sees the result the new grades give before confirming the verdict it proposes.
+    const { before, after } = measuredChange!;
+    const listedText = await listed.innerText();
+    assert(listedText.includes(`Medido en ${active.period_name}: ${after.share.toFixed(1)} %`) && !listedText.includes(`${before.share.toFixed(1)} % de`),
+      `the measured result moved from ${before.share} to ${after.share}: ${listedText}`);
+    const proposed = after.met ? 'cumplida' : 'no_cumplida';
+    const verdictLabel = IMPROVEMENT_STATUS_LABELS[proposed];
+    assert(listedText.includes(`Dictamen propuesto: ${verdictLabel}`), `proposed ${verdictLabel}: ${listedText}`);
     await listed.getByRole('button', { name: 'Editar o dictaminar' }).click();
     const edit = page.getByRole('dialog', { name: 'Acción de mejora' });
-    await choose(page, 'Estatus', 'No cumplida', edit);
+    await choose(page, 'Estatus', verdictLabel, edit);
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.getByText('Escribe una nota para confirmar el dictamen.').waitFor();
     await edit.getByRole('textbox', { name: 'Nota del dictamen' }).fill(NOTE);
@@ -139,9 +188,9 @@ async function improvementLoop(ctx: FlowContext) {
     const rows: unknown[][] = [];
     wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const row = rows.find((r) => r.includes(ACTION));
-    assert(row && row.includes('No cumplida') && row.includes(NOTE) && String(row.at(-1)).includes(FOLLOWUP), `exported row: ${JSON.stringify(row)}`);
+    assert(row && row.includes(verdictLabel) && row.includes(NOTE) && row.includes(after.share) && String(row.at(-1)).includes(FOLLOWUP), `exported row: ${JSON.stringify(row)}`);
     const actions = (await apiCall(page, 'GET', '/reportes/acciones-mejora?career_id=1')).json as ImprovementAction[];
-    assert(actions.some((a) => a.status === 'no_cumplida' && a.verdict_note === NOTE), 'the verdict is saved');
+    assert(actions.some((a) => a.status === proposed && a.verdict_note === NOTE && a.measured?.share === after.share), 'the verdict is saved');
 
     // The printed evidence holds the action, its verdict and its follow-up.
     await page.goto('/app/ReportEvidence');
@@ -152,7 +201,7 @@ async function improvementLoop(ctx: FlowContext) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(join(SCREENSHOTS, 'improvement-evidence.pdf'), pdf);
     const printed = (await pdfPages(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
-    for (const expected of ['Acciones de mejora', ACTION, 'No cumplida', NOTE, FOLLOWUP]) {
+    for (const expected of ['Acciones de mejora', ACTION, verdictLabel, NOTE, FOLLOWUP]) {
       assert(printed.includes(expected), `the printed evidence shows "${expected}"`);
     }
     for (const absent of ['Registrar acción de mejora', 'Editar o dictaminar']) assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
@@ -225,17 +274,31 @@ async function performanceIndices(ctx: FlowContext) {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  // The demo's generation with graduates and dropouts: its terminal efficiency and dropout, on a phone and a laptop.
   const phone = await ctx.newPage(PHONE);
   try {
     await loginAs(phone.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
-    await phone.page.goto('/app/ReportPerformance');
     const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
-    await choose(phone.page, 'Generación', generations.at(-1)!.generation_name);
+    let leavers: PerformanceAnswer | null = null;
+    for (const g of generations) {
+      const r = (await apiCall(phone.page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      if (r.terminal_efficiency.graduated > 0 && r.periods.some((p) => p.dropouts > 0)) leavers = r;
+    }
+    assert(leavers, 'the demo has a generation with graduates and dropouts');
+    await phone.page.goto('/app/ReportPerformance');
+    await choose(phone.page, 'Generación', leavers.generation.generation_name);
     await phone.page.getByRole('button', { name: 'Consultar' }).click();
     await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
+    const te = leavers.terminal_efficiency;
+    await phone.page.getByText(`(${te.graduated} de ${te.starting_size} graduados en los nueve semestres)`, { exact: false }).waitFor();
+    const shown = await phone.page.getByRole('table', { name: 'Índices por periodo' }).innerText();
+    for (const p of leavers.periods.filter((x) => x.dropouts > 0)) assert(shown.includes(p.dropout_rate.toFixed(1)), `the dropout of ${p.period_name}: ${shown}`);
     await settle(phone.page);
     await ctx.screenshot(phone.page, 'performance-phone');
     await expectAccessible(phone.page, '/ReportPerformance on a phone');
+    await phone.page.setViewportSize(LAPTOP);
+    await settle(phone.page);
+    await ctx.screenshot(phone.page, 'performance-leavers-desktop');
   } finally {
     await phone.context.close();
   }

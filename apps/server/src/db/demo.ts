@@ -231,6 +231,25 @@ export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
     for (let i = 0; i < enrolments.length; i += 200) await trx.insertInto('enrolments').values(enrolments.slice(i, i + 200)).execute();
     for (let i = 0; i < grades.length; i += 200) await trx.insertInto('user_activities').values(grades.slice(i, i + 200)).execute();
 
+    // The 2022 generation, in its 9th semester: five students reached Graduado and two went to Baja (one in ENE-JUN
+    // 2026, one now), so the school performance indices show dropout and terminal efficiency. They take no group and
+    // no grades. Each status is changed from Activo as the status route does, so the triggers record the history; the
+    // earlier dropout's record is dated in its period (the demo's past, which the triggers cannot know).
+    const outcomes = [2, 2, 2, 2, 2, 0, 0] as const;
+    const leavers: number[] = [];
+    for (const active of outcomes) {
+      const female = rand() < 0.45;
+      const pool = female ? FIRST_NAMES_F : FIRST_NAMES_M;
+      const name = `${pool[Math.floor(rand() * pool.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]}`;
+      const matricula = `L2201${String(seq++).padStart(4, '0')}`;
+      const id = await user(name, `${matricula.toLowerCase()}@demo.edu.mx`, ROLE.STUDENT, matricula, female ? 2 : 1, initialPassword(name, matricula));
+      await trx.insertInto('user_careers').values({ user_id: id, career_id: isc }).execute();
+      await trx.insertInto('user_generations').values({ user_id: id, generation_id: genByYear.get(2022)!, current_semester_id: 9, active: 1, ...stamp }).execute();
+      await trx.updateTable('user_generations').set({ active }).where('user_id', '=', id).execute();
+      if (active === 0) leavers.push(id);
+    }
+    await trx.updateTable('status_changes').set({ changed_at: '2026-03-13T17:00:00.000Z', period_id: pastPeriod }).where('user_id', '=', leavers[0]!).execute();
+
     const firstStudent = studentsByGroup.get('101')![0]!;
     await trx.insertInto('observations').values([
       { user_id: firstStudent, attribute_id: attrByCode.get('AE1')!, subject_id: sid('SCD-1008'), professor_id: teachers[0]!, period_id: activePeriod, activity_id: null, observation: 'Resuelve los ejercicios con orden; conviene practicar más el análisis de casos límite.', created_at: now },

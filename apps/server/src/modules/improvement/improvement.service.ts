@@ -20,7 +20,8 @@ import {
 /*
  * Improvement actions (CACEI 4.4). The finding and the measured result are the cohort evidence's trend points: the
  * students of the generation in the career rated in that period, by the band of their mean rating there
- * (`countStudentBandsByPeriod` of the ratings module), judged with the evidence's `verdict`. Nothing is counted twice.
+ * (`countStudentBandsByPeriod` of the ratings module; a list counts only the points its actions apply to), judged with
+ * the evidence's `verdict`. Nothing is counted twice.
  */
 
 type Period = { id: number; period_name: string; start_date: string };
@@ -183,14 +184,23 @@ export async function readImprovementAction(db: DbOrTrx, actor: Actor, id: numbe
 async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<ImprovementAction[]> {
   const ids = rows.map((r) => r.id);
   const [subjects, followups] = await Promise.all([listActionSubjects(db, ids), listActionFollowups(db, ids)]);
-  // One count of the evidence per cohort the actions belong to.
-  const cohorts = new Map<string, CohortScope>();
-  for (const r of rows) cohorts.set(`${r.career_id}:${r.generation_id}`, { careerId: r.career_id, generationId: r.generation_id });
-  const counts = new Map<string, Awaited<ReturnType<typeof countStudentBandsByPeriod>>>();
-  for (const [key, scope] of cohorts) counts.set(key, await countStudentBandsByPeriod(db, scope));
+  // The evidence's trend points the actions apply to: per cohort, just the attributes and periods of its actions.
+  const cohorts = new Map<string, CohortScope & { attributeIds: Set<number>; periodIds: Set<number> }>();
+  for (const r of rows) {
+    const key = `${r.career_id}:${r.generation_id}`;
+    const cohort = cohorts.get(key) ?? { careerId: r.career_id, generationId: r.generation_id, attributeIds: new Set(), periodIds: new Set() };
+    cohort.attributeIds.add(r.attribute_id);
+    cohort.periodIds.add(r.period_id);
+    cohorts.set(key, cohort);
+  }
+  const points = new Map<string, BandCountRow>();
+  await Promise.all([...cohorts.values()].map(async ({ attributeIds, periodIds, ...scope }) => {
+    const counted = await countStudentBandsByPeriod(db, scope, { attributeIds: [...attributeIds], periodIds: [...periodIds] });
+    for (const p of counted) points.set(`${scope.careerId}:${scope.generationId}:${p.attribute_id}:${p.period_id}`, p);
+  }));
 
   return rows.map((r) => {
-    const measured = trendPoint(counts.get(`${r.career_id}:${r.generation_id}`)!, r.attribute_id, r.period_id);
+    const measured = points.get(`${r.career_id}:${r.generation_id}:${r.attribute_id}:${r.period_id}`) ?? null;
     const finding: BandCountRow = { total: r.finding_students, sobresaliente: r.finding_sufficient, suficiente: 0, insuficiente: r.finding_insufficient };
     const mySubjects = new Map<number, ImprovementAction['subjects'][number]>();
     for (const s of subjects.filter((x) => x.action_id === r.id)) {

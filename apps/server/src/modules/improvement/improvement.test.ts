@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import { readFirstSheet } from '../../lib/xlsx.js';
 import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
+import { countStudentBandsByPeriod } from '../ratings/ratings.repository.js';
 
 const ctx = useTestApp();
 
@@ -134,6 +135,16 @@ describe('improvement actions', () => {
     [a] = await list(chief, `?career_id=${ids.c}`);
     expect(a!.measured).toEqual({ students: 3, share: 100, met: true, critical: false });
     expect(a!.proposed_status).toBe('cumplida');
+  });
+
+  it('counts the few trend points a list needs as the whole trend counts them', async () => {
+    const db = ctx().database.db;
+    const scope = { careerId: ids.c, generationId: ids.g };
+    const all = await countStudentBandsByPeriod(db, scope);
+    const some = await countStudentBandsByPeriod(db, scope, { attributeIds: [ids.a1, ids.x], periodIds: [ids.p2] });
+    expect(some).toHaveLength(1);
+    expect(some).toEqual(all.filter((r) => r.attribute_id === ids.a1 && r.period_id === ids.p2));
+    expect(await countStudentBandsByPeriod(db, scope, { attributeIds: [ids.a1], periodIds: [] })).toEqual([]);
   });
 
   it('keeps the finding as it was when written', async () => {

@@ -5,15 +5,20 @@
  * data (`seedScale`, as `npm run seed:scale`) in a fresh SQLite file and a throwaway PostgreSQL database.
  *
  *   node --import tsx bench/people.ts [--db sqlite|postgres] [--students 5000] [--rows 1000]
+ *   node --import tsx bench/people.ts --database-url sqlite:FILE|postgres://… [--rows 1000]
+ *
+ * With --database-url the scale database already filled by `npm run seed:scale` is used instead of a fresh one (no
+ * seeding, nothing dropped); the import then adds its rows to it, numbered after those of earlier runs.
  */
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { ROLE } from '@egreso/domain';
 import { buildApp } from '../apps/server/src/app.js';
-import { connect, type Db } from '../apps/server/src/db/connect.js';
+import { connect, dialectOf, type Db } from '../apps/server/src/db/connect.js';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/demo.js';
 import { seedScale } from '../apps/server/src/db/scale.js';
 
@@ -30,13 +35,15 @@ async function dropPg(adminUrl: string, name: string) {
   await admin.end();
 }
 
-async function importFile(rows: number, generation: string): Promise<Buffer> {
+async function importFile(rows: number, generation: string, first = 0): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Alumnos');
   ws.addRow(['Nombre completo', 'Matrícula', 'Correo', 'Género', 'Grupo', 'Generación', 'Estatus']);
-  for (let i = 0; i < rows; i++) {
-    // Group names follow the scale data's ('512'); half of them exist, the others are created by the import.
-    ws.addRow([nameOf(i), `N${String(i).padStart(6, '0')}`, `nuevo${i}@escala.test`, i % 2 ? 'Mujer' : 'Hombre', `${(i % 9) + 1}${(i % 8) + 1}${(i % 2) + 1}`, generation, 'Activo']);
+  for (let n = 0; n < rows; n++) {
+    const i = first + n;
+    // Group names follow the scale data's ('112': semester 1, career 1, group 2), in the 1st semester the latest
+    // generation is in (a group of another semester is refused); half of them exist, the others are created.
+    ws.addRow([nameOf(i), `N${String(i).padStart(6, '0')}`, `nuevo${i}@escala.test`, i % 2 ? 'Mujer' : 'Hombre', `1${(i % 8) + 1}${(i % 2) + 1}`, generation, 'Activo']);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -64,10 +71,15 @@ export interface PeopleResult {
   inserted: number;
 }
 
-export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students: number; rows: number; pgUrl: string }): Promise<PeopleResult> {
+export async function benchPeople(
+  kind: 'sqlite' | 'postgres', opts: { students: number; rows: number; pgUrl: string; databaseUrl?: string },
+): Promise<PeopleResult> {
   let url: string;
   let cleanup: () => Promise<void>;
-  if (kind === 'sqlite') {
+  if (opts.databaseUrl) {
+    url = opts.databaseUrl;
+    cleanup = async () => {};
+  } else if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'egreso-bench-people-'));
     url = `sqlite:${join(dir, 'scale.db')}`;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
@@ -78,9 +90,17 @@ export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students:
     cleanup = () => dropPg(opts.pgUrl, name);
   }
   // The scale data of the benchmarks: careers, groups, generations, teachers, students with grades.
-  await seedScale(url, { students: opts.students });
+  if (!opts.databaseUrl) await seedScale(url, { students: opts.students });
   const database: Db = connect(url, { quiet: true });
   try {
+    const counted = database.db.selectFrom('users').select((eb) => [
+      eb.fn.countAll<number>().filterWhere('role', '=', ROLE.STUDENT).as('students'),
+      // The last number an earlier run's import gave on this database ('N000999'): this run's follow it.
+      eb.fn.max('controlnumber').filterWhere('email', 'like', 'nuevo%@escala.test').as('lastImported'),
+    ]);
+    const { students: studentCount, lastImported } = await counted.executeTakeFirstOrThrow();
+    const students = Number(studentCount);
+    const imported = lastImported ? Number(lastImported.slice(1)) + 1 : 0;
     const latest = await database.db.selectFrom('generations').select(['start_date', 'end_date']).orderBy('start_date', 'desc').executeTakeFirstOrThrow();
     const generation = `${latest.start_date.slice(0, 4)}-${latest.end_date.slice(0, 4)}`;
     const app = await buildApp({ database });
@@ -113,7 +133,7 @@ export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students:
       exportBytes = (res as unknown as { rawPayload: Buffer }).rawPayload.length;
     }
 
-    const file = await importFile(opts.rows, generation);
+    const file = await importFile(opts.rows, generation, imported);
     const upload = multipart(file);
     const post = (url: string) => app.inject({ method: 'POST', url, payload: upload.payload, headers: { ...headers, ...upload.headers } });
     const preview = await timed(() => post('/api/students/import?dry_run=1'));
@@ -122,7 +142,7 @@ export async function benchPeople(kind: 'sqlite' | 'postgres', opts: { students:
     if (inserted !== opts.rows) throw new Error(`the import inserted ${inserted} of ${opts.rows} rows: ${apply.res.body.slice(0, 300)}`);
     await app.close();
     return {
-      db: kind, students: opts.students, firstPageMs: median(pageRuns), firstPageCpuMs, exportMs: median(exportRuns), exportBytes,
+      db: kind, students, firstPageMs: median(pageRuns), firstPageCpuMs, exportMs: median(exportRuns), exportBytes,
       previewMs: preview.ms, applyMs: apply.ms, inserted,
     };
   } finally {
@@ -135,19 +155,20 @@ async function main() {
   const { values } = parseArgs({
     options: {
       db: { type: 'string' }, students: { type: 'string', default: '5000' }, rows: { type: 'string', default: '1000' },
-      'pg-url': { type: 'string' },
+      'pg-url': { type: 'string' }, 'database-url': { type: 'string' },
     },
   });
-  const kinds = values.db ? [values.db as 'sqlite' | 'postgres'] : (['sqlite', 'postgres'] as const);
+  const databaseUrl = values['database-url'];
+  const kinds = databaseUrl ? [dialectOf(databaseUrl)] : values.db ? [values.db as 'sqlite' | 'postgres'] : (['sqlite', 'postgres'] as const);
   const pgUrl = values['pg-url'] ?? process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let failed = false;
   for (const kind of kinds) {
-    const r = await benchPeople(kind, { students: Number(values.students), rows: Number(values.rows), pgUrl });
+    const r = await benchPeople(kind, { students: Number(values.students), rows: Number(values.rows), pgUrl, databaseUrl });
     const verdict = (ms: number, budget: number) => {
       if (ms > budget) failed = true;
       return `${ms.toFixed(1)} ms (budget ${budget} ms) ${ms <= budget ? 'met' : 'MISSED'}`;
     };
-    console.log(`${kind}: ${r.students} students`);
+    console.log(`${kind}: ${r.students} students, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`  first page of Students (median of 30): ${verdict(r.firstPageMs, PEOPLE_BUDGETS_MS.firstPage)}; server CPU ${r.firstPageCpuMs.toFixed(1)} ms/request`);
     console.log(`  export of every student (median of 3, ${(r.exportBytes / 1024).toFixed(0)} KB): ${verdict(r.exportMs, PEOPLE_BUDGETS_MS.export)}`);
     console.log(`  ${values.rows}-row import, preview: ${verdict(r.previewMs, PEOPLE_BUDGETS_MS.preview)}`);

@@ -11,7 +11,8 @@ const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain
 
 Times the division report on a database filled by \`npm run seed:scale\` and migrated (nothing is migrated here; the
 only writes are those of \`refreshRatingSums\` when a write left rating sums to recompute):
-GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON), the same for one subject,
+GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON) in the career most of its
+students follow and in every career (an administrator's report without a career), the same for one subject,
 the .xlsx export of the whole generation, the cohort evidence of that generation in the career most of its students
 follow (GET /reportes/evidencia, JSON included) and that career's curriculum map. 1 warm-up run, then N timed runs
 (default 5); median and fastest. --explain prints the plans of a generation's ratings, per subject and per period.`;
@@ -54,9 +55,17 @@ async function main() {
       .select(['uc.career_id', sql<number>`count(*)`.as('n')]).where('ug.generation_id', '=', generation_id)
       .groupBy('uc.career_id').orderBy(sql`count(*)`, 'desc').executeTakeFirstOrThrow();
     const whole = { generationId: generation_id, careerIds: [career.career_id] };
+    // An administrator's report without a career: every career's records of the generation.
+    const everyCareer = { generationId: generation_id, careerIds: (await db.selectFrom('careers').select('id').execute()).map((c) => c.id) };
     const cases: Array<[string, () => Promise<number>]> = [
       ['GET /reportes/flex: a generation, all subjects (records + JSON)', async () => {
         const rows = await listRatingRecords(db, whole);
+        return JSON.stringify(rows.map((r) => ({
+          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
+        }))).length > 0 ? rows.length : 0;
+      }],
+      ['GET /reportes/flex: a generation, every career (an administrator; records + JSON)', async () => {
+        const rows = await listRatingRecords(db, everyCareer);
         return JSON.stringify(rows.map((r) => ({
           attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
         }))).length > 0 ? rows.length : 0;

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, isRole } from '@egreso/domain';
+import { FrontDoor } from '../../../components/FrontDoor';
 import { api } from '../../../lib/api';
 import { clearSession, getRole, getStoredUser, getToken, mustChangePassword, setMustChangePassword } from '../../../lib/session';
 import { PasswordForm } from '../components/PasswordDrawer';
@@ -37,37 +38,27 @@ export default function ForcedPasswordPage() {
   };
 
   return (
-    <Box
-      component="main"
-      mih="100dvh"
-      px="md"
-      py="xl"
-      style={{
-        display: 'grid',
-        placeItems: 'center',
-        background: 'linear-gradient(160deg, var(--mantine-color-blue-light) 0%, var(--mantine-color-body) 55%)',
-      }}
-    >
-      <Stack w="100%" maw={460} gap="md">
-        <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-          <Stack gap={6} mb="lg">
-            <Title order={1} fz={{ base: 22, sm: 26 }}>Cambia tu contraseña</Title>
-            <Text size="sm">
-              Hola, {user.full_name}. Tu contraseña fue asignada por otra persona: antes de continuar, elige una nueva
-              que solo tú conozcas.
-            </Text>
-          </Stack>
-          {error ? (
-            <Alert color="red" variant="light" role="alert" title="No se pudo cambiar la contraseña" mb="md" style={{ whiteSpace: 'pre-line' }}>
-              {error}
-            </Alert>
-          ) : null}
-          <PasswordForm userId={user.id} onSaved={saved} onFailed={setError} />
-        </Paper>
+    <FrontDoor
+      width={460}
+      below={
         <Button variant="subtle" color="gray" onClick={() => void logout()} style={{ alignSelf: 'center' }}>
           Cerrar sesión
         </Button>
+      }
+    >
+      <Stack gap={6} mb="lg">
+        <Title order={1} fz={{ base: 22, sm: 26 }}>Cambia tu contraseña</Title>
+        <Text size="sm">
+          Hola, {user.full_name}. Tu contraseña fue asignada por otra persona: antes de continuar, elige una nueva
+          que solo tú conozcas.
+        </Text>
       </Stack>
-    </Box>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title="No se pudo cambiar la contraseña" mb="md" style={{ whiteSpace: 'pre-line' }}>
+          {error}
+        </Alert>
+      ) : null}
+      <PasswordForm userId={user.id} onSaved={saved} onFailed={setError} />
+    </FrontDoor>
   );
 }

@@ -7,6 +7,7 @@ import { cohortUserIds } from '../apps/server/src/modules/ratings/cohort.js';
 import { countStudentBandsByPeriod } from '../apps/server/src/modules/ratings/ratings.repository.js';
 import { addImprovementFollowup, buildImprovementWorkbook, createImprovementAction, listImprovementActions } from '../apps/server/src/modules/improvement/improvement.service.js';
 import { buildPerformance, buildPerformanceWorkbook } from '../apps/server/src/modules/improvement/performance.service.js';
+import { time } from './timing.js';
 
 const USAGE = `npm run bench:improvement -- --database-url URL [--runs N]
 
@@ -21,18 +22,6 @@ improvement actions for each generation of the career with ratings in two period
 rated period, applied in the next one, one subject and one follow-up each); and through plain updates of the students'
 status (the database's triggers record them in the status history, as the status route does), 6 % of the two timed
 cohorts in Baja and 10 % of the oldest one in Graduado.`;
-
-async function time(runs: number, fn: () => Promise<number>): Promise<{ rows: number; median: number; fastest: number }> {
-  let rows = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    rows = await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { rows, median: times[Math.floor(times.length / 2)]!, fastest: times[0]! };
-}
 
 /** Every 'every'-th student of the cohort still in Activo (by id) goes to the status. */
 async function changeStatus(database: Db, scope: { careerId: number; generationId: number }, every: number, status: number, offset: number): Promise<number> {

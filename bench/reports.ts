@@ -6,6 +6,7 @@ import { freshRatings, selectAttributeRatings, selectPeriodAttributeRatings } fr
 import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
 import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
+import { time } from './timing.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
 
@@ -22,18 +23,6 @@ async function explain(database: Db, query: Compilable): Promise<string> {
   const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
   const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
   return result.rows.map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : String(r.detail))).join('\n');
-}
-
-async function time(runs: number, fn: () => Promise<number>): Promise<{ rows: number; median: number; fastest: number }> {
-  let rows = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    rows = await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { rows, median: times[Math.floor(times.length / 2)]!, fastest: times[0]! };
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { honest, repeatedDeflate, sheetXml, workbookWithSheet, writeZip } from '../apps/server/src/test/zip-bombs.js';
+import { HOSTILE_TEXTS, LOGIN_BOMB, deepArray, deepObject } from '../apps/server/src/test/hostile-inputs.js';
 
 const USAGE = `npm run bench:hostile -- [options]
 
@@ -33,20 +34,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 // ---------- the hostile inputs ----------
 
-const BIG = 300_000;
-const LOGIN_BOMB = `a@${'a.'.repeat(BIG / 2)}@`;
-const TEXTS: Record<string, string> = {
-  'login bomb': LOGIN_BOMB,
-  letters: 'a'.repeat(BIG),
-  'spaces then a letter': `${' '.repeat(BIG)}x`,
-  'digits and dots': '1.'.repeat(BIG / 2),
-  'at signs and dots': '@.'.repeat(BIG / 2),
-  'slashes then a letter': `${'/'.repeat(BIG)}x`,
-  'combining accents': 'a\u0301'.repeat(BIG / 2),
-  'NUL characters': '\u0000'.repeat(BIG / 6),
-};
-const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const NESTED: Record<string, string> = {
   'object 10,000 deep': deepObject(10_000),
   'array 100,000 deep': deepArray(100_000),
@@ -123,7 +110,7 @@ function requestsOf(ops: Operation[], bombFiles: Record<string, Buffer>, uploadF
   const fill = (path: string, value = '1') => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
   for (const op of ops) {
     for (const field of op.fields) {
-      for (const [name, text] of Object.entries(TEXTS)) {
+      for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
         list.push({ label: `${op.method} ${op.path} ${field} = ${name}`, method: op.method, path: fill(op.path), headers: json, body: JSON.stringify({ [field]: text }) });
       }
       for (const [name, raw] of Object.entries(NESTED)) {
@@ -136,12 +123,12 @@ function requestsOf(ops: Operation[], bombFiles: Record<string, Buffer>, uploadF
       }
     }
     for (const key of op.query) {
-      for (const [name, text] of Object.entries(TEXTS)) {
+      for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
         list.push({ label: `${op.method} ${op.path} ?${key} = ${name}`, method: op.method, path: `${fill(op.path)}?${key}=${encodeURIComponent(text.slice(0, 2000))}`, headers: {} });
       }
     }
     if (op.params.length > 0) {
-      for (const [name, text] of Object.entries(TEXTS)) {
+      for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
         list.push({ label: `${op.method} ${op.path} path = ${name}`, method: op.method, path: fill(op.path, text.slice(0, 2000)), headers: {} });
       }
     }

@@ -8,6 +8,7 @@ import { connect } from '../db/connect.js';
 import type { ApiRoute } from '../plugins/route-guardrails.js';
 import { as, createUser, useTestApp, type TestUser } from './harness.js';
 import { multipart } from './multipart.js';
+import { HOSTILE_TEXTS, deepArray, deepObject } from './hostile-inputs.js';
 
 /**
  * The contract for every input: a bad one gets a clear Spanish 4xx ({message}, plus errors per field on 422),
@@ -575,22 +576,8 @@ describe('request shapes outside any route', () => {
  * SERVER_MS of the server's own time.
  */
 const SERVER_MS = 100;
-const BIG = 300_000;
-const HOSTILE_TEXTS: Record<string, string> = {
-  'the login bomb': `a@${'a.'.repeat(BIG / 2)}@`,
-  'letters': 'a'.repeat(BIG),
-  'spaces then a letter': `${' '.repeat(BIG)}x`,
-  'digits and dots': '1.'.repeat(BIG / 2),
-  'at signs and dots': '@.'.repeat(BIG / 2),
-  'slashes then a letter': `${'/'.repeat(BIG)}x`,
-  'combining accents': 'a\u0301'.repeat(BIG / 2),
-  'NUL characters': '\u0000'.repeat(BIG / 6),
-  'dates': '2026-01-01'.repeat(BIG / 10),
-};
 /** Fits in a URL (Node refuses request heads over 16 KB before the app sees them). */
 const urlText = (text: string) => text.slice(0, 8_000);
-const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const HOSTILE_JSON: Record<string, string> = {
   'an object nested 10,000 deep': deepObject(10_000),
   'an array nested 100,000 deep': deepArray(100_000),

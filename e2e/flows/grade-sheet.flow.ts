@@ -2,14 +2,13 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { GradeSheet, TeacherAssignment, TeacherDashboard } from '@egreso/domain';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, settle } from './shared.js';
+import { apiCall, cell, pasteInto, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
 const STUDENT = { email: 'l26010001@demo.edu.mx', password: 'alumno1234' };
 const WIDE = { width: 1280, height: 800 };
 
-const cell = (page: Page, row: number, col: number) => page.locator(`#celda-${row}-${col}`);
 
 async function shot(ctx: FlowContext, page: Page, name: string, fullPage = true) {
   await settle(page);
@@ -22,17 +21,6 @@ async function typeInto(page: Page, target: Locator, text: string) {
   await target.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
-}
-
-/** A paste event as a spreadsheet program sends it: the block as tab/newline separated text. */
-async function pasteInto(page: Page, row: number, col: number, text: string) {
-  await cell(page, row, col).focus();
-  await page.evaluate(({ id, text }) => {
-    const el = document.getElementById(id)!;
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, { id: `celda-${row}-${col}`, text });
 }
 
 /** Whether an element's text is shown whole (not cut by its box) and inside the viewport's width. */

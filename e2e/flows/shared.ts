@@ -22,3 +22,17 @@ export async function goTo(page: Page, path: string, heading: string) {
   await page.goto(`/app${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
+
+/** A cell of the grade grid, by its row and column. */
+export const cell = (page: Page, row: number, col: number) => page.locator(`#celda-${row}-${col}`);
+
+/** A paste event as a spreadsheet program sends it: the block as tab/newline separated text. */
+export async function pasteInto(page: Page, row: number, col: number, text: string) {
+  await cell(page, row, col).focus();
+  await page.evaluate(({ id, text }) => {
+    const el = document.getElementById(id)!;
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, { id: `celda-${row}-${col}`, text });
+}

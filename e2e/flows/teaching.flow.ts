@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { GradeSheet, TeacherAssignment } from '@egreso/domain';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, settle } from './shared.js';
+import { apiCall, cell, pasteInto, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
@@ -38,21 +38,9 @@ function gradesOf(sheet: GradeSheet, userId: number, activityIds?: number[]) {
     .map((a) => ({ grade: sheet.grades.find((g) => g.user_id === userId && g.activity_id === a.id)?.qualification ?? null, weight: a.ponderation }));
 }
 
-const cell = (page: Page, row: number, col: number) => page.locator(`#celda-${row}-${col}`);
 
 async function activeCellId(page: Page) {
   return page.evaluate(() => document.activeElement?.id ?? '');
-}
-
-/** A paste event as a spreadsheet program sends it: the block as tab/newline separated text. */
-async function pasteInto(page: Page, row: number, col: number, text: string) {
-  await cell(page, row, col).focus();
-  await page.evaluate(({ id, text }) => {
-    const el = document.getElementById(id)!;
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, { id: `celda-${row}-${col}`, text });
 }
 
 async function closeResult(page: Page, text: string | RegExp) {

@@ -171,7 +171,9 @@ async function improvementLoop(ctx: FlowContext) {
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora guardada.').waitFor();
     await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
-    await page.getByText(NOTE, { exact: false }).waitFor();
+    // The edit window may still be closing (its note field holds the same text): read the list's paragraph only.
+    await edit.waitFor({ state: 'hidden' });
+    await page.locator('p').getByText(NOTE, { exact: false }).waitFor();
     await settle(page);
     await ctx.screenshot(page, 'improvement-list-desktop');
     await expectAccessible(page, '/ImprovementActions');

@@ -15,17 +15,32 @@ const failedSteps = [];
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(r.stdout ?? '');
   const ok = r.status === 0;
-  console.log(`--- ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `--- ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!ok) failedSteps.push(name);
   return r.stdout ?? '';
 }
 
 function vitest(name, projects, env = {}) {
   const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const before = failedSteps.length;
   run(name, 'npx', args, env);
   const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
@@ -38,6 +53,7 @@ function vitest(name, projects, env = {}) {
 const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (want('lint')) run('format', 'npx', ['prettier', '--check', '.']);
 if (want('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 if (want('unit')) vitest('unit and component tests', ['domain', 'web']);
 if (want('sqlite')) vitest('server tests on SQLite', ['server']);

@@ -17,8 +17,9 @@ const stamp = { created_at: now, updated_at: now };
 
 /** Inserts rows in one statement and answers their ids, in the order of the rows. */
 async function ids<T extends keyof Database & string>(c: TestContext, table: T, rows: Insertable<Database[T]>[]) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one generic insert for every table
+  /* eslint-disable @typescript-eslint/no-explicit-any -- one generic insert for every table */
   const out = await c.database.db.insertInto(table).values(rows as any).returning('id' as any).execute();
+  /* eslint-enable @typescript-eslint/no-explicit-any */
   return (out as Array<{ id: number }>).map((r) => r.id);
 }
 

@@ -11,7 +11,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
     },
@@ -43,15 +46,19 @@ export default tseslint.config(
   ].map(({ files, up }) => ({
     files,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          {
-            regex: `^${up}(?!\\.\\.)[^/]+/(?!api/)`,
-            message: "Another feature's components and pages are its own: move the shared piece to components/ or lib/.",
-          },
-          { regex: `^${up}\\.\\./(app|roles)/`, message: 'Features do not import the app shell or role pages.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${up}(?!\\.\\.)[^/]+/(?!api/)`,
+              message:
+                "Another feature's components and pages are its own: move the shared piece to components/ or lib/.",
+            },
+            { regex: `^${up}\\.\\./(app|roles)/`, message: 'Features do not import the app shell or role pages.' },
+          ],
+        },
+      ],
     },
   })),
 );

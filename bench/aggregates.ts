@@ -3,7 +3,11 @@ import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { listFinalGrades, selectFinalGrades } from '../apps/server/src/modules/grades/grades.repository.js';
-import { countAttributeBands, listAttributeRatings, listGlobalAttributeAverages } from '../apps/server/src/modules/ratings/ratings.repository.js';
+import {
+  countAttributeBands,
+  listAttributeRatings,
+  listGlobalAttributeAverages,
+} from '../apps/server/src/modules/ratings/ratings.repository.js';
 import { freshRatings, selectAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
 
 const USAGE = `npm run bench:aggregates -- --database-url URL [--runs N] [--explain] [--no-migrate]
@@ -24,14 +28,22 @@ async function explain(database: Db, query: Compilable): Promise<string> {
   const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
   const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
   return result.rows
-    .map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : `${' '.repeat(Number(r.parent) === 0 ? 0 : 2)}${String(r.detail)}`))
+    .map((r) =>
+      database.dialect === 'postgres'
+        ? String(r['QUERY PLAN'])
+        : `${' '.repeat(Number(r.parent) === 0 ? 0 : 2)}${String(r.detail)}`,
+    )
     .join('\n');
 }
 
 async function main() {
   const { values } = parseArgs({
     options: {
-      'database-url': { type: 'string' }, runs: { type: 'string' }, explain: { type: 'boolean' }, 'no-migrate': { type: 'boolean' }, help: { type: 'boolean' },
+      'database-url': { type: 'string' },
+      runs: { type: 'string' },
+      explain: { type: 'boolean' },
+      'no-migrate': { type: 'boolean' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help || !values['database-url']) {
@@ -59,12 +71,29 @@ async function main() {
       .select('generation_id')
       .where('current_semester_id', '=', 5)
       .executeTakeFirstOrThrow();
-    const senior = await db.selectFrom('user_generations').select('user_id').where('current_semester_id', '=', 9).orderBy('user_id').executeTakeFirstOrThrow();
-    const attribute = await db.selectFrom('subject_attributes').select('attribute_id').where('subject_id', '=', assignment.subject_id).orderBy('attribute_id').executeTakeFirstOrThrow();
-    const { n: grades } = await db.selectFrom('user_activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const senior = await db
+      .selectFrom('user_generations')
+      .select('user_id')
+      .where('current_semester_id', '=', 9)
+      .orderBy('user_id')
+      .executeTakeFirstOrThrow();
+    const attribute = await db
+      .selectFrom('subject_attributes')
+      .select('attribute_id')
+      .where('subject_id', '=', assignment.subject_id)
+      .orderBy('attribute_id')
+      .executeTakeFirstOrThrow();
+    const { n: grades } = await db
+      .selectFrom('user_activities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
 
     // Inner joins above: the group and the period are there.
-    const groupFilter = { subjectId: assignment.subject_id, groupId: assignment.group_id!, periodId: assignment.period_id! };
+    const groupFilter = {
+      subjectId: assignment.subject_id,
+      groupId: assignment.group_id!,
+      periodId: assignment.period_id!,
+    };
     const generationFilter = { generationId: generation.generation_id };
     const fresh = await freshRatings(db);
     const cases: Case[] = [
@@ -95,8 +124,19 @@ async function main() {
       },
       {
         name: 'band counts, generation + period + attribute',
-        rows: async () => (await countAttributeBands(db, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id })).length,
-        query: selectAttributeRatings(fresh, { ...generationFilter, periodId: assignment.period_id!, attributeId: attribute.attribute_id }),
+        rows: async () =>
+          (
+            await countAttributeBands(db, {
+              ...generationFilter,
+              periodId: assignment.period_id!,
+              attributeId: attribute.attribute_id,
+            })
+          ).length,
+        query: selectAttributeRatings(fresh, {
+          ...generationFilter,
+          periodId: assignment.period_id!,
+          attributeId: attribute.attribute_id,
+        }),
       },
       {
         name: 'global attribute averages of a 9th-semester student',
@@ -105,7 +145,9 @@ async function main() {
       },
     ];
 
-    console.log(`${database.dialect}: ${Number(grades).toLocaleString('en-US')} grades; ${runs} timed runs after 2 warm-ups`);
+    console.log(
+      `${database.dialect}: ${Number(grades).toLocaleString('en-US')} grades; ${runs} timed runs after 2 warm-ups`,
+    );
     console.log('| Query | rows | median ms | fastest ms |');
     console.log('|---|---|---|---|');
     for (const c of cases) {
@@ -118,7 +160,9 @@ async function main() {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      console.log(`| ${c.name} | ${rows} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[0]!.toFixed(1)} |`);
+      console.log(
+        `| ${c.name} | ${rows} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[0]!.toFixed(1)} |`,
+      );
     }
     if (values.explain) {
       for (const c of cases) {

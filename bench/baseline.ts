@@ -20,7 +20,8 @@ export interface RawReads {
 }
 
 const TOKEN_SQL = 'select id, user_id, last_used_at from access_tokens where token_hash = ';
-const USER_SQL = 'select id, full_name, email, role, controlnumber, gender, photo, created_at, updated_at from users where id = ';
+const USER_SQL =
+  'select id, full_name, email, role, controlnumber, gender, photo, created_at, updated_at from users where id = ';
 
 export function sqliteReads(sqlite: SQLite.Database): RawReads {
   const token = sqlite.prepare<[string], TokenRow>(`${TOKEN_SQL}?`);

@@ -9,19 +9,27 @@ Fetches the division report of a whole generation (GET /api/reportes/flex, all s
 \`npm run seed:scale\`, then times each candidate algorithm and level on that JSON: median of N runs (default 7) after
 one warm-up, in ms and in ms per MB of input, and the compressed size. Nothing is written.`;
 
-interface Candidate { name: string; run: (b: Buffer) => Buffer }
+interface Candidate {
+  name: string;
+  run: (b: Buffer) => Buffer;
+}
 
 const candidates: Candidate[] = [
   ...[1, 3, 4, 6, 9].map((level) => ({ name: `gzip ${level}`, run: (b: Buffer) => gzipSync(b, { level }) })),
   { name: 'deflate 1', run: (b: Buffer) => deflateSync(b, { level: 1 }) },
   ...[1, 3, 4, 5, 6, 11].map((q) => ({
     name: `brotli ${q}`,
-    run: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+    run: (b: Buffer) =>
+      brotliCompressSync(b, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+      }),
   })),
 ];
 
 async function main() {
-  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+  });
   if (values.help || !values['database-url']) {
     console.log(USAGE);
     return;
@@ -30,15 +38,29 @@ async function main() {
   const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
   const app = await buildApp({ database });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'admin@demo.edu.mx', password: 'admin1234' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@demo.edu.mx', password: 'admin1234' },
+    });
     const token = login.json<{ token: string }>().token;
     // The generation in its 5th semester (five periods of grades), as bench/reports.ts picks it.
-    const { generation_id } = await database.db.selectFrom('user_generations').select('generation_id').where('current_semester_id', '=', 5).executeTakeFirstOrThrow();
-    const res = await app.inject({ method: 'GET', url: `/api/reportes/flex?generation_id=${generation_id}`, headers: { authorization: `Bearer ${token}` } });
+    const { generation_id } = await database.db
+      .selectFrom('user_generations')
+      .select('generation_id')
+      .where('current_semester_id', '=', 5)
+      .executeTakeFirstOrThrow();
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/reportes/flex?generation_id=${generation_id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.statusCode !== 200) throw new Error(`report answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     const body = res.rawPayload;
     const mb = body.length / 1e6;
-    console.log(`Division report of generation ${generation_id}: ${(res.json<unknown[]>()).length} records, ${(body.length / 1024).toFixed(0)} KB of JSON; ${runs} runs after 1 warm-up`);
+    console.log(
+      `Division report of generation ${generation_id}: ${res.json<unknown[]>().length} records, ${(body.length / 1024).toFixed(0)} KB of JSON; ${runs} runs after 1 warm-up`,
+    );
     console.log('| Algorithm and level | compressed KB | ratio | median ms | ms per MB |');
     console.log('|---|---|---|---|---|');
     for (const c of candidates) {
@@ -51,7 +73,9 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)]!;
-      console.log(`| ${c.name} | ${(out.length / 1024).toFixed(0)} | ${(body.length / out.length).toFixed(1)} | ${median.toFixed(1)} | ${(median / mb).toFixed(1)} |`);
+      console.log(
+        `| ${c.name} | ${(out.length / 1024).toFixed(0)} | ${(body.length / out.length).toFixed(1)} | ${median.toFixed(1)} | ${(median / mb).toFixed(1)} |`,
+      );
     }
   } finally {
     await app.close();

@@ -42,4 +42,5 @@ export function responseJsonSchema(schema: z.ZodType): Schema {
  * schema with fast-json-stringify. It writes only declared properties (the guarantee the app's zod serializer gives)
  * without validating each cell.
  */
-export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => fastJson(responseJsonSchema(zodSchemaOf(schema)));
+export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
+  fastJson(responseJsonSchema(zodSchemaOf(schema)));

@@ -21,7 +21,12 @@ options:
 
 const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
-  options: { requests: { type: 'string' }, concurrency: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+  options: {
+    requests: { type: 'string' },
+    concurrency: { type: 'string' },
+    port: { type: 'string' },
+    help: { type: 'boolean' },
+  },
 });
 if (args.help) {
   console.log(USAGE);
@@ -49,13 +54,26 @@ interface HostileRequest {
   body?: string | Buffer;
 }
 
-interface Operation { method: string; path: string; fields: string[]; query: string[]; params: string[]; upload: boolean }
+interface Operation {
+  method: string;
+  path: string;
+  fields: string[];
+  query: string[];
+  params: string[];
+  upload: boolean;
+}
 
 interface OpenApi {
-  paths: Record<string, Record<string, {
-    parameters?: Array<{ in: string; name: string }>;
-    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string }>;
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
 }
 
 function operationsOf(doc: OpenApi): Operation[] {
@@ -65,7 +83,8 @@ function operationsOf(doc: OpenApi): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       const content = op.requestBody?.content ?? {};
       ops.push({
-        method: method.toUpperCase(), path,
+        method: method.toUpperCase(),
+        path,
         fields: Object.keys(content['application/json']?.schema?.properties ?? {}),
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
@@ -77,17 +96,25 @@ function operationsOf(doc: OpenApi): Operation[] {
 }
 
 const B = 'limite';
-const form = (body: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) => ({ body, headers: { 'content-type': contentType } });
-const part = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const filePart = (content: Buffer) => Buffer.concat([
-  Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="bomba.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-  content, Buffer.from(`\r\n--${B}--\r\n`),
-]);
+const form = (body: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) => ({
+  body,
+  headers: { 'content-type': contentType },
+});
+const part = (name: string, value: string) =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const filePart = (content: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${B}\r\nContent-Disposition: form-data; name="file"; filename="bomba.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${B}--\r\n`),
+  ]);
 
 async function bombs(): Promise<Record<string, Buffer>> {
   const ROW = '<row><c t="inlineStr"><is><t>x</t></is></c></row>';
   const [head, tail] = (await sheetXml(() => '<sheetData>\u0000</sheetData>')).split('\u0000') as [string, string];
-  const big = repeatedDeflate(head, ROW.repeat(Math.floor(1024 * 1024 / ROW.length)), 300, tail);
+  const big = repeatedDeflate(head, ROW.repeat(Math.floor((1024 * 1024) / ROW.length)), 300, tail);
   const zeros = repeatedDeflate('<worksheet>', ' '.repeat(1024 * 1024), 48, '</worksheet>');
   const withSheet = async (inside: (data: string) => string) => {
     const xml = await sheetXml(inside);
@@ -98,53 +125,101 @@ async function bombs(): Promise<Record<string, Buffer>> {
     'bomb: 300 MB sheet declaring 10 KB': await workbookWithSheet({ deflated: big.deflated, declaredSize: 10_000 }),
     'bomb: 48 MB of spaces': await workbookWithSheet({ deflated: zeros.deflated, declaredSize: zeros.size }),
     'bomb: 1,500 entries': writeZip(Array.from({ length: 1500 }, (_, i) => honest(`x/${i}.xml`, '<a/>'))),
-    'bomb: merged over the whole sheet': await withSheet((d) => `${d}<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>`),
-    'bomb: validation over 9 million cells': await withSheet((d) => `${d}<dataValidations count="1"><dataValidation type="list" sqref="A2:ALL9000"><formula1>"a,b"</formula1></dataValidation></dataValidations>`),
-    'bomb: column to 2,000,000,000': await withSheet((d) => `<cols><col min="1" max="2000000000" width="9"/></cols>${d}`),
+    'bomb: merged over the whole sheet': await withSheet(
+      (d) => `${d}<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>`,
+    ),
+    'bomb: validation over 9 million cells': await withSheet(
+      (d) =>
+        `${d}<dataValidations count="1"><dataValidation type="list" sqref="A2:ALL9000"><formula1>"a,b"</formula1></dataValidation></dataValidations>`,
+    ),
+    'bomb: column to 2,000,000,000': await withSheet(
+      (d) => `<cols><col min="1" max="2000000000" width="9"/></cols>${d}`,
+    ),
   };
 }
 
-function requestsOf(ops: Operation[], bombFiles: Record<string, Buffer>, uploadFields: (path: string) => string): HostileRequest[] {
+function requestsOf(
+  ops: Operation[],
+  bombFiles: Record<string, Buffer>,
+  uploadFields: (path: string) => string,
+): HostileRequest[] {
   const list: HostileRequest[] = [];
   const json = { 'content-type': 'application/json' };
   const fill = (path: string, value = '1') => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
   for (const op of ops) {
     for (const field of op.fields) {
       for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
-        list.push({ label: `${op.method} ${op.path} ${field} = ${name}`, method: op.method, path: fill(op.path), headers: json, body: JSON.stringify({ [field]: text }) });
+        list.push({
+          label: `${op.method} ${op.path} ${field} = ${name}`,
+          method: op.method,
+          path: fill(op.path),
+          headers: json,
+          body: JSON.stringify({ [field]: text }),
+        });
       }
       for (const [name, raw] of Object.entries(NESTED)) {
-        list.push({ label: `${op.method} ${op.path} ${field} = ${name}`, method: op.method, path: fill(op.path), headers: json, body: `{${JSON.stringify(field)}:${raw}}` });
+        list.push({
+          label: `${op.method} ${op.path} ${field} = ${name}`,
+          method: op.method,
+          path: fill(op.path),
+          headers: json,
+          body: `{${JSON.stringify(field)}:${raw}}`,
+        });
       }
     }
     if (op.fields.length > 0) {
       for (const [name, raw] of Object.entries(NESTED)) {
-        list.push({ label: `${op.method} ${op.path} body = ${name}`, method: op.method, path: fill(op.path), headers: json, body: raw });
+        list.push({
+          label: `${op.method} ${op.path} body = ${name}`,
+          method: op.method,
+          path: fill(op.path),
+          headers: json,
+          body: raw,
+        });
       }
     }
     for (const key of op.query) {
       for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
-        list.push({ label: `${op.method} ${op.path} ?${key} = ${name}`, method: op.method, path: `${fill(op.path)}?${key}=${encodeURIComponent(text.slice(0, 2000))}`, headers: {} });
+        list.push({
+          label: `${op.method} ${op.path} ?${key} = ${name}`,
+          method: op.method,
+          path: `${fill(op.path)}?${key}=${encodeURIComponent(text.slice(0, 2000))}`,
+          headers: {},
+        });
       }
     }
     if (op.params.length > 0) {
       for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
-        list.push({ label: `${op.method} ${op.path} path = ${name}`, method: op.method, path: fill(op.path, text.slice(0, 2000)), headers: {} });
+        list.push({
+          label: `${op.method} ${op.path} path = ${name}`,
+          method: op.method,
+          path: fill(op.path, text.slice(0, 2000)),
+          headers: {},
+        });
       }
     }
     if (op.upload) {
       const cases: Record<string, { body: string | Buffer; headers: Record<string, string> }> = {
         'no boundary': form('basura', 'multipart/form-data'),
         'junk body': form('esto no es un formulario'),
-        'part cut short': form(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004abc`),
+        'part cut short': form(
+          `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004abc`,
+        ),
         'bad part header': form(`--${B}\r\nbasura\r\n\r\nabc\r\n--${B}--\r\n`),
         '2,000 parts': form(`${Array.from({ length: 2000 }, (_, i) => part(`f${i}`, 'v')).join('')}--${B}--\r\n`),
         '2 MB field': form(`${part('group_id', '9'.repeat(2_000_000))}--${B}--\r\n`),
         '6 MB request': form(Buffer.alloc(6 * 1024 * 1024, 0x61)),
       };
-      for (const [name, file] of Object.entries(bombFiles)) cases[name] = form(Buffer.concat([Buffer.from(uploadFields(op.path)), filePart(file)]));
+      for (const [name, file] of Object.entries(bombFiles))
+        cases[name] = form(Buffer.concat([Buffer.from(uploadFields(op.path)), filePart(file)]));
       for (const [name, c] of Object.entries(cases)) {
-        list.push({ label: `${op.method} ${op.path} ${name}`, method: op.method, path: fill(op.path), headers: c.headers, body: c.body });
+        list.push({
+          label: `${op.method} ${op.path} ${name}`,
+          method: op.method,
+          path: fill(op.path),
+          headers: c.headers,
+          body: c.body,
+        });
       }
     }
   }
@@ -169,25 +244,39 @@ async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not answer /api/health in time');
 }
 
 async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
-interface Answer { label: string; status: number; ms: number; error?: string }
+interface Answer {
+  label: string;
+  status: number;
+  ms: number;
+  error?: string;
+}
 
 async function send(req: HostileRequest, token: string): Promise<Answer> {
   const started = performance.now();
   try {
     const res = await fetch(`${BASE}${req.path}`, {
-      method: req.method, headers: { ...req.headers, authorization: `Bearer ${token}` }, body: req.body as BodyInit | undefined, signal: AbortSignal.timeout(30_000),
+      method: req.method,
+      headers: { ...req.headers, authorization: `Bearer ${token}` },
+      body: req.body as BodyInit | undefined,
+      signal: AbortSignal.timeout(30_000),
     });
     await res.arrayBuffer();
     return { label: req.label, status: res.status, ms: performance.now() - started };
@@ -204,8 +293,17 @@ async function main() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'egreso-hostile-'));
   const server = spawn(process.execPath, [dist], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'silent', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    },
   });
   const pid = server.pid!;
   try {
@@ -214,10 +312,20 @@ async function main() {
     const teacher = await login('laura.mendoza@demo.edu.mx', 'profe1234');
     const doc = (await (await fetch(`${BASE}/api/docs/json`)).json()) as OpenApi;
     const ops = operationsOf(doc);
-    const subjects = (await (await fetch(`${BASE}/api/professorsubjects?current=1`, { headers: { authorization: `Bearer ${teacher}` } })).json()) as Array<{ subject_id: number; group_id: number }>;
+    const subjects = (await (
+      await fetch(`${BASE}/api/professorsubjects?current=1`, { headers: { authorization: `Bearer ${teacher}` } })
+    ).json()) as Array<{ subject_id: number; group_id: number }>;
     const own = subjects[0];
-    const uploadFields = (path: string) => (path === '/api/ratings/import' && own ? part('group_id', String(own.group_id)) + part('subject_id', String(own.subject_id)) : '');
-    const teacherOnly = new Set(['/api/profesor/calificar/actividades/batch', '/api/activities/bulk-upsert', '/api/userattribute-observations/batch', '/api/ratings/import']);
+    const uploadFields = (path: string) =>
+      path === '/api/ratings/import' && own
+        ? part('group_id', String(own.group_id)) + part('subject_id', String(own.subject_id))
+        : '';
+    const teacherOnly = new Set([
+      '/api/profesor/calificar/actividades/batch',
+      '/api/activities/bulk-upsert',
+      '/api/userattribute-observations/batch',
+      '/api/ratings/import',
+    ]);
     const base = requestsOf(ops, await bombs(), uploadFields);
     const plan = Array.from({ length: TOTAL }, (_, i) => base[i % base.length]!);
 
@@ -243,17 +351,28 @@ async function main() {
       }
     })();
 
-    const loginBomb = await send({ label: 'login bomb', method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: LOGIN_BOMB, password: 'x' }) }, '');
+    const loginBomb = await send(
+      {
+        label: 'login bomb',
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: LOGIN_BOMB, password: 'x' }),
+      },
+      '',
+    );
     const started = performance.now();
     const answers: Answer[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < plan.length) {
-        const req = plan[next++]!;
-        const token = teacherOnly.has(req.path.split('?')[0]!) ? teacher : admin;
-        answers.push(await send(req, token));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < plan.length) {
+          const req = plan[next++]!;
+          const token = teacherOnly.has(req.path.split('?')[0]!) ? teacher : admin;
+          answers.push(await send(req, token));
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     running = false;
     await healthLoop;
@@ -263,19 +382,57 @@ async function main() {
     const byStatus = new Map<number, number>();
     for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
     const sorted = [...answers].sort((a, b) => b.ms - a.ms);
-    const q = (arr: number[], p: number) => [...arr].sort((a, b) => a - b)[Math.min(arr.length - 1, Math.floor(arr.length * p))] ?? 0;
+    const q = (arr: number[], p: number) =>
+      [...arr].sort((a, b) => a - b)[Math.min(arr.length - 1, Math.floor(arr.length * p))] ?? 0;
     const fiveXX = answers.filter((a) => a.status >= 500);
     const failed = answers.filter((a) => a.status === 0);
-    console.log(`hostile requests: ${answers.length} in ${seconds.toFixed(1)} s (${CONCURRENCY} in flight, ${base.length} distinct)`);
-    console.log(`answers by status: ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
-    console.log(`5xx: ${fiveXX.length}${fiveXX.length ? ` (${[...new Set(fiveXX.map((a) => a.label))].slice(0, 10).join('; ')})` : ''}`);
-    console.log(`no answer: ${failed.length}${failed.length ? ` (${failed.slice(0, 5).map((a) => `${a.label}: ${a.error}`).join('; ')})` : ''}`);
-    console.log(`latency: p50 ${q(answers.map((a) => a.ms), 0.5).toFixed(1)} ms, p99 ${q(answers.map((a) => a.ms), 0.99).toFixed(1)} ms, slowest ${sorted[0]?.ms.toFixed(1)} ms (${sorted[0]?.label})`);
-    console.log(`slowest five: ${sorted.slice(0, 5).map((a) => `${a.ms.toFixed(0)} ms ${a.label} → ${a.status}`).join('; ')}`);
-    console.log(`server CPU: ${cpuUsed.toFixed(1)} s for ${answers.length + health.length} requests, ${(cpuUsed * 1000 / answers.length).toFixed(2)} ms per hostile request on average`);
+    console.log(
+      `hostile requests: ${answers.length} in ${seconds.toFixed(1)} s (${CONCURRENCY} in flight, ${base.length} distinct)`,
+    );
+    console.log(
+      `answers by status: ${[...byStatus]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `5xx: ${fiveXX.length}${fiveXX.length ? ` (${[...new Set(fiveXX.map((a) => a.label))].slice(0, 10).join('; ')})` : ''}`,
+    );
+    console.log(
+      `no answer: ${failed.length}${
+        failed.length
+          ? ` (${failed
+              .slice(0, 5)
+              .map((a) => `${a.label}: ${a.error}`)
+              .join('; ')})`
+          : ''
+      }`,
+    );
+    console.log(
+      `latency: p50 ${q(
+        answers.map((a) => a.ms),
+        0.5,
+      ).toFixed(1)} ms, p99 ${q(
+        answers.map((a) => a.ms),
+        0.99,
+      ).toFixed(1)} ms, slowest ${sorted[0]?.ms.toFixed(1)} ms (${sorted[0]?.label})`,
+    );
+    console.log(
+      `slowest five: ${sorted
+        .slice(0, 5)
+        .map((a) => `${a.ms.toFixed(0)} ms ${a.label} → ${a.status}`)
+        .join('; ')}`,
+    );
+    console.log(
+      `server CPU: ${cpuUsed.toFixed(1)} s for ${answers.length + health.length} requests, ${((cpuUsed * 1000) / answers.length).toFixed(2)} ms per hostile request on average`,
+    );
     console.log(`login bomb (300 KB e-mail): ${loginBomb.status} in ${loginBomb.ms.toFixed(1)} ms`);
-    console.log(`/api/health: ${health.length} checks, ${healthFailures} failed, p50 ${q(health, 0.5).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`);
-    console.log(`server RSS: ${rssBefore.toFixed(0)} MiB before, ${rssPeak.toFixed(0)} MiB peak, ${rssAfter.toFixed(0)} MiB after`);
+    console.log(
+      `/api/health: ${health.length} checks, ${healthFailures} failed, p50 ${q(health, 0.5).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`,
+    );
+    console.log(
+      `server RSS: ${rssBefore.toFixed(0)} MiB before, ${rssPeak.toFixed(0)} MiB peak, ${rssAfter.toFixed(0)} MiB after`,
+    );
     const ok = fiveXX.length === 0 && failed.length === 0 && (sorted[0]?.ms ?? 0) < 2000 && healthFailures === 0;
     console.log(ok ? 'ok: no 5xx, none slower than 2 s, health answered throughout' : 'MISSED');
     process.exitCode = ok ? 0 : 1;

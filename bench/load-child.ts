@@ -12,11 +12,22 @@ export interface LoadRequest {
 /** What it answers: 'measuring' when the measured run starts, then the result (or an error). */
 export type LoadMessage =
   | { type: 'measuring' }
-  | { type: 'result'; requests: number; duration: number; errors: number; timeouts: number; non2xx: number; p50: number; p99: number }
+  | {
+      type: 'result';
+      requests: number;
+      duration: number;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      p50: number;
+      p99: number;
+    }
   | { type: 'error'; message: string };
 
 function send(message: LoadMessage): Promise<void> {
-  return new Promise((resolve, reject) => process.send!(message, (err: Error | null) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) =>
+    process.send!(message, (err: Error | null) => (err ? reject(err) : resolve())),
+  );
 }
 
 async function run(request: LoadRequest): Promise<void> {
@@ -25,8 +36,14 @@ async function run(request: LoadRequest): Promise<void> {
   await send({ type: 'measuring' });
   const r = await autocannon({ ...base, duration: request.durationSeconds });
   await send({
-    type: 'result', requests: r.requests.total, duration: r.duration, errors: r.errors, timeouts: r.timeouts,
-    non2xx: r.non2xx, p50: r.latency.p50, p99: r.latency.p99,
+    type: 'result',
+    requests: r.requests.total,
+    duration: r.duration,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
   });
 }
 

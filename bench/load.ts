@@ -19,7 +19,10 @@ export interface LoadResult {
  */
 export function measure(options: LoadOptions, onMeasuring?: () => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(join(import.meta.dirname, 'load-child.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const child = fork(join(import.meta.dirname, 'load-child.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
     let cpuStart: NodeJS.CpuUsage | null = null;
     let settled = false;
     const settle = (fn: () => void) => {
@@ -37,20 +40,30 @@ export function measure(options: LoadOptions, onMeasuring?: () => void): Promise
         const cpu = process.cpuUsage(cpuStart ?? undefined);
         // A failing target answers fast; its figure would be meaningless.
         if (message.errors > 0 || message.timeouts > 0 || message.non2xx > 0) {
-          settle(() => reject(new Error(`${options.url}: ${message.errors} errors, ${message.timeouts} timeouts, ${message.non2xx} non-2xx answers`)));
+          settle(() =>
+            reject(
+              new Error(
+                `${options.url}: ${message.errors} errors, ${message.timeouts} timeouts, ${message.non2xx} non-2xx answers`,
+              ),
+            ),
+          );
           return;
         }
-        settle(() => resolve({
-          rps: message.requests / (message.duration > 0 ? message.duration : options.durationSeconds),
-          requests: message.requests,
-          latencyP50: message.p50,
-          latencyP99: message.p99,
-          cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, message.requests),
-        }));
+        settle(() =>
+          resolve({
+            rps: message.requests / (message.duration > 0 ? message.duration : options.durationSeconds),
+            requests: message.requests,
+            latencyP50: message.p50,
+            latencyP99: message.p99,
+            cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, message.requests),
+          }),
+        );
       }
     });
     child.on('error', (err) => settle(() => reject(err)));
-    child.on('exit', (code) => settle(() => reject(new Error(`load generator exited with code ${code} before answering`))));
+    child.on('exit', (code) =>
+      settle(() => reject(new Error(`load generator exited with code ${code} before answering`))),
+    );
     child.send(options);
   });
 }

@@ -45,8 +45,11 @@ export function staticImportsOf(code: string): string[] {
   const source = ts.createSourceFile('chunk.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   const found: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
-      && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       found.push(statement.moduleSpecifier.text);
     }
   }
@@ -128,7 +131,9 @@ function loginFilesFromManifest(manifest: Record<string, ManifestChunk>): Set<st
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry).map(([key]) => key);
+  const entries = Object.entries(manifest)
+    .filter(([, c]) => c.isEntry)
+    .map(([key]) => key);
   if (entries.length === 0) throw new Error('manifest has no entry');
   entries.forEach(walk);
   const login = Object.keys(manifest).find((key) => key.endsWith(LOGIN_SOURCE));
@@ -144,9 +149,14 @@ function buildWeb(log: (line: string) => void): { dist: string; cleanup: () => v
   log('login-size: building the web app (npm run build -w @egreso/web)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // --manifest only adds .vite/manifest.json to this throwaway build; it lets both computations check each other.
-  const run = spawnSync(npm, ['run', 'build', '-w', '@egreso/web', '--', '--outDir', dist, '--emptyOutDir', '--manifest'], {
-    cwd: ROOT, encoding: 'utf8',
-  });
+  const run = spawnSync(
+    npm,
+    ['run', 'build', '-w', '@egreso/web', '--', '--outDir', dist, '--emptyOutDir', '--manifest'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`web build failed:\n${run.stdout}\n${run.stderr}`);
@@ -163,17 +173,24 @@ export function measureLoginSize(options: LoginSizeOptions): LoginSizeResult {
     let method: LoginSizeResult['method'] = 'chunks';
     const manifestPath = join(dist, '.vite', 'manifest.json');
     if (existsSync(manifestPath)) {
-      const fromManifest = loginFilesFromManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>);
+      const fromManifest = loginFilesFromManifest(
+        JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>,
+      );
       const same = fromManifest.size === fromChunks.size && [...fromManifest].every((f) => fromChunks.has(f));
       if (!same) {
-        throw new Error(`chunk walk and manifest disagree:\n  chunks:   ${[...fromChunks].sort().join(', ')}\n  manifest: ${[...fromManifest].sort().join(', ')}`);
+        throw new Error(
+          `chunk walk and manifest disagree:\n  chunks:   ${[...fromChunks].sort().join(', ')}\n  manifest: ${[...fromManifest].sort().join(', ')}`,
+        );
       }
       method = 'chunks = manifest';
     }
-    const files = [...fromChunks].filter((f) => f.endsWith('.js')).sort().map((file) => {
-      const content = readFileSync(join(dist, file));
-      return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
-    });
+    const files = [...fromChunks]
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+      .map((file) => {
+        const content = readFileSync(join(dist, file));
+        return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+      });
     return {
       dist: built ? '(temporary build)' : relative(ROOT, dist) || dist,
       files,

@@ -30,7 +30,10 @@ const PASSWORD = 'bench-login-123';
 async function database(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (values.db === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'egreso-login-'));
-    return { db: connect(`sqlite:${join(dir, 'b.db')}`), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      db: connect(`sqlite:${join(dir, 'b.db')}`),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `egreso_login_${process.pid}`;
   const admin = new pg.Client({ connectionString: values['pg-url'] });
@@ -51,16 +54,27 @@ async function database(): Promise<{ db: Db; drop: () => Promise<void> }> {
 async function run(url: string, requests: () => { email: string; password: string; ip: string }) {
   const cpu = process.cpuUsage();
   const result = await autocannon({
-    url: `${url}/api/login`, method: 'POST', connections: Number(values.connections), duration: Number(values.seconds),
+    url: `${url}/api/login`,
+    method: 'POST',
+    connections: Number(values.connections),
+    duration: Number(values.seconds),
     headers: { 'content-type': 'application/json' },
-    requests: [{
-      setupRequest: (req) => {
-        const r = requests();
-        return { ...req, headers: { ...req.headers, 'x-forwarded-for': r.ip }, body: JSON.stringify({ email: r.email, password: r.password }) };
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = requests();
+          return {
+            ...req,
+            headers: { ...req.headers, 'x-forwarded-for': r.ip },
+            body: JSON.stringify({ email: r.email, password: r.password }),
+          };
+        },
       },
-    }],
+    ],
   });
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, s]) => `${code}×${s.count}`)
+    .join(' ');
   const used = process.cpuUsage(cpu);
   // CPU of this process (server, argon2's threads and the load generator) per answer: steadier than req/s on a busy machine.
   const cpuMs = Math.round((used.user + used.system) / 1000 / Math.max(1, result.requests.total));
@@ -74,19 +88,44 @@ async function main() {
     await seedReferenceData(db.db);
     const hash = await hashPassword(PASSWORD);
     const now = nowIso();
-    await db.db.insertInto('users').values(Array.from({ length: ACCOUNTS }, (_, i) => ({
-      full_name: `Cuenta ${i}`, email: `cuenta${i}@bench.mx`, password_hash: hash, role: ROLE.TEACHER,
-      controlnumber: `B${i}`, gender: 1, photo: null, created_at: now, updated_at: now,
-    }))).execute();
+    await db.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: ACCOUNTS }, (_, i) => ({
+          full_name: `Cuenta ${i}`,
+          email: `cuenta${i}@bench.mx`,
+          password_hash: hash,
+          role: ROLE.TEACHER,
+          controlnumber: `B${i}`,
+          gender: 1,
+          photo: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     const app = await buildApp({ database: db, trustProxy: ['127.0.0.1'] } as Parameters<typeof buildApp>[0]);
     await app.listen({ port: 3480, host: '127.0.0.1' });
     let n = 0;
     const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    const ok = await run('http://127.0.0.1:3480', () => ({ email: `cuenta${++n % ACCOUNTS}@bench.mx`, password: PASSWORD, ip: ip() }));
-    const bad = await run('http://127.0.0.1:3480', () => ({ email: `nadie${++n}@bench.mx`, password: 'incorrecta', ip: ip() }));
+    const ok = await run('http://127.0.0.1:3480', () => ({
+      email: `cuenta${++n % ACCOUNTS}@bench.mx`,
+      password: PASSWORD,
+      ip: ip(),
+    }));
+    const bad = await run('http://127.0.0.1:3480', () => ({
+      email: `nadie${++n}@bench.mx`,
+      password: 'incorrecta',
+      ip: ip(),
+    }));
     await app.close();
-    for (const [label, r] of [['sign-ins', ok], ['failures', bad]] as const) {
-      console.log(`${values.db}: ${label} ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms CPU ${r.cpuMs} ms/answer [${r.codes}]`);
+    for (const [label, r] of [
+      ['sign-ins', ok],
+      ['failures', bad],
+    ] as const) {
+      console.log(
+        `${values.db}: ${label} ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms CPU ${r.cpuMs} ms/answer [${r.codes}]`,
+      );
     }
   } finally {
     await db.close();

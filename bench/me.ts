@@ -107,9 +107,18 @@ export async function benchMe(options: MeOptions): Promise<MeResult[]> {
       const appCpu = Math.min(...app.map((r) => r.cpuMicrosPerRequest));
       const baselineCpu = Math.min(...baseline.map((r) => r.cpuMicrosPerRequest));
       results.push({
-        database, app, baseline, appBest, baselineBest, appMedian, baselineMedian,
-        ratio: appBest / baselineBest, medianRatio: appMedian / baselineMedian,
-        appCpu, baselineCpu, cpuRatio: baselineCpu / appCpu,
+        database,
+        app,
+        baseline,
+        appBest,
+        baselineBest,
+        appMedian,
+        baselineMedian,
+        ratio: appBest / baselineBest,
+        medianRatio: appMedian / baselineMedian,
+        appCpu,
+        baselineCpu,
+        cpuRatio: baselineCpu / appCpu,
       });
     } finally {
       await targets.close();

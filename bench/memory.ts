@@ -18,9 +18,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
 
 async function main() {
-  const { values } = parseArgs({ options: {
-    db: { type: 'string' }, port: { type: 'string' }, connections: { type: 'string' }, duration: { type: 'string' }, 'node-options': { type: 'string' }, help: { type: 'boolean' },
-  } });
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      port: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      'node-options': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help) {
     console.log(USAGE);
     return;
@@ -31,7 +38,15 @@ async function main() {
   const url = pgdb?.url ?? `sqlite:${join(dir, 'app.db')}`;
   const child = fork(join(import.meta.dirname, 'memory-child.mjs'), [], {
     execArgv: values['node-options'] ? values['node-options'].split(/\s+/) : [],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'mem@bench.mx', ADMIN_PASSWORD: 'clave-de-bench' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'mem@bench.mx',
+      ADMIN_PASSWORD: 'clave-de-bench',
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const samples: Array<{ rss: number; heapUsed: number; heapTotal: number; external: number }> = [];
@@ -46,28 +61,48 @@ async function main() {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/api/ready`)).ok) break;
-      } catch { /* starting */ }
+      } catch {
+        /* starting */
+      }
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'mem@bench.mx', password: 'clave-de-bench' }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'mem@bench.mx', password: 'clave-de-bench' }),
+    });
     const { token } = (await login.json()) as { token: string };
     await new Promise((r) => setTimeout(r, 500));
     const idleNow = idle as NodeJS.MemoryUsage | null;
-    const load = measure({
-      url: `${base}/api/me`, headers: { authorization: `Bearer ${token}` }, connections: Number(values.connections ?? 50),
-      warmupSeconds: 3, durationSeconds: Number(values.duration ?? 15),
-    }, () => {
-      recording = true;
-    });
+    const load = measure(
+      {
+        url: `${base}/api/me`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: Number(values.connections ?? 50),
+        warmupSeconds: 3,
+        durationSeconds: Number(values.duration ?? 15),
+      },
+      () => {
+        recording = true;
+      },
+    );
     const result = await load;
     recording = false;
     const rss = samples.map((s) => s.rss);
     const heap = samples.map((s) => s.heapUsed);
-    console.log(`${values.db ?? 'sqlite'}, ${values.connections ?? 50} connections, ${samples.length} samples${values['node-options'] ? `, node ${values['node-options']}` : ''}`);
-    console.log(`idle before load: RSS ${idleNow ? mb(idleNow.rss) : '?'} MB, heap used ${idleNow ? mb(idleNow.heapUsed) : '?'} MB`);
-    console.log(`| RSS median MB | RSS peak MB | heap used median MB | heap used peak MB | heap total peak MB | external peak MB | req/s |`);
-    console.log(`| ${mb(median(rss))} | ${mb(Math.max(...rss))} | ${mb(median(heap))} | ${mb(Math.max(...heap))} | ${mb(Math.max(...samples.map((s) => s.heapTotal)))} | ${mb(Math.max(...samples.map((s) => s.external)))} | ${result.rps.toFixed(0)} |`);
+    console.log(
+      `${values.db ?? 'sqlite'}, ${values.connections ?? 50} connections, ${samples.length} samples${values['node-options'] ? `, node ${values['node-options']}` : ''}`,
+    );
+    console.log(
+      `idle before load: RSS ${idleNow ? mb(idleNow.rss) : '?'} MB, heap used ${idleNow ? mb(idleNow.heapUsed) : '?'} MB`,
+    );
+    console.log(
+      `| RSS median MB | RSS peak MB | heap used median MB | heap used peak MB | heap total peak MB | external peak MB | req/s |`,
+    );
+    console.log(
+      `| ${mb(median(rss))} | ${mb(Math.max(...rss))} | ${mb(median(heap))} | ${mb(Math.max(...heap))} | ${mb(Math.max(...samples.map((s) => s.heapTotal)))} | ${mb(Math.max(...samples.map((s) => s.external)))} | ${result.rps.toFixed(0)} |`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

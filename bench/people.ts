@@ -24,9 +24,40 @@ import { seedScale } from '../apps/server/src/db/scale.js';
 
 export const PEOPLE_BUDGETS_MS = { firstPage: 50, export: 3000, preview: 2000, apply: 2000 } as const;
 
-const FIRST = ['José', 'María', 'Ángel', 'Lucía', 'Óscar', 'Sofía', 'Iñaki', 'Renata', 'Emilio', 'Ximena', 'Úrsula', 'Diego', 'Valeria', 'Andrés'];
-const LAST = ['Pérez', 'Núñez', 'Álvarez', 'Ortiz', 'Zamora', 'Ibarra', 'Ávila', 'Muñoz', 'Quintero', 'Ríos', 'Salinas', 'Luna', 'Cárdenas', 'Domínguez'];
-const nameOf = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`;
+const FIRST = [
+  'José',
+  'María',
+  'Ángel',
+  'Lucía',
+  'Óscar',
+  'Sofía',
+  'Iñaki',
+  'Renata',
+  'Emilio',
+  'Ximena',
+  'Úrsula',
+  'Diego',
+  'Valeria',
+  'Andrés',
+];
+const LAST = [
+  'Pérez',
+  'Núñez',
+  'Álvarez',
+  'Ortiz',
+  'Zamora',
+  'Ibarra',
+  'Ávila',
+  'Muñoz',
+  'Quintero',
+  'Ríos',
+  'Salinas',
+  'Luna',
+  'Cárdenas',
+  'Domínguez',
+];
+const nameOf = (i: number) =>
+  `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`;
 
 async function dropPg(adminUrl: string, name: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -43,7 +74,15 @@ async function importFile(rows: number, generation: string, first = 0): Promise<
     const i = first + n;
     // Group names follow the scale data's ('112': semester 1, career 1, group 2), in the 1st semester the latest
     // generation is in (a group of another semester is refused); half of them exist, the others are created.
-    ws.addRow([nameOf(i), `N${String(i).padStart(6, '0')}`, `nuevo${i}@escala.test`, i % 2 ? 'Mujer' : 'Hombre', `1${(i % 8) + 1}${(i % 2) + 1}`, generation, 'Activo']);
+    ws.addRow([
+      nameOf(i),
+      `N${String(i).padStart(6, '0')}`,
+      `nuevo${i}@escala.test`,
+      i % 2 ? 'Mujer' : 'Hombre',
+      `1${(i % 8) + 1}${(i % 2) + 1}`,
+      generation,
+      'Activo',
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -51,8 +90,11 @@ async function importFile(rows: number, generation: string, first = 0): Promise<
 function multipart(buf: Buffer) {
   const boundary = '----egresobench';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="alumnos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    buf, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="alumnos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    buf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -72,7 +114,8 @@ export interface PeopleResult {
 }
 
 export async function benchPeople(
-  kind: 'sqlite' | 'postgres', opts: { students: number; rows: number; pgUrl: string; databaseUrl?: string },
+  kind: 'sqlite' | 'postgres',
+  opts: { students: number; rows: number; pgUrl: string; databaseUrl?: string },
 ): Promise<PeopleResult> {
   let url: string;
   let cleanup: () => Promise<void>;
@@ -101,11 +144,19 @@ export async function benchPeople(
     const { students: studentCount, lastImported } = await counted.executeTakeFirstOrThrow();
     const students = Number(studentCount);
     const imported = lastImported ? Number(lastImported.slice(1)) + 1 : 0;
-    const latest = await database.db.selectFrom('generations').select(['start_date', 'end_date']).orderBy('start_date', 'desc').executeTakeFirstOrThrow();
+    const latest = await database.db
+      .selectFrom('generations')
+      .select(['start_date', 'end_date'])
+      .orderBy('start_date', 'desc')
+      .executeTakeFirstOrThrow();
     const generation = `${latest.start_date.slice(0, 4)}-${latest.end_date.slice(0, 4)}`;
     const app = await buildApp({ database });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS.chief.email, password: DEMO_ACCOUNTS.chief.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_ACCOUNTS.chief.email, password: DEMO_ACCOUNTS.chief.password },
+    });
     const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
     const timed = async (run: () => Promise<{ statusCode: number; body: string }>) => {
       const t0 = performance.now();
@@ -120,7 +171,8 @@ export async function benchPeople(
     for (let i = 0; i < 5; i++) await timed(() => app.inject({ method: 'GET', url: page, headers }));
     const pageRuns: number[] = [];
     const cpuBefore = process.cpuUsage();
-    for (let i = 0; i < 30; i++) pageRuns.push((await timed(() => app.inject({ method: 'GET', url: page, headers }))).ms);
+    for (let i = 0; i < 30; i++)
+      pageRuns.push((await timed(() => app.inject({ method: 'GET', url: page, headers }))).ms);
     const cpu = process.cpuUsage(cpuBefore);
     // The server process's own CPU per request: other load on the machine moves it much less than the wall time.
     const firstPageCpuMs = (cpu.user + cpu.system) / 1000 / 30;
@@ -128,22 +180,33 @@ export async function benchPeople(
     const exportRuns: number[] = [];
     let exportBytes = 0;
     for (let i = 0; i < 3; i++) {
-      const { ms, res } = await timed(() => app.inject({ method: 'GET', url: '/api/students/export?active=all&assign_generation=1', headers }));
+      const { ms, res } = await timed(() =>
+        app.inject({ method: 'GET', url: '/api/students/export?active=all&assign_generation=1', headers }),
+      );
       exportRuns.push(ms);
       exportBytes = (res as unknown as { rawPayload: Buffer }).rawPayload.length;
     }
 
     const file = await importFile(opts.rows, generation, imported);
     const upload = multipart(file);
-    const post = (url: string) => app.inject({ method: 'POST', url, payload: upload.payload, headers: { ...headers, ...upload.headers } });
+    const post = (url: string) =>
+      app.inject({ method: 'POST', url, payload: upload.payload, headers: { ...headers, ...upload.headers } });
     const preview = await timed(() => post('/api/students/import?dry_run=1'));
     const apply = await timed(() => post('/api/students/import'));
     const inserted = (JSON.parse(apply.res.body) as { inserted: number }).inserted;
-    if (inserted !== opts.rows) throw new Error(`the import inserted ${inserted} of ${opts.rows} rows: ${apply.res.body.slice(0, 300)}`);
+    if (inserted !== opts.rows)
+      throw new Error(`the import inserted ${inserted} of ${opts.rows} rows: ${apply.res.body.slice(0, 300)}`);
     await app.close();
     return {
-      db: kind, students, firstPageMs: median(pageRuns), firstPageCpuMs, exportMs: median(exportRuns), exportBytes,
-      previewMs: preview.ms, applyMs: apply.ms, inserted,
+      db: kind,
+      students,
+      firstPageMs: median(pageRuns),
+      firstPageCpuMs,
+      exportMs: median(exportRuns),
+      exportBytes,
+      previewMs: preview.ms,
+      applyMs: apply.ms,
+      inserted,
     };
   } finally {
     await database.close();
@@ -154,25 +217,51 @@ export async function benchPeople(
 async function main() {
   const { values } = parseArgs({
     options: {
-      db: { type: 'string' }, students: { type: 'string', default: '5000' }, rows: { type: 'string', default: '1000' },
-      'pg-url': { type: 'string' }, 'database-url': { type: 'string' },
+      db: { type: 'string' },
+      students: { type: 'string', default: '5000' },
+      rows: { type: 'string', default: '1000' },
+      'pg-url': { type: 'string' },
+      'database-url': { type: 'string' },
     },
   });
   const databaseUrl = values['database-url'];
-  const kinds = databaseUrl ? [dialectOf(databaseUrl)] : values.db ? [values.db as 'sqlite' | 'postgres'] : (['sqlite', 'postgres'] as const);
-  const pgUrl = values['pg-url'] ?? process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const kinds = databaseUrl
+    ? [dialectOf(databaseUrl)]
+    : values.db
+      ? [values.db as 'sqlite' | 'postgres']
+      : (['sqlite', 'postgres'] as const);
+  const pgUrl =
+    values['pg-url'] ??
+    process.env.BENCH_PG_URL ??
+    process.env.TEST_PG_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   let failed = false;
   for (const kind of kinds) {
-    const r = await benchPeople(kind, { students: Number(values.students), rows: Number(values.rows), pgUrl, databaseUrl });
+    const r = await benchPeople(kind, {
+      students: Number(values.students),
+      rows: Number(values.rows),
+      pgUrl,
+      databaseUrl,
+    });
     const verdict = (ms: number, budget: number) => {
       if (ms > budget) failed = true;
       return `${ms.toFixed(1)} ms (budget ${budget} ms) ${ms <= budget ? 'met' : 'MISSED'}`;
     };
-    console.log(`${kind}: ${r.students} students, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`  first page of Students (median of 30): ${verdict(r.firstPageMs, PEOPLE_BUDGETS_MS.firstPage)}; server CPU ${r.firstPageCpuMs.toFixed(1)} ms/request`);
-    console.log(`  export of every student (median of 3, ${(r.exportBytes / 1024).toFixed(0)} KB): ${verdict(r.exportMs, PEOPLE_BUDGETS_MS.export)}`);
+    console.log(
+      `${kind}: ${r.students} students, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `  first page of Students (median of 30): ${verdict(r.firstPageMs, PEOPLE_BUDGETS_MS.firstPage)}; server CPU ${r.firstPageCpuMs.toFixed(1)} ms/request`,
+    );
+    console.log(
+      `  export of every student (median of 3, ${(r.exportBytes / 1024).toFixed(0)} KB): ${verdict(r.exportMs, PEOPLE_BUDGETS_MS.export)}`,
+    );
     console.log(`  ${values.rows}-row import, preview: ${verdict(r.previewMs, PEOPLE_BUDGETS_MS.preview)}`);
-    console.log(`  ${values.rows}-row import, apply (${r.inserted} inserted): ${verdict(r.applyMs, PEOPLE_BUDGETS_MS.apply)}`);
+    console.log(
+      `  ${values.rows}-row import, apply (${r.inserted} inserted): ${verdict(r.applyMs, PEOPLE_BUDGETS_MS.apply)}`,
+    );
   }
   process.exitCode = failed ? 1 : 0;
 }

@@ -14,22 +14,35 @@ For the generation with the most records, as the demo's division chief:
 Each is measured with the API's answers uncompressed (the request carries 'x-no-compression', as before compression)
 and compressed, alternating, in a new browser context each run (nothing cached); the median of --runs (default 3).`;
 
-const LINK = { offline: false, latency: 40, downloadThroughput: (10e6 / 8), uploadThroughput: (10e6 / 8) };
+const LINK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
 
-interface Sample { click: number; whole: number; wholeBytes: number }
+interface Sample {
+  click: number;
+  whole: number;
+  wholeBytes: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
-    const res = await fetch(`/api${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+    const res = await fetch(`/api${p}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+    });
     return res.json();
   }, path) as Promise<T>;
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, port: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string' },
+      port: { type: 'string' },
+      runs: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help || !values['database-url']) {
     console.log(USAGE);
     return;
@@ -56,11 +69,17 @@ async function main() {
     for (const r of whole) counts.set(r.subject_id, (counts.get(r.subject_id) ?? 0) + 1);
     const [subjectId, subjectRecords] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
     const subject = subjects.find((s) => s.id === subjectId)!;
-    console.log(`Generation ${generation.generation_name}: ${whole.length} records in all; subject ${subject.subject_key} has ${subjectRecords}.`);
+    console.log(
+      `Generation ${generation.generation_name}: ${whole.length} records in all; subject ${subject.subject_key} has ${subjectRecords}.`,
+    );
 
     for (let run = 0; run < runs; run++) {
       for (const mode of ['uncompressed', 'compressed'] as const) {
-        const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 900 }, locale: 'es-MX' });
+        const context = await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 1366, height: 900 },
+          locale: 'es-MX',
+        });
         if (mode === 'uncompressed') await context.setExtraHTTPHeaders({ 'x-no-compression': '1' });
         const page = await context.newPage();
         await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
@@ -69,7 +88,9 @@ async function main() {
         await page.getByRole('textbox', { name: 'Generación', exact: true }).click();
         await page.getByRole('option', { name: generation.generation_name, exact: true }).click();
         await page.getByRole('textbox', { name: 'Materia', exact: true }).fill(subject.subject_key);
-        await page.getByRole('option', { name: `${subject.subject_key} · ${subject.subject_name}`, exact: true }).click();
+        await page
+          .getByRole('option', { name: `${subject.subject_key} · ${subject.subject_name}`, exact: true })
+          .click();
 
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
@@ -80,21 +101,32 @@ async function main() {
         const click = performance.now() - t0;
         const fetched = await page.evaluate(async (id) => {
           const start = performance.now();
-          const res = await fetch(`/api/reportes/flex?generation_id=${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+          const res = await fetch(`/api/reportes/flex?generation_id=${id}`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+          });
           const records = (await res.json()) as unknown[];
-          const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes(`generation_id=${id}`)).pop() as PerformanceResourceTiming | undefined;
+          const entry = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes(`generation_id=${id}`))
+            .pop() as PerformanceResourceTiming | undefined;
           return { ms: performance.now() - start, records: records.length, bytes: entry?.encodedBodySize ?? 0 };
         }, generation.id);
         samples[mode].push({ click, whole: fetched.ms, wholeBytes: fetched.bytes });
-        console.log(`run ${run + 1} ${mode}: click → table ${click.toFixed(0)} ms; whole generation ${fetched.ms.toFixed(0)} ms (${(fetched.bytes / 1024).toFixed(0)} KB on the wire)`);
+        console.log(
+          `run ${run + 1} ${mode}: click → table ${click.toFixed(0)} ms; whole generation ${fetched.ms.toFixed(0)} ms (${(fetched.bytes / 1024).toFixed(0)} KB on the wire)`,
+        );
         await context.close();
       }
     }
-    console.log('\n| API answers | click → table (one subject), median ms | whole generation fetched and parsed, median ms | whole generation on the wire |');
+    console.log(
+      '\n| API answers | click → table (one subject), median ms | whole generation fetched and parsed, median ms | whole generation on the wire |',
+    );
     console.log('|---|---|---|---|');
     for (const mode of ['uncompressed', 'compressed'] as const) {
       const s = samples[mode];
-      console.log(`| ${mode} | ${median(s.map((x) => x.click)).toFixed(0)} | ${median(s.map((x) => x.whole)).toFixed(0)} | ${(median(s.map((x) => x.wholeBytes)) / 1024).toFixed(0)} KB |`);
+      console.log(
+        `| ${mode} | ${median(s.map((x) => x.click)).toFixed(0)} | ${median(s.map((x) => x.whole)).toFixed(0)} | ${(median(s.map((x) => x.wholeBytes)) / 1024).toFixed(0)} KB |`,
+      );
     }
   } finally {
     await browser.close();

@@ -2,7 +2,11 @@ import { sql, type Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@egreso/domain';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
-import { freshRatings, selectAttributeRatings, selectPeriodAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
+import {
+  freshRatings,
+  selectAttributeRatings,
+  selectPeriodAttributeRatings,
+} from '../apps/server/src/modules/ratings/sums.js';
 import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
 import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
@@ -22,11 +26,20 @@ async function explain(database: Db, query: Compilable): Promise<string> {
   const compiled = query.compile();
   const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
   const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
-  return result.rows.map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : String(r.detail))).join('\n');
+  return result.rows
+    .map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : String(r.detail)))
+    .join('\n');
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, explain: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      'database-url': { type: 'string' },
+      runs: { type: 'string' },
+      explain: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
   if (values.help || !values['database-url']) {
     console.log(USAGE);
     return;
@@ -36,35 +49,88 @@ async function main() {
   const db = database.db;
   try {
     // The generation in its 5th semester (five periods of grades), as bench/aggregates.ts picks it.
-    const { generation_id } = await db.selectFrom('user_generations').select('generation_id').where('current_semester_id', '=', 5).executeTakeFirstOrThrow();
-    const subject = await db.selectFrom('subject_attributes').select('subject_id').orderBy('subject_id').executeTakeFirstOrThrow();
+    const { generation_id } = await db
+      .selectFrom('user_generations')
+      .select('generation_id')
+      .where('current_semester_id', '=', 5)
+      .executeTakeFirstOrThrow();
+    const subject = await db
+      .selectFrom('subject_attributes')
+      .select('subject_id')
+      .orderBy('subject_id')
+      .executeTakeFirstOrThrow();
     // The career most of that generation's students are linked to: the cohort whose evidence is timed, and the
     // career of the division report (a chief's report is about a career).
-    const career = await db.selectFrom('user_generations as ug').innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
-      .select(['uc.career_id', sql<number>`count(*)`.as('n')]).where('ug.generation_id', '=', generation_id)
-      .groupBy('uc.career_id').orderBy(sql`count(*)`, 'desc').executeTakeFirstOrThrow();
+    const career = await db
+      .selectFrom('user_generations as ug')
+      .innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
+      .select(['uc.career_id', sql<number>`count(*)`.as('n')])
+      .where('ug.generation_id', '=', generation_id)
+      .groupBy('uc.career_id')
+      .orderBy(sql`count(*)`, 'desc')
+      .executeTakeFirstOrThrow();
     const whole = { generationId: generation_id, careerIds: [career.career_id] };
     // An administrator's report without a career: every career's records of the generation.
-    const everyCareer = { generationId: generation_id, careerIds: (await db.selectFrom('careers').select('id').execute()).map((c) => c.id) };
+    const everyCareer = {
+      generationId: generation_id,
+      careerIds: (await db.selectFrom('careers').select('id').execute()).map((c) => c.id),
+    };
     const cases: Array<[string, () => Promise<number>]> = [
-      ['GET /reportes/flex: a generation, all subjects (records + JSON)', async () => {
-        const rows = await listRatingRecords(db, whole);
-        return JSON.stringify(rows.map((r) => ({
-          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
-        }))).length > 0 ? rows.length : 0;
-      }],
-      ['GET /reportes/flex: a generation, every career (an administrator; records + JSON)', async () => {
-        const rows = await listRatingRecords(db, everyCareer);
-        return JSON.stringify(rows.map((r) => ({
-          attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id, attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
-        }))).length > 0 ? rows.length : 0;
-      }],
-      ['GET /reportes/flex: a generation, one subject', async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length],
-      ['GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)', async () => (await buildFlexWorkbook(db, { id: 0, role: ROLE.ADMIN }, { generation_id, career_id: career.career_id })).buffer.length],
-      ['GET /reportes/evidencia: a generation in its career (JSON bytes)', async () =>
-        JSON.stringify(await buildCohortEvidence(db, { generationId: generation_id, careerId: career.career_id }, 'Institución')).length],
-      ['GET /reportes/mapa-curricular: a career, the active period (JSON bytes)', async () =>
-        JSON.stringify(await buildCurriculumMap(db, career.career_id, undefined)).length],
+      [
+        'GET /reportes/flex: a generation, all subjects (records + JSON)',
+        async () => {
+          const rows = await listRatingRecords(db, whole);
+          return JSON.stringify(
+            rows.map((r) => ({
+              attribute_id: r.attribute_id,
+              attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
+              subject_id: r.subject_id,
+              attributerating: r.rating,
+              user: { id: r.user_id, gender: r.gender },
+            })),
+          ).length > 0
+            ? rows.length
+            : 0;
+        },
+      ],
+      [
+        'GET /reportes/flex: a generation, every career (an administrator; records + JSON)',
+        async () => {
+          const rows = await listRatingRecords(db, everyCareer);
+          return JSON.stringify(
+            rows.map((r) => ({
+              attribute_id: r.attribute_id,
+              attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
+              subject_id: r.subject_id,
+              attributerating: r.rating,
+              user: { id: r.user_id, gender: r.gender },
+            })),
+          ).length > 0
+            ? rows.length
+            : 0;
+        },
+      ],
+      [
+        'GET /reportes/flex: a generation, one subject',
+        async () => (await listRatingRecords(db, { ...whole, subjectId: subject.subject_id })).length,
+      ],
+      [
+        'GET /reportes/flex/export: a generation, all subjects (.xlsx bytes)',
+        async () =>
+          (await buildFlexWorkbook(db, { id: 0, role: ROLE.ADMIN }, { generation_id, career_id: career.career_id }))
+            .buffer.length,
+      ],
+      [
+        'GET /reportes/evidencia: a generation in its career (JSON bytes)',
+        async () =>
+          JSON.stringify(
+            await buildCohortEvidence(db, { generationId: generation_id, careerId: career.career_id }, 'Institución'),
+          ).length,
+      ],
+      [
+        'GET /reportes/mapa-curricular: a career, the active period (JSON bytes)',
+        async () => JSON.stringify(await buildCurriculumMap(db, career.career_id, undefined)).length,
+      ],
     ];
     console.log(`${database.dialect}: ${runs} timed runs after 1 warm-up`);
     console.log('| Case | rows / bytes | median ms | fastest ms |');
@@ -76,9 +142,17 @@ async function main() {
     if (values.explain) {
       const fresh = await freshRatings(db);
       console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(fresh, whole))}`);
-      console.log(`\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(fresh, whole))}`);
-      const assignment = await db.selectFrom('professor_subjects').select(['subject_id', 'group_id', 'period_id']).where('subject_id', '=', subject.subject_id).executeTakeFirstOrThrow();
-      console.log(`\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(fresh, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`);
+      console.log(
+        `\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(fresh, whole))}`,
+      );
+      const assignment = await db
+        .selectFrom('professor_subjects')
+        .select(['subject_id', 'group_id', 'period_id'])
+        .where('subject_id', '=', subject.subject_id)
+        .executeTakeFirstOrThrow();
+      console.log(
+        `\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(fresh, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`,
+      );
     }
   } finally {
     await database.close();

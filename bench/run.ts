@@ -37,7 +37,8 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -50,13 +51,27 @@ function meReport(results: MeResult[]): { text: string; ok: boolean } {
     r.database,
     r.app.map((x) => rps(x.rps)).join(' / '),
     r.baseline.map((x) => rps(x.rps)).join(' / '),
-    rps(r.appBest), rps(r.baselineBest), pct(r.ratio), pct(r.medianRatio),
-    `${r.appCpu.toFixed(1)} / ${r.baselineCpu.toFixed(1)}`, pct(r.cpuRatio),
+    rps(r.appBest),
+    rps(r.baselineBest),
+    pct(r.ratio),
+    pct(r.medianRatio),
+    `${r.appCpu.toFixed(1)} / ${r.baselineCpu.toFixed(1)}`,
+    pct(r.cpuRatio),
     r.ratio >= ME_MIN_RATIO ? 'ok' : 'MISSED',
   ]);
   const text = table(
-    ['GET /api/me', 'app req/s (runs)', 'baseline req/s (runs)', 'app best', 'base best', 'ratio best', 'ratio median',
-      'CPU µs/req app / base', 'CPU ratio', `>= ${pct(ME_MIN_RATIO)}`],
+    [
+      'GET /api/me',
+      'app req/s (runs)',
+      'baseline req/s (runs)',
+      'app best',
+      'base best',
+      'ratio best',
+      'ratio median',
+      'CPU µs/req app / base',
+      'CPU ratio',
+      `>= ${pct(ME_MIN_RATIO)}`,
+    ],
     rows,
   );
   return { text, ok: results.every((r) => r.ratio >= ME_MIN_RATIO) };
@@ -65,9 +80,22 @@ function meReport(results: MeResult[]): { text: string; ok: boolean } {
 function serializeReport(rows: SerializeRow[]): { text: string; ok: boolean } {
   const ms = (n: number) => `${n.toFixed(n < 1 ? 3 : 1)} ms`;
   const text = table(
-    ['answer', 'JSON size', 'zod serializer', 'of which zod parse', 'fast-json-stringify', 'JSON.stringify', 'inject zod / compiled'],
+    [
+      'answer',
+      'JSON size',
+      'zod serializer',
+      'of which zod parse',
+      'fast-json-stringify',
+      'JSON.stringify',
+      'inject zod / compiled',
+    ],
     rows.map((r) => [
-      r.answer, kb(r.bytes), ms(r.zod), `${ms(r.zodParse)} (${pct(r.zodParse / r.zod)})`, ms(r.compiled), ms(r.jsonStringify),
+      r.answer,
+      kb(r.bytes),
+      ms(r.zod),
+      `${ms(r.zodParse)} (${pct(r.zodParse / r.zod)})`,
+      ms(r.compiled),
+      ms(r.jsonStringify),
       `${ms(r.injectZod)} / ${ms(r.injectCompiled)}`,
     ]),
   );
@@ -77,7 +105,12 @@ function serializeReport(rows: SerializeRow[]): { text: string; ok: boolean } {
 function loginReport(result: LoginSizeResult): { text: string; ok: boolean } {
   const ok = result.totalGzipBytes <= LOGIN_JS_MAX_GZIP;
   const rows = result.files.map((f) => [f.file, kb(f.bytes), kb(f.gzipBytes), '']);
-  rows.push([`total (${result.files.length} files, ${result.method})`, kb(result.totalBytes), kb(result.totalGzipBytes), ok ? 'ok' : 'MISSED']);
+  rows.push([
+    `total (${result.files.length} files, ${result.method})`,
+    kb(result.totalBytes),
+    kb(result.totalGzipBytes),
+    ok ? 'ok' : 'MISSED',
+  ]);
   const text = table(['/app/login JavaScript', 'raw', 'gzip', `<= ${kb(LOGIN_JS_MAX_GZIP)}`], rows);
   return { text: `build: ${result.dist}\n${text}`, ok };
 }
@@ -111,7 +144,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = (line: string) => console.log(line);
-  console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const reports: Array<{ text: string; ok: boolean }> = [];
   if (selected.has('login-size')) {
@@ -126,7 +163,11 @@ async function main(): Promise<number> {
       warmupSeconds: positiveNumber('warmup', values.warmup, 2),
       connections: Math.round(positiveNumber('connections', values.connections, 10)),
       ports: PORTS,
-      pgAdminUrl: values['pg-url'] ?? process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      pgAdminUrl:
+        values['pg-url'] ??
+        process.env.BENCH_PG_URL ??
+        process.env.TEST_PG_URL ??
+        'postgres://postgres@127.0.0.1:5432/postgres',
       log,
     });
     reports.push(meReport(results));

@@ -65,8 +65,9 @@ async function main() {
   });
   const size = await databaseSize(url);
   console.log(`Done in ${summary.seconds.toFixed(1)} s; database size ${(size / 1024 / 1024).toFixed(1)} MiB.`);
-  for (const [table, n] of Object.entries(summary.counts)) console.log(`  ${table.padEnd(20)} ${n.toLocaleString('en-US')}`);
-  console.log('Accounts (every generated teacher, chief and student shares its role\'s password):');
+  for (const [table, n] of Object.entries(summary.counts))
+    console.log(`  ${table.padEnd(20)} ${n.toLocaleString('en-US')}`);
+  console.log("Accounts (every generated teacher, chief and student shares its role's password):");
   for (const a of summary.accounts) console.log(`  ${a.role.padEnd(18)} ${a.email.padEnd(28)} ${a.password}`);
 }
 

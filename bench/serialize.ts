@@ -12,22 +12,42 @@ const userList = z.object({ data: z.array(publicUser), meta: paginationMeta });
 /** A teacher's grade sheet: 60 students × 30 activities, one cell per pair (null while not graded). */
 const gradeSheet = z.object({
   assignment_id: z.number(),
-  activities: z.array(z.object({ id: z.number(), name: z.string(), weight: z.number(), attribute_ids: z.array(z.number()) })),
-  students: z.array(z.object({
-    id: z.number(),
-    full_name: z.string(),
-    controlnumber: z.string().nullable(),
-    grades: z.array(z.object({ activity_id: z.number(), grade: z.number().nullable(), observation: z.string().nullable() })),
-    average: z.number().nullable(),
-  })),
+  activities: z.array(
+    z.object({ id: z.number(), name: z.string(), weight: z.number(), attribute_ids: z.array(z.number()) }),
+  ),
+  students: z.array(
+    z.object({
+      id: z.number(),
+      full_name: z.string(),
+      controlnumber: z.string().nullable(),
+      grades: z.array(
+        z.object({ activity_id: z.number(), grade: z.number().nullable(), observation: z.string().nullable() }),
+      ),
+      average: z.number().nullable(),
+    }),
+  ),
 });
 
 function users(n: number) {
   return Array.from({ length: n }, (_, i) => ({
-    id: i + 1, full_name: `Alumna Número ${i + 1} Pérez Ñúñez`, name: `Alumna Número ${i + 1} Pérez Ñúñez`,
-    email: `alumna${i + 1}@universidad.mx`, rol: 3, role: 3, controlnumber: `2${String(i).padStart(7, '0')}`, gender: 2,
-    photo: null, created_at: '2026-08-01T12:00:00.000Z', updated_at: '2026-08-01T12:00:00.000Z',
-    user_careers: [{ id: i + 1, career_id: (i % 8) + 1, career: { id: (i % 8) + 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' } }],
+    id: i + 1,
+    full_name: `Alumna Número ${i + 1} Pérez Ñúñez`,
+    name: `Alumna Número ${i + 1} Pérez Ñúñez`,
+    email: `alumna${i + 1}@universidad.mx`,
+    rol: 3,
+    role: 3,
+    controlnumber: `2${String(i).padStart(7, '0')}`,
+    gender: 2,
+    photo: null,
+    created_at: '2026-08-01T12:00:00.000Z',
+    updated_at: '2026-08-01T12:00:00.000Z',
+    user_careers: [
+      {
+        id: i + 1,
+        career_id: (i % 8) + 1,
+        career: { id: (i % 8) + 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' },
+      },
+    ],
     password_hash: '$argon2id$v=19$m=19456,t=2,p=1$secret',
   }));
 }
@@ -35,10 +55,21 @@ function users(n: number) {
 function sheet(students: number, activities: number) {
   return {
     assignment_id: 1,
-    activities: Array.from({ length: activities }, (_, a) => ({ id: a + 1, name: `Actividad ${a + 1}`, weight: 10, attribute_ids: [1, 2] })),
+    activities: Array.from({ length: activities }, (_, a) => ({
+      id: a + 1,
+      name: `Actividad ${a + 1}`,
+      weight: 10,
+      attribute_ids: [1, 2],
+    })),
     students: Array.from({ length: students }, (_, s) => ({
-      id: s + 1, full_name: `Alumno ${s + 1}`, controlnumber: `2${String(s).padStart(7, '0')}`,
-      grades: Array.from({ length: activities }, (_, a) => ({ activity_id: a + 1, grade: (s + a) % 7 === 0 ? null : 60 + ((s * a) % 41), observation: null })),
+      id: s + 1,
+      full_name: `Alumno ${s + 1}`,
+      controlnumber: `2${String(s).padStart(7, '0')}`,
+      grades: Array.from({ length: activities }, (_, a) => ({
+        activity_id: a + 1,
+        grade: (s + a) % 7 === 0 ? null : 60 + ((s * a) % 41),
+        observation: null,
+      })),
       average: 84.5,
     })),
   };
@@ -75,7 +106,12 @@ function time(fn: () => unknown, runs: number): number {
   return median(samples);
 }
 
-async function timeInject(schema: z.ZodType, data: unknown, compiler: FastifySerializerCompiler<z.ZodType>, runs: number): Promise<number> {
+async function timeInject(
+  schema: z.ZodType,
+  data: unknown,
+  compiler: FastifySerializerCompiler<z.ZodType>,
+  runs: number,
+): Promise<number> {
   const app = Fastify({ logger: false });
   app.setSerializerCompiler(compiler);
   app.get('/answer', { schema: { response: { 200: schema } } }, async () => data);
@@ -101,7 +137,8 @@ async function row(answer: string, schema: z.ZodType, data: unknown, runs: numbe
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${answer}: the two serializers disagree`);
   const plain = schema.parse(data);
   return {
-    answer, bytes: Buffer.byteLength(compiled(data)),
+    answer,
+    bytes: Buffer.byteLength(compiled(data)),
     zod: time(() => zod(data), runs),
     zodParse: time(() => schema.safeParse(data), runs),
     compiled: time(() => compiled(data), runs),
@@ -114,7 +151,12 @@ async function row(answer: string, schema: z.ZodType, data: unknown, runs: numbe
 export async function benchSerialize(runs: number): Promise<SerializeRow[]> {
   const list = users(5000);
   return [
-    await row('5,000-row user list', userList, { data: list, meta: { current_page: 1, last_page: 1, total: 5000, per_page: 5000 } }, runs),
+    await row(
+      '5,000-row user list',
+      userList,
+      { data: list, meta: { current_page: 1, last_page: 1, total: 5000, per_page: 5000 } },
+      runs,
+    ),
     await row('60 × 30 grade sheet', gradeSheet, sheet(60, 30), runs),
     await row('GET /api/me (one user)', publicUser, list[0], runs * 20),
   ];

@@ -62,13 +62,27 @@ async function prepareApp(database: Db): Promise<{ app: FastifyInstance; token: 
   await migrateToLatest(database);
   await seedReferenceData(database.db);
   const now = nowIso();
-  await database.db.insertInto('users').values({
-    full_name: 'Usuario de Rendimiento', email: BENCH_EMAIL, password_hash: await hashPassword(BENCH_PASSWORD),
-    role: ROLE.TEACHER, controlnumber: 'B0001', gender: 1, photo: null, created_at: now, updated_at: now,
-  }).execute();
+  await database.db
+    .insertInto('users')
+    .values({
+      full_name: 'Usuario de Rendimiento',
+      email: BENCH_EMAIL,
+      password_hash: await hashPassword(BENCH_PASSWORD),
+      role: ROLE.TEACHER,
+      controlnumber: 'B0001',
+      gender: 1,
+      photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const app = await buildApp({ database });
   await app.ready();
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return { app, token: (res.json() as { token: string }).token };
 }
@@ -84,7 +98,9 @@ export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): P
       const baseline = buildBaseline(sqliteReads(raw));
       await baseline.ready();
       return {
-        app, baseline, token,
+        app,
+        baseline,
+        token,
         close: async () => {
           await app.close();
           await baseline.close();
@@ -109,7 +125,9 @@ export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): P
     const baseline = buildBaseline(postgresReads(pool));
     await baseline.ready();
     return {
-      app, baseline, token,
+      app,
+      baseline,
+      token,
       close: async () => {
         await app.close();
         await baseline.close();

@@ -25,12 +25,24 @@ Server time of the teacher's grade screens on the scale data set (app.inject, no
 
 const BUDGETS = { load: 50, save: 100, preview: 500, apply: 500, dashboard: 50 } as const;
 
-interface Stat { min: number; median: number; p95: number; max: number; cpu: number }
+interface Stat {
+  min: number;
+  median: number;
+  p95: number;
+  max: number;
+  cpu: number;
+}
 
 function stats(times: number[], cpu: number[]): Stat {
   const s = [...times].sort((a, b) => a - b);
   const c = [...cpu].sort((a, b) => a - b);
-  return { min: s[0]!, median: s[Math.floor(s.length / 2)]!, p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!, max: s[s.length - 1]!, cpu: c[Math.floor(c.length / 2)]! };
+  return {
+    min: s[0]!,
+    median: s[Math.floor(s.length / 2)]!,
+    p95: s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)]!,
+    max: s[s.length - 1]!,
+    cpu: c[Math.floor(c.length / 2)]!,
+  };
 }
 
 /** Wall time, and this process's CPU time (user + system: the server's work, and SQLite's, which runs in it). */
@@ -58,10 +70,18 @@ async function throwawayPg(adminUrl: string) {
 /** The active period's assignment whose sheet is closest to 40 students, with its teacher signed in. */
 async function pickSheet(database: Db) {
   const db = database.db;
-  const assignments = await db.selectFrom('professor_subjects as ps').innerJoin('periods as p', 'p.id', 'ps.period_id')
-    .where('p.is_active', '=', 1).select(['ps.id', 'ps.user_id']).execute();
-  const sizes = await sheetSizes(db, assignments.map((a) => a.id));
-  const best = assignments.map((a) => ({ ...a, students: sizes.perSheet.get(a.id) ?? 0 }))
+  const assignments = await db
+    .selectFrom('professor_subjects as ps')
+    .innerJoin('periods as p', 'p.id', 'ps.period_id')
+    .where('p.is_active', '=', 1)
+    .select(['ps.id', 'ps.user_id'])
+    .execute();
+  const sizes = await sheetSizes(
+    db,
+    assignments.map((a) => a.id),
+  );
+  const best = assignments
+    .map((a) => ({ ...a, students: sizes.perSheet.get(a.id) ?? 0 }))
     .sort((x, y) => Math.abs(x.students - 40) - Math.abs(y.students - 40) || x.id - y.id)[0];
   if (!best) throw new Error('the database has no assignment in an active period');
   const token = newToken();
@@ -73,7 +93,8 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
   const sheet = await pickSheet(database);
   const auth = { authorization: `Bearer ${sheet.token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
 
   let grid = (await get(`/api/grade-sheets/${sheet.id}`)).json();
   // The budgets speak of 20 activities: top the sheet up when the data set gave it fewer.
@@ -81,23 +102,38 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
   if (missing > 0) {
     await post('/api/activities/bulk-upsert', {
       professor_subject_id: sheet.id,
-      activities: Array.from({ length: missing }, (_, i) => ({ activity_name: `Actividad de medición ${i + 1}`, ponderation: 5, attribute_ids: [] })),
+      activities: Array.from({ length: missing }, (_, i) => ({
+        activity_name: `Actividad de medición ${i + 1}`,
+        ponderation: 5,
+        attribute_ids: [],
+      })),
     });
     grid = (await get(`/api/grade-sheets/${sheet.id}`)).json();
   }
   // 40 students of the sheet (the scale data's groups are larger): the budgets' 40 × 20.
   const students: Array<{ id: number; controlnumber: string }> = grid.students.slice(0, 40);
   const activities: Array<{ id: number; activity_name: string }> = grid.activities.slice(0, 20);
-  const versions = new Map<string, number>(grid.grades.map((g: { user_id: number; activity_id: number; version: number }) => [`${g.user_id}:${g.activity_id}`, g.version]));
+  const versions = new Map<string, number>(
+    grid.grades.map((g: { user_id: number; activity_id: number; version: number }) => [
+      `${g.user_id}:${g.activity_id}`,
+      g.version,
+    ]),
+  );
   const shape = `${students.length} × ${activities.length}`;
 
-  const measure = async (name: keyof typeof BUDGETS, fn: (i: number) => Promise<{ statusCode: number; body: string }>) => {
+  const measure = async (
+    name: keyof typeof BUDGETS,
+    fn: (i: number) => Promise<{ statusCode: number; body: string }>,
+  ) => {
     const times: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < runs + 3; i++) {
       const [ms, res, cpuMs] = await timed(() => fn(i));
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      if (i >= 3) { times.push(ms); cpu.push(cpuMs); }
+      if (i >= 3) {
+        times.push(ms);
+        cpu.push(cpuMs);
+      }
     }
     return { name, ...stats(times, cpu) };
   };
@@ -105,12 +141,18 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
   const load = await measure('load', () => get(`/api/grade-sheets/${sheet.id}`));
 
   const save = await measure('save', async (i) => {
-    const calificaciones = students.flatMap((s, si) => activities.map((a, ai) => ({
-      user_id: s.id, activity_id: a.id, qualification: (si * 7 + ai * 3 + i * 11) % 101, version: versions.get(`${s.id}:${a.id}`) ?? 0,
-    })));
+    const calificaciones = students.flatMap((s, si) =>
+      activities.map((a, ai) => ({
+        user_id: s.id,
+        activity_id: a.id,
+        qualification: (si * 7 + ai * 3 + i * 11) % 101,
+        version: versions.get(`${s.id}:${a.id}`) ?? 0,
+      })),
+    );
     const res = await post('/api/profesor/calificar/actividades/batch', { calificaciones });
     const body = res.json();
-    if (body.conflicts?.length || body.saved?.length + body.unchanged !== calificaciones.length) throw new Error(`save wrote ${body.saved?.length} of ${calificaciones.length}`);
+    if (body.conflicts?.length || body.saved?.length + body.unchanged !== calificaciones.length)
+      throw new Error(`save wrote ${body.saved?.length} of ${calificaciones.length}`);
     for (const s of body.saved) versions.set(`${s.user_id}:${s.activity_id}`, s.version);
     return res;
   });
@@ -119,21 +161,34 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Calificaciones');
     ws.addRow(['Matrícula', 'Nombre', ...activities.map((a) => a.activity_name)]);
-    students.forEach((s, si) => ws.addRow([s.controlnumber, '', ...activities.map((_, ai) => (si * 5 + ai * 13 + i * 17) % 101)]));
+    students.forEach((s, si) =>
+      ws.addRow([s.controlnumber, '', ...activities.map((_, ai) => (si * 5 + ai * 13 + i * 17) % 101)]),
+    );
     return Buffer.from(await wb.xlsx.writeBuffer());
   };
   const upload = async (i: number, dryRun: boolean) => {
     const boundary = `----bench${i}`;
     const content = await file(i);
-    const field = (name: string, value: number) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const field = (name: string, value: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const payload = Buffer.concat([
-      Buffer.from(field('group_id', grid.assignment.group.id) + field('subject_id', grid.assignment.subject.id)
-        + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calificaciones.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      content, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        field('group_id', grid.assignment.group.id) +
+          field('subject_id', grid.assignment.subject.id) +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calificaciones.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const url = `/api/ratings/import${dryRun ? '?dry_run=1' : ''}`;
     // The file is built before the clock starts: only the server's work is measured.
-    return () => app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return () =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
   };
   const timedUpload = async (name: 'preview' | 'apply', dryRun: boolean) => {
     const times: number[] = [];
@@ -142,7 +197,10 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
       const send = await upload(i + (dryRun ? 1000 : 0), dryRun);
       const [ms, res, cpuMs] = await timed(send);
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      if (i >= 2) { times.push(ms); cpu.push(cpuMs); }
+      if (i >= 2) {
+        times.push(ms);
+        cpu.push(cpuMs);
+      }
     }
     return { name, ...stats(times, cpu) };
   };
@@ -156,18 +214,30 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
 async function main() {
   const { values } = parseArgs({
     options: {
-      db: { type: 'string' }, 'database-url': { type: 'string' }, students: { type: 'string' }, runs: { type: 'string' },
-      'pg-url': { type: 'string' }, help: { type: 'boolean' },
+      db: { type: 'string' },
+      'database-url': { type: 'string' },
+      students: { type: 'string' },
+      runs: { type: 'string' },
+      'pg-url': { type: 'string' },
+      help: { type: 'boolean' },
     },
   });
-  if (values.help) { console.log(USAGE); return; }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const runs = Number(values.runs ?? 20);
   const students = Number(values.students ?? 5000);
   let url = values['database-url'];
   let cleanup = async () => {};
   if (!url) {
     if ((values.db ?? 'sqlite') === 'postgres') {
-      const tmp = await throwawayPg(values['pg-url'] ?? process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+      const tmp = await throwawayPg(
+        values['pg-url'] ??
+          process.env.BENCH_PG_URL ??
+          process.env.TEST_PG_URL ??
+          'postgres://postgres@127.0.0.1:5432/postgres',
+      );
       url = tmp.url;
       cleanup = tmp.drop;
     } else {
@@ -184,14 +254,20 @@ async function main() {
   await app.ready();
   try {
     const { shape, results } = await run(app, database, runs);
-    console.log(`\n${dialectOf(url)}, sheet ${shape}, ${runs} runs (imports: ${Math.min(runs, 10)}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `\n${dialectOf(url)}, sheet ${shape}, ${runs} runs (imports: ${Math.min(runs, 10)}), load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log('operation   min ms   median ms   p95 ms   max ms   CPU ms   budget   verdict');
     let ok = true;
     for (const r of results) {
       const budget = BUDGETS[r.name as keyof typeof BUDGETS];
       const met = r.median < budget;
       ok &&= met;
-      console.log(`${r.name.padEnd(10)} ${r.min.toFixed(1).padStart(7)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.cpu.toFixed(1).padStart(8)} ${`< ${budget}`.padStart(8)}   ${met ? 'met' : 'MISSED'}`);
+      console.log(
+        `${r.name.padEnd(10)} ${r.min.toFixed(1).padStart(7)} ${r.median.toFixed(1).padStart(10)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.cpu.toFixed(1).padStart(8)} ${`< ${budget}`.padStart(8)}   ${met ? 'met' : 'MISSED'}`,
+      );
     }
     process.exitCode = ok ? 0 : 1;
   } finally {

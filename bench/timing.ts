@@ -1,5 +1,8 @@
 /** One warm-up call, then `runs` timed calls: the rows the last call answered, the median and the fastest time (ms). */
-export async function time(runs: number, fn: () => Promise<number>): Promise<{ rows: number; median: number; fastest: number }> {
+export async function time(
+  runs: number,
+  fn: () => Promise<number>,
+): Promise<{ rows: number; median: number; fastest: number }> {
   let rows = await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -8,8 +8,15 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--lang=es-MX',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--lang=es-MX',
 ];
 
 export interface Server {
@@ -24,10 +31,19 @@ export interface Server {
 export async function startServer(port: number, databaseUrl?: string): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'egreso-e2e-'));
   const url = databaseUrl ?? `sqlite:${join(dir, 'app.db')}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+  };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
@@ -57,7 +73,11 @@ export async function startServer(port: number, databaseUrl?: string): Promise<S
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
 export const DESKTOP = { width: 1366, height: 900 };

@@ -7,7 +7,9 @@ import { ROOT, launchBrowser, makeContext, startServer, type Flow } from './harn
 async function main() {
   const filter = process.argv[2];
   const dir = join(ROOT, 'e2e', 'flows');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.flow.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.flow.ts'))
+    .sort();
   const flows: Flow[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(dir, f)).href)) as { flows: Flow[] };

@@ -20,8 +20,14 @@ function newestMtime(dir) {
 
 const built = existsSync(output) ? statSync(output).mtimeMs : 0;
 if (['apps/server/src', 'packages/domain/src'].some((s) => newestMtime(join(root, s)) > built)) {
-  const r = spawnSync(npm, ['run', 'build', '-w', '@egreso/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(npm, ['run', 'build', '-w', '@egreso/server'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const r = spawnSync(process.execPath, ['--enable-source-maps', output, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--enable-source-maps', output, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

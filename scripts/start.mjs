@@ -36,6 +36,9 @@ if (needsBuild(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'pack
   run(['run', 'build', '-w', '@egreso/server']);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -30,7 +30,9 @@ async function adminWorkflow(ctx: FlowContext) {
   let createdGeneration: string | null = null;
   try {
     await loginAs(page, ADMIN.email, ADMIN.password, '/AdminDashboard');
-    const before = (await apiCall(page, 'GET', '/periods?per_page=1&is_active=1')).json as { data: Array<{ id: number }> };
+    const before = (await apiCall(page, 'GET', '/periods?per_page=1&is_active=1')).json as {
+      data: Array<{ id: number }>;
+    };
     originalActive = before.data[0] ?? null;
     originalPolicy = (await apiCall(page, 'GET', '/admin/group-policy')).json as PolicySnapshot;
 
@@ -80,7 +82,10 @@ async function adminWorkflow(ctx: FlowContext) {
     await page.getByRole('textbox', { name: /Carrera/ }).fill(careerKey);
     await page.getByRole('option', { name: new RegExp(careerKey) }).click();
     const generated = chiefDialog.getByLabel('Contraseña generada');
-    assert((await generated.inputValue()) === `Jefa${'J' + tag}`, `generated password is Jefa + control number, got ${await generated.inputValue()}`);
+    assert(
+      (await generated.inputValue()) === `Jefa${'J' + tag}`,
+      `generated password is Jefa + control number, got ${await generated.inputValue()}`,
+    );
     assert((await generated.getAttribute('readonly')) !== null, 'the generated password is read-only');
     await settle(page);
     await ctx.screenshot(page, 'admin-chiefs-form-desktop');
@@ -94,7 +99,10 @@ async function adminWorkflow(ctx: FlowContext) {
 
     // Periods: create two, activate one, close the other.
     await goTo(page, '/Admin/Periods', 'Gestionar periodos');
-    for (const [name, start, end] of [[periodName, '20/01/2031', '10/06/2031'], [closingName, '11/08/2031', '12/12/2031']] as const) {
+    for (const [name, start, end] of [
+      [periodName, '20/01/2031', '10/06/2031'],
+      [closingName, '11/08/2031', '12/12/2031'],
+    ] as const) {
       await page.getByRole('button', { name: 'Nuevo periodo' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo periodo' });
       await dialog.getByLabel('Nombre del periodo').fill(name);
@@ -115,7 +123,10 @@ async function adminWorkflow(ctx: FlowContext) {
     await page.getByRole('dialog', { name: 'Activar periodo' }).getByRole('button', { name: 'Activar' }).click();
     await page.getByRole('dialog', { name: 'Activar periodo' }).waitFor({ state: 'hidden' });
     await page.locator('text=Periodo activo').locator('xpath=..').getByText(periodName).waitFor();
-    assert(await page.getByRole('button', { name: `Activar ${periodName}` }).isDisabled(), 'Activar is disabled for the active period');
+    assert(
+      await page.getByRole('button', { name: `Activar ${periodName}` }).isDisabled(),
+      'Activar is disabled for the active period',
+    );
 
     await page.getByRole('button', { name: `Cerrar ${closingName}` }).click();
     await page.getByText(`¿Cerrar el periodo "${closingName}"?`).waitFor();
@@ -124,7 +135,10 @@ async function adminWorkflow(ctx: FlowContext) {
     const closeButton = page.getByRole('button', { name: `Cerrar ${closingName}` });
     for (let i = 0; i < 50 && !(await closeButton.isDisabled()); i++) await page.waitForTimeout(100);
     assert(await closeButton.isDisabled(), 'Cerrar is disabled once the period is closed');
-    assert(await page.getByRole('button', { name: `Activar ${closingName}` }).isDisabled(), 'Activar is disabled for a closed period');
+    assert(
+      await page.getByRole('button', { name: `Activar ${closingName}` }).isDisabled(),
+      'Activar is disabled for a closed period',
+    );
     await settle(page);
     await ctx.screenshot(page, 'admin-periods-desktop');
 
@@ -145,19 +159,30 @@ async function adminWorkflow(ctx: FlowContext) {
     await ctx.screenshot(page, 'admin-group-policy-desktop');
     const saved = (await apiCall(page, 'GET', '/admin/group-policy')).json as PolicySnapshot;
     assert(saved.fallback === 'odd', `the policy fallback was saved, got ${saved.fallback}`);
-    await policy.getByText('Política guardada correctamente. Ya está activa.').waitFor({ state: 'hidden', timeout: 5000 });
+    await policy
+      .getByText('Política guardada correctamente. Ya está activa.')
+      .waitFor({ state: 'hidden', timeout: 5000 });
     await policy.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
 
     // Generations: create the suggested next one.
     await goTo(page, '/Admin/Generations', 'Gestionar generaciones');
-    await page.getByRole('cell', { name: /^\d{4}-\d{4}$/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /^\d{4}-\d{4}$/ })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Sugerir siguiente' }).click();
     const genDialog = page.getByRole('dialog', { name: 'Nueva generación' });
     const startInput = genDialog.getByLabel('Fecha de inicio');
     await startInput.waitFor();
     const suggestedStart = await startInput.inputValue();
-    assert(/^\d{2}\/\d{2}\/\d{4}$/.test(suggestedStart), `a start date is suggested as dd/mm/aaaa, got "${suggestedStart}"`);
-    assert(/^\d{2}\/\d{2}\/\d{4}$/.test(await genDialog.getByLabel('Fecha de fin').inputValue()), 'an end date is suggested');
+    assert(
+      /^\d{2}\/\d{2}\/\d{4}$/.test(suggestedStart),
+      `a start date is suggested as dd/mm/aaaa, got "${suggestedStart}"`,
+    );
+    assert(
+      /^\d{2}\/\d{2}\/\d{4}$/.test(await genDialog.getByLabel('Fecha de fin').inputValue()),
+      'an end date is suggested',
+    );
     const previewRows = genDialog.getByRole('table', { name: 'Vista previa de semestres' }).getByRole('row');
     assert((await previewRows.count()) === 9, 'the preview lists nine semesters');
     await settle(page);
@@ -195,13 +220,25 @@ async function phoneScreens(ctx: FlowContext) {
     await ctx.screenshot(page, 'admin-careers-phone');
 
     await goTo(page, '/Admin/Jefes', 'Jefes de División');
-    await page.getByText(/No\. de control/).first().waitFor();
+    await page
+      .getByText(/No\. de control/)
+      .first()
+      .waitFor();
     await ctx.screenshot(page, 'admin-chiefs-phone');
 
     await goTo(page, '/Admin/Periods', 'Gestionar periodos');
     await page.getByText('AGO-DIC 2026', { exact: true }).first().waitFor();
-    assert(await page.getByRole('button', { name: 'Nuevo periodo' }).isVisible(), 'the floating create button is shown on phone');
-    assert(!(await page.getByRole('table').isVisible().catch(() => false)), 'phones get cards, not the table');
+    assert(
+      await page.getByRole('button', { name: 'Nuevo periodo' }).isVisible(),
+      'the floating create button is shown on phone',
+    );
+    assert(
+      !(await page
+        .getByRole('table')
+        .isVisible()
+        .catch(() => false)),
+      'phones get cards, not the table',
+    );
     await settle(page);
     await ctx.screenshot(page, 'admin-periods-phone');
     await page.getByRole('button', { name: /^Filtros/ }).click();
@@ -216,13 +253,23 @@ async function phoneScreens(ctx: FlowContext) {
     await page.getByRole('dialog', { name: 'Nuevo periodo' }).getByRole('button', { name: 'Cancelar' }).click();
 
     await page.getByRole('button', { name: 'Política de grupos' }).click();
-    await page.getByRole('dialog', { name: 'Política de grupos' }).getByRole('button', { name: 'Guardar política' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Política de grupos' })
+      .getByRole('button', { name: 'Guardar política' })
+      .waitFor();
     await settle(page);
     await ctx.screenshot(page, 'admin-group-policy-phone');
-    await page.getByRole('dialog', { name: 'Política de grupos' }).getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await page
+      .getByRole('dialog', { name: 'Política de grupos' })
+      .getByRole('button', { name: 'Cerrar', exact: true })
+      .last()
+      .click();
 
     await goTo(page, '/Admin/Generations', 'Gestionar generaciones');
-    await page.getByText(/^Generación \d{4}-\d{4}$/).first().waitFor();
+    await page
+      .getByText(/^Generación \d{4}-\d{4}$/)
+      .first()
+      .waitFor();
     await ctx.screenshot(page, 'admin-generations-phone');
     await page.getByRole('button', { name: '+ Nueva generación' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva generación' });

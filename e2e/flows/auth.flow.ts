@@ -14,19 +14,45 @@ interface Account {
 
 const ACCOUNTS: Account[] = [
   {
-    key: 'admin', email: 'admin@demo.edu.mx', password: 'admin1234', landing: '/AdminDashboard', viewport: DESKTOP,
+    key: 'admin',
+    email: 'admin@demo.edu.mx',
+    password: 'admin1234',
+    landing: '/AdminDashboard',
+    viewport: DESKTOP,
     menu: ['/AdminDashboard', '/Admin/Careers', '/Admin/Jefes', '/Admin/Periods', '/Admin/Generations', '/acount'],
   },
   {
-    key: 'chief', email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234', landing: '/DivisionChiefDashboard', viewport: DESKTOP,
-    menu: ['/DivisionChiefDashboard', '/Groups', '/teachers', '/Students', '/attributes', '/subjects', '/assignments', '/report', '/acount'],
+    key: 'chief',
+    email: 'jefe.sistemas@demo.edu.mx',
+    password: 'jefe1234',
+    landing: '/DivisionChiefDashboard',
+    viewport: DESKTOP,
+    menu: [
+      '/DivisionChiefDashboard',
+      '/Groups',
+      '/teachers',
+      '/Students',
+      '/attributes',
+      '/subjects',
+      '/assignments',
+      '/report',
+      '/acount',
+    ],
   },
   {
-    key: 'teacher', email: 'laura.mendoza@demo.edu.mx', password: 'profe1234', landing: '/TeacherDashboard', viewport: PHONE,
+    key: 'teacher',
+    email: 'laura.mendoza@demo.edu.mx',
+    password: 'profe1234',
+    landing: '/TeacherDashboard',
+    viewport: PHONE,
     menu: ['/TeacherDashboard', '/Criteria', '/CreateActivity', '/Ratings', '/ViewReport', '/acount'],
   },
   {
-    key: 'student', email: 'l26010001@demo.edu.mx', password: 'alumno1234', landing: '/StudentDashboard', viewport: PHONE,
+    key: 'student',
+    email: 'l26010001@demo.edu.mx',
+    password: 'alumno1234',
+    landing: '/StudentDashboard',
+    viewport: PHONE,
     menu: ['/StudentDashboard', '/Selection', '/SubjectsSelection', '/StudentReports', '/acount'],
   },
 ];
@@ -65,13 +91,21 @@ async function logout(page: Page) {
   await confirm.getByText('Seguro que deseas cerrar tu sesión?').waitFor();
   await confirm.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.waitForURL('**/app/login');
-  const left = await page.evaluate(() => ['token', 'id', 'user_id', 'name', 'rol', 'user'].filter((k) => localStorage.getItem(k) !== null));
+  const left = await page.evaluate(() =>
+    ['token', 'id', 'user_id', 'name', 'rol', 'user'].filter((k) => localStorage.getItem(k) !== null),
+  );
   assert(left.length === 0, `logout left stored keys: ${left.join(', ')}`);
 }
 
-async function apiLogin(ctx: FlowContext, email: string, password: string): Promise<{ token: string; id: number } | null> {
+async function apiLogin(
+  ctx: FlowContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; id: number } | null> {
   const res = await fetch(`${ctx.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) return null;
   const body = (await res.json()) as { token: string; user: { id: number } };
@@ -85,7 +119,11 @@ async function restorePassword(ctx: FlowContext, account: Account, temporary: st
   await fetch(`${ctx.baseUrl}/api/users/${session.id}/password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-    body: JSON.stringify({ current_password: temporary, password: account.password, password_confirmation: account.password }),
+    body: JSON.stringify({
+      current_password: temporary,
+      password: account.password,
+      password_confirmation: account.password,
+    }),
   });
 }
 
@@ -125,7 +163,10 @@ function roleFlow(account: Account): Flow {
         const device = await sessions.first().innerText();
         assert(/Chrome en Linux/.test(device), `session device: ${device}`);
         const menu = await openMenu(page);
-        assert(await menu.getByRole('link', { name: 'Mi cuenta' }).getAttribute('aria-current') === 'page', 'Mi cuenta is the active entry');
+        assert(
+          (await menu.getByRole('link', { name: 'Mi cuenta' }).getAttribute('aria-current')) === 'page',
+          'Mi cuenta is the active entry',
+        );
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'hidden' });
         await ctx.screenshot(page, `auth-account-${account.key}-${suffix}`);
@@ -133,7 +174,10 @@ function roleFlow(account: Account): Flow {
         // The edit panel opens with the saved data and gives way to the password panel.
         await page.getByRole('button', { name: 'Editar perfil' }).click();
         const profile = page.getByRole('dialog', { name: 'Editar perfil' });
-        assert(await profile.getByLabel('Correo electrónico').inputValue() === account.email, 'profile panel prefilled');
+        assert(
+          (await profile.getByLabel('Correo electrónico').inputValue()) === account.email,
+          'profile panel prefilled',
+        );
         await settle(page);
         await ctx.screenshot(page, `auth-account-edit-${account.key}-${suffix}`);
         await profile.getByRole('button', { name: 'Cancelar' }).click();
@@ -163,7 +207,13 @@ export const flows: Flow[] = [
     async run(ctx) {
       const { page, context } = await ctx.newPage(DESKTOP);
       try {
-        for (const path of ['/app/', '/app/no-existe/para-nada', '/app/TeacherDashboard', '/app/Acount', '/app/Admin/Careers']) {
+        for (const path of [
+          '/app/',
+          '/app/no-existe/para-nada',
+          '/app/TeacherDashboard',
+          '/app/Acount',
+          '/app/Admin/Careers',
+        ]) {
           await page.goto(path);
           await page.waitForURL('**/app/login');
           await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
@@ -213,14 +263,14 @@ export const flows: Flow[] = [
         }
         const toggle = page.getByRole('switch', { name: 'Tema oscuro' });
         await toggle.check({ force: true });
-        assert(await page.evaluate(() => localStorage.getItem('theme')) === 'dark', 'dark theme stored');
+        assert((await page.evaluate(() => localStorage.getItem('theme'))) === 'dark', 'dark theme stored');
         await page.reload();
         await page.getByRole('heading', { name: 'Mi cuenta' }).waitFor();
         const scheme = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
         assert(scheme === 'dark', `color scheme after reload: ${scheme}`);
         await ctx.screenshot(page, 'auth-account-dark-desktop');
         await page.getByRole('switch', { name: 'Tema oscuro' }).uncheck({ force: true });
-        assert(await page.evaluate(() => localStorage.getItem('theme')) === 'light', 'light theme stored');
+        assert((await page.evaluate(() => localStorage.getItem('theme'))) === 'light', 'light theme stored');
       } finally {
         await context.close();
       }

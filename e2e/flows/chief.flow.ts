@@ -45,7 +45,8 @@ async function chiefWorkflow(ctx: FlowContext) {
 
     // Dashboard: three entries.
     await page.getByRole('heading', { name: 'Panel del jefe de división' }).waitFor();
-    for (const name of ['Ir a profesores', 'Ir a materias', 'Ir a atributos']) await page.getByRole('link', { name }).waitFor();
+    for (const name of ['Ir a profesores', 'Ir a materias', 'Ir a atributos'])
+      await page.getByRole('link', { name }).waitFor();
     await ctx.screenshot(page, 'chief-dashboard-desktop');
 
     // Attributes: the empty form is refused, then two attributes are created.
@@ -55,7 +56,10 @@ async function chiefWorkflow(ctx: FlowContext) {
     await page.getByRole('cell', { name: 'Comunicación efectiva', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Registrar atributo' }).click();
     await page.getByText('Por favor, llena todos los campos.').waitFor();
-    for (const [name, code] of [[attrA, 'E2EA'], [attrB, 'E2EB']] as const) {
+    for (const [name, code] of [
+      [attrA, 'E2EA'],
+      [attrB, 'E2EB'],
+    ] as const) {
       await page.locator('#new-attribute-name').fill(name);
       await page.locator('#new-attribute-description').fill(`Descripción de ${name}`);
       await page.locator('#new-attribute-code').fill(code);
@@ -95,7 +99,10 @@ async function chiefWorkflow(ctx: FlowContext) {
     await subjectRow.waitFor();
     const rowText = await subjectRow.innerText();
     assert(rowText.includes('T 4 | P 2'), `credits shown as 'T 4 | P 2': ${rowText}`);
-    assert(rowText.includes(`${attrA} (M)`) && rowText.includes(`${attrB} (A)`), `attributes shown with their levels: ${rowText}`);
+    assert(
+      rowText.includes(`${attrA} (M)`) && rowText.includes(`${attrB} (A)`),
+      `attributes shown with their levels: ${rowText}`,
+    );
     assert(rowText.includes('Requiere: Cálculo Diferencial'), `the prerequisite is shown: ${rowText}`);
     assert(rowText.includes('Quinto semestre'), `the semester is shown: ${rowText}`);
     await ctx.screenshot(page, 'chief-subjects-desktop');
@@ -115,7 +122,11 @@ async function chiefWorkflow(ctx: FlowContext) {
 
     // The flow's own teacher, so the demo teachers' assignments stay as they are.
     const created = await apiCall(page, 'POST', '/users', {
-      full_name: teacherName, controlnumber: `E2E${tag}`, email: `profesor.e2e.${tag}@demo.edu.mx`, gender: 1, role: '2',
+      full_name: teacherName,
+      controlnumber: `E2E${tag}`,
+      email: `profesor.e2e.${tag}@demo.edu.mx`,
+      gender: 1,
+      role: '2',
     });
     assert(created.status === 201, `the teacher is created (${created.status})`);
     teacherId = (created.json as { id: number }).id;
@@ -129,8 +140,14 @@ async function chiefWorkflow(ctx: FlowContext) {
     assert(await subjectSelect.isEnabled(), 'the subject selector is enabled once a group is chosen');
     await subjectSelect.click();
     const options = await page.getByRole('option').allInnerTexts();
-    assert(options.includes(subjectName) && options.includes('Arquitectura de Computadoras'), `fifth-semester subjects offered: ${options.join(', ')}`);
-    assert(!options.includes('Cálculo Diferencial'), 'a first-semester subject is not offered for a fifth-semester group');
+    assert(
+      options.includes(subjectName) && options.includes('Arquitectura de Computadoras'),
+      `fifth-semester subjects offered: ${options.join(', ')}`,
+    );
+    assert(
+      !options.includes('Cálculo Diferencial'),
+      'a first-semester subject is not offered for a fifth-semester group',
+    );
     await page.getByRole('option', { name: subjectName, exact: true }).click();
     await page.getByRole('button', { name: 'Asignar materia' }).click();
     await page.getByText('Asignación registrada correctamente.').waitFor();
@@ -154,7 +171,10 @@ async function chiefWorkflow(ctx: FlowContext) {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await card.getByText(`Arquitectura de Computadoras - ${groupName}`, { exact: true }).waitFor();
-    assert(await card.getByText(`${subjectName} - ${groupName}`, { exact: true }).count() === 0, 'the removed row is gone from the chips');
+    assert(
+      (await card.getByText(`${subjectName} - ${groupName}`, { exact: true }).count()) === 0,
+      'the removed row is gone from the chips',
+    );
     await ctx.screenshot(page, 'chief-assignments-after-edit-desktop');
 
     // Phone width: the same screens with their data.
@@ -247,7 +267,10 @@ async function otherCareerRefused(ctx: FlowContext) {
     laura = (found.json as Array<{ id: number }>)[0];
     assert(found.status === 200 && laura !== undefined, 'the Systems chief finds Laura Mendoza');
     const students = await apiCall(page, 'GET', '/users?role=3&page=1&per_page=1');
-    assert((students.json as { meta: { total: number } }).meta.total >= 35, 'the Systems chief sees the 35 demo students');
+    assert(
+      (students.json as { meta: { total: number } }).meta.total >= 35,
+      'the Systems chief sees the 35 demo students',
+    );
   } finally {
     await context.close();
   }
@@ -263,7 +286,10 @@ async function otherCareerRefused(ctx: FlowContext) {
     await ctx.screenshot(page, 'chief-other-career-teachers');
     const opened = await apiCall(page, 'GET', `/users/${laura!.id}`);
     assert(opened.status === 403, `opening a teacher of another career by id answers 403 (got ${opened.status})`);
-    const edited = await apiCall(page, 'PUT', `/users/${laura!.id}`, { full_name: 'Laura Cambiada', email: 'laura.mendoza@demo.edu.mx' });
+    const edited = await apiCall(page, 'PUT', `/users/${laura!.id}`, {
+      full_name: 'Laura Cambiada',
+      email: 'laura.mendoza@demo.edu.mx',
+    });
     assert(edited.status === 403, `editing a teacher of another career answers 403 (got ${edited.status})`);
     await goTo(page, '/Students', 'Alta de alumnos');
     await page.getByText('No hay alumnos registrados.').first().waitFor();
@@ -273,6 +299,9 @@ async function otherCareerRefused(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'chief: attributes, subject with prerequisite and levels, group, assignment edited by comparison', run: chiefWorkflow },
+  {
+    name: 'chief: attributes, subject with prerequisite and levels, group, assignment edited by comparison',
+    run: chiefWorkflow,
+  },
   { name: 'chief: a chief of another career is refused the Systems people', run: otherCareerRefused },
 ];

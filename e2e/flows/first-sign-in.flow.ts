@@ -5,7 +5,11 @@ import { settle } from './shared.js';
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
 const WIDE = { width: 1280, height: 800 };
 
-async function api<T>(ctx: FlowContext, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  ctx: FlowContext,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${ctx.baseUrl}/api${path}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
@@ -20,8 +24,16 @@ async function createdTeacher(ctx: FlowContext, tag: string) {
   assert(chief.status === 200, `chief login: ${chief.status}`);
   const email = `nuevo.profe.${tag}.${Date.now()}@demo.edu.mx`;
   const created = await api<{ id: number }>(ctx, '/users', {
-    method: 'POST', token: chief.body.token,
-    body: { full_name: 'Ximena Robles Durán', controlnumber: `E2E${Date.now() % 100000}`, email, password: 'asignada1', gender: 2, role: 2 },
+    method: 'POST',
+    token: chief.body.token,
+    body: {
+      full_name: 'Ximena Robles Durán',
+      controlnumber: `E2E${Date.now() % 100000}`,
+      email,
+      password: 'asignada1',
+      gender: 2,
+      role: 2,
+    },
   });
   assert(created.status === 201, `teacher created: ${created.status} ${JSON.stringify(created.body)}`);
   return { email, password: 'asignada1' };
@@ -40,7 +52,10 @@ export const flows: Flow[] = [
   {
     name: 'first sign-in: an account a chief created changes its password before any screen, then works',
     async run(ctx) {
-      for (const [viewport, suffix] of [[WIDE, 'desktop'], [PHONE, 'phone']] as const) {
+      for (const [viewport, suffix] of [
+        [WIDE, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
         const teacher = await createdTeacher(ctx, suffix);
         const { page, context } = await ctx.newPage(viewport);
         try {
@@ -48,7 +63,7 @@ export const flows: Flow[] = [
           await signInForm(page, teacher.email, teacher.password);
           await page.waitForURL('**/app/CambiarContrasena');
           await page.getByRole('heading', { name: 'Cambia tu contraseña' }).waitFor();
-          assert(await page.getByRole('button', { name: 'Abrir menú' }).count() === 0, 'no menu before the change');
+          assert((await page.getByRole('button', { name: 'Abrir menú' }).count()) === 0, 'no menu before the change');
 
           // No way around it: a screen's address comes back here.
           await page.goto('/app/TeacherDashboard');
@@ -87,7 +102,10 @@ export const flows: Flow[] = [
   {
     name: 'first sign-in: the login page shows the wait after repeated failures',
     async run(ctx) {
-      for (const [viewport, suffix] of [[WIDE, 'desktop'], [PHONE, 'phone']] as const) {
+      for (const [viewport, suffix] of [
+        [WIDE, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
         const { page, context } = await ctx.newPage(viewport);
         try {
           await page.goto('/app/login');
@@ -97,7 +115,10 @@ export const flows: Flow[] = [
             await page.getByRole('alert').getByText('Correo o contraseña incorrectos.').waitFor();
           }
           await signInForm(page, email, 'adivina-otra');
-          await page.getByRole('alert').getByText(/^Demasiados intentos\. Espera \d+ segundos?\.$/).waitFor();
+          await page
+            .getByRole('alert')
+            .getByText(/^Demasiados intentos\. Espera \d+ segundos?\.$/)
+            .waitFor();
           await settle(page);
           await ctx.screenshot(page, `login-throttled-${suffix}`);
         } finally {
@@ -109,7 +130,10 @@ export const flows: Flow[] = [
   {
     name: 'first sign-in: a new e-mail asks for the current password, and logging out with unsaved grades asks first',
     async run(ctx) {
-      for (const [viewport, suffix] of [[WIDE, 'desktop'], [PHONE, 'phone']] as const) {
+      for (const [viewport, suffix] of [
+        [WIDE, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
         const { page, context } = await ctx.newPage(viewport);
         try {
           await page.goto('/app/login');
@@ -118,7 +142,10 @@ export const flows: Flow[] = [
           await page.goto('/app/acount');
           await page.getByRole('button', { name: 'Editar perfil' }).click();
           const profile = page.getByRole('dialog', { name: 'Editar perfil' });
-          assert(await profile.getByLabel('Contraseña actual').count() === 0, 'no password asked for the same e-mail');
+          assert(
+            (await profile.getByLabel('Contraseña actual').count()) === 0,
+            'no password asked for the same e-mail',
+          );
           await profile.getByLabel('Correo electrónico').fill('laura.nueva@demo.edu.mx');
           await profile.getByLabel('Contraseña actual').fill('no-es-la-mia');
           await profile.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -132,9 +159,19 @@ export const flows: Flow[] = [
 
           // A grade typed and not saved (kept by the grade grid under this teacher's id).
           const userId = await page.evaluate(() => Number(localStorage.getItem('id')));
-          await page.evaluate((id) => localStorage.setItem(`calificaciones-sin-guardar:${id}:1`, JSON.stringify({ drafts: { 1: { 1: '85' } }, versions: {} })), userId);
+          await page.evaluate(
+            (id) =>
+              localStorage.setItem(
+                `calificaciones-sin-guardar:${id}:1`,
+                JSON.stringify({ drafts: { 1: { 1: '85' } }, versions: {} }),
+              ),
+            userId,
+          );
           await page.getByRole('button', { name: 'Abrir menú' }).click();
-          await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+          await page
+            .getByRole('navigation', { name: 'Menú principal' })
+            .getByRole('button', { name: 'Cerrar sesión' })
+            .click();
           const confirm = page.getByRole('dialog', { name: 'Cerrar sesión?' });
           await confirm.getByText(/Tienes calificaciones sin guardar/).waitFor();
           await settle(page);

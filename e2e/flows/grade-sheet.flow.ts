@@ -9,7 +9,6 @@ const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
 const STUDENT = { email: 'l26010001@demo.edu.mx', password: 'alumno1234' };
 const WIDE = { width: 1280, height: 800 };
 
-
 async function shot(ctx: FlowContext, page: Page, name: string, fullPage = true) {
   await settle(page);
   if (fullPage) await ctx.screenshot(page, name);
@@ -38,19 +37,31 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   const sheet = (await apiCall(page, 'GET', `/grade-sheets/${assignment.id}`)).json as GradeSheet;
   const last = sheet.activities.length - 1;
   assert(sheet.students.length >= 4 && last >= 1, 'a sheet with students and two activities');
-  const name = (row: number, col: number) => `${sheet.students[row]!.full_name} · ${sheet.activities[col]!.activity_name}`;
+  const name = (row: number, col: number) =>
+    `${sheet.students[row]!.full_name} · ${sheet.activities[col]!.activity_name}`;
   await page.goto(`/app/Ratings?asignacion=${assignment.id}`);
   await cell(page, 0, 0).waitFor();
 
   // Stored grades show one decimal.
-  const storedTexts = await page.locator('input[id^="celda-"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).filter((v) => v !== ''));
-  assert(storedTexts.length > 0 && storedTexts.every((v) => /^\d+\.\d$/.test(v) || /^\d+\.\d\d$/.test(v)), `stored grades with one decimal: ${storedTexts.slice(0, 8).join(', ')}`);
+  const storedTexts = await page
+    .locator('input[id^="celda-"]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).filter((v) => v !== ''));
+  assert(
+    storedTexts.length > 0 && storedTexts.every((v) => /^\d+\.\d$/.test(v) || /^\d+\.\d\d$/.test(v)),
+    `stored grades with one decimal: ${storedTexts.slice(0, 8).join(', ')}`,
+  );
 
   // Typing: 150 becomes 100 and says so; -5 becomes 0 (not 5); unreadable text stays, marked.
   await typeInto(page, cell(page, 0, 0), '150');
-  assert((await cell(page, 0, 0).inputValue()) === '100', `150 typed shows 100: ${await cell(page, 0, 0).inputValue()}`);
+  assert(
+    (await cell(page, 0, 0).inputValue()) === '100',
+    `150 typed shows 100: ${await cell(page, 0, 0).inputValue()}`,
+  );
   await page.getByText(`150 se ajustó a 100 (${name(0, 0)})`).waitFor();
-  assert((await cell(page, 0, 0).locator('xpath=..').getAttribute('data-state')) === 'clamped', 'the clamped cell is marked');
+  assert(
+    (await cell(page, 0, 0).locator('xpath=..').getAttribute('data-state')) === 'clamped',
+    'the clamped cell is marked',
+  );
   await typeInto(page, cell(page, 1, 0), '-5');
   assert((await cell(page, 1, 0).inputValue()) === '0', `-5 typed shows 0: ${await cell(page, 1, 0).inputValue()}`);
   await page.getByText(`-5 se ajustó a 0 (${name(1, 0)})`).waitFor();
@@ -68,8 +79,15 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   await notice.getByText(`Se ajustaron a 0-100: 200 → 100 (${name(0, last)}).`).waitFor();
   await notice.getByText(`No son números, quedaron marcadas y no se guardarán: NP (${name(1, last)}).`).waitFor();
   assert((await cell(page, 0, last).inputValue()) === '100.0', 'pasted 200 shows 100.0');
-  assert((await cell(page, 1, last).inputValue()) === 'NP' && (await cell(page, 1, last).getAttribute('aria-invalid')) === 'true', 'pasted NP stays, marked');
-  assert((await cell(page, 2, last).locator('xpath=..').getAttribute('data-state')) === 'ask', 'pasted 8,5 waits for an answer');
+  assert(
+    (await cell(page, 1, last).inputValue()) === 'NP' &&
+      (await cell(page, 1, last).getAttribute('aria-invalid')) === 'true',
+    'pasted NP stays, marked',
+  );
+  assert(
+    (await cell(page, 2, last).locator('xpath=..').getAttribute('data-state')) === 'ask',
+    'pasted 8,5 waits for an answer',
+  );
   const question = page.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' });
   await question.getByText(`${name(2, last)}: 8.5`).waitFor();
   await expectAccessible(page, 'grade sheet notices 1280');
@@ -89,8 +107,15 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   await shot(ctx, page, 'grade-question-1280');
   await two.getByRole('button', { name: 'Es 90.0' }).click();
   assert((await cell(page, 3, 0).inputValue()) === '90.0', 'Es 90.0 multiplies by ten');
-  await page.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' }).getByRole('button', { name: 'Dejar 8.5' }).click();
-  await page.getByRole('alert').filter({ hasText: /de 0 a 10\?/ }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('alert')
+    .filter({ hasText: '¿Calificación de 0 a 10?' })
+    .getByRole('button', { name: 'Dejar 8.5' })
+    .click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /de 0 a 10\?/ })
+    .waitFor({ state: 'detached' });
 
   // 'Rellenar vacías' opens on the activity of the current cell.
   await cell(page, 4, last).click();
@@ -106,27 +131,46 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   await page.getByRole('button', { name: 'Descartar' }).click();
   const a = sheet.students[3]!;
   const activityId = sheet.activities[last]!.id;
-  const versionOf = (userId: number) => sheet.grades.find((g) => g.user_id === userId && g.activity_id === activityId)?.version ?? 0;
+  const versionOf = (userId: number) =>
+    sheet.grades.find((g) => g.user_id === userId && g.activity_id === activityId)?.version ?? 0;
   await typeInto(page, cell(page, 3, last), '70');
   await typeInto(page, cell(page, 4, last), '75');
   await page.keyboard.press('Enter');
-  const elsewhere = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', { calificaciones: [{ user_id: a.id, activity_id: activityId, qualification: 66, version: versionOf(a.id) }] });
+  const elsewhere = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', {
+    calificaciones: [{ user_id: a.id, activity_id: activityId, qualification: 66, version: versionOf(a.id) }],
+  });
   assert(elsewhere.status === 200, `a change made elsewhere: ${elsewhere.status}`);
   await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
   await page.getByRole('dialog', { name: 'Guardar calificaciones?' }).getByRole('button', { name: 'Guardar' }).click();
   const result = page.getByRole('dialog', { name: 'Guardado con conflictos' });
-  await result.getByText('Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.').waitFor();
+  await result
+    .getByText(
+      'Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.',
+    )
+    .waitFor();
   await shot(ctx, page, 'grade-save-conflict-1280', false);
   await result.getByRole('button', { name: 'Cerrar' }).click();
   await page.getByText('Calificaciones cambiadas en otro lugar').waitFor();
   await page.getByRole('button', { name: 'Usar el actual' }).click();
-  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '66.0', `celda-3-${last}`);
-  assert((await cell(page, 4, last).inputValue()) === '75.0', `the other grade was saved: ${await cell(page, 4, last).inputValue()}`);
+  await page.waitForFunction(
+    (id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '66.0',
+    `celda-3-${last}`,
+  );
+  assert(
+    (await cell(page, 4, last).inputValue()) === '75.0',
+    `the other grade was saved: ${await cell(page, 4, last).inputValue()}`,
+  );
 }
 
 /** The phone: notices on the cards, the cell history, /CreateActivity's group, the floating '+', the charts. */
 async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibling: TeacherAssignment | undefined) {
-  const phone = await ctx.browser.newContext({ viewport: PHONE, baseURL: ctx.baseUrl, locale: 'es-MX', isMobile: true, hasTouch: true });
+  const phone = await ctx.browser.newContext({
+    viewport: PHONE,
+    baseURL: ctx.baseUrl,
+    locale: 'es-MX',
+    isMobile: true,
+    hasTouch: true,
+  });
   phone.setDefaultTimeout(15_000);
   const p = await phone.newPage();
   try {
@@ -140,7 +184,10 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await input.fill('150');
     assert((await input.inputValue()) === '100', 'a phone clamps 150 to 100 too');
     await first.getByText('150 se ajustó a 100', { exact: true }).waitFor();
-    await p.getByRole('status').filter({ hasText: `150 se ajustó a 100 (${sheet.students[0]!.full_name} · ${activity})` }).waitFor();
+    await p
+      .getByRole('status')
+      .filter({ hasText: `150 se ajustó a 100 (${sheet.students[0]!.full_name} · ${activity})` })
+      .waitFor();
     await shot(ctx, p, 'grade-notices-375');
     // The 0-10 question on a phone: asked when the input is left, and said under the input too.
     const second = first.getByRole('textbox', { name: sheet.activities[1]!.activity_name, exact: true });
@@ -156,7 +203,11 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await first.getByRole('button', { name: `Historial de la celda: ${activity}` }).click();
     const history = p.getByRole('dialog', { name: 'Historial de la calificación' });
     await history.getByText(`${sheet.students[0]!.full_name} · ${activity}`).waitFor();
-    await history.getByRole('table').or(history.getByText('Esta calificación no ha cambiado desde que se registró.')).first().waitFor();
+    await history
+      .getByRole('table')
+      .or(history.getByText('Esta calificación no ha cambiado desde que se registró.'))
+      .first()
+      .waitFor();
     await expectAccessible(p, 'cell history 375');
     await shot(ctx, p, 'grade-history-375', false);
     await p.keyboard.press('Escape');
@@ -173,7 +224,10 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
       await group.click();
       await p.getByRole('option', { name: assignment.group!.group_name, exact: true }).click();
     }
-    assert((await group.inputValue()) === assignment.group!.group_name, `the group field names ${assignment.group!.group_name}`);
+    assert(
+      (await group.inputValue()) === assignment.group!.group_name,
+      `the group field names ${assignment.group!.group_name}`,
+    );
     assert(await shownWhole(group, PHONE.width), 'the group field shows the group whole at 375 px');
     await p.getByRole('heading', { name: /^Matriz de Evidencias/ }).waitFor();
     await shot(ctx, p, 'create-activity-group-375', false);
@@ -183,18 +237,31 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
       await p.getByRole('option', { name: sibling.group!.group_name, exact: true }).click();
       assert((await group.inputValue()) === sibling.group!.group_name, 'the second group is chosen and named');
       const subject = await p.getByRole('textbox', { name: 'Materia' }).inputValue();
-      assert(subject.includes(`Grupo ${sibling.group!.group_name}`), `the subject's label follows the group: ${subject}`);
+      assert(
+        subject.includes(`Grupo ${sibling.group!.group_name}`),
+        `the subject's label follows the group: ${subject}`,
+      );
     }
     // The floating '+' leaves the last field of the cards uncovered once the page is scrolled to its end.
     await p.getByRole('button', { name: 'Agregar actividad' }).click();
     await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await settle(p);
     const fab = (await p.getByRole('button', { name: 'Agregar actividad' }).boundingBox())!;
-    const fields = await p.locator('section input, section button').evaluateAll((els) => els.map((e) => {
-      const r = e.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height, label: e.getAttribute('aria-label') ?? (e as HTMLInputElement).value ?? e.textContent };
-    }));
-    const covered = fields.filter((f) => f.x < fab.x + fab.width && f.x + f.width > fab.x && f.y < fab.y + fab.height && f.y + f.height > fab.y);
+    const fields = await p.locator('section input, section button').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return {
+          x: r.x,
+          y: r.y,
+          width: r.width,
+          height: r.height,
+          label: e.getAttribute('aria-label') ?? (e as HTMLInputElement).value ?? e.textContent,
+        };
+      }),
+    );
+    const covered = fields.filter(
+      (f) => f.x < fab.x + fab.width && f.x + f.width > fab.x && f.y < fab.y + fab.height && f.y + f.height > fab.y,
+    );
     assert(covered.length === 0, `the floating + covers: ${covered.map((c) => c.label).join(', ')}`);
     await shot(ctx, p, 'create-activity-fab-375', false);
     await shot(ctx, p, 'create-activity-375');
@@ -204,7 +271,9 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await p.getByRole('textbox', { name: 'Materia', exact: true }).click();
     await p.getByRole('option', { name: assignment.subject.subject_name, exact: true }).click();
     await p.getByRole('textbox', { name: 'Grupo', exact: true }).click();
-    await p.getByRole('option', { name: `${assignment.group!.group_name} – ${assignment.period!.period_name}`, exact: true }).click();
+    await p
+      .getByRole('option', { name: `${assignment.group!.group_name} – ${assignment.period!.period_name}`, exact: true })
+      .click();
     await p.getByRole('table', { name: 'Datos de la gráfica por atributo' }).waitFor();
     await chartReadsOnPhone(p, ['Sobresaliente', 'Suficiente', 'Insuficiente']);
     await shot(ctx, p, 'view-report-375');
@@ -230,10 +299,16 @@ async function chartReadsOnPhone(p: Page, legend: string[]) {
   const fits = await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
   if (!fits) await p.getByTestId('chart-scroll-hint').first().waitFor();
   const canvas = (await p.locator('canvas').first().boundingBox())!;
-  assert(!fits || canvas.x + canvas.width <= PHONE.width, `a chart that fits is inside the screen: ${JSON.stringify(canvas)}`);
+  assert(
+    !fits || canvas.x + canvas.width <= PHONE.width,
+    `a chart that fits is inside the screen: ${JSON.stringify(canvas)}`,
+  );
   for (const entry of legend) {
     const box = await p.getByText(entry, { exact: true }).first().boundingBox();
-    assert(box && box.x >= 0 && box.x + box.width <= PHONE.width, `legend '${entry}' whole on the phone: ${JSON.stringify(box)}`);
+    assert(
+      box && box.x >= 0 && box.x + box.width <= PHONE.width,
+      `legend '${entry}' whole on the phone: ${JSON.stringify(box)}`,
+    );
   }
 }
 
@@ -243,16 +318,24 @@ async function gradeSheetFlow(ctx: FlowContext) {
     await loginAs(page, TEACHER.email, TEACHER.password, '/TeacherDashboard');
     // 'Pendientes' lists every activity of the career, graded or not; the empty text only without any.
     const dashboard = (await apiCall(page, 'GET', '/profesor/dashboard')).json as TeacherDashboard;
-    assert(dashboard.pendientes.length === dashboard.cards.activities, `every activity listed: ${dashboard.pendientes.length} of ${dashboard.cards.activities}`);
+    assert(
+      dashboard.pendientes.length === dashboard.cards.activities,
+      `every activity listed: ${dashboard.pendientes.length} of ${dashboard.cards.activities}`,
+    );
     await page.getByRole('heading', { name: 'Pendientes' }).waitFor();
-    if (dashboard.pendientes.some((x) => x.students > 0 && x.graded >= x.students)) await page.getByText('Calificada').first().waitFor();
-    assert(!(await page.getByText('No tienes actividades creadas para esta carrera.').isVisible()), 'no empty text while there are activities');
+    if (dashboard.pendientes.some((x) => x.students > 0 && x.graded >= x.students))
+      await page.getByText('Calificada').first().waitFor();
+    assert(
+      !(await page.getByText('No tienes actividades creadas para esta carrera.').isVisible()),
+      'no empty text while there are activities',
+    );
     await shot(ctx, page, 'teacher-dashboard-1280');
 
     const mine = (await apiCall(page, 'GET', '/profesor/materias?current=true')).json as TeacherAssignment[];
     const withGroups = mine.filter((a) => a.group);
     // Prefer a subject the teacher gives to two groups, to show both on /CreateActivity.
-    const assignment = withGroups.find((a) => withGroups.some((b) => b.id !== a.id && b.subject.id === a.subject.id)) ?? withGroups[0]!;
+    const assignment =
+      withGroups.find((a) => withGroups.some((b) => b.id !== a.id && b.subject.id === a.subject.id)) ?? withGroups[0]!;
     const sibling = withGroups.find((b) => b.id !== assignment.id && b.subject.id === assignment.subject.id);
     await desktopNotices(page, ctx, assignment);
 
@@ -278,7 +361,13 @@ async function gradeSheetFlow(ctx: FlowContext) {
     }
 
     await phoneChecks(ctx, assignment, sibling);
-    const phoneDash = await ctx.browser.newContext({ viewport: PHONE, baseURL: ctx.baseUrl, locale: 'es-MX', isMobile: true, hasTouch: true });
+    const phoneDash = await ctx.browser.newContext({
+      viewport: PHONE,
+      baseURL: ctx.baseUrl,
+      locale: 'es-MX',
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       const d = await phoneDash.newPage();
       await loginAs(d, TEACHER.email, TEACHER.password, '/TeacherDashboard');

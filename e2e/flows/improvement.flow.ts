@@ -3,8 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  IMPROVEMENT_STATUS_LABELS, PERFORMANCE_DEFINITIONS, initialPassword, type EvidenceAnswer, type GradeSheet, type ImprovementAction, type PerformanceAnswer,
-  type PeriodsPage, type TeacherAssignment,
+  IMPROVEMENT_STATUS_LABELS,
+  PERFORMANCE_DEFINITIONS,
+  initialPassword,
+  type EvidenceAnswer,
+  type GradeSheet,
+  type ImprovementAction,
+  type PerformanceAnswer,
+  type PeriodsPage,
+  type TeacherAssignment,
 } from '@egreso/domain';
 import type { Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
@@ -31,10 +38,14 @@ async function choose(page: Page, label: string, option: string, scope: Page | R
  */
 async function missedFinding(page: Page) {
   const active = ((await apiCall(page, 'GET', '/periods?is_active=true')).json as PeriodsPage).data[0]!;
-  const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+  const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{
+    id: number;
+    generation_name: string;
+  }>;
   const found = [];
   for (const g of generations) {
-    const e = (await apiCall(page, 'GET', `/reportes/evidencia?career_id=1&generation_id=${g.id}`)).json as EvidenceAnswer;
+    const e = (await apiCall(page, 'GET', `/reportes/evidencia?career_id=1&generation_id=${g.id}`))
+      .json as EvidenceAnswer;
     for (const a of e.attributes) {
       // The finding 'Registrar acción de mejora' proposes: the latest period that missed its target or is critical.
       const point = [...a.trend].reverse().find((t) => t.verdict.met === false || t.verdict.critical);
@@ -55,14 +66,27 @@ async function missedFinding(page: Page) {
  * The teacher saves the pending grades of the subject's activity on the attribute in the active period (all 100; all
  * 0 on a second save when the share did not move) until the action's measured result changes; returns it.
  */
-async function gradeUntilMeasuredChanges(page: Page, actionText: string, subjectId: number, attributeId: number, periodId: number) {
-  const mine = async () => ((await apiCall(page, 'GET', '/reportes/acciones-mejora')).json as ImprovementAction[]).find((a) => a.action === actionText)!;
+async function gradeUntilMeasuredChanges(
+  page: Page,
+  actionText: string,
+  subjectId: number,
+  attributeId: number,
+  periodId: number,
+) {
+  const mine = async () =>
+    ((await apiCall(page, 'GET', '/reportes/acciones-mejora')).json as ImprovementAction[]).find(
+      (a) => a.action === actionText,
+    )!;
   const before = (await mine()).measured!;
-  const assignment = ((await apiCall(page, 'GET', '/profesor/materias')).json as TeacherAssignment[])
-    .find((a) => a.subject_id === subjectId && a.period_id === periodId)!;
+  const assignment = ((await apiCall(page, 'GET', '/profesor/materias')).json as TeacherAssignment[]).find(
+    (a) => a.subject_id === subjectId && a.period_id === periodId,
+  )!;
   const sheet = (await apiCall(page, 'GET', `/grade-sheets/${assignment.id}`)).json as GradeSheet;
-  const pending = sheet.activities.find((a) => a.attribute_ids.includes(attributeId)
-    && sheet.grades.every((g) => g.activity_id !== a.id || g.qualification === null));
+  const pending = sheet.activities.find(
+    (a) =>
+      a.attribute_ids.includes(attributeId) &&
+      sheet.grades.every((g) => g.activity_id !== a.id || g.qualification === null),
+  );
   assert(pending, `a pending activity on the attribute in ${sheet.assignment.subject.subject_name}`);
   for (const qualification of [100, 0]) {
     const saved = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', {
@@ -88,7 +112,9 @@ async function improvementLoop(ctx: FlowContext) {
     await page.waitForURL('**/app/ReportEvidence');
     await choose(page, 'Generación', evidence.generation.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
-    const section = page.getByRole('region', { name: attribute.codigo ? `${attribute.codigo} · ${attribute.attribute_name}` : attribute.attribute_name });
+    const section = page.getByRole('region', {
+      name: attribute.codigo ? `${attribute.codigo} · ${attribute.attribute_name}` : attribute.attribute_name,
+    });
     await section.getByRole('button', { name: 'Registrar acción de mejora' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar acción de mejora' });
     await dialog.waitFor();
@@ -108,22 +134,36 @@ async function improvementLoop(ctx: FlowContext) {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora registrada.').waitFor();
     await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
-    const card = section.getByRole('list', { name: 'Acciones de mejora' }).getByRole('listitem').filter({ hasText: ACTION });
+    const card = section
+      .getByRole('list', { name: 'Acciones de mejora' })
+      .getByRole('listitem')
+      .filter({ hasText: ACTION });
     await card.getByText(ACTION).waitFor();
     const cardText = await card.innerText();
-    assert(cardText.includes('Planeada') && cardText.includes(`Medido en ${active.period_name}: ${applied.verdict.share.toFixed(1)} %`), `the card: ${cardText}`);
+    assert(
+      cardText.includes('Planeada') &&
+        cardText.includes(`Medido en ${active.period_name}: ${applied.verdict.share.toFixed(1)} %`),
+      `the card: ${cardText}`,
+    );
     assert(cardText.includes('Dictamen propuesto:'), `the card proposes: ${cardText}`);
     await settle(page);
     await ctx.screenshot(page, 'improvement-evidence-desktop');
     await expectAccessible(page, '/ReportEvidence with an action');
 
     // The teacher of the subject records a follow-up from their dashboard (on a phone).
-    const teachers = (await apiCall(page, 'GET', '/users?role=2&per_page=100')).json as { data: Array<{ full_name: string; email: string; controlnumber: string }> };
+    const teachers = (await apiCall(page, 'GET', '/users?role=2&per_page=100')).json as {
+      data: Array<{ full_name: string; email: string; controlnumber: string }>;
+    };
     const account = teachers.data.find((t) => t.full_name === teacher)!;
     const phone = await ctx.newPage(PHONE);
     let measuredChange: Awaited<ReturnType<typeof gradeUntilMeasuredChanges>> | undefined;
     try {
-      await loginAs(phone.page, account.email, initialPassword(account.full_name, account.controlnumber), '/TeacherDashboard');
+      await loginAs(
+        phone.page,
+        account.email,
+        initialPassword(account.full_name, account.controlnumber),
+        '/TeacherDashboard',
+      );
       const mine = phone.page.getByRole('region', { name: 'Acciones de mejora en mis materias' });
       const mineCard = mine.getByRole('listitem').filter({ hasText: ACTION });
       await mineCard.waitFor();
@@ -136,12 +176,21 @@ async function improvementLoop(ctx: FlowContext) {
       await phone.page.getByText('Seguimiento registrado.').waitFor();
       await phone.page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
       await mine.getByText(FOLLOWUP, { exact: false }).waitFor();
-      assert(await mine.getByRole('button', { name: 'Editar o dictaminar' }).count() === 0, 'a teacher does not edit the action');
+      assert(
+        (await mine.getByRole('button', { name: 'Editar o dictaminar' }).count()) === 0,
+        'a teacher does not edit the action',
+      );
       await settle(phone.page);
       await ctx.screenshot(phone.page, 'improvement-teacher-phone');
       await expectAccessible(phone.page, '/TeacherDashboard with an action');
       // The teacher grades the pending activity on the attribute in the period the action applies to.
-      measuredChange = await gradeUntilMeasuredChanges(phone.page, ACTION, subject.subject_id, attribute.attribute_id, active.id);
+      measuredChange = await gradeUntilMeasuredChanges(
+        phone.page,
+        ACTION,
+        subject.subject_id,
+        attribute.attribute_id,
+        active.id,
+      );
     } finally {
       await phone.context.close();
     }
@@ -155,8 +204,11 @@ async function improvementLoop(ctx: FlowContext) {
     // The chief sees the result the new grades give before confirming the verdict it proposes.
     const { before, after } = measuredChange!;
     const listedText = await listed.innerText();
-    assert(listedText.includes(`Medido en ${active.period_name}: ${after.share.toFixed(1)} %`) && !listedText.includes(`${before.share.toFixed(1)} % de`),
-      `the measured result moved from ${before.share} to ${after.share}: ${listedText}`);
+    assert(
+      listedText.includes(`Medido en ${active.period_name}: ${after.share.toFixed(1)} %`) &&
+        !listedText.includes(`${before.share.toFixed(1)} % de`),
+      `the measured result moved from ${before.share} to ${after.share}: ${listedText}`,
+    );
     const proposed = after.met ? 'cumplida' : 'no_cumplida';
     const verdictLabel = IMPROVEMENT_STATUS_LABELS[proposed];
     assert(listedText.includes(`Dictamen propuesto: ${verdictLabel}`), `proposed ${verdictLabel}: ${listedText}`);
@@ -182,7 +234,10 @@ async function improvementLoop(ctx: FlowContext) {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar Excel' }).click();
     const download = await downloading;
-    assert(/^acciones_mejora_\d{8}\.xlsx$/.test(download.suggestedFilename()), `file name ${download.suggestedFilename()}`);
+    assert(
+      /^acciones_mejora_\d{8}\.xlsx$/.test(download.suggestedFilename()),
+      `file name ${download.suggestedFilename()}`,
+    );
     const file = join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const wb = new ExcelJS.Workbook();
@@ -190,9 +245,19 @@ async function improvementLoop(ctx: FlowContext) {
     const rows: unknown[][] = [];
     wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const row = rows.find((r) => r.includes(ACTION));
-    assert(row && row.includes(verdictLabel) && row.includes(NOTE) && row.includes(after.share) && String(row.at(-1)).includes(FOLLOWUP), `exported row: ${JSON.stringify(row)}`);
+    assert(
+      row &&
+        row.includes(verdictLabel) &&
+        row.includes(NOTE) &&
+        row.includes(after.share) &&
+        String(row.at(-1)).includes(FOLLOWUP),
+      `exported row: ${JSON.stringify(row)}`,
+    );
     const actions = (await apiCall(page, 'GET', '/reportes/acciones-mejora?career_id=1')).json as ImprovementAction[];
-    assert(actions.some((a) => a.status === proposed && a.verdict_note === NOTE && a.measured?.share === after.share), 'the verdict is saved');
+    assert(
+      actions.some((a) => a.status === proposed && a.verdict_note === NOTE && a.measured?.share === after.share),
+      'the verdict is saved',
+    );
 
     // The printed evidence holds the action, its verdict and its follow-up.
     await page.goto('/app/ReportEvidence');
@@ -206,7 +271,8 @@ async function improvementLoop(ctx: FlowContext) {
     for (const expected of ['Acciones de mejora', ACTION, verdictLabel, NOTE, FOLLOWUP]) {
       assert(printed.includes(expected), `the printed evidence shows "${expected}"`);
     }
-    for (const absent of ['Registrar acción de mejora', 'Editar o dictaminar']) assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
+    for (const absent of ['Registrar acción de mejora', 'Editar o dictaminar'])
+      assert(!printed.includes(absent), `the printed evidence has no "${absent}"`);
 
     // The page on a phone.
     const small = await ctx.newPage(PHONE);
@@ -232,10 +298,14 @@ async function performanceIndices(ctx: FlowContext) {
   const { page, context } = await ctx.newPage(LAPTOP);
   try {
     await loginAs(page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
-    const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    const generations = (await apiCall(page, 'GET', '/generations')).json as Array<{
+      id: number;
+      generation_name: string;
+    }>;
     let chosen: PerformanceAnswer | null = null;
     for (const g of generations) {
-      const r = (await apiCall(page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      const r = (await apiCall(page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`))
+        .json as PerformanceAnswer;
       if (r.periods.some((p) => p.subjects.length) && (!chosen || r.periods.length > chosen.periods.length)) chosen = r;
     }
     assert(chosen, 'the demo has a generation with finals');
@@ -247,7 +317,11 @@ async function performanceIndices(ctx: FlowContext) {
     const table = page.getByRole('table', { name: 'Índices por periodo' });
     await table.waitFor();
     const text = await table.innerText();
-    for (const p of chosen.periods) assert(text.includes(p.period_name) && text.includes(String(p.students_at_start)), `the indices show ${p.period_name}`);
+    for (const p of chosen.periods)
+      assert(
+        text.includes(p.period_name) && text.includes(String(p.students_at_start)),
+        `the indices show ${p.period_name}`,
+      );
     await settle(page);
     await ctx.screenshot(page, 'performance-desktop');
     await expectAccessible(page, '/ReportPerformance');
@@ -256,10 +330,16 @@ async function performanceIndices(ctx: FlowContext) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(join(SCREENSHOTS, 'performance.pdf'), pdf);
     const printed = (await pdfPages(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
-    for (const expected of ['Índices de rendimiento', chosen.generation.generation_name, 'Definiciones', PERFORMANCE_DEFINITIONS[0]]) {
+    for (const expected of [
+      'Índices de rendimiento',
+      chosen.generation.generation_name,
+      'Definiciones',
+      PERFORMANCE_DEFINITIONS[0],
+    ]) {
       assert(printed.includes(expected), `the printed indices show "${expected}"`);
     }
-    for (const absent of ['Consultar', 'Imprimir', 'Exportar Excel']) assert(!printed.includes(absent), `the printed indices have no "${absent}"`);
+    for (const absent of ['Consultar', 'Imprimir', 'Exportar Excel'])
+      assert(!printed.includes(absent), `the printed indices have no "${absent}"`);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar Excel' }).click();
@@ -270,8 +350,14 @@ async function performanceIndices(ctx: FlowContext) {
     await wb.xlsx.readFile(file);
     assert(wb.worksheets.map((w) => w.name).join(',') === 'Indicadores,Reprobación,Definiciones', 'three sheets');
     const rows: unknown[][] = [];
-    wb.getWorksheet('Indicadores')!.eachRow((row, n) => { if (n > 1) rows.push((row.values as unknown[]).slice(1)); });
-    assert(JSON.stringify(rows.map((r) => [r[0], r[1]])) === JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start])), `exported: ${JSON.stringify(rows)}`);
+    wb.getWorksheet('Indicadores')!.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1));
+    });
+    assert(
+      JSON.stringify(rows.map((r) => [r[0], r[1]])) ===
+        JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start])),
+      `exported: ${JSON.stringify(rows)}`,
+    );
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
@@ -280,10 +366,14 @@ async function performanceIndices(ctx: FlowContext) {
   const phone = await ctx.newPage(PHONE);
   try {
     await loginAs(phone.page, CHIEF.email, CHIEF.password, '/DivisionChiefDashboard');
-    const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{ id: number; generation_name: string }>;
+    const generations = (await apiCall(phone.page, 'GET', '/generations')).json as Array<{
+      id: number;
+      generation_name: string;
+    }>;
     let leavers: PerformanceAnswer | null = null;
     for (const g of generations) {
-      const r = (await apiCall(phone.page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`)).json as PerformanceAnswer;
+      const r = (await apiCall(phone.page, 'GET', `/reportes/rendimiento?career_id=1&generation_id=${g.id}`))
+        .json as PerformanceAnswer;
       if (r.terminal_efficiency.graduated > 0 && r.periods.some((p) => p.dropouts > 0)) leavers = r;
     }
     assert(leavers, 'the demo has a generation with graduates and dropouts');
@@ -292,9 +382,12 @@ async function performanceIndices(ctx: FlowContext) {
     await phone.page.getByRole('button', { name: 'Consultar' }).click();
     await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
     const te = leavers.terminal_efficiency;
-    await phone.page.getByText(`(${te.graduated} de ${te.starting_size} graduados en los nueve semestres)`, { exact: false }).waitFor();
+    await phone.page
+      .getByText(`(${te.graduated} de ${te.starting_size} graduados en los nueve semestres)`, { exact: false })
+      .waitFor();
     const shown = await phone.page.getByRole('table', { name: 'Índices por periodo' }).innerText();
-    for (const p of leavers.periods.filter((x) => x.dropouts > 0)) assert(shown.includes(p.dropout_rate.toFixed(1)), `the dropout of ${p.period_name}: ${shown}`);
+    for (const p of leavers.periods.filter((x) => x.dropouts > 0))
+      assert(shown.includes(p.dropout_rate.toFixed(1)), `the dropout of ${p.period_name}: ${shown}`);
     await settle(phone.page);
     await ctx.screenshot(phone.page, 'performance-phone');
     await expectAccessible(phone.page, '/ReportPerformance on a phone');
@@ -316,4 +409,3 @@ export const flows: Flow[] = [
     run: improvementLoop,
   },
 ];
-

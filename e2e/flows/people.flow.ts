@@ -49,7 +49,9 @@ async function readDownload(download: Download): Promise<string[][]> {
   const rows: string[][] = [];
   book.worksheets[0]!.eachRow((row) => {
     const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cell.text; });
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cell.text;
+    });
     rows.push(cells);
   });
   return rows;
@@ -114,20 +116,38 @@ async function peopleWorkflow(ctx: FlowContext) {
     const importDialog = page.getByRole('dialog', { name: 'Importar alumnos' });
     await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
     await importDialog.getByText('Selecciona un archivo .xlsx o .xls').waitFor();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'alumnos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
     await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
     const preview = importDialog.getByRole('table', { name: 'Vista previa de la importación' });
     await preview.waitFor();
     const previewText = await preview.innerText();
     assert(previewText.includes(ana) && /nuevo/i.test(previewText), `the preview lists the new rows: ${previewText}`);
     assert(previewText.includes('El correo no es válido'), `the preview shows the row error: ${previewText}`);
-    const noneYet = await page.evaluate(async (q) => (await fetch(`/api/users?role=3&search=${q}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json(), tag);
+    const noneYet = await page.evaluate(
+      async (q) =>
+        (
+          await fetch(`/api/users?role=3&search=${q}`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+          })
+        ).json(),
+      tag,
+    );
     assert(Array.isArray(noneYet) && noneYet.length === 0, 'the preview wrote nothing');
     await expectAccessible(page, 'Students import preview');
     await viewportShot(page, 'people-students-import-preview-desktop');
-    const [errorsFile] = await Promise.all([page.waitForEvent('download'), importDialog.getByRole('button', { name: 'Descargar filas con error' }).click()]);
+    const [errorsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      importDialog.getByRole('button', { name: 'Descargar filas con error' }).click(),
+    ]);
     const errorRows = await readDownload(errorsFile);
-    assert(errorRows[0]?.at(-1) === 'Error' && errorRows.length === 2 && errorRows[1]![0] === `Diego E2E ${tag}`, `the error file holds the bad row: ${JSON.stringify(errorRows)}`);
+    assert(
+      errorRows[0]?.at(-1) === 'Error' && errorRows.length === 2 && errorRows[1]![0] === `Diego E2E ${tag}`,
+      `the error file holds the bad row: ${JSON.stringify(errorRows)}`,
+    );
     await importDialog.getByRole('button', { name: 'Aplicar importación' }).click();
     const summary = page.getByRole('dialog', { name: 'Éxito' });
     await summary.getByText(/^Importación completada con advertencias/).waitFor();
@@ -149,13 +169,28 @@ async function peopleWorkflow(ctx: FlowContext) {
       [`Fausto E2E ${tag}`, `E${tag}6`, `fausto.e2e.${tag}@demo.edu.mx`, 'Hombre', '999', '2026-2031', 'Activo'],
     ]);
     await page.getByRole('button', { name: 'Importar Excel' }).click();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: typoFile });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'alumnos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: typoFile,
+    });
     await importDialog.getByRole('button', { name: 'Revisar archivo' }).click();
     await preview.waitFor();
     const typoText = await importDialog.innerText();
-    assert(typoText.includes('Aviso: Se creará el grupo «1Z» de 1.º semestre.'), `the preview warns of the new group: ${typoText}`);
-    assert(typoText.includes('Grupo: el grupo «999» es de 9.º semestre, pero la generación 2026-2031 cursa el 1.º semestre.'), `the preview refuses the typo: ${typoText}`);
-    assert(typoText.includes('1 fila con aviso') && typoText.includes('1 fila con error'), `the preview counts warnings apart from errors: ${typoText}`);
+    assert(
+      typoText.includes('Aviso: Se creará el grupo «1Z» de 1.º semestre.'),
+      `the preview warns of the new group: ${typoText}`,
+    );
+    assert(
+      typoText.includes(
+        'Grupo: el grupo «999» es de 9.º semestre, pero la generación 2026-2031 cursa el 1.º semestre.',
+      ),
+      `the preview refuses the typo: ${typoText}`,
+    );
+    assert(
+      typoText.includes('1 fila con aviso') && typoText.includes('1 fila con error'),
+      `the preview counts warnings apart from errors: ${typoText}`,
+    );
     await expectAccessible(page, 'Students import preview with a warning');
     await viewportShot(page, 'people-students-import-typo-desktop');
     await importDialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -164,7 +199,10 @@ async function peopleWorkflow(ctx: FlowContext) {
     await pick(page, '#students-group', '5E · Quinto semestre', '5E');
     await page.getByRole('cell', { name: ana, exact: true }).waitFor();
     await page.getByRole('cell', { name: bruno, exact: true }).waitFor();
-    assert(await page.getByRole('cell', { name: carla, exact: true }).count() === 0, 'the group filter leaves out the 9E student');
+    assert(
+      (await page.getByRole('cell', { name: carla, exact: true }).count()) === 0,
+      'the group filter leaves out the 9E student',
+    );
     await page.locator('#students-status').click();
     await page.getByRole('option', { name: 'Graduado' }).waitFor();
     await viewportShot(page, 'people-students-status-filter-desktop');
@@ -199,13 +237,25 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.getByRole('button', { name: 'Avanzar semestre (activos)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Avanzar semestre' });
     const confirmText = await confirm.innerText();
-    assert(confirmText.includes('Esto avanzará de semestre a TODOS los alumnos ACTIVOS del grupo 9E') && confirmText.includes('¿Continuar?'), `the confirmation: ${confirmText}`);
+    assert(
+      confirmText.includes('Esto avanzará de semestre a TODOS los alumnos ACTIVOS del grupo 9E') &&
+        confirmText.includes('¿Continuar?'),
+      `the confirmation: ${confirmText}`,
+    );
     await viewportShot(page, 'people-students-advance-confirm-desktop');
     await confirm.getByRole('button', { name: 'Avanzar semestre' }).click();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByText(/Graduados: 1/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Éxito' })
+      .getByText(/Graduados: 1/)
+      .waitFor();
     await viewportShot(page, 'people-students-advance-result-desktop');
     await closeResult(page);
-    await page.getByRole('row').filter({ hasText: carla }).getByRole('textbox', { name: `Estatus de ${carla}` }).and(page.locator('[value="Graduado"]')).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: carla })
+      .getByRole('textbox', { name: `Estatus de ${carla}` })
+      .and(page.locator('[value="Graduado"]'))
+      .waitFor();
 
     await pick(page, '#students-group', '5E · Quinto semestre', '5E');
     await page.getByRole('cell', { name: ana, exact: true }).waitFor();
@@ -222,15 +272,31 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.getByRole('button', { name: 'Exportar Excel' }).click();
     await page.getByRole('menuitem', { name: 'Activos' }).waitFor();
     await viewportShot(page, 'people-students-export-menu-desktop');
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Activos' }).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Activos' }).click(),
+    ]);
     assert(exported.suggestedFilename() === 'alumnos_activos.xlsx', `export name: ${exported.suggestedFilename()}`);
     const rows = await readDownload(exported);
     assert(JSON.stringify(rows[0]) === JSON.stringify(STUDENT_HEADERS), `export headers: ${JSON.stringify(rows[0])}`);
     const anaLine = rows.find((r) => r[0] === ana);
-    assert(anaLine && anaLine[5] === '2025-2030' && anaLine[6] === 'Activo' && /6E/.test(anaLine[4] ?? '') && /301/.test(anaLine[4] ?? ''), `Ana exported with her groups and generation: ${JSON.stringify(anaLine)}`);
+    assert(
+      anaLine &&
+        anaLine[5] === '2025-2030' &&
+        anaLine[6] === 'Activo' &&
+        /6E/.test(anaLine[4] ?? '') &&
+        /301/.test(anaLine[4] ?? ''),
+      `Ana exported with her groups and generation: ${JSON.stringify(anaLine)}`,
+    );
     assert(!rows.some((r) => r[0] === carla), 'a graduated student is not among the active ones');
-    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
-    assert(JSON.stringify((await readDownload(template))[0]) === JSON.stringify(STUDENT_HEADERS), 'the template has the Spanish headers');
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar plantilla' }).click(),
+    ]);
+    assert(
+      JSON.stringify((await readDownload(template))[0]) === JSON.stringify(STUDENT_HEADERS),
+      'the template has the Spanish headers',
+    );
 
     // ---------- Phone: cards, filter toggle, floating create button, dialogs ----------
     await page.setViewportSize(PHONE);
@@ -257,8 +323,15 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Editar alumno' }).getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('button', { name: 'Importar Excel' }).click();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'alumnos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: typoFile });
-    await page.getByRole('dialog', { name: 'Importar alumnos' }).getByRole('button', { name: 'Revisar archivo' }).click();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'alumnos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: typoFile,
+    });
+    await page
+      .getByRole('dialog', { name: 'Importar alumnos' })
+      .getByRole('button', { name: 'Revisar archivo' })
+      .click();
     await page.getByRole('list', { name: 'Vista previa de la importación' }).waitFor();
     await expectAccessible(page, 'Students import preview 375');
     await viewportShot(page, 'people-students-import-preview-phone');
@@ -277,5 +350,8 @@ async function peopleWorkflow(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'people: register a teacher, import students through the preview, filter, edit, advance the semester, export', run: peopleWorkflow },
+  {
+    name: 'people: register a teacher, import students through the preview, filter, edit, advance the semester, export',
+    run: peopleWorkflow,
+  },
 ];

@@ -6,15 +6,26 @@ export async function settle(page: Page) {
 }
 
 /** Calls the API with the page's stored token: used to set up or put back a flow's own data. */
-export async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, path, body });
+export async function apiCall(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
 }
 
 /** Opens a screen by its path and waits for its heading. */
@@ -29,10 +40,13 @@ export const cell = (page: Page, row: number, col: number) => page.locator(`#cel
 /** A paste event as a spreadsheet program sends it: the block as tab/newline separated text. */
 export async function pasteInto(page: Page, row: number, col: number, text: string) {
   await cell(page, row, col).focus();
-  await page.evaluate(({ id, text }) => {
-    const el = document.getElementById(id)!;
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, { id: `celda-${row}-${col}`, text });
+  await page.evaluate(
+    ({ id, text }) => {
+      const el = document.getElementById(id)!;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { id: `celda-${row}-${col}`, text },
+  );
 }

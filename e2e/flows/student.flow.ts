@@ -10,7 +10,12 @@ import { expectAccessible } from './ux.flow.js';
 
 const STUDENT = { email: 'l26010001@demo.edu.mx', password: 'alumno1234', home: '/StudentDashboard' };
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234', home: '/DivisionChiefDashboard' };
-const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234', home: '/TeacherDashboard', name: 'Laura Mendoza Ríos' };
+const TEACHER = {
+  email: 'laura.mendoza@demo.edu.mx',
+  password: 'profe1234',
+  home: '/TeacherDashboard',
+  name: 'Laura Mendoza Ríos',
+};
 const WIDE = { width: 1280, height: 800 };
 
 async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -39,17 +44,40 @@ async function shot(ctx: FlowContext, page: Page, name: string) {
  */
 async function studentWorkflow(ctx: FlowContext) {
   const tag = String(Date.now()).slice(-6);
-  const names = { x: `Pensamiento crítico ${tag}`, y: `Comunicación oral ${tag}`, a: `Taller E2E ${tag} A`, b: `Taller E2E ${tag} B`, c: `Taller E2E ${tag} C` };
+  const names = {
+    x: `Pensamiento crítico ${tag}`,
+    y: `Comunicación oral ${tag}`,
+    a: `Taller E2E ${tag} A`,
+    b: `Taller E2E ${tag} B`,
+    c: `Taller E2E ${tag} C`,
+  };
 
   // The chief creates two attributes and three first-semester subjects; C requires B.
   const chief = await ctx.newPage(WIDE);
   await loginAs(chief.page, CHIEF.email, CHIEF.password, CHIEF.home);
-  const x = await ok<{ id: number }>(chief.page, 'POST', '/attributes', { attribute_name: names.x, description: 'Atributo de la prueba del alumno' });
-  const y = await ok<{ id: number }>(chief.page, 'POST', '/attributes', { attribute_name: names.y, description: 'Atributo de la prueba del alumno' });
-  const subject = (name: string, key: string, extra: Record<string, unknown> = {}) => ok<{ id: number }>(chief.page, 'POST', '/subjects', {
-    subject_name: name, subject_key: `${key}-${tag}`, theory_credits: 2, practice_credits: 2, semesters: [1], ...extra,
+  const x = await ok<{ id: number }>(chief.page, 'POST', '/attributes', {
+    attribute_name: names.x,
+    description: 'Atributo de la prueba del alumno',
   });
-  const a = await subject(names.a, 'TA', { attributes: [{ id: x.id, knowledge_level: 'I' }, { id: y.id, knowledge_level: 'I' }] });
+  const y = await ok<{ id: number }>(chief.page, 'POST', '/attributes', {
+    attribute_name: names.y,
+    description: 'Atributo de la prueba del alumno',
+  });
+  const subject = (name: string, key: string, extra: Record<string, unknown> = {}) =>
+    ok<{ id: number }>(chief.page, 'POST', '/subjects', {
+      subject_name: name,
+      subject_key: `${key}-${tag}`,
+      theory_credits: 2,
+      practice_credits: 2,
+      semesters: [1],
+      ...extra,
+    });
+  const a = await subject(names.a, 'TA', {
+    attributes: [
+      { id: x.id, knowledge_level: 'I' },
+      { id: y.id, knowledge_level: 'I' },
+    ],
+  });
   const b = await subject(names.b, 'TB');
   await subject(names.c, 'TC', { prerequisites: [b.id] });
 
@@ -64,8 +92,14 @@ async function studentWorkflow(ctx: FlowContext) {
   const rowOf = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
   await rowOf(names.c).getByText('Bloqueada').waitFor();
   await rowOf(names.c).getByText(`Falta aprobar el prerrequisito: ${names.b}.`).waitFor();
-  assert(await page.getByRole('checkbox', { name: `Seleccionar ${names.c}` }).isDisabled(), 'the blocked subject can be ticked');
-  assert(await rowOf('Cálculo Diferencial').getByText('Ya inscrita').isVisible(), 'an enrolled subject is not shown as Ya inscrita');
+  assert(
+    await page.getByRole('checkbox', { name: `Seleccionar ${names.c}` }).isDisabled(),
+    'the blocked subject can be ticked',
+  );
+  assert(
+    await rowOf('Cálculo Diferencial').getByText('Ya inscrita').isVisible(),
+    'an enrolled subject is not shown as Ya inscrita',
+  );
   await page.getByRole('checkbox', { name: `Seleccionar ${names.a}` }).check();
   await page.getByRole('checkbox', { name: `Seleccionar ${names.b}` }).check();
   await expectAccessible(page, 'selección de materias');
@@ -79,39 +113,79 @@ async function studentWorkflow(ctx: FlowContext) {
   await rowOf(names.a).getByText('Ya inscrita').waitFor();
   await rowOf(names.b).getByText('Ya inscrita').waitFor();
   // A second request for the same subject answers 409 with the reason.
-  const again = await apiCall(page, 'POST', '/alumno/inscribir', { user_id: studentId, subject_id: a.id, semester_id: 1 });
-  assert(again.status === 409 && (again.json as { message: string }).message === ENROLMENT_MSG.alreadyEnrolled, `second enrolment: ${again.status}`);
+  const again = await apiCall(page, 'POST', '/alumno/inscribir', {
+    user_id: studentId,
+    subject_id: a.id,
+    semester_id: 1,
+  });
+  assert(
+    again.status === 409 && (again.json as { message: string }).message === ENROLMENT_MSG.alreadyEnrolled,
+    `second enrolment: ${again.status}`,
+  );
 
   const phone = await ctx.newPage(PHONE);
   await loginAs(phone.page, STUDENT.email, STUDENT.password, STUDENT.home);
   await goTo(phone.page, '/Selection', 'Selecciona tus materias');
   await pickOption(phone.page, phone.page.getByPlaceholder('Selecciona tu grupo'), '101');
-  await phone.page.getByRole('list', { name: 'Materias disponibles' }).getByText(`Falta aprobar el prerrequisito: ${names.b}.`).waitFor();
+  await phone.page
+    .getByRole('list', { name: 'Materias disponibles' })
+    .getByText(`Falta aprobar el prerrequisito: ${names.b}.`)
+    .waitFor();
   await shot(ctx, phone.page, 'student-selection-phone');
 
   // The chief gives A to the teacher for group 101; the teacher adds two activities, grades and observes.
-  const groups = await ok<Array<{ id: number; group_name: string }>>(page, 'GET', `/alumno/grupos?user_id=${studentId}`);
+  const groups = await ok<Array<{ id: number; group_name: string }>>(
+    page,
+    'GET',
+    `/alumno/grupos?user_id=${studentId}`,
+  );
   const group = groups.find((g) => g.group_name === '101')!;
   const teacher = await ctx.newPage(WIDE);
   await loginAs(teacher.page, TEACHER.email, TEACHER.password, TEACHER.home);
   const teacherId = (await ok<{ id: number }>(teacher.page, 'GET', '/me')).id;
-  const assignment = await ok<{ id: number }>(chief.page, 'POST', '/professorsubjects', { user_id: teacherId, subject_id: a.id, group_id: group.id });
-  const saved = await ok<{ activities: Array<{ id: number; activity_name: string }> }>(teacher.page, 'POST', '/activities/bulk-upsert', {
-    professor_subject_id: assignment.id,
-    activities: [
-      { activity_name: 'Ensayo', type_activity: 'Ensayo', evaluation_instrument: 'Rúbrica', ponderation: 60, attribute_ids: [x.id] },
-      { activity_name: 'Exposición', type_activity: 'Exposición', evaluation_instrument: 'Lista de cotejo', ponderation: 40, attribute_ids: [x.id, y.id] },
-    ],
+  const assignment = await ok<{ id: number }>(chief.page, 'POST', '/professorsubjects', {
+    user_id: teacherId,
+    subject_id: a.id,
+    group_id: group.id,
   });
+  const saved = await ok<{ activities: Array<{ id: number; activity_name: string }> }>(
+    teacher.page,
+    'POST',
+    '/activities/bulk-upsert',
+    {
+      professor_subject_id: assignment.id,
+      activities: [
+        {
+          activity_name: 'Ensayo',
+          type_activity: 'Ensayo',
+          evaluation_instrument: 'Rúbrica',
+          ponderation: 60,
+          attribute_ids: [x.id],
+        },
+        {
+          activity_name: 'Exposición',
+          type_activity: 'Exposición',
+          evaluation_instrument: 'Lista de cotejo',
+          ponderation: 40,
+          attribute_ids: [x.id, y.id],
+        },
+      ],
+    },
+  );
   const essay = saved.activities.find((act) => act.activity_name === 'Ensayo')!.id;
   const talk = saved.activities.find((act) => act.activity_name === 'Exposición')!.id;
-  await ok(teacher.page, 'POST', '/profesor/calificar/actividades/batch', { calificaciones: [
-    { user_id: studentId, activity_id: essay, qualification: 90 }, { user_id: studentId, activity_id: talk, qualification: 75 },
-  ] });
+  await ok(teacher.page, 'POST', '/profesor/calificar/actividades/batch', {
+    calificaciones: [
+      { user_id: studentId, activity_id: essay, qualification: 90 },
+      { user_id: studentId, activity_id: talk, qualification: 75 },
+    ],
+  });
   const note = `Argumenta con evidencia (${tag}).`;
-  await ok(teacher.page, 'POST', '/userattribute-observations/batch', { observaciones: [
-    { user_id: studentId, attribute_id: x.id, subject_id: a.id, activity_id: essay, observation: note },
-  ] });
+  await ok(teacher.page, 'POST', '/userattribute-observations/batch', {
+    observaciones: [
+      { user_id: studentId, attribute_id: x.id, subject_id: a.id, activity_id: essay, observation: note },
+    ],
+  });
 
   // Grades page: the activities, the attribute ratings in Spanish order, the observation.
   await goTo(page, '/SubjectsSelection', 'Mis calificaciones');
@@ -120,7 +194,12 @@ async function studentWorkflow(ctx: FlowContext) {
   await page.getByTestId(`grade-${talk}`).getByText('75.0', { exact: true }).waitFor();
   await page.getByTestId(`rating-${x.id}`).getByText('84.0', { exact: true }).waitFor();
   await page.getByTestId(`rating-${y.id}`).getByText('75.0', { exact: true }).waitFor();
-  const attributeNames = await page.getByRole('list', { name: 'Atributos de la materia' }).getByRole('listitem').locator('p').first().allTextContents();
+  const attributeNames = await page
+    .getByRole('list', { name: 'Atributos de la materia' })
+    .getByRole('listitem')
+    .locator('p')
+    .first()
+    .allTextContents();
   assert(attributeNames.length >= 1, 'no attribute cards');
   await expectAccessible(page, 'calificaciones del alumno');
   await shot(ctx, page, 'student-grades-desktop');
@@ -134,7 +213,11 @@ async function studentWorkflow(ctx: FlowContext) {
   // Reports: the chart's table, the profile and its explanation.
   await goTo(page, '/StudentReports', 'Reportes Generales');
   await page.getByRole('heading', { name: 'Promedios Globales por Atributo de Egreso' }).waitFor();
-  const chartRow = (name: string) => page.getByTestId('global-chart-table').getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  const chartRow = (name: string) =>
+    page
+      .getByTestId('global-chart-table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   await chartRow(names.x).getByRole('cell', { name: '84.0', exact: true }).waitFor();
   await chartRow(names.y).getByRole('cell', { name: '75.0', exact: true }).waitFor();
   const card = page.getByTestId(`profile-${x.id}`);
@@ -148,7 +231,10 @@ async function studentWorkflow(ctx: FlowContext) {
 
   // The download holds the new grades.
   const downloadDir = mkdtempSync(join(tmpdir(), 'mis-datos-'));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar mis datos' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar mis datos' }).click(),
+  ]);
   assert(download.suggestedFilename() === 'mis-datos.xlsx', `download name ${download.suggestedFilename()}`);
   const file = join(downloadDir, 'mis-datos.xlsx');
   await download.saveAs(file);
@@ -157,10 +243,16 @@ async function studentWorkflow(ctx: FlowContext) {
   const gradesSheet = book.getWorksheet('Calificaciones')!;
   const rows: unknown[][] = [];
   gradesSheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  assert(rows.some((r) => r[0] === names.a && r[2] === 'Ensayo' && r[5] === 90), 'the download lacks the essay grade');
+  assert(
+    rows.some((r) => r[0] === names.a && r[2] === 'Ensayo' && r[5] === 90),
+    'the download lacks the essay grade',
+  );
   const ratingRows: unknown[][] = [];
   book.getWorksheet('Atributos')!.eachRow((row) => ratingRows.push((row.values as unknown[]).slice(1)));
-  assert(ratingRows.some((r) => r[0] === names.x && r[3] === 84 && r[4] === 84), 'the download lacks the attribute rating');
+  assert(
+    ratingRows.some((r) => r[0] === names.x && r[3] === 84 && r[4] === 84),
+    'the download lacks the attribute rating',
+  );
 
   // The dashboard counts the two new subjects (five of the demo plus two).
   await goTo(page, '/StudentDashboard', '¡Hola, Sofía Hernández Castillo!');
@@ -183,4 +275,6 @@ async function studentWorkflow(ctx: FlowContext) {
   void SCREENSHOTS;
 }
 
-export const flows: Flow[] = [{ name: 'student: enrolment, grades, ratings, observations, profile, chart and data download', run: studentWorkflow }];
+export const flows: Flow[] = [
+  { name: 'student: enrolment, grades, ratings, observations, profile, chart and data download', run: studentWorkflow },
+];

@@ -35,9 +35,11 @@ function handFinal(items: Array<{ grade: number | null; weight: number }>): numb
 function gradesOf(sheet: GradeSheet, userId: number, activityIds?: number[]) {
   return sheet.activities
     .filter((a) => !activityIds || activityIds.includes(a.id))
-    .map((a) => ({ grade: sheet.grades.find((g) => g.user_id === userId && g.activity_id === a.id)?.qualification ?? null, weight: a.ponderation }));
+    .map((a) => ({
+      grade: sheet.grades.find((g) => g.user_id === userId && g.activity_id === a.id)?.qualification ?? null,
+      weight: a.ponderation,
+    }));
 }
-
 
 async function activeCellId(page: Page) {
   return page.evaluate(() => document.activeElement?.id ?? '');
@@ -91,12 +93,22 @@ async function teacherWorkflow(ctx: FlowContext) {
     await page.goto('/app/CreateActivity');
     await page.getByRole('heading', { name: 'Actividades', exact: true }).waitFor();
     await chooseAssignment(page, subject, assignment.group!.group_name);
-    await page.getByRole('heading', { name: `Matriz de Evidencias de Aprendizaje por Atributo - ${subject}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `Matriz de Evidencias de Aprendizaje por Atributo - ${subject}` })
+      .waitFor();
     await page.getByText('Edición habilitada').waitFor();
-    const attrs = (await apiCall(page, 'GET', `/subjects/${assignment.subject.id}/attributes`)).json as Array<{ id: number; attribute_name: string }>;
+    const attrs = (await apiCall(page, 'GET', `/subjects/${assignment.subject.id}/attributes`)).json as Array<{
+      id: number;
+      attribute_name: string;
+    }>;
     assert(attrs.length >= 2, 'the subject has at least two attributes');
     const existing = await page.getByLabel(/^Nombre de la actividad \d+$/).count();
-    for (const [i, [name, weight, linked]] of ([[practice, '50', [attrs[0]!, attrs[1]!]], [exam, '100', [attrs[0]!]]] as const).entries()) {
+    for (const [i, [name, weight, linked]] of (
+      [
+        [practice, '50', [attrs[0]!, attrs[1]!]],
+        [exam, '100', [attrs[0]!]],
+      ] as const
+    ).entries()) {
       await page.getByRole('button', { name: 'Agregar actividad' }).click();
       const n = existing + i + 1;
       await page.getByLabel(`Nombre de la actividad ${n}`).fill(name);
@@ -150,7 +162,11 @@ async function teacherWorkflow(ctx: FlowContext) {
     // A pasted block: clamped to 100, a word marked, then corrected.
     await pasteInto(page, 3, pCol, '70\t85\n105\tabc\n60\t\n');
     assert((await cell(page, 4, pCol).inputValue()) === '100.0', 'pasted 105 becomes 100.0');
-    await page.getByRole('status').filter({ hasText: 'Se pegaron 5 celdas' }).getByText(/Se ajustaron a 0-100: 105 → 100/).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Se pegaron 5 celdas' })
+      .getByText(/Se ajustaron a 0-100: 105 → 100/)
+      .waitFor();
     assert((await cell(page, 4, eCol).getAttribute('aria-invalid')) === 'true', 'a pasted word is marked');
     await page.getByText('1 celda no es un número').waitFor();
     await shot(page, 'teaching-ratings-typed-1280');
@@ -158,15 +174,38 @@ async function teacherWorkflow(ctx: FlowContext) {
     assert((await cell(page, 4, eCol).getAttribute('aria-invalid')) === null, 'the corrected cell is no longer marked');
 
     // The live final of row 0 equals the hand computation with the typed grade.
-    const typed = new Map<string, number>([[`0:${pCol}`, 80], [`1:${pCol}`, 92.5], [`2:${pCol}`, 67], [`3:${pCol}`, 70], [`3:${eCol}`, 85], [`4:${pCol}`, 100], [`4:${eCol}`, 95], [`5:${pCol}`, 60]]);
-    const liveExpected = (row: number) => handFinal(sheet.activities.map((a, col) => ({
-      grade: typed.get(`${row}:${col}`) ?? sheet.grades.find((g) => g.user_id === students[row]!.id && g.activity_id === a.id)?.qualification ?? null,
-      weight: a.ponderation,
-    })));
-    const finalCell = (row: number) => page.locator('tbody tr').nth(row).locator('td').nth(sheet.activities.length + 1);
+    const typed = new Map<string, number>([
+      [`0:${pCol}`, 80],
+      [`1:${pCol}`, 92.5],
+      [`2:${pCol}`, 67],
+      [`3:${pCol}`, 70],
+      [`3:${eCol}`, 85],
+      [`4:${pCol}`, 100],
+      [`4:${eCol}`, 95],
+      [`5:${pCol}`, 60],
+    ]);
+    const liveExpected = (row: number) =>
+      handFinal(
+        sheet.activities.map((a, col) => ({
+          grade:
+            typed.get(`${row}:${col}`) ??
+            sheet.grades.find((g) => g.user_id === students[row]!.id && g.activity_id === a.id)?.qualification ??
+            null,
+          weight: a.ponderation,
+        })),
+      );
+    const finalCell = (row: number) =>
+      page
+        .locator('tbody tr')
+        .nth(row)
+        .locator('td')
+        .nth(sheet.activities.length + 1);
     for (const row of [0, 4]) {
       const shown = (await finalCell(row).innerText()).replace('•', '').trim();
-      assert(shown === liveExpected(row)!.toFixed(1), `live final of row ${row}: ${shown}, by hand ${liveExpected(row)}`);
+      assert(
+        shown === liveExpected(row)!.toFixed(1),
+        `live final of row ${row}: ${shown}, by hand ${liveExpected(row)}`,
+      );
     }
 
     // A reload mid-entry asks first, and the typed grades come back with an offer to save them.
@@ -192,12 +231,24 @@ async function teacherWorkflow(ctx: FlowContext) {
 
     // Finals: the grid, the server and the hand computation agree.
     sheet = await sheetOf(page, assignment.id);
-    const finals = (await apiCall(page, 'GET', `/grades/groups/${assignment.group!.id}/subjects/${assignment.subject.id}/finals?as=map`)).json as Record<string, number | null>;
+    const finals = (
+      await apiCall(
+        page,
+        'GET',
+        `/grades/groups/${assignment.group!.id}/subjects/${assignment.subject.id}/finals?as=map`,
+      )
+    ).json as Record<string, number | null>;
     for (let row = 0; row < students.length; row++) {
       const byHand = handFinal(gradesOf(sheet, students[row]!.id));
-      assert(finals[String(students[row]!.id)] === byHand, `server final of ${students[row]!.full_name}: ${finals[String(students[row]!.id)]}, by hand ${byHand}`);
+      assert(
+        finals[String(students[row]!.id)] === byHand,
+        `server final of ${students[row]!.full_name}: ${finals[String(students[row]!.id)]}, by hand ${byHand}`,
+      );
       const shown = (await finalCell(row).innerText()).trim();
-      assert(shown === (byHand === null ? 'S/C' : byHand.toFixed(1)), `grid final of row ${row}: ${shown}, by hand ${byHand}`);
+      assert(
+        shown === (byHand === null ? 'S/C' : byHand.toFixed(1)),
+        `grid final of row ${row}: ${shown}, by hand ${byHand}`,
+      );
     }
 
     // 'Rellenar vacías': the exam's empty cells take one value.
@@ -211,7 +262,10 @@ async function teacherWorkflow(ctx: FlowContext) {
     await fill.getByRole('button', { name: 'Rellenar' }).click();
     assert((await cell(page, 0, eCol).inputValue()) === '88.0', 'empty exam cell filled');
     await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
-    await page.getByRole('dialog', { name: 'Guardar calificaciones?' }).getByRole('button', { name: 'Guardar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Guardar calificaciones?' })
+      .getByRole('button', { name: 'Guardar' })
+      .click();
     await closeResult(page, '¡Calificaciones guardadas correctamente!');
 
     // A cell's history.
@@ -234,7 +288,11 @@ async function teacherWorkflow(ctx: FlowContext) {
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     await page.getByRole('button', { name: 'Importar Excel' }).click();
     const imp = page.getByRole('dialog', { name: 'Importar calificaciones desde Excel' });
-    await imp.locator('input[type=file]').setInputFiles({ name: 'calificaciones.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+    await imp.locator('input[type=file]').setInputFiles({
+      name: 'calificaciones.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: bytes,
+    });
     await imp.getByRole('button', { name: 'Revisar archivo' }).click();
     await imp.getByText(/Vista previa: 0 calificaciones nuevas, 3 cambiadas/).waitFor();
     await imp.getByRole('table', { name: 'Cambios que hará la importación' }).waitFor();
@@ -246,7 +304,10 @@ async function teacherWorkflow(ctx: FlowContext) {
     await imp.getByText(/Fila 4: La matrícula «X0000000»/).waitFor();
     await shot(page, 'teaching-ratings-import-result-1280', false);
     await imp.getByRole('button', { name: 'Cerrar' }).last().click();
-    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '55.0', `celda-0-${pCol}`);
+    await page.waitForFunction(
+      (id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '55.0',
+      `celda-0-${pCol}`,
+    );
     assert((await cell(page, 1, eCol).inputValue()) !== '', 'a blank cell in the file does not clear the grade');
     await page.getByRole('button', { name: 'Deshacer importación' }).click();
     const undo = page.getByRole('dialog', { name: 'Deshacer importación' });
@@ -254,19 +315,43 @@ async function teacherWorkflow(ctx: FlowContext) {
     await shot(page, 'teaching-ratings-undo-1280', false);
     await undo.getByRole('button', { name: 'Deshacer' }).click();
     await closeResult(page, 'Importación deshecha.');
-    await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '80.0', `celda-0-${pCol}`);
-    assert(!(await page.getByRole('button', { name: 'Deshacer importación' }).isVisible().catch(() => false)) || true, 'undo done');
+    await page.waitForFunction(
+      (id) => (document.getElementById(id) as HTMLInputElement | null)?.value === '80.0',
+      `celda-0-${pCol}`,
+    );
+    assert(
+      !(await page
+        .getByRole('button', { name: 'Deshacer importación' })
+        .isVisible()
+        .catch(() => false)) || true,
+      'undo done',
+    );
 
     // The attribute dialog: ratings equal to the hand computation, an observation written and listed.
     sheet = await sheetOf(page, assignment.id);
-    await page.getByRole('row', { name: new RegExp(students[0]!.full_name) }).getByRole('button', { name: 'Ver calificaciones' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(students[0]!.full_name) })
+      .getByRole('button', { name: 'Ver calificaciones' })
+      .click();
     const attrDialog = page.getByRole('dialog', { name: `Atributos de egreso - ${students[0]!.full_name}` });
     for (const a of attrs) {
       const linked = sheet.activities.filter((x) => x.attribute_ids.includes(a.id)).map((x) => x.id);
       const byHand = handFinal(gradesOf(sheet, students[0]!.id, linked));
-      await attrDialog.getByLabel(`Calificación del atributo ${byHand === null ? 'S/C' : byHand.toFixed(1)}`).first().waitFor();
-      const server = (await apiCall(page, 'GET', `/userattributes?subject_id=${assignment.subject.id}&group_id=${assignment.group!.id}&user_id=${students[0]!.id}&attribute_id=${a.id}`)).json as Array<{ attributerating: number | null }>;
-      assert((server[0]?.attributerating ?? null) === byHand, `server rating of ${a.attribute_name}: ${server[0]?.attributerating}, by hand ${byHand}`);
+      await attrDialog
+        .getByLabel(`Calificación del atributo ${byHand === null ? 'S/C' : byHand.toFixed(1)}`)
+        .first()
+        .waitFor();
+      const server = (
+        await apiCall(
+          page,
+          'GET',
+          `/userattributes?subject_id=${assignment.subject.id}&group_id=${assignment.group!.id}&user_id=${students[0]!.id}&attribute_id=${a.id}`,
+        )
+      ).json as Array<{ attributerating: number | null }>;
+      assert(
+        (server[0]?.attributerating ?? null) === byHand,
+        `server rating of ${a.attribute_name}: ${server[0]?.attributerating}, by hand ${byHand}`,
+      );
     }
     const note = `Entrega ordenada y completa (${tag}).`;
     await attrDialog.getByLabel(`Observación sobre ${attrs[0]!.attribute_name}`).fill(note);
@@ -302,7 +387,13 @@ async function teacherWorkflow(ctx: FlowContext) {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
 
     // Phone: dashboard, matrix cards with the floating button, grade cards and 'Ver atribs.'.
-    const phone = await ctx.browser.newContext({ viewport: PHONE, baseURL: ctx.baseUrl, locale: 'es-MX', isMobile: true, hasTouch: true });
+    const phone = await ctx.browser.newContext({
+      viewport: PHONE,
+      baseURL: ctx.baseUrl,
+      locale: 'es-MX',
+      isMobile: true,
+      hasTouch: true,
+    });
     phone.setDefaultTimeout(15_000);
     const p = await phone.newPage();
     try {
@@ -323,8 +414,14 @@ async function teacherWorkflow(ctx: FlowContext) {
       await p.getByRole('region', { name: students[0]!.full_name }).waitFor();
       await expectAccessible(p, 'grade cards 375');
       await shot(p, 'teaching-ratings-375');
-      await p.getByRole('region', { name: students[0]!.full_name }).getByRole('button', { name: 'Ver atribs.' }).click();
-      await p.getByRole('dialog', { name: `Atributos de egreso - ${students[0]!.full_name}` }).getByText(note).waitFor();
+      await p
+        .getByRole('region', { name: students[0]!.full_name })
+        .getByRole('button', { name: 'Ver atribs.' })
+        .click();
+      await p
+        .getByRole('dialog', { name: `Atributos de egreso - ${students[0]!.full_name}` })
+        .getByText(note)
+        .waitFor();
       await shot(p, 'teaching-ratings-attributes-375', false);
       await p.keyboard.press('Escape');
       await p.getByRole('button', { name: 'Importar Excel' }).click();

@@ -15,14 +15,33 @@ const WIDE = { width: 1280, height: 800 };
 
 const ACCOUNTS: Record<Role, { email: string; password: string; welcome: RegExp }> = {
   [ROLE.ADMIN]: { email: 'admin@demo.edu.mx', password: 'admin1234', welcome: /^Bienvenida · Administradora$/ },
-  [ROLE.CHIEF]: { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234', welcome: /^Bienvenido · Jefe de división$/ },
+  [ROLE.CHIEF]: {
+    email: 'jefe.sistemas@demo.edu.mx',
+    password: 'jefe1234',
+    welcome: /^Bienvenido · Jefe de división$/,
+  },
   [ROLE.TEACHER]: { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234', welcome: /^Bienvenida · Profesora$/ },
-  [ROLE.STUDENT]: { email: 'l26010001@demo.edu.mx', password: 'alumno1234', welcome: /^(Bienvenida · Alumna|Bienvenido · Alumno|Te damos la bienvenida · Alumno)$/ },
+  [ROLE.STUDENT]: {
+    email: 'l26010001@demo.edu.mx',
+    password: 'alumno1234',
+    welcome: /^(Bienvenida · Alumna|Bienvenido · Alumno|Te damos la bienvenida · Alumno)$/,
+  },
 };
 
 /** A phone as a phone: touch, device pixels and the mobile viewport rules (where the select bug showed). */
-async function phoneContext(browser: Browser, baseUrl: string, locale = 'es-MX'): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+async function phoneContext(
+  browser: Browser,
+  baseUrl: string,
+  locale = 'es-MX',
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: baseUrl,
+    locale,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   context.setDefaultTimeout(15_000);
   return { page: await context.newPage(), context };
 }
@@ -37,17 +56,39 @@ export async function expectAccessible(page: Page, label: string) {
   await settle(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, count: v.nodes.length, nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      count: v.nodes.length,
+      nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`),
+    }));
   }, AXE_TAGS);
-  assert(violations.length === 0, `axe on ${label}:\n${violations.map((v) => `${v.id} (${v.count}): ${v.nodes.join('\n    ')}`).join('\n')}`);
+  assert(
+    violations.length === 0,
+    `axe on ${label}:\n${violations.map((v) => `${v.id} (${v.count}): ${v.nodes.join('\n    ')}`).join('\n')}`,
+  );
 }
 
 /** The page's data has arrived and nothing is moving. */
 async function quiet(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.getByRole('status').filter({ hasText: 'Cargando...' }).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Cargando...' })
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await page.locator('main h2').first().waitFor();
   await settle(page);
 }
@@ -66,8 +107,13 @@ function screensOf(role: Role): Flow {
     name: `ux: every screen of role ${role} passes axe (WCAG 2.1 AA) at 1280 and 375 px, light and dark, and names itself`,
     async run(ctx: FlowContext) {
       const account = ACCOUNTS[role];
-      for (const [width, scheme] of [[WIDE, 'light'], [PHONE, 'light'], [WIDE, 'dark']] as const) {
-        const { page, context } = width === PHONE ? await phoneContext(ctx.browser, ctx.baseUrl) : await ctx.newPage(width);
+      for (const [width, scheme] of [
+        [WIDE, 'light'],
+        [PHONE, 'light'],
+        [WIDE, 'dark'],
+      ] as const) {
+        const { page, context } =
+          width === PHONE ? await phoneContext(ctx.browser, ctx.baseUrl) : await ctx.newPage(width);
         try {
           if (scheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
           await page.goto('/app/login');
@@ -80,7 +126,10 @@ function screensOf(role: Role): Flow {
             await page.goto(`/app${entry.path}`);
             await quiet(page);
             const expected = documentTitle(screenRouteOf(entry.path)?.title);
-            assert((await page.title()) === expected, `title of ${entry.path}: "${await page.title()}", expected "${expected}"`);
+            assert(
+              (await page.title()) === expected,
+              `title of ${entry.path}: "${await page.title()}", expected "${expected}"`,
+            );
             await expectAccessible(page, `${entry.path} role ${role} ${width.width}px ${scheme}`);
           }
           const drawer = await openMenu(page);
@@ -101,11 +150,23 @@ async function expectSteadyInside(page: Page, dialogName: string) {
     const out: Array<{ dialog: number; right: number; listLeft: number; listRight: number; page: number }> = [];
     for (let i = 0; i < 20; i++) {
       await new Promise((r) => requestAnimationFrame(r));
-      const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).find((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent === name);
-      const list = Array.from(document.querySelectorAll('[role="listbox"]')).find((l) => (l as HTMLElement).offsetParent !== null);
+      const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).find(
+        (d) =>
+          d.getAttribute('aria-labelledby') &&
+          document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent === name,
+      );
+      const list = Array.from(document.querySelectorAll('[role="listbox"]')).find(
+        (l) => (l as HTMLElement).offsetParent !== null,
+      );
       const box = dialog!.getBoundingClientRect();
       const listBox = list?.getBoundingClientRect();
-      out.push({ dialog: Math.round(box.width), right: Math.round(box.right), listLeft: Math.round(listBox?.left ?? -1), listRight: Math.round(listBox?.right ?? -1), page: document.documentElement.scrollWidth });
+      out.push({
+        dialog: Math.round(box.width),
+        right: Math.round(box.right),
+        listLeft: Math.round(listBox?.left ?? -1),
+        listRight: Math.round(listBox?.right ?? -1),
+        page: document.documentElement.scrollWidth,
+      });
     }
     return out;
   }, dialogName);
@@ -114,7 +175,10 @@ async function expectSteadyInside(page: Page, dialogName: string) {
   assert(widths.size === 1, `'${dialogName}' changes width while a list is open: ${text}`);
   for (const s of samples) {
     assert(s.right <= PHONE.width && s.page <= PHONE.width, `'${dialogName}' is wider than the screen: ${text}`);
-    assert(s.listLeft >= 0 && s.listRight <= PHONE.width && s.listRight > s.listLeft, `the option list of '${dialogName}' leaves the screen: ${text}`);
+    assert(
+      s.listLeft >= 0 && s.listRight <= PHONE.width && s.listRight > s.listLeft,
+      `the option list of '${dialogName}' leaves the screen: ${text}`,
+    );
   }
 }
 
@@ -147,17 +211,29 @@ async function phoneSelects(ctx: FlowContext) {
     await page.getByRole('option').first().click();
 
     // Escape on typed data asks; 'Seguir editando' keeps it, 'Descartar' closes.
-    await page.getByRole('dialog', { name: 'Nuevo jefe de división' }).getByLabel('Nombre completo').fill('Persona de prueba');
+    await page
+      .getByRole('dialog', { name: 'Nuevo jefe de división' })
+      .getByLabel('Nombre completo')
+      .fill('Persona de prueba');
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
     await ask.waitFor();
     await settle(page);
     await viewportShot(page, 'ux-discard-question-phone');
-    assert(await ask.getByRole('button', { name: 'Seguir editando' }).evaluate((b) => b === document.activeElement), 'the question starts on Seguir editando');
+    assert(
+      await ask.getByRole('button', { name: 'Seguir editando' }).evaluate((b) => b === document.activeElement),
+      'the question starts on Seguir editando',
+    );
     await page.keyboard.press('Enter');
     await ask.waitFor({ state: 'detached' });
-    assert((await page.getByLabel('Nombre completo').inputValue()) === 'Persona de prueba', 'Seguir editando keeps the typed text');
-    await page.getByRole('dialog', { name: 'Nuevo jefe de división' }).getByRole('button', { name: 'Cerrar', exact: true }).click();
+    assert(
+      (await page.getByLabel('Nombre completo').inputValue()) === 'Persona de prueba',
+      'Seguir editando keeps the typed text',
+    );
+    await page
+      .getByRole('dialog', { name: 'Nuevo jefe de división' })
+      .getByRole('button', { name: 'Cerrar', exact: true })
+      .click();
     await ask.getByRole('button', { name: 'Descartar' }).click();
     await page.getByRole('dialog', { name: 'Nuevo jefe de división' }).waitFor({ state: 'detached' });
 
@@ -169,14 +245,20 @@ async function phoneSelects(ctx: FlowContext) {
     await loginAs(page, ACCOUNTS[ROLE.CHIEF].email, ACCOUNTS[ROLE.CHIEF].password, HOME_BY_ROLE[ROLE.CHIEF]);
     await page.goto('/app/Attributes');
     await quiet(page);
-    await page.getByRole('button', { name: /^Editar / }).first().click();
+    await page
+      .getByRole('button', { name: /^Editar / })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Editar atributo' }).waitFor();
     await openSelect(page, 'Editar atributo', 'Carrera (opcional)', 'ux-select-attribute-career-phone');
     await page.getByRole('dialog', { name: 'Editar atributo' }).getByRole('button', { name: 'Cancelar' }).click();
 
     await page.goto('/app/Subjects');
     await quiet(page);
-    await page.getByRole('button', { name: /^Editar / }).first().click();
+    await page
+      .getByRole('button', { name: /^Editar / })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Editar materia' }).waitFor();
     await openSelect(page, 'Editar materia', 'Semestres', 'ux-select-subject-semesters-phone', false);
     await page.keyboard.press('Escape');
@@ -186,7 +268,10 @@ async function phoneSelects(ctx: FlowContext) {
 
     await page.goto('/app/Assignments');
     await quiet(page);
-    await page.getByRole('button', { name: /^Editar asignaciones de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Editar asignaciones de / })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Editar asignaciones' }).waitFor();
     await openSelect(page, 'Editar asignaciones', /^Grupo \(fila 1\)/, 'ux-select-assignments-group-phone', false);
     await page.keyboard.press('Escape');
@@ -219,7 +304,13 @@ async function accountErrorsOnTop(ctx: FlowContext) {
       const onTop = await close.evaluate((button) => {
         const box = button.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return box.width > 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth && hit !== null && button.contains(hit);
+        return (
+          box.width > 0 &&
+          box.bottom <= window.innerHeight &&
+          box.right <= window.innerWidth &&
+          hit !== null &&
+          button.contains(hit)
+        );
       });
       assert(onTop, `the error dialog's Cerrar is covered (${phone ? 'phone' : 'desktop'})`);
       await close.click();
@@ -238,7 +329,10 @@ async function rolesStayHome(ctx: FlowContext) {
     await loginAs(page, ACCOUNTS[ROLE.STUDENT].email, ACCOUNTS[ROLE.STUDENT].password, HOME_BY_ROLE[ROLE.STUDENT]);
     await page.goto('/app/Admin/Periods');
     await page.waitForURL('**/app/StudentDashboard');
-    assert(!(await page.getByRole('heading', { name: 'Gestionar periodos' }).isVisible()), 'the student does not see the admin screen');
+    assert(
+      !(await page.getByRole('heading', { name: 'Gestionar periodos' }).isVisible()),
+      'the student does not see the admin screen',
+    );
     await page.goto('/app/Subjects');
     await page.waitForURL('**/app/StudentDashboard');
     await page.goto('/app/Selection');
@@ -248,7 +342,12 @@ async function rolesStayHome(ctx: FlowContext) {
   }
   const teacher = await ctx.newPage(WIDE);
   try {
-    await loginAs(teacher.page, ACCOUNTS[ROLE.TEACHER].email, ACCOUNTS[ROLE.TEACHER].password, HOME_BY_ROLE[ROLE.TEACHER]);
+    await loginAs(
+      teacher.page,
+      ACCOUNTS[ROLE.TEACHER].email,
+      ACCOUNTS[ROLE.TEACHER].password,
+      HOME_BY_ROLE[ROLE.TEACHER],
+    );
     await teacher.page.goto('/app/Selection');
     await teacher.page.waitForURL('**/app/login');
   } finally {
@@ -273,7 +372,10 @@ async function menuButtonCoversNothing(ctx: FlowContext) {
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         // The bar is opaque, so content scrolls under it instead of showing through around the button.
         const background = getComputedStyle(bar).backgroundColor;
-        return { inBar: hit !== null && button.contains(hit) && bar.contains(button), opaque: !/rgba\(.*, 0\)|transparent/.test(background) };
+        return {
+          inBar: hit !== null && button.contains(hit) && bar.contains(button),
+          opaque: !/rgba\(.*, 0\)|transparent/.test(background),
+        };
       });
       assert(overlap.inBar, `the menu button is not on top in its bar at scroll ${scroll}`);
       assert(overlap.opaque, `the top bar lets content show through at scroll ${scroll}`);
@@ -303,11 +405,17 @@ async function spanishDatesInEnglishBrowser(ctx: FlowContext) {
     const dialog = page.getByRole('dialog', { name: 'Nueva generación' });
     const start = dialog.getByLabel('Fecha de inicio');
     assert((await start.getAttribute('placeholder')) === 'dd/mm/aaaa', 'the date field shows the Spanish format');
-    assert((await start.getAttribute('type')) === 'text', 'no native date field, which would follow the browser language');
+    assert(
+      (await start.getAttribute('type')) === 'text',
+      'no native date field, which would follow the browser language',
+    );
     await start.pressSequentially('31082030');
     assert((await start.inputValue()) === '31/08/2030', `typed digits become dd/mm/aaaa: ${await start.inputValue()}`);
     await dialog.getByText('Semestre 2 · febrero 2031').waitFor();
-    assert((await dialog.getByLabel('Fecha de fin').inputValue()) === '28/02/2035', 'the computed end date reads dd/mm/aaaa');
+    assert(
+      (await dialog.getByLabel('Fecha de fin').inputValue()) === '28/02/2035',
+      'the computed end date reads dd/mm/aaaa',
+    );
     await settle(page);
     await viewportShot(page, 'ux-date-field-en-us-phone');
     await start.fill('31/02/2031');
@@ -321,7 +429,10 @@ async function spanishDatesInEnglishBrowser(ctx: FlowContext) {
     await desk.getByRole('button', { name: 'Nuevo periodo' }).click();
     const period = desk.getByRole('dialog', { name: 'Nuevo periodo' });
     await period.getByLabel('Fecha de inicio').fill('20/01/2031');
-    assert((await period.getByLabel('Fecha de inicio').inputValue()) === '20/01/2031', 'a pasted date stays dd/mm/aaaa');
+    assert(
+      (await period.getByLabel('Fecha de inicio').inputValue()) === '20/01/2031',
+      'a pasted date stays dd/mm/aaaa',
+    );
     await settle(desk);
     await desk.screenshot({ path: join(SCREENSHOTS, 'ux-date-field-en-us-desktop.png') });
   } finally {
@@ -332,7 +443,10 @@ async function spanishDatesInEnglishBrowser(ctx: FlowContext) {
 
 export const flows: Flow[] = [
   ...[ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER, ROLE.STUDENT].map(screensOf),
-  { name: 'ux: selects inside edit windows hold still on a phone; Escape with typed data asks first', run: phoneSelects },
+  {
+    name: 'ux: selects inside edit windows hold still on a phone; Escape with typed data asks first',
+    run: phoneSelects,
+  },
   { name: 'ux: account errors open above the password panel, on desktop and phone', run: accountErrorsOnTop },
   { name: "ux: another role's screen sends the user home; /Selection sends other roles to /login", run: rolesStayHome },
   { name: 'ux: the phone menu button sits in a top bar and covers nothing', run: menuButtonCoversNothing },

@@ -15,16 +15,30 @@ afterEach(() => {
 
 describe('npm run admin', () => {
   it('create makes an administrator who signs in without a forced change; a taken e-mail or a short password is refused', async () => {
-    const id = await createAdministrator(ctx().database.db, { email: 'Operadora@Uni.mx', name: ' Operadora Uno ', password: 'clave-operadora' });
-    const row = await ctx().database.db.selectFrom('users').select(['role', 'full_name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+    const id = await createAdministrator(ctx().database.db, {
+      email: 'Operadora@Uni.mx',
+      name: ' Operadora Uno ',
+      password: 'clave-operadora',
+    });
+    const row = await ctx()
+      .database.db.selectFrom('users')
+      .select(['role', 'full_name', 'email'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: ROLE.ADMIN, full_name: 'Operadora Uno', email: 'operadora@uni.mx' });
     const login = await signIn('operadora@uni.mx', 'clave-operadora');
     expect(login.statusCode).toBe(200);
     expect(login.json().must_change_password).toBe(false);
 
-    await expect(createAdministrator(ctx().database.db, { email: 'operadora@uni.mx', name: 'Otra', password: 'clave-operadora' })).rejects.toThrow(OperatorError);
-    await expect(createAdministrator(ctx().database.db, { email: 'corta@uni.mx', name: 'Corta', password: 'corta' })).rejects.toThrow(/8 caracteres/);
-    await expect(createAdministrator(ctx().database.db, { email: 'no-es-correo', name: 'X', password: 'clave-larga' })).rejects.toThrow(/--email/);
+    await expect(
+      createAdministrator(ctx().database.db, { email: 'operadora@uni.mx', name: 'Otra', password: 'clave-operadora' }),
+    ).rejects.toThrow(OperatorError);
+    await expect(
+      createAdministrator(ctx().database.db, { email: 'corta@uni.mx', name: 'Corta', password: 'corta' }),
+    ).rejects.toThrow(/8 caracteres/);
+    await expect(
+      createAdministrator(ctx().database.db, { email: 'no-es-correo', name: 'X', password: 'clave-larga' }),
+    ).rejects.toThrow(/--email/);
   });
 
   it('reset-password sets the new password, closes the open sessions and is audited without the password', async () => {
@@ -33,9 +47,16 @@ describe('npm run admin', () => {
     expect((await as(ctx(), admin, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     expect((await signIn(admin.email, 'olvidada1')).statusCode).toBe(401);
     expect((await signIn(admin.email, 'recuperada-1')).statusCode).toBe(200);
-    const log = await ctx().database.db.selectFrom('audit_log').select('details').where('action', '=', 'operator.password.reset').where('entity_id', '=', admin.id).executeTakeFirstOrThrow();
+    const log = await ctx()
+      .database.db.selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'operator.password.reset')
+      .where('entity_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(log.details).not.toMatch(/recuperada/);
-    await expect(resetPassword(ctx().database.db, { email: 'nadie@uni.mx', password: 'recuperada-1' })).rejects.toThrow(/No existe/);
+    await expect(resetPassword(ctx().database.db, { email: 'nadie@uni.mx', password: 'recuperada-1' })).rejects.toThrow(
+      /No existe/,
+    );
   });
 
   it('reads the password from NEW_PASSWORD and the e-mail and name from the arguments', async () => {

@@ -27,7 +27,8 @@ La base de datos es la de DATABASE_URL (sqlite:./data/app.db si no se da).`;
 export class OperatorError extends Error {}
 
 function checkPassword(password: string): string {
-  if (password.length < OPERATOR_PASSWORD_MIN) throw new OperatorError(`La contraseña debe tener al menos ${OPERATOR_PASSWORD_MIN} caracteres.`);
+  if (password.length < OPERATOR_PASSWORD_MIN)
+    throw new OperatorError(`La contraseña debe tener al menos ${OPERATOR_PASSWORD_MIN} caracteres.`);
   if (password.length > 200) throw new OperatorError(MSG.tooLong(200));
   return password;
 }
@@ -39,7 +40,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, name: string): T {
 }
 
 /** Creates an administrator: the only way besides ADMIN_EMAIL on an empty database. */
-export async function createAdministrator(db: Kysely<Database>, input: { email: string; name: string; password: string }): Promise<number> {
+export async function createAdministrator(
+  db: Kysely<Database>,
+  input: { email: string; name: string; password: string },
+): Promise<number> {
   const email = parse(emailField, input.email, '--email');
   const fullName = parse(text(LIMITS.userName, MSG.nameRequired), input.name, '--name');
   const hash = await hashPassword(checkPassword(input.password));
@@ -48,11 +52,28 @@ export async function createAdministrator(db: Kysely<Database>, input: { email: 
       throw new OperatorError(`Ya existe una cuenta con el correo ${email}.`);
     }
     const now = nowIso();
-    const row = await trx.insertInto('users').values({
-      full_name: fullName, email, password_hash: hash, role: ROLE.ADMIN, controlnumber: null, gender: null, photo: null,
-      created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    await audit(trx, { userId: null, action: 'operator.admin.create', entity: 'users', entityId: row.id, details: { email } });
+    const row = await trx
+      .insertInto('users')
+      .values({
+        full_name: fullName,
+        email,
+        password_hash: hash,
+        role: ROLE.ADMIN,
+        controlnumber: null,
+        gender: null,
+        photo: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      userId: null,
+      action: 'operator.admin.create',
+      entity: 'users',
+      entityId: row.id,
+      details: { email },
+    });
     return row.id;
   });
 }
@@ -64,9 +85,19 @@ export async function resetPassword(db: Kysely<Database>, input: { email: string
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (!user) throw new OperatorError(`No existe una cuenta con el correo ${email}.`);
-    await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, must_change_password: 0, updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
     await deleteOtherTokens(trx, user.id, null);
-    await audit(trx, { userId: null, action: 'operator.password.reset', entity: 'users', entityId: user.id, details: { password: 'contraseña restablecida' } });
+    await audit(trx, {
+      userId: null,
+      action: 'operator.password.reset',
+      entity: 'users',
+      entityId: user.id,
+      details: { password: 'contraseña restablecida' },
+    });
   });
 }
 
@@ -82,15 +113,16 @@ async function readPassword(): Promise<string> {
     },
   });
   const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
-  const ask = (question: string) => new Promise<string>((resolve) => {
-    process.stdout.write(question);
-    muted = true;
-    rl.question('', (answer) => {
-      muted = false;
-      process.stdout.write('\n');
-      resolve(answer);
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(question);
+      muted = true;
+      rl.question('', (answer) => {
+        muted = false;
+        process.stdout.write('\n');
+        resolve(answer);
+      });
     });
-  });
   try {
     const first = await ask('Nueva contraseña: ');
     if (!process.stdin.isTTY) return first;
@@ -103,7 +135,9 @@ async function readPassword(): Promise<string> {
 
 export async function runAdminCommand(argv: string[], database: Db): Promise<string> {
   const { positionals, values } = parseArgs({
-    args: argv, allowPositionals: true, options: { email: { type: 'string' }, name: { type: 'string' } },
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' } },
   });
   const command = positionals[0];
   if (command !== 'create' && command !== 'reset-password') throw new OperatorError(USAGE);
@@ -124,7 +158,11 @@ async function main() {
   try {
     console.log(await runAdminCommand(process.argv.slice(2), database));
   } catch (err) {
-    console.error(err instanceof OperatorError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (err as Error).message : err);
+    console.error(
+      err instanceof OperatorError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? (err as Error).message
+        : err,
+    );
     process.exitCode = 1;
   } finally {
     await database.close();

@@ -51,11 +51,24 @@ export function loggerOptions(level: string) {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token', 'password_hash', '*.password_hash'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'password_hash',
+        '*.password_hash',
+      ],
       censor: '[oculto]',
     },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskQuery(req.url), remoteAddress: req.ip }),
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: maskQuery(req.url),
+        remoteAddress: req.ip,
+      }),
     },
   };
 }
@@ -98,7 +111,8 @@ const documentUploads: typeof jsonSchemaTransform = (input) => {
     schema: {
       ...out.schema,
       body: {
-        type: 'object', required: ['file'],
+        type: 'object',
+        required: ['file'],
         properties: { file: { type: 'string', format: 'binary', description: 'Hoja de cálculo .xlsx (máximo 5 MB)' } },
       },
     },
@@ -154,7 +168,11 @@ export async function buildApp(options: BuildOptions) {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atributos de egreso API', version: '1.0.0', description: 'API del seguimiento de atributos de egreso' },
+      info: {
+        title: 'Atributos de egreso API',
+        version: '1.0.0',
+        description: 'API del seguimiento de atributos de egreso',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -164,16 +182,20 @@ export async function buildApp(options: BuildOptions) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
   });
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessionMaxMs: (options.sessionMaxDays ?? 7) * 24 * 60 * 60 * 1000 });
   registerSignInThrottle(app, options.database);
 
-  await app.register(async (api) => {
-    for (const mod of apiModules) await api.register(mod);
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+    { prefix: '/api' },
+  );
 
   await app.register(spaPlugin, { root: options.webRoot ?? null });
   return app;

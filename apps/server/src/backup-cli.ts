@@ -10,10 +10,14 @@ async function main() {
   const config = loadConfig();
   if (command === 'backup') {
     const r = await backupUrl(config.DATABASE_URL, config.BACKUP_DIR, config.BACKUP_KEEP);
-    console.log(`Copia escrita: ${r.file} (${(r.bytes / 1024 / 1024).toFixed(1)} MiB en ${(r.ms / 1000).toFixed(1)} s); se conservan las ${config.BACKUP_KEEP} más recientes.`);
+    console.log(
+      `Copia escrita: ${r.file} (${(r.bytes / 1024 / 1024).toFixed(1)} MiB en ${(r.ms / 1000).toFixed(1)} s); se conservan las ${config.BACKUP_KEEP} más recientes.`,
+    );
   } else if (command === 'restore' && file) {
     const r = await restoreDatabase(config.DATABASE_URL, file);
-    console.log(`Base de datos restaurada desde ${file}.${r.replaced ? ` La anterior quedó en ${r.replaced}.` : ''} Al iniciar, la aplicación aplica las migraciones pendientes.`);
+    console.log(
+      `Base de datos restaurada desde ${file}.${r.replaced ? ` La anterior quedó en ${r.replaced}.` : ''} Al iniciar, la aplicación aplica las migraciones pendientes.`,
+    );
   } else {
     console.error('Uso: npm run backup  |  npm run restore -- ARCHIVO');
     process.exit(2);

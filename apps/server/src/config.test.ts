@@ -4,13 +4,23 @@ import { loadConfig } from './config.js';
 describe('backup settings', () => {
   it('default to ./backups, seven copies and no schedule; empty values count as unset', () => {
     expect(loadConfig({})).toMatchObject({ BACKUP_DIR: './backups', BACKUP_KEEP: 7, BACKUP_EVERY_HOURS: undefined });
-    expect(loadConfig({ BACKUP_DIR: ' ', BACKUP_EVERY_HOURS: '', BACKUP_KEEP: '' })).toMatchObject({ BACKUP_DIR: './backups', BACKUP_KEEP: 7, BACKUP_EVERY_HOURS: undefined });
-    expect(loadConfig({ BACKUP_DIR: '/srv/copias', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '14' })).toMatchObject({ BACKUP_DIR: '/srv/copias', BACKUP_EVERY_HOURS: 6, BACKUP_KEEP: 14 });
+    expect(loadConfig({ BACKUP_DIR: ' ', BACKUP_EVERY_HOURS: '', BACKUP_KEEP: '' })).toMatchObject({
+      BACKUP_DIR: './backups',
+      BACKUP_KEEP: 7,
+      BACKUP_EVERY_HOURS: undefined,
+    });
+    expect(loadConfig({ BACKUP_DIR: '/srv/copias', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '14' })).toMatchObject({
+      BACKUP_DIR: '/srv/copias',
+      BACKUP_EVERY_HOURS: 6,
+      BACKUP_KEEP: 14,
+    });
     expect(loadConfig({ BACKUP_EVERY_HOURS: '0.5' }).BACKUP_EVERY_HOURS).toBe(0.5);
   });
 
   it('refuses a schedule under 15 minutes or over a week, and a count of copies that is not 1 to 1000', () => {
-    for (const v of ['0', '0.1', '169', 'diario', '-1']) expect(() => loadConfig({ BACKUP_EVERY_HOURS: v }), v).toThrow(/BACKUP_EVERY_HOURS/);
-    for (const v of ['0', '1.5', '1001', 'muchas']) expect(() => loadConfig({ BACKUP_KEEP: v }), v).toThrow(/BACKUP_KEEP/);
+    for (const v of ['0', '0.1', '169', 'diario', '-1'])
+      expect(() => loadConfig({ BACKUP_EVERY_HOURS: v }), v).toThrow(/BACKUP_EVERY_HOURS/);
+    for (const v of ['0', '1.5', '1001', 'muchas'])
+      expect(() => loadConfig({ BACKUP_KEEP: v }), v).toThrow(/BACKUP_KEEP/);
   });
 });

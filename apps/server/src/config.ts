@@ -30,7 +30,10 @@ const trustProxy = z
       const hops = Number(v);
       if (hops <= 100) return hops;
     }
-    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (entries.length === 0 || bad.length > 0) {
       ctx.addIssue({
@@ -56,17 +59,28 @@ const configSchema = z.object({
   /** The institution's name, printed on the cohort evidence. */
   INSTITUTION_NAME: z.string().trim().min(1).max(200).default('Institución de Educación Superior'),
   /** The institution's IANA time zone: dates in files, printed pages and screens. */
-  INSTITUTION_TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, { message: 'must be an IANA time zone such as America/Mexico_City' }),
+  INSTITUTION_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as America/Mexico_City' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   /** Absolute lifetime of a session token in days, however active (the idle limit is 12 hours). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** DEMO=1 serves the demo institution on a HOST that is not a loopback address. */
-  DEMO: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  DEMO: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Where `npm run backup` and the scheduled backups write their copies. */
   BACKUP_DIR: z.string().trim().min(1).default('./backups'),
   /** Hours between the running server's own backups; unset: none (use `npm run backup` from cron or a timer). */
-  BACKUP_EVERY_HOURS: z.coerce.number().min(0.25).max(24 * 7).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 7)
+    .optional(),
   /** How many copies to keep (the newest). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
@@ -99,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** True for a HOST that only this machine reaches. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

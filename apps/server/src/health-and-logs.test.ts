@@ -31,17 +31,30 @@ describe('the structured log', () => {
   it('logs each request as JSON without passwords, tokens or the values of a query', async () => {
     const ctx = await createTestApp();
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const app = await buildApp({ database: ctx.database, logger: { ...loggerOptions('info'), stream } });
     try {
       const user = await createUser({ app, database: ctx.database }, ROLE.ADMIN, { password: 'clave-secreta-1' });
-      await as({ app, database: ctx.database }, user, { method: 'GET', url: '/api/users?search=Mar%C3%ADa%20Pe%C3%B1a&page=1' });
-      await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'otra-clave-mala' } });
+      await as({ app, database: ctx.database }, user, {
+        method: 'GET',
+        url: '/api/users?search=Mar%C3%ADa%20Pe%C3%B1a&page=1',
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'otra-clave-mala' },
+      });
       const log = lines.join('');
       expect(lines.length).toBeGreaterThan(4);
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
       expect(log).toContain('"url":"/api/users?search=…&page=…"');
-      for (const secret of ['clave-secreta-1', 'otra-clave-mala', user.token, 'Mar%C3%ADa', 'María']) expect(log).not.toContain(secret);
+      for (const secret of ['clave-secreta-1', 'otra-clave-mala', user.token, 'Mar%C3%ADa', 'María'])
+        expect(log).not.toContain(secret);
     } finally {
       await app.close();
       await ctx.close();

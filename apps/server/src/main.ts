@@ -20,7 +20,11 @@ async function main() {
   const refuseDemo = !isLoopbackHost(config.HOST) && !config.DEMO;
   let init;
   try {
-    init = await initializeDatabase(database, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, refuseDemo });
+    init = await initializeDatabase(database, {
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      refuseDemo,
+    });
   } catch (err) {
     if (!(err instanceof DemoRefusedError)) throw err;
     console.error(err.message);
@@ -29,12 +33,21 @@ async function main() {
   }
   const webRoot = process.env.WEB_ROOT ?? resolve(here, '../../web/dist');
   const app = await buildApp({
-    database, webRoot, institution: config.INSTITUTION_NAME, timeZone: config.INSTITUTION_TIME_ZONE,
-    logger: loggerOptions(config.LOG_LEVEL), trustProxy: config.TRUST_PROXY, sessionMaxDays: config.SESSION_MAX_DAYS,
+    database,
+    webRoot,
+    institution: config.INSTITUTION_NAME,
+    timeZone: config.INSTITUTION_TIME_ZONE,
+    logger: loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
+    sessionMaxDays: config.SESSION_MAX_DAYS,
   });
 
   const backups = config.BACKUP_EVERY_HOURS
-    ? scheduleBackups(database, { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, everyMs: config.BACKUP_EVERY_HOURS * 3_600_000 }, app.log)
+    ? scheduleBackups(
+        database,
+        { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, everyMs: config.BACKUP_EVERY_HOURS * 3_600_000 },
+        app.log,
+      )
     : null;
 
   // Stops taking connections, lets the requests in flight finish (each write is one transaction: it commits or rolls

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
-  it('migrate and seed once, share sessions, read each other\'s grades and agree on the reports', async () => {
+  it("migrate and seed once, share sessions, read each other's grades and agree on the reports", async () => {
     const tmp = await createThrowawayPg();
     drop = tmp.drop;
     // No administrator configured: each would load the demo on an empty database.
@@ -35,14 +35,22 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     let generationId: number;
     try {
       const migrations = await client.query<{ name: string }>('select name from kysely_migration order by name');
-      expect(migrations.rows.map((r) => r.name)).toEqual([...await knownMigrations()].sort());
+      expect(migrations.rows.map((r) => r.name)).toEqual([...(await knownMigrations())].sort());
       expect((await client.query('select id from users where email = $1', ['admin@demo.edu.mx'])).rowCount).toBe(1);
-      sheetId = (await client.query<{ id: number }>(
-        `select ps.id from professor_subjects ps join users u on u.id = ps.user_id join periods p on p.id = ps.period_id
-         where u.email = $1 and p.is_active = 1 order by ps.id limit 1`, ['laura.mendoza@demo.edu.mx'])).rows[0]!.id;
-      generationId = (await client.query<{ generation_id: number }>(
-        `select ug.generation_id from user_generations ug join user_groups g on g.user_id = ug.user_id
-         join professor_subjects ps on ps.group_id = g.group_id where ps.id = $1 limit 1`, [sheetId])).rows[0]!.generation_id;
+      sheetId = (
+        await client.query<{ id: number }>(
+          `select ps.id from professor_subjects ps join users u on u.id = ps.user_id join periods p on p.id = ps.period_id
+         where u.email = $1 and p.is_active = 1 order by ps.id limit 1`,
+          ['laura.mendoza@demo.edu.mx'],
+        )
+      ).rows[0]!.id;
+      generationId = (
+        await client.query<{ generation_id: number }>(
+          `select ug.generation_id from user_generations ug join user_groups g on g.user_id = ug.user_id
+         join professor_subjects ps on ps.group_id = g.group_id where ps.id = $1 limit 1`,
+          [sheetId],
+        )
+      ).rows[0]!.generation_id;
     } finally {
       await client.end();
     }
@@ -54,7 +62,8 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     const teacher = await loginOn(a!, 'laura.mendoza@demo.edu.mx', 'profe1234');
     const chief = await loginOn(b!, 'jefe.sistemas@demo.edu.mx', 'jefe1234');
     const sheet = (await call(b!.baseUrl, 'GET', `/grade-sheets/${sheetId}`, { token: teacher })).json as {
-      students: Array<{ id: number }>; activities: Array<{ id: number }>;
+      students: Array<{ id: number }>;
+      activities: Array<{ id: number }>;
     };
     expect(sheet.students.length).toBeGreaterThan(0);
     expect(sheet.activities.length).toBeGreaterThan(0);
@@ -71,14 +80,25 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     for (let round = 0; round < 6; round++) {
       const writer = servers[round % 2]!;
       const reader = servers[(round + 1) % 2]!;
-      const cells = sheet.students.slice(0, 4).map((s, i) => ({ user_id: s.id, activity_id: activity, qualification: 50 + round * 5 + i }));
-      const saved = await call(writer.baseUrl, 'POST', '/profesor/calificar/actividades/batch', { token: teacher, body: { calificaciones: cells } });
+      const cells = sheet.students
+        .slice(0, 4)
+        .map((s, i) => ({ user_id: s.id, activity_id: activity, qualification: 50 + round * 5 + i }));
+      const saved = await call(writer.baseUrl, 'POST', '/profesor/calificar/actividades/batch', {
+        token: teacher,
+        body: { calificaciones: cells },
+      });
       expect(saved.status).toBe(200);
       const [fromReader, reportReader] = await Promise.all([
-        call(reader.baseUrl, 'POST', '/useractivities/by-users-and-activities', { token: teacher, body: { user_ids: cells.map((c) => c.user_id), activity_ids: [activity] } }),
+        call(reader.baseUrl, 'POST', '/useractivities/by-users-and-activities', {
+          token: teacher,
+          body: { user_ids: cells.map((c) => c.user_id), activity_ids: [activity] },
+        }),
         report(reader),
       ]);
-      const readBack = (fromReader.json as Array<{ user_id: number; qualification: number }>).map((g) => [g.user_id, g.qualification]);
+      const readBack = (fromReader.json as Array<{ user_id: number; qualification: number }>).map((g) => [
+        g.user_id,
+        g.qualification,
+      ]);
       const byUser = (x: number[][]) => x.sort((p, q) => p[0]! - q[0]!);
       expect(byUser(readBack)).toEqual(byUser(cells.map((c) => [c.user_id, c.qualification])));
       expect(await report(writer)).toEqual(reportReader);

@@ -38,11 +38,22 @@ beforeAll(async () => {
     const ctx = { app, database };
     sheet = await makeSheet(ctx, { students: 24 });
     const res = await as(ctx, sheet.teacher, {
-      method: 'POST', url: '/api/activities/bulk-upsert',
-      payload: { professor_subject_id: sheet.assignmentId, activities: ['Act 1', 'Act 2', 'Act 3', 'Importada'].map((activity_name) => ({ activity_name, ponderation: 25, attribute_ids: sheet.attributeIds })) },
+      method: 'POST',
+      url: '/api/activities/bulk-upsert',
+      payload: {
+        professor_subject_id: sheet.assignmentId,
+        activities: ['Act 1', 'Act 2', 'Act 3', 'Importada'].map((activity_name) => ({
+          activity_name,
+          ponderation: 25,
+          attribute_ids: sheet.attributeIds,
+        })),
+      },
     });
     activities = res.json<{ activities: Array<{ id: number }> }>().activities.map((a) => a.id);
-    mat = await controlNumbers(ctx, sheet.students.map((s) => s.id));
+    mat = await controlNumbers(
+      ctx,
+      sheet.students.map((s) => s.id),
+    );
   } finally {
     await app.close();
     await database.close();
@@ -63,29 +74,53 @@ async function workbook(rows: unknown[][]): Promise<Blob> {
 }
 
 async function storedGrades(server: ServerProcess, token: string): Promise<Map<string, number>> {
-  const res = await call(server.baseUrl, 'POST', '/useractivities/by-users-and-activities', { token, body: { user_ids: sheet.students.map((s) => s.id), activity_ids: activities } });
+  const res = await call(server.baseUrl, 'POST', '/useractivities/by-users-and-activities', {
+    token,
+    body: { user_ids: sheet.students.map((s) => s.id), activity_ids: activities },
+  });
   expect(res.status).toBe(200);
   const rows = res.json as Array<{ user_id: number; activity_id: number; qualification: number | null }>;
-  return new Map(rows.filter((r) => r.qualification !== null).map((r) => [`${r.user_id}:${r.activity_id}`, r.qualification!]));
+  return new Map(
+    rows.filter((r) => r.qualification !== null).map((r) => [`${r.user_id}:${r.activity_id}`, r.qualification!]),
+  );
 }
 
 describe(`graceful shutdown (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('SIGTERM amid batch saves and an import: each commits or rolls back whole, acknowledged ones survive, exit 0 in < 10 s', async () => {
     const server = await startServerProcess(url);
     running.push(server);
-    const login = await call(server.baseUrl, 'POST', '/login', { body: { email: sheet.teacher.email, password: sheet.teacher.password } });
+    const login = await call(server.baseUrl, 'POST', '/login', {
+      body: { email: sheet.teacher.email, password: sheet.teacher.password },
+    });
     const token = (login.json as { token: string }).token;
 
     // Twelve batches of six cells over the first three activities (distinct values), and one import filling the fourth.
-    const batches = [0, 1, 2].flatMap((a) => [0, 6, 12, 18].map((from) => sheet.students.slice(from, from + 6)
-      .map((s, i) => ({ user_id: s.id, activity_id: activities[a]!, qualification: 40 + a * 20 + (from + i) / 2 }))));
-    const imported = sheet.students.map((s, i) => ({ user_id: s.id, activity_id: activities[3]!, qualification: 60 + i }));
+    const batches = [0, 1, 2].flatMap((a) =>
+      [0, 6, 12, 18].map((from) =>
+        sheet.students
+          .slice(from, from + 6)
+          .map((s, i) => ({ user_id: s.id, activity_id: activities[a]!, qualification: 40 + a * 20 + (from + i) / 2 })),
+      ),
+    );
+    const imported = sheet.students.map((s, i) => ({
+      user_id: s.id,
+      activity_id: activities[3]!,
+      qualification: 60 + i,
+    }));
     const form = new FormData();
     form.append('group_id', String(sheet.groupId));
     form.append('subject_id', String(sheet.subjectId));
-    form.append('file', await workbook([['Matrícula', 'Nombre', 'Importada'], ...imported.map((c, i) => [mat.get(c.user_id), `Alumno ${i}`, c.qualification])]), 'calificaciones.xlsx');
+    form.append(
+      'file',
+      await workbook([
+        ['Matrícula', 'Nombre', 'Importada'],
+        ...imported.map((c, i) => [mat.get(c.user_id), `Alumno ${i}`, c.qualification]),
+      ]),
+      'calificaciones.xlsx',
+    );
 
-    const save = (cells: typeof batches[number]) => call(server.baseUrl, 'POST', '/profesor/calificar/actividades/batch', { token, body: { calificaciones: cells } });
+    const save = (cells: (typeof batches)[number]) =>
+      call(server.baseUrl, 'POST', '/profesor/calificar/actividades/batch', { token, body: { calificaciones: cells } });
     const first = save(batches[0]!);
     const rest = batches.slice(1).map((b) => save(b));
     const importing = call(server.baseUrl, 'POST', '/ratings/import', { token, form });
@@ -108,7 +143,9 @@ describe(`graceful shutdown (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
 
     const again = await startServerProcess(url);
     running.push(again);
-    const relogin = await call(again.baseUrl, 'POST', '/login', { body: { email: sheet.teacher.email, password: sheet.teacher.password } });
+    const relogin = await call(again.baseUrl, 'POST', '/login', {
+      body: { email: sheet.teacher.email, password: sheet.teacher.password },
+    });
     const stored = await storedGrades(again, (relogin.json as { token: string }).token);
     const present = (cells: Array<{ user_id: number; activity_id: number; qualification: number }>) =>
       cells.filter((c) => stored.get(`${c.user_id}:${c.activity_id}`) === c.qualification).length;
@@ -122,7 +159,9 @@ describe(`graceful shutdown (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     if (importAnswer.status === 200) expect(present(imported)).toBe(imported.length);
     else expect([0, imported.length]).toContain(present(imported));
     // Nothing else was written: every stored grade is one some request sent.
-    const sent = new Set([...batches.flat(), ...imported, ...lateCells].map((c) => `${c.user_id}:${c.activity_id}:${c.qualification}`));
+    const sent = new Set(
+      [...batches.flat(), ...imported, ...lateCells].map((c) => `${c.user_id}:${c.activity_id}:${c.qualification}`),
+    );
     for (const [k, v] of stored) expect(sent.has(`${k}:${v}`), k).toBe(true);
     again.signal('SIGTERM');
     expect((await again.exited).code).toBe(0);

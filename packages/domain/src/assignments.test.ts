@@ -36,10 +36,13 @@ describe('diffAssignments', () => {
   });
 
   it('creates a repeated wanted pair only once', () => {
-    const result = diffAssignments([], [
-      { subject_id: 5, group_id: 300 },
-      { subject_id: 5, group_id: 300 },
-    ]);
+    const result = diffAssignments(
+      [],
+      [
+        { subject_id: 5, group_id: 300 },
+        { subject_id: 5, group_id: 300 },
+      ],
+    );
     expect(result.toCreate).toEqual([{ subject_id: 5, group_id: 300 }]);
   });
 

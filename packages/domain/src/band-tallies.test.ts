@@ -22,10 +22,22 @@ describe('percent', () => {
 describe('tally', () => {
   it('gives each band its share of the total, and zeros without data', () => {
     expect(tally({ total: 3, sobresaliente: 1, suficiente: 2, insuficiente: 0 })).toEqual({
-      total: 3, sobresaliente: 1, suficiente: 2, insuficiente: 0, sobresaliente_pct: 33.3, suficiente_pct: 66.7, insuficiente_pct: 0,
+      total: 3,
+      sobresaliente: 1,
+      suficiente: 2,
+      insuficiente: 0,
+      sobresaliente_pct: 33.3,
+      suficiente_pct: 66.7,
+      insuficiente_pct: 0,
     });
     expect(tally({ total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 })).toEqual({
-      total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0, sobresaliente_pct: 0, suficiente_pct: 0, insuficiente_pct: 0,
+      total: 0,
+      sobresaliente: 0,
+      suficiente: 0,
+      insuficiente: 0,
+      sobresaliente_pct: 0,
+      suficiente_pct: 0,
+      insuficiente_pct: 0,
     });
   });
 
@@ -38,26 +50,52 @@ describe('tally', () => {
 describe('verdict', () => {
   it('meets the target when the share at Suficiente or above reaches it, compared on integers', () => {
     // 7 of 10 meets 70 exactly; 2 of 3 (66.7 %) misses 66.7 although the rounded share equals it.
-    expect(verdict({ total: 10, sobresaliente: 2, suficiente: 5, insuficiente: 3 }, 70)).toEqual({ share: 70, target: 70, met: true, critical: true });
-    expect(verdict({ total: 3, sobresaliente: 0, suficiente: 2, insuficiente: 1 }, 66.7)).toMatchObject({ share: 66.7, met: false });
-    expect(verdict({ total: 5, sobresaliente: 1, suficiente: 3, insuficiente: 1 }, 70)).toMatchObject({ critical: false, met: true });
+    expect(verdict({ total: 10, sobresaliente: 2, suficiente: 5, insuficiente: 3 }, 70)).toEqual({
+      share: 70,
+      target: 70,
+      met: true,
+      critical: true,
+    });
+    expect(verdict({ total: 3, sobresaliente: 0, suficiente: 2, insuficiente: 1 }, 66.7)).toMatchObject({
+      share: 66.7,
+      met: false,
+    });
+    expect(verdict({ total: 5, sobresaliente: 1, suficiente: 3, insuficiente: 1 }, 70)).toMatchObject({
+      critical: false,
+      met: true,
+    });
   });
 
   it('is critical from a quarter at Insuficiente', () => {
-    expect(verdict({ total: 4, sobresaliente: 0, suficiente: 3, insuficiente: 1 }, 76)).toEqual({ share: 75, target: 76, met: false, critical: true });
-    expect(verdict({ total: 5, sobresaliente: 4, suficiente: 0, insuficiente: 1 }, 70)).toMatchObject({ critical: false });
+    expect(verdict({ total: 4, sobresaliente: 0, suficiente: 3, insuficiente: 1 }, 76)).toEqual({
+      share: 75,
+      target: 76,
+      met: false,
+      critical: true,
+    });
+    expect(verdict({ total: 5, sobresaliente: 4, suficiente: 0, insuficiente: 1 }, 70)).toMatchObject({
+      critical: false,
+    });
   });
 
   it('gives no verdict without data', () => {
-    expect(verdict({ total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 }, 70)).toEqual({ share: 0, target: 70, met: null, critical: false });
+    expect(verdict({ total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 }, 70)).toEqual({
+      share: 0,
+      target: 70,
+      met: null,
+      critical: false,
+    });
   });
 });
 
-describe('tallyByAttribute (the division report\'s summary)', () => {
+describe("tallyByAttribute (the division report's summary)", () => {
   it('counts records, distinct students and bands per attribute, in the order attributes first appear', () => {
     const records = [
-      { attribute_id: 7, user_id: 1 }, { attribute_id: 7, user_id: 1 }, { attribute_id: 3, user_id: 2 },
-      { attribute_id: 7, user_id: 2 }, { attribute_id: 3, user_id: 2 },
+      { attribute_id: 7, user_id: 1 },
+      { attribute_id: 7, user_id: 1 },
+      { attribute_id: 3, user_id: 2 },
+      { attribute_id: 7, user_id: 2 },
+      { attribute_id: 3, user_id: 2 },
     ];
     expect(tallyByAttribute(records, [90, 89.9, 70, 69.9, 100])).toEqual([
       { attribute_id: 7, students: 2, records: 3, bands: { Sobresaliente: 1, Suficiente: 1, Insuficiente: 1 } },

@@ -5,7 +5,7 @@ const admin: CareerScope = { all: true };
 const chief: CareerScope = { all: false, careers: [1, 3] };
 const none: CareerScope = { all: false, careers: [] };
 
-describe('a chief\'s careers (DESIGN §5)', () => {
+describe("a chief's careers (DESIGN §5)", () => {
   it('lets a chief act on their careers only; the administrator on any', () => {
     expect(careerInScope(chief, 1)).toBe(true);
     expect(careerInScope(chief, 2)).toBe(false);

@@ -23,7 +23,11 @@ export function formatInstantEs(iso: string, timeZone: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   let f = instantFormats.get(timeZone);
-  if (!f) instantFormats.set(timeZone, (f = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  if (!f)
+    instantFormats.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone })),
+    );
   return f.format(d);
 }
 

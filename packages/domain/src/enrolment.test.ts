@@ -16,25 +16,46 @@ describe('policyBlock', () => {
   });
   it('parity_by_month: a month in neither list follows the fallback', () => {
     expect(policyBlock(byMonth, { ...base, semester: 4, periodStartMonth: 5 })).toBeNull();
-    expect(policyBlock({ ...byMonth, fallback: 'odd' }, { ...base, semester: 4, periodStartMonth: 5 })).toBe(ENROLMENT_MSG.policyOdd);
-    expect(policyBlock({ ...byMonth, fallback: 'even' }, { ...base, semester: 3, periodStartMonth: 5 })).toBe(ENROLMENT_MSG.policyEven);
+    expect(policyBlock({ ...byMonth, fallback: 'odd' }, { ...base, semester: 4, periodStartMonth: 5 })).toBe(
+      ENROLMENT_MSG.policyOdd,
+    );
+    expect(policyBlock({ ...byMonth, fallback: 'even' }, { ...base, semester: 3, periodStartMonth: 5 })).toBe(
+      ENROLMENT_MSG.policyEven,
+    );
     expect(policyBlock({ ...byMonth, fallback: 'even' }, { ...base, semester: 6, periodStartMonth: 5 })).toBeNull();
   });
   it('parity compares the subject semesters with the group semester', () => {
     const parity: PolicyRule = { ...byMonth, mode: 'parity' };
-    expect(policyBlock(parity, { semester: 5, subjectSemesters: [5], groupSemester: 5, periodStartMonth: 1 })).toBeNull();
-    expect(policyBlock(parity, { semester: 4, subjectSemesters: [4], groupSemester: 5, periodStartMonth: 1 })).toBe(ENROLMENT_MSG.policyParity);
-    expect(policyBlock(parity, { semester: 4, subjectSemesters: [4, 7], groupSemester: 5, periodStartMonth: 1 })).toBeNull();
+    expect(
+      policyBlock(parity, { semester: 5, subjectSemesters: [5], groupSemester: 5, periodStartMonth: 1 }),
+    ).toBeNull();
+    expect(policyBlock(parity, { semester: 4, subjectSemesters: [4], groupSemester: 5, periodStartMonth: 1 })).toBe(
+      ENROLMENT_MSG.policyParity,
+    );
+    expect(
+      policyBlock(parity, { semester: 4, subjectSemesters: [4, 7], groupSemester: 5, periodStartMonth: 1 }),
+    ).toBeNull();
   });
 });
 
 describe('enrolmentBlock', () => {
   it('names the first reason: period, then prerequisites, then the policy', () => {
-    expect(enrolmentBlock({ activePeriod: null, missingPrerequisites: ['A'], policy: 'x' })).toBe(ENROLMENT_MSG.noActivePeriod);
-    expect(enrolmentBlock({ activePeriod: { status: 'closed' }, missingPrerequisites: [], policy: null })).toBe(ENROLMENT_MSG.periodClosed);
-    expect(enrolmentBlock({ activePeriod: { status: 'published' }, missingPrerequisites: ['Cálculo I', 'Física'], policy: 'x' }))
-      .toBe('Falta aprobar los prerrequisitos: Cálculo I, Física.');
+    expect(enrolmentBlock({ activePeriod: null, missingPrerequisites: ['A'], policy: 'x' })).toBe(
+      ENROLMENT_MSG.noActivePeriod,
+    );
+    expect(enrolmentBlock({ activePeriod: { status: 'closed' }, missingPrerequisites: [], policy: null })).toBe(
+      ENROLMENT_MSG.periodClosed,
+    );
+    expect(
+      enrolmentBlock({
+        activePeriod: { status: 'published' },
+        missingPrerequisites: ['Cálculo I', 'Física'],
+        policy: 'x',
+      }),
+    ).toBe('Falta aprobar los prerrequisitos: Cálculo I, Física.');
     expect(enrolmentBlock({ activePeriod: { status: 'published' }, missingPrerequisites: [], policy: 'p' })).toBe('p');
-    expect(enrolmentBlock({ activePeriod: { status: 'published' }, missingPrerequisites: [], policy: null })).toBeNull();
+    expect(
+      enrolmentBlock({ activePeriod: { status: 'published' }, missingPrerequisites: [], policy: null }),
+    ).toBeNull();
   });
 });

@@ -34,7 +34,12 @@ export interface PolicyRule {
  */
 export function policyBlock(
   policy: PolicyRule,
-  input: { semester: number; subjectSemesters: readonly number[]; periodStartMonth: number; groupSemester: number | null },
+  input: {
+    semester: number;
+    subjectSemesters: readonly number[];
+    periodStartMonth: number;
+    groupSemester: number | null;
+  },
 ): string | null {
   switch (policy.mode) {
     case 'any':
@@ -42,13 +47,17 @@ export function policyBlock(
     case 'parity_by_month': {
       const wanted: PolicyFallback = policy.odd_months.includes(input.periodStartMonth)
         ? 'odd'
-        : policy.even_months.includes(input.periodStartMonth) ? 'even' : policy.fallback;
+        : policy.even_months.includes(input.periodStartMonth)
+          ? 'even'
+          : policy.fallback;
       if (wanted === 'any' || wanted === parityOf(input.semester)) return null;
       return wanted === 'odd' ? ENROLMENT_MSG.policyOdd : ENROLMENT_MSG.policyEven;
     }
     case 'parity': {
       const reference = input.groupSemester ?? input.semester;
-      return input.subjectSemesters.some((s) => parityOf(s) === parityOf(reference)) ? null : ENROLMENT_MSG.policyParity;
+      return input.subjectSemesters.some((s) => parityOf(s) === parityOf(reference))
+        ? null
+        : ENROLMENT_MSG.policyParity;
     }
   }
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageRatings, clampGrade, formatGrade, gradeBand, normalizeReportValues, toHundredths, weightedMean, weightedMeanTenths,
+  averageRatings,
+  clampGrade,
+  formatGrade,
+  gradeBand,
+  normalizeReportValues,
+  toHundredths,
+  weightedMean,
+  weightedMeanTenths,
 } from './rules.js';
 
 describe('grade bands', () => {
@@ -24,28 +31,63 @@ describe('grade bands', () => {
 
 describe('weighted mean', () => {
   it('weights graded items by ponderation and rounds to one decimal', () => {
-    expect(weightedMean([{ value: 80, weight: 30 }, { value: 90, weight: 70 }])).toBe(87);
-    expect(weightedMean([{ value: 70, weight: 1 }, { value: 75, weight: 2 }])).toBe(73.3);
+    expect(
+      weightedMean([
+        { value: 80, weight: 30 },
+        { value: 90, weight: 70 },
+      ]),
+    ).toBe(87);
+    expect(
+      weightedMean([
+        { value: 70, weight: 1 },
+        { value: 75, weight: 2 },
+      ]),
+    ).toBe(73.3);
   });
 
   it('rounds the exact mean half up, never a binary fraction', () => {
     // 84.45 is 84.4499999… as a double; the exact value is a tie and goes up.
     expect(weightedMean([{ value: 84.45, weight: 1 }])).toBe(84.5);
     expect(weightedMean([{ value: 73.25, weight: 1 }])).toBe(73.3);
-    expect(weightedMean([{ value: 80, weight: 1 }, { value: 81, weight: 1 }])).toBe(80.5);
+    expect(
+      weightedMean([
+        { value: 80, weight: 1 },
+        { value: 81, weight: 1 },
+      ]),
+    ).toBe(80.5);
     // (89.9 × 1 + 90 × 1) / 2 = 89.95 → 90.0, Sobresaliente.
-    expect(weightedMean([{ value: 89.9, weight: 1 }, { value: 90, weight: 1 }])).toBe(90);
+    expect(
+      weightedMean([
+        { value: 89.9, weight: 1 },
+        { value: 90, weight: 1 },
+      ]),
+    ).toBe(90);
     expect(weightedMean([{ value: 69.94, weight: 1 }])).toBe(69.9);
     expect(weightedMean([{ value: 1.005, weight: 1 }])).toBe(1);
     // (10 × 33.3 + 20 × 66.7) / 100 = 16.67 → 16.7; weights with decimals count in hundredths.
-    expect(weightedMean([{ value: 10, weight: 33.3 }, { value: 20, weight: 66.7 }])).toBe(16.7);
-    expect(weightedMeanTenths([{ value: 84.45, weight: 2.5 }, { value: 100, weight: 0.5 }])).toBe(870);
+    expect(
+      weightedMean([
+        { value: 10, weight: 33.3 },
+        { value: 20, weight: 66.7 },
+      ]),
+    ).toBe(16.7);
+    expect(
+      weightedMeanTenths([
+        { value: 84.45, weight: 2.5 },
+        { value: 100, weight: 0.5 },
+      ]),
+    ).toBe(870);
     expect(toHundredths(84.45)).toBe(8445);
     expect(toHundredths(0.29)).toBe(29);
   });
 
   it('leaves out zero and negative weights, and is null when no weight remains', () => {
-    expect(weightedMean([{ value: 50, weight: 0 }, { value: 90, weight: 10 }])).toBe(90);
+    expect(
+      weightedMean([
+        { value: 50, weight: 0 },
+        { value: 90, weight: 10 },
+      ]),
+    ).toBe(90);
     expect(weightedMean([{ value: 50, weight: -5 }])).toBeNull();
   });
 
@@ -57,7 +99,12 @@ describe('weighted mean', () => {
   });
 
   it('leaves ungraded items out, and is null when none is graded', () => {
-    expect(weightedMean([{ value: 90, weight: 50 }, { value: null, weight: 50 }])).toBe(90);
+    expect(
+      weightedMean([
+        { value: 90, weight: 50 },
+        { value: null, weight: 50 },
+      ]),
+    ).toBe(90);
     expect(weightedMean([{ value: null, weight: 100 }])).toBeNull();
     expect(weightedMean([])).toBeNull();
   });

@@ -2,7 +2,8 @@
 export const MSG = {
   // auth
   invalidCredentials: 'Correo o contraseña incorrectos.',
-  tooManyAttempts: (seconds: number) => `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
+  tooManyAttempts: (seconds: number) =>
+    `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   mustChangePassword: 'Debes cambiar tu contraseña antes de continuar.',
   unauthenticated: 'No autenticado. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
@@ -27,7 +28,8 @@ export const MSG = {
   passwordMin: 'La nueva contraseña debe tener al menos 6 caracteres',
   passwordsDontMatch: 'Las contraseñas no coinciden',
   passwordUnchanged: 'La nueva contraseña debe ser distinta de la actual',
-  adminOnlyByOperator: 'Los administradores solo se crean con la configuración del servidor o con el comando del operador.',
+  adminOnlyByOperator:
+    'Los administradores solo se crean con la configuración del servidor o con el comando del operador.',
   passwordChanged: 'Contraseña cambiada con éxito',
   passwordChangeError: 'Error al cambiar la contraseña',
   profileUpdated: 'Perfil actualizado',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canActOnAssignment, canManageCatalogues, canManageInstitution, canManageUserOfRole, canReadUser } from './permissions.js';
+import {
+  canActOnAssignment,
+  canManageCatalogues,
+  canManageInstitution,
+  canManageUserOfRole,
+  canReadUser,
+} from './permissions.js';
 import { HOME_BY_ROLE, MENU_BY_ROLE, ROLE, isRole } from './roles.js';
 import { chiefPassword, initialPassword, padPassword, semesterFromGroupName, sortByName } from './rules.js';
 
@@ -48,10 +54,40 @@ describe('roles and menus', () => {
   });
 
   it("follows the spec's menu table, account as /acount", () => {
-    expect(MENU_BY_ROLE[ROLE.ADMIN].map((e) => e.path)).toEqual(['/AdminDashboard', '/Admin/Careers', '/Admin/Jefes', '/Admin/Periods', '/Admin/Generations', '/acount']);
-    expect(MENU_BY_ROLE[ROLE.CHIEF].map((e) => e.path)).toEqual(['/DivisionChiefDashboard', '/Groups', '/teachers', '/Students', '/attributes', '/subjects', '/assignments', '/report', '/acount']);
-    expect(MENU_BY_ROLE[ROLE.TEACHER].map((e) => e.path)).toEqual(['/TeacherDashboard', '/Criteria', '/CreateActivity', '/Ratings', '/ViewReport', '/acount']);
-    expect(MENU_BY_ROLE[ROLE.STUDENT].map((e) => e.path)).toEqual(['/StudentDashboard', '/Selection', '/SubjectsSelection', '/StudentReports', '/acount']);
+    expect(MENU_BY_ROLE[ROLE.ADMIN].map((e) => e.path)).toEqual([
+      '/AdminDashboard',
+      '/Admin/Careers',
+      '/Admin/Jefes',
+      '/Admin/Periods',
+      '/Admin/Generations',
+      '/acount',
+    ]);
+    expect(MENU_BY_ROLE[ROLE.CHIEF].map((e) => e.path)).toEqual([
+      '/DivisionChiefDashboard',
+      '/Groups',
+      '/teachers',
+      '/Students',
+      '/attributes',
+      '/subjects',
+      '/assignments',
+      '/report',
+      '/acount',
+    ]);
+    expect(MENU_BY_ROLE[ROLE.TEACHER].map((e) => e.path)).toEqual([
+      '/TeacherDashboard',
+      '/Criteria',
+      '/CreateActivity',
+      '/Ratings',
+      '/ViewReport',
+      '/acount',
+    ]);
+    expect(MENU_BY_ROLE[ROLE.STUDENT].map((e) => e.path)).toEqual([
+      '/StudentDashboard',
+      '/Selection',
+      '/SubjectsSelection',
+      '/StudentReports',
+      '/acount',
+    ]);
   });
 
   it('knows only roles 0-3', () => {
@@ -98,6 +134,13 @@ describe('permission predicates', () => {
 
 describe('Spanish collation', () => {
   it('sorts accented names where a Spanish reader expects them', () => {
-    expect(sortByName(['Óscar', 'Oliva', 'Ángel', 'Beatriz', 'Ñandú', 'Nora'], (x) => x)).toEqual(['Ángel', 'Beatriz', 'Nora', 'Ñandú', 'Oliva', 'Óscar']);
+    expect(sortByName(['Óscar', 'Oliva', 'Ángel', 'Beatriz', 'Ñandú', 'Nora'], (x) => x)).toEqual([
+      'Ángel',
+      'Beatriz',
+      'Nora',
+      'Ñandú',
+      'Oliva',
+      'Óscar',
+    ]);
   });
 });

@@ -4,13 +4,29 @@ import { RUBRIC_MSG, criterionCreateBody, indicatorUpdateBody } from './schemas/
 
 describe('band percentages', () => {
   it('gives each band its share of the students with one decimal', () => {
-    expect(bandPercentages({ sobresaliente: 1, suficiente: 1, insuficiente: 1 })).toEqual({ sobresaliente: 33.3, suficiente: 33.3, insuficiente: 33.3 });
-    expect(bandPercentages({ sobresaliente: 2, suficiente: 5, insuficiente: 1 })).toEqual({ sobresaliente: 25, suficiente: 62.5, insuficiente: 12.5 });
-    expect(bandPercentages({ sobresaliente: 1, suficiente: 2, insuficiente: 4 })).toEqual({ sobresaliente: 14.3, suficiente: 28.6, insuficiente: 57.1 });
+    expect(bandPercentages({ sobresaliente: 1, suficiente: 1, insuficiente: 1 })).toEqual({
+      sobresaliente: 33.3,
+      suficiente: 33.3,
+      insuficiente: 33.3,
+    });
+    expect(bandPercentages({ sobresaliente: 2, suficiente: 5, insuficiente: 1 })).toEqual({
+      sobresaliente: 25,
+      suficiente: 62.5,
+      insuficiente: 12.5,
+    });
+    expect(bandPercentages({ sobresaliente: 1, suficiente: 2, insuficiente: 4 })).toEqual({
+      sobresaliente: 14.3,
+      suficiente: 28.6,
+      insuficiente: 57.1,
+    });
   });
 
   it('answers zeros when nobody is counted', () => {
-    expect(bandPercentages({ sobresaliente: 0, suficiente: 0, insuficiente: 0 })).toEqual({ sobresaliente: 0, suficiente: 0, insuficiente: 0 });
+    expect(bandPercentages({ sobresaliente: 0, suficiente: 0, insuficiente: 0 })).toEqual({
+      sobresaliente: 0,
+      suficiente: 0,
+      insuficiente: 0,
+    });
   });
 });
 
@@ -33,14 +49,18 @@ describe('the 0-10 scale rule of report values', () => {
 
 describe('rubric bodies', () => {
   it('trims and upper-cases names in Spanish and keeps weights whole from 1 to 100', () => {
-    expect(criterionCreateBody.parse({ rubric_id: 1, attribute_id: 2, name_criterion: '  diseño ñandú ', weight: '35' }))
-      .toEqual({ rubric_id: 1, attribute_id: 2, name_criterion: 'DISEÑO ÑANDÚ', weight: 35 });
+    expect(
+      criterionCreateBody.parse({ rubric_id: 1, attribute_id: 2, name_criterion: '  diseño ñandú ', weight: '35' }),
+    ).toEqual({ rubric_id: 1, attribute_id: 2, name_criterion: 'DISEÑO ÑANDÚ', weight: 35 });
     for (const weight of [0, 101, 2.5, 'x']) {
       const r = indicatorUpdateBody.safeParse({ description: 'a', weight });
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.message).toBe(RUBRIC_MSG.weightRange);
     }
     const missing = indicatorUpdateBody.safeParse({ description: '', weight: '' });
-    expect(missing.error?.issues.map((i) => i.message)).toEqual([RUBRIC_MSG.indicatorFillAll, RUBRIC_MSG.indicatorFillAll]);
+    expect(missing.error?.issues.map((i) => i.message)).toEqual([
+      RUBRIC_MSG.indicatorFillAll,
+      RUBRIC_MSG.indicatorFillAll,
+    ]);
   });
 });

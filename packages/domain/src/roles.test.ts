@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_BY_ROLE, MENU_BY_ROLE, ROLE, ROLES, SCREEN_ROUTES, documentTitle, redirectForRole, screenRouteOf, welcomeLine } from './roles.js';
+import {
+  HOME_BY_ROLE,
+  MENU_BY_ROLE,
+  ROLE,
+  ROLES,
+  SCREEN_ROUTES,
+  documentTitle,
+  redirectForRole,
+  screenRouteOf,
+  welcomeLine,
+} from './roles.js';
 
 describe('welcomeLine', () => {
   it('agrees with a woman: Bienvenida and the feminine role name', () => {
@@ -47,7 +57,8 @@ describe('screen routes', () => {
 
   it('keeps the spec rule that /Selection sends other roles to /login', () => {
     expect(redirectForRole(ROLE.STUDENT, '/Selection')).toBeNull();
-    for (const role of [ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER]) expect(redirectForRole(role, '/selection')).toBe('/login');
+    for (const role of [ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER])
+      expect(redirectForRole(role, '/selection')).toBe('/login');
   });
 
   it('compares whole segments without case and leaves unknown paths to the router', () => {

@@ -87,7 +87,8 @@ const ROLE_LABEL_FEMININE: Record<Role, string> = {
  * 'Bienvenido · Profesor' (1); without a gender, 'Te damos la bienvenida · Profesor', which needs no agreement.
  */
 export function welcomeLine(gender: number | null | undefined, role: unknown): string {
-  const greeting = gender === GENDER.FEMALE ? 'Bienvenida' : gender === GENDER.MALE ? 'Bienvenido' : 'Te damos la bienvenida';
+  const greeting =
+    gender === GENDER.FEMALE ? 'Bienvenida' : gender === GENDER.MALE ? 'Bienvenido' : 'Te damos la bienvenida';
   if (!isRole(role)) return greeting;
   return `${greeting} · ${gender === GENDER.FEMALE ? ROLE_LABEL_FEMININE[role] : ROLE_LABEL[role]}`;
 }

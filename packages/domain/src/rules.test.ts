@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, calendarSemester, daysInMonth, generationName, generationPreview, isValidIsoDate, suggestNextGenerationStart } from './rules.js';
+import {
+  addMonths,
+  calendarSemester,
+  daysInMonth,
+  generationName,
+  generationPreview,
+  isValidIsoDate,
+  suggestNextGenerationStart,
+} from './rules.js';
 
 describe('generation dates', () => {
   it('adds months and clamps a day past the end of the target month', () => {
@@ -30,8 +38,15 @@ describe('generation dates', () => {
     const preview = generationPreview('2023-08-31');
     expect(preview.generation_name).toBe('2023-2028');
     expect(preview.semesters.map((s) => s.date)).toEqual([
-      '2023-08-31', '2024-02-29', '2024-08-31', '2025-02-28', '2025-08-31',
-      '2026-02-28', '2026-08-31', '2027-02-28', '2027-08-31',
+      '2023-08-31',
+      '2024-02-29',
+      '2024-08-31',
+      '2025-02-28',
+      '2025-08-31',
+      '2026-02-28',
+      '2026-08-31',
+      '2027-02-28',
+      '2027-08-31',
     ]);
     expect(preview.semesters.map((s) => s.semester)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(preview.semesters[0]?.label).toBe('Semestre 1 · agosto 2023');

@@ -168,8 +168,18 @@ const GENERATION_MONTHS = 54;
 export const SEMESTERS = 9;
 
 const MONTHS_ES = [
-  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
-  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
 ];
 
 export interface SemesterPreview {
@@ -383,12 +393,23 @@ export function finalGrade(activities: readonly SheetActivity[], gradeOf: GradeO
  * Attribute rating of a student (DESIGN §3): the ponderation-weighted mean of their grades on the activities linked to
  * the attribute, one decimal; null when none of them is graded.
  */
-export function attributeRating(attributeId: number, activities: readonly SheetActivity[], gradeOf: GradeOf): number | null {
-  return finalGrade(activities.filter((a) => a.attribute_ids?.includes(attributeId)), gradeOf);
+export function attributeRating(
+  attributeId: number,
+  activities: readonly SheetActivity[],
+  gradeOf: GradeOf,
+): number | null {
+  return finalGrade(
+    activities.filter((a) => a.attribute_ids?.includes(attributeId)),
+    gradeOf,
+  );
 }
 
 /** How many values fall in each band (empty values are left out): the 'conteo' of the graphic report. */
-export function bandCounts(values: ReadonlyArray<number | null | undefined>): { sobresaliente: number; suficiente: number; insuficiente: number } {
+export function bandCounts(values: ReadonlyArray<number | null | undefined>): {
+  sobresaliente: number;
+  suficiente: number;
+  insuficiente: number;
+} {
   const counts = { sobresaliente: 0, suficiente: 0, insuficiente: 0 };
   for (const v of values) {
     const band = gradeBand(v);
@@ -411,7 +432,11 @@ export interface BandCounts {
 export function bandPercentages(counts: BandCounts): BandCounts {
   const total = counts.insuficiente + counts.suficiente + counts.sobresaliente;
   const pct = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
-  return { insuficiente: pct(counts.insuficiente), suficiente: pct(counts.suficiente), sobresaliente: pct(counts.sobresaliente) };
+  return {
+    insuficiente: pct(counts.insuficiente),
+    suficiente: pct(counts.suficiente),
+    sobresaliente: pct(counts.sobresaliente),
+  };
 }
 
 /** Per attribute: its rating records, the distinct students among them and the records per band. */
@@ -426,12 +451,23 @@ export interface AttributeTally {
  * The division report's summary: rating records tallied per attribute by the band of their value (`values[i]` is the
  * value of `records[i]`, after the report's 0-10 rule), in the order attributes first appear.
  */
-export function tallyByAttribute(records: ReadonlyArray<{ attribute_id: number; user_id: number }>, values: readonly number[]): AttributeTally[] {
+export function tallyByAttribute(
+  records: ReadonlyArray<{ attribute_id: number; user_id: number }>,
+  values: readonly number[],
+): AttributeTally[] {
   const byAttribute = new Map<number, { tally: AttributeTally; students: Set<number> }>();
   records.forEach((r, i) => {
     let t = byAttribute.get(r.attribute_id);
     if (!t) {
-      t = { tally: { attribute_id: r.attribute_id, students: 0, records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } }, students: new Set() };
+      t = {
+        tally: {
+          attribute_id: r.attribute_id,
+          students: 0,
+          records: 0,
+          bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 },
+        },
+        students: new Set(),
+      };
       byAttribute.set(r.attribute_id, t);
     }
     t.students.add(r.user_id);
@@ -457,7 +493,10 @@ export function percent(part: number, total: number): number {
 /** The counts of each band with their shares (`percent` of the total). */
 export function tally(counts: CountedBands): BandTally {
   return {
-    total: counts.total, sobresaliente: counts.sobresaliente, suficiente: counts.suficiente, insuficiente: counts.insuficiente,
+    total: counts.total,
+    sobresaliente: counts.sobresaliente,
+    suficiente: counts.suficiente,
+    insuficiente: counts.insuficiente,
     sobresaliente_pct: percent(counts.sobresaliente, counts.total),
     suficiente_pct: percent(counts.suficiente, counts.total),
     insuficiente_pct: percent(counts.insuficiente, counts.total),

@@ -12,8 +12,26 @@ describe('esFold', () => {
 
   it('orders names as the UI collator does (base sensitivity, numeric)', () => {
     const names = [
-      'Zoe', 'Úrsula', 'oscar', 'Nuñez', 'Núñez', 'Nunez', 'Ñandú', 'Nz', 'Ana María', 'Anabel', 'Ángel', 'Ética', 'Etna',
-      'Grupo 10', 'Grupo 9', 'Grupo 1A', 'ISC-2', 'ISC-10', 'Çedilla', 'Cecilia',
+      'Zoe',
+      'Úrsula',
+      'oscar',
+      'Nuñez',
+      'Núñez',
+      'Nunez',
+      'Ñandú',
+      'Nz',
+      'Ana María',
+      'Anabel',
+      'Ángel',
+      'Ética',
+      'Etna',
+      'Grupo 10',
+      'Grupo 9',
+      'Grupo 1A',
+      'ISC-2',
+      'ISC-10',
+      'Çedilla',
+      'Cecilia',
     ];
     const sorted = [...names].sort(byKey);
     for (let i = 1; i < sorted.length; i++) expect(collator.compare(sorted[i - 1]!, sorted[i]!)).toBeLessThanOrEqual(0);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attributeRating, bandCounts, finalGrade, looksLikeTenScale, normalizeReportValues, usesTenScale } from './rules.js';
+import {
+  attributeRating,
+  bandCounts,
+  finalGrade,
+  looksLikeTenScale,
+  normalizeReportValues,
+  usesTenScale,
+} from './rules.js';
 import { activityBulkBody } from './schemas/activities.js';
 import { gradeBatchBody } from './schemas/grades.js';
 
@@ -43,7 +50,11 @@ describe('attribute rating', () => {
 
 describe('band counts', () => {
   it('counts the three bands at their boundaries and leaves empty values out', () => {
-    expect(bandCounts([90, 89.9, 70, 69.9, 0, 100, null, undefined])).toEqual({ sobresaliente: 2, suficiente: 2, insuficiente: 2 });
+    expect(bandCounts([90, 89.9, 70, 69.9, 0, 100, null, undefined])).toEqual({
+      sobresaliente: 2,
+      suficiente: 2,
+      insuficiente: 2,
+    });
     expect(bandCounts([])).toEqual({ sobresaliente: 0, suficiente: 0, insuficiente: 0 });
   });
 });
@@ -72,15 +83,28 @@ describe('request schemas of the grade screens', () => {
   it('drops nothing itself but defaults ponderation to 100 and trims names', () => {
     const parsed = activityBulkBody.parse({
       professor_subject_id: '4',
-      activities: [{ activity_name: '  Examen ', ponderation: '', attribute_ids: ['3', 3] }, { activity_name: null, ponderation: 'x' }],
+      activities: [
+        { activity_name: '  Examen ', ponderation: '', attribute_ids: ['3', 3] },
+        { activity_name: null, ponderation: 'x' },
+      ],
     });
     expect(parsed.professor_subject_id).toBe(4);
-    expect(parsed.activities[0]).toMatchObject({ activity_name: 'Examen', ponderation: 100, attribute_ids: [3], type_activity: null });
+    expect(parsed.activities[0]).toMatchObject({
+      activity_name: 'Examen',
+      ponderation: 100,
+      attribute_ids: [3],
+      type_activity: null,
+    });
     expect(parsed.activities[1]).toMatchObject({ activity_name: '', ponderation: 100, attribute_ids: [] });
   });
 
   it('refuses grades outside 0-100, naming the row', () => {
-    const result = gradeBatchBody.safeParse({ calificaciones: [{ user_id: 1, activity_id: 2, qualification: 100 }, { user_id: 1, activity_id: 3, qualification: 100.5 }] });
+    const result = gradeBatchBody.safeParse({
+      calificaciones: [
+        { user_id: 1, activity_id: 2, qualification: 100 },
+        { user_id: 1, activity_id: 3, qualification: 100.5 },
+      ],
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['calificaciones', 1, 'qualification']);
     expect(gradeBatchBody.safeParse({ calificaciones: [] }).success).toBe(false);

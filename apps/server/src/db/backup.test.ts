@@ -30,7 +30,14 @@ async function openApp(url: string): Promise<TestContext & { close: () => Promis
   await initializeDatabase(database, { demo: false });
   const app = await buildApp({ database });
   await app.ready();
-  return { app, database, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 let source: TestContext & { close: () => Promise<void> };
@@ -44,7 +51,8 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const sheet = await makeSheet(source, { students: 6 });
     const activities = [];
-    for (let a = 0; a < 3; a++) activities.push((await makeActivity(source, sheet.assignmentId, sheet.attributeIds)).id);
+    for (let a = 0; a < 3; a++)
+      activities.push((await makeActivity(source, sheet.assignmentId, sheet.attributeIds)).id);
     sheets.push({ ...sheet, activities });
   }
 });
@@ -58,12 +66,20 @@ afterAll(async () => {
 type Cell = { user_id: number; activity_id: number; qualification: number };
 const key = (c: { user_id: number; activity_id: number }) => `${c.user_id}:${c.activity_id}`;
 
-async function gradesOf(ctx: TestContext, sheet: SheetFixture & { activities: number[] }): Promise<Map<string, number>> {
+async function gradesOf(
+  ctx: TestContext,
+  sheet: SheetFixture & { activities: number[] },
+): Promise<Map<string, number>> {
   const token = await login(ctx, sheet.teacher.email, sheet.teacher.password);
-  const res = await as(ctx, { token }, {
-    method: 'POST', url: '/api/useractivities/by-users-and-activities',
-    payload: { user_ids: sheet.students.map((s) => s.id), activity_ids: sheet.activities },
-  });
+  const res = await as(
+    ctx,
+    { token },
+    {
+      method: 'POST',
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: sheet.students.map((s) => s.id), activity_ids: sheet.activities },
+    },
+  );
   expect(res.statusCode).toBe(200);
   const rows = res.json<Array<{ user_id: number; activity_id: number; qualification: number | null }>>();
   return new Map(rows.filter((r) => r.qualification !== null).map((r) => [key(r), r.qualification!]));
@@ -74,7 +90,9 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeo
     // Each teacher saves their sheet in batches of three new cells, one batch after another.
     const batches: Array<{ teacher: SheetFixture['teacher']; cells: Cell[] }> = [];
     for (const sheet of sheets) {
-      const cells = sheet.activities.flatMap((activity_id, a) => sheet.students.map((s, i) => ({ user_id: s.id, activity_id, qualification: 50 + a * 10 + i })));
+      const cells = sheet.activities.flatMap((activity_id, a) =>
+        sheet.students.map((s, i) => ({ user_id: s.id, activity_id, qualification: 50 + a * 10 + i })),
+      );
       for (let i = 0; i < cells.length; i += 3) batches.push({ teacher: sheet.teacher, cells: cells.slice(i, i + 3) });
     }
     const acknowledged: Cell[] = [];
@@ -83,7 +101,11 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeo
     let backup: Promise<{ file: string }> | null = null;
     const teacherLoop = async (teacherId: number) => {
       for (const batch of batches.filter((b) => b.teacher.id === teacherId)) {
-        const res = await as(source, batch.teacher, { method: 'POST', url: '/api/profesor/calificar/actividades/batch', payload: { calificaciones: batch.cells } });
+        const res = await as(source, batch.teacher, {
+          method: 'POST',
+          url: '/api/profesor/calificar/actividades/batch',
+          payload: { calificaciones: batch.cells },
+        });
         expect(res.statusCode).toBe(200);
         acknowledged.push(...batch.cells);
         // The copy begins once a third of the batches are acknowledged, while the teachers go on saving.
@@ -132,10 +154,14 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeo
     await expect(restoreDatabase(await freshUrl('target-garbage'), garbage)).rejects.toThrow(/no es una copia/);
 
     const db = source.database.db;
-    await sql`insert into kysely_migration (name, timestamp) values (${'9999-from-the-future'}, ${new Date().toISOString()})`.execute(db);
+    await sql`insert into kysely_migration (name, timestamp) values (${'9999-from-the-future'}, ${new Date().toISOString()})`.execute(
+      db,
+    );
     try {
       const newer = await backupDatabase(source.database, join(dir, 'newer'), 1);
-      await expect(restoreDatabase(await freshUrl('target-newer'), newer.file)).rejects.toThrow(/versión más nueva de la aplicación \(migraciones 9999-from-the-future\)/);
+      await expect(restoreDatabase(await freshUrl('target-newer'), newer.file)).rejects.toThrow(
+        /versión más nueva de la aplicación \(migraciones 9999-from-the-future\)/,
+      );
     } finally {
       await sql`delete from kysely_migration where name = ${'9999-from-the-future'}`.execute(db);
     }
@@ -144,10 +170,14 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeo
   it('keeps the newest copies only, and the running server copies on its own schedule', async () => {
     const copies = join(dir, 'scheduled');
     const logged: string[] = [];
-    const log = { info: (_: object, msg: string) => logged.push(msg), error: (o: object, msg: string) => logged.push(`${msg} ${JSON.stringify(o)}`) };
+    const log = {
+      info: (_: object, msg: string) => logged.push(msg),
+      error: (o: object, msg: string) => logged.push(`${msg} ${JSON.stringify(o)}`),
+    };
     const schedule = scheduleBackups(source.database, { dir: copies, keep: 2, everyMs: 30 }, log);
     const deadline = Date.now() + 20_000;
-    while (logged.filter((m) => m === 'backup written').length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (logged.filter((m) => m === 'backup written').length < 4 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     await schedule.stop();
     expect(logged.filter((m) => m !== 'backup written')).toEqual([]);
     expect(logged.length).toBeGreaterThanOrEqual(4);
@@ -155,4 +185,3 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, { timeo
     expect(readdirSync(copies).filter((f) => f.startsWith('.partial'))).toEqual([]);
   });
 });
-

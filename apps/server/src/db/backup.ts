@@ -1,6 +1,17 @@
 import SQLite from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  closeSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { devNull } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,7 +45,9 @@ export function backupFileName(dialect: Dialect, at = new Date()): string {
 /** The backups in a folder, oldest first. */
 export function listBackups(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.startsWith(PREFIX) && (f.endsWith('.sqlite') || f.endsWith('.dump'))).sort();
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(PREFIX) && (f.endsWith('.sqlite') || f.endsWith('.dump')))
+    .sort();
 }
 
 function prune(dir: string, keep: number): void {
@@ -55,7 +68,9 @@ async function toolMajor(tool: string): Promise<number> {
     const { stdout } = await run(tool, ['--version']);
     return Number(/(\d+)(\.\d+)?/.exec(stdout)?.[1] ?? 0);
   } catch {
-    throw new BackupError(`No se encontró ${tool}: instala el cliente de PostgreSQL (postgresql-client) y ponlo en el PATH.`);
+    throw new BackupError(
+      `No se encontró ${tool}: instala el cliente de PostgreSQL (postgresql-client) y ponlo en el PATH.`,
+    );
   }
 }
 
@@ -72,7 +87,10 @@ async function checkPgTools(url: string): Promise<void> {
   }
   for (const tool of ['pg_dump', 'pg_restore']) {
     const major = await toolMajor(tool);
-    if (major < server) throw new BackupError(`${tool} ${major} no puede copiar un servidor PostgreSQL ${server}: instala el cliente ${server} o posterior.`);
+    if (major < server)
+      throw new BackupError(
+        `${tool} ${major} no puede copiar un servidor PostgreSQL ${server}: instala el cliente ${server} o posterior.`,
+      );
   }
 }
 
@@ -82,7 +100,12 @@ async function checkPgTools(url: string): Promise<void> {
  * into the copy too), or a separate one (`onePass`: all pages in one step under one read transaction, so that writes
  * of another process cannot restart it).
  */
-export async function backupDatabase(database: Db, dir: string, keep: number, opts: { onePass?: boolean } = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  database: Db,
+  dir: string,
+  keep: number,
+  opts: { onePass?: boolean } = {},
+): Promise<BackupResult> {
   const started = performance.now();
   mkdirSync(dir, { recursive: true });
   const file = join(dir, backupFileName(database.dialect));
@@ -95,7 +118,11 @@ export async function backupDatabase(database: Db, dir: string, keep: number, op
     } else {
       await checkPgTools(database.url);
       const target = pgTarget(database.url);
-      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${target.url}`], { env: target.env });
+      await run(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${target.url}`],
+        { env: target.env },
+      );
     }
     renameSync(partial, file);
   } finally {
@@ -150,18 +177,29 @@ async function checkCopy(file: string, dialect: Dialect): Promise<void> {
     try {
       // Reads the whole archive (every data block), not only its table of contents.
       await run('pg_restore', [`--file=${devNull}`, file], { maxBuffer: 1024 * 1024 });
-      const { stdout } = await run('pg_restore', ['--data-only', '--table=kysely_migration', '--file=-', file], { maxBuffer: 16 * 1024 * 1024 });
+      const { stdout } = await run('pg_restore', ['--data-only', '--table=kysely_migration', '--file=-', file], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
       const copyBlock = /COPY [^\n]*kysely_migration[^\n]*FROM stdin;\n([\s\S]*?)\n\\\./.exec(stdout);
-      names = copyBlock ? copyBlock[1]!.split('\n').filter(Boolean).map((line) => line.split('\t')[0]!) : [];
+      names = copyBlock
+        ? copyBlock[1]!
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => line.split('\t')[0]!)
+        : [];
     } catch (err) {
-      throw new BackupError(`La copia está dañada o no es un volcado de pg_dump: ${(err as Error).message.split('\n')[0]}`);
+      throw new BackupError(
+        `La copia está dañada o no es un volcado de pg_dump: ${(err as Error).message.split('\n')[0]}`,
+      );
     }
   }
   if (!names.length) throw new BackupError('La copia no contiene migraciones: no es una copia de esta aplicación.');
   const known = new Set(await knownMigrations());
   const newer = names.filter((n) => !known.has(n));
   if (newer.length) {
-    throw new BackupError(`La copia viene de una versión más nueva de la aplicación (migraciones ${newer.join(', ')}): actualiza el código antes de restaurarla.`);
+    throw new BackupError(
+      `La copia viene de una versión más nueva de la aplicación (migraciones ${newer.join(', ')}): actualiza el código antes de restaurarla.`,
+    );
   }
 }
 
@@ -175,7 +213,9 @@ function lockSqlite(path: string): SQLite.Database | null {
     return probe;
   } catch {
     probe.close();
-    throw new BackupError(`La base de datos ${path} está abierta por otro proceso: detén la aplicación antes de restaurar.`);
+    throw new BackupError(
+      `La base de datos ${path} está abierta por otro proceso: detén la aplicación antes de restaurar.`,
+    );
   }
 }
 
@@ -190,9 +230,11 @@ export async function restoreDatabase(url: string, file: string): Promise<{ repl
   const dialect = dialectOf(url);
   const kind = fileKind(file);
   if (kind !== dialect) {
-    throw new BackupError(kind === null
-      ? `${file} no es una copia de SQLite ni un volcado de pg_dump.`
-      : `${file} es una copia de ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, y DATABASE_URL es de ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}.`);
+    throw new BackupError(
+      kind === null
+        ? `${file} no es una copia de SQLite ni un volcado de pg_dump.`
+        : `${file} es una copia de ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, y DATABASE_URL es de ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}.`,
+    );
   }
   if (dialect === 'sqlite') {
     const target = url.replace(/^sqlite:/, '');
@@ -224,18 +266,37 @@ export async function restoreDatabase(url: string, file: string): Promise<{ repl
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    if (rows[0]!.n > 0) throw new BackupError(`La base de datos tiene ${rows[0]!.n} conexión(es) abiertas: detén la aplicación antes de restaurar.`);
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    if (rows[0]!.n > 0)
+      throw new BackupError(
+        `La base de datos tiene ${rows[0]!.n} conexión(es) abiertas: detén la aplicación antes de restaurar.`,
+      );
   } finally {
     await client.end();
   }
   await checkCopy(file, 'postgres');
   const target = pgTarget(url);
   try {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${target.url}`, file],
-      { env: target.env, maxBuffer: 16 * 1024 * 1024 });
+    await run(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${target.url}`,
+        file,
+      ],
+      { env: target.env, maxBuffer: 16 * 1024 * 1024 },
+    );
   } catch (err) {
-    throw new BackupError(`pg_restore falló; la base de datos quedó como estaba: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}`);
+    throw new BackupError(
+      `pg_restore falló; la base de datos quedó como estaba: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}`,
+    );
   }
   return { replaced: null };
 }

@@ -9,7 +9,12 @@ import type { Database, DbOrTrx } from './types.js';
  */
 export async function careerScope(db: DbOrTrx, actor: Actor): Promise<CareerScope> {
   if (actor.role === ROLE.ADMIN) return { all: true };
-  const rows = await db.selectFrom('user_careers').select('career_id').where('user_id', '=', actor.id).orderBy('career_id').execute();
+  const rows = await db
+    .selectFrom('user_careers')
+    .select('career_id')
+    .where('user_id', '=', actor.id)
+    .orderBy('career_id')
+    .execute();
   return { all: false, careers: rows.map((r) => r.career_id) };
 }
 
@@ -19,7 +24,12 @@ export async function mayActOnCareer(db: DbOrTrx, actor: Actor, careerId: number
 }
 
 /** 403 with `message` unless the actor may act on the career. */
-export async function assertCareerInScope(db: DbOrTrx, actor: Actor, careerId: number | null, message: string = SCOPE_MSG.career): Promise<void> {
+export async function assertCareerInScope(
+  db: DbOrTrx,
+  actor: Actor,
+  careerId: number | null,
+  message: string = SCOPE_MSG.career,
+): Promise<void> {
   if (!(await mayActOnCareer(db, actor, careerId))) throw forbidden(message);
 }
 
@@ -41,8 +51,12 @@ export async function assertPeopleInScope(db: DbOrTrx, actor: Actor, userIds: re
   const scope = await careerScope(db, actor);
   if (scope.all || userIds.length === 0) return;
   const ids = [...new Set(userIds)];
-  const outside = await db.selectFrom('users').select('users.id').where('users.id', 'in', ids)
-    .where((eb) => eb.not(peopleInScope(eb, scope, 'users.id'))).executeTakeFirst();
+  const outside = await db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', 'in', ids)
+    .where((eb) => eb.not(peopleInScope(eb, scope, 'users.id')))
+    .executeTakeFirst();
   if (outside) throw forbidden(SCOPE_MSG.person);
 }
 
@@ -53,11 +67,17 @@ type UserIdRef = `${string}.id` | `${string}.user_id`;
  * scope (EXISTS on `user_careers`, served by its (user_id, career_id) unique index). True for administrators.
  */
 export function peopleInScope<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, userIdRef: UserIdRef,
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  userIdRef: UserIdRef,
 ): Expression<SqlBool> {
   const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
   if (scope.all) return e.lit(true);
-  const links = () => e.selectFrom('user_careers as scope_uc').select('scope_uc.id').whereRef('scope_uc.user_id', '=', userIdRef as 'users.id');
+  const links = () =>
+    e
+      .selectFrom('user_careers as scope_uc')
+      .select('scope_uc.id')
+      .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id');
   const unlinked = e.not(e.exists(links()));
   if (scope.careers.length === 0) return unlinked;
   return e.or([unlinked, e.exists(links().where('scope_uc.career_id', 'in', [...scope.careers]))]);
@@ -65,7 +85,9 @@ export function peopleInScope<DB extends Database, TB extends keyof DB>(
 
 /** SQL condition: a row whose career column is `careerRef` belongs to the scope. True for administrators. */
 export function careerColumnInScope<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, careerRef: string,
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  careerRef: string,
 ): Expression<SqlBool> {
   const e = eb as unknown as ExpressionBuilder<Database, 'professor_subjects'>;
   if (scope.all) return e.lit(true);
@@ -78,11 +100,18 @@ export function careerColumnInScope<DB extends Database, TB extends keyof DB>(
  * career): what a bulk action of a chief, such as the semester advance, moves. True for administrators.
  */
 export function linkedToScope<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>, scope: CareerScope, userIdRef: UserIdRef,
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  userIdRef: UserIdRef,
 ): Expression<SqlBool> {
   const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
   if (scope.all) return e.lit(true);
   if (scope.careers.length === 0) return e.lit(false);
-  return e.exists(e.selectFrom('user_careers as scope_uc').select('scope_uc.id')
-    .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id').where('scope_uc.career_id', 'in', [...scope.careers]));
+  return e.exists(
+    e
+      .selectFrom('user_careers as scope_uc')
+      .select('scope_uc.id')
+      .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id')
+      .where('scope_uc.career_id', 'in', [...scope.careers]),
+  );
 }

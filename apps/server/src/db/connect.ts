@@ -56,12 +56,23 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
  * (their indexes use `es_key`).
  */
 export function registerSqliteFunctions(sqlite: SQLite.Database): void {
-  const strict = <T>(f: (s: string) => T) => (s: unknown) => (typeof s === 'string' ? f(s) : null);
+  const strict =
+    <T>(f: (s: string) => T) =>
+    (s: unknown) =>
+      typeof s === 'string' ? f(s) : null;
   sqlite.function('es_fold', { deterministic: true }, strict(esFold));
   sqlite.function('es_search', { deterministic: true }, strict(esSearchFold));
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds 'É' too, so case-insensitive checks agree on both.
-  sqlite.function('lower', { deterministic: true }, strict((s) => s.toLowerCase()));
-  sqlite.function('es_key', { deterministic: true }, strict((s) => Buffer.from(esFold(s), 'utf8')));
+  sqlite.function(
+    'lower',
+    { deterministic: true },
+    strict((s) => s.toLowerCase()),
+  );
+  sqlite.function(
+    'es_key',
+    { deterministic: true },
+    strict((s) => Buffer.from(esFold(s), 'utf8')),
+  );
 }
 
 const STATEMENT_CACHE_SIZE = 200;

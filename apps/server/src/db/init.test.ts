@@ -44,22 +44,41 @@ describe('first start', () => {
     expect(first.accounts.map((a) => a.email)).toEqual(Object.values(DEMO_ACCOUNTS).map((a) => a.email));
 
     const db = database.db;
-    expect((await db.selectFrom('semesters').select('id').execute()).map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect((await db.selectFrom('evaluation_scales').selectAll().orderBy('id').execute()).map((s) => [s.scale_name, s.min_value, s.max_value]))
-      .toEqual([['Insuficiente', 0, 69], ['Suficiente', 70, 89], ['Sobresaliente', 90, 100]]);
+    expect((await db.selectFrom('semesters').select('id').execute()).map((s) => s.id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(
+      (await db.selectFrom('evaluation_scales').selectAll().orderBy('id').execute()).map((s) => [
+        s.scale_name,
+        s.min_value,
+        s.max_value,
+      ]),
+    ).toEqual([
+      ['Insuficiente', 0, 69],
+      ['Suficiente', 70, 89],
+      ['Sobresaliente', 90, 100],
+    ]);
     const roles = await db.selectFrom('users').select(['role']).execute();
     for (const role of [0, 1, 2, 3]) expect(roles.some((r) => r.role === role)).toBe(true);
     expect(roles.filter((r) => r.role === 3).length).toBeGreaterThanOrEqual(30);
     const active = await db.selectFrom('periods').select('period_name').where('is_active', '=', 1).execute();
     expect(active).toHaveLength(1);
-    const grades = await db.selectFrom('user_activities').select('qualification').where('qualification', 'is not', null).execute();
+    const grades = await db
+      .selectFrom('user_activities')
+      .select('qualification')
+      .where('qualification', 'is not', null)
+      .execute();
     const bands = new Set(grades.map((g) => (g.qualification! >= 90 ? 'S' : g.qualification! >= 70 ? 'M' : 'I')));
     expect(bands).toEqual(new Set(['S', 'M', 'I']));
 
     const app = await buildApp({ database });
     cleanups.push(() => app.close());
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: account.email, password: account.password },
+      });
       expect(res.statusCode, account.email).toBe(200);
       // The demo's published passwords are for a loopback address: no forced change.
       expect(res.json().must_change_password, account.email).toBe(false);
@@ -81,7 +100,11 @@ describe('first start', () => {
     // The operator chose that password: no forced change.
     const app = await buildApp({ database });
     cleanups.push(() => app.close());
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'root@uni.mx', password: 'muysegura1' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'root@uni.mx', password: 'muysegura1' },
+    });
     expect(res.json().must_change_password).toBe(false);
   });
 
@@ -95,7 +118,10 @@ describe('first start', () => {
     await expect(initializeDatabase(database, { refuseDemo: true })).rejects.toThrow(DemoRefusedError);
 
     const real = await emptyDatabase();
-    expect((await initializeDatabase(real, { refuseDemo: true, adminEmail: 'root@uni.mx', adminPassword: 'muysegura1' })).created).toBe('admin');
+    expect(
+      (await initializeDatabase(real, { refuseDemo: true, adminEmail: 'root@uni.mx', adminPassword: 'muysegura1' }))
+        .created,
+    ).toBe('admin');
     // A real institution keeps starting without the administrator settings.
     expect((await initializeDatabase(real, { refuseDemo: true })).created).toBeNull();
   });
@@ -103,7 +129,12 @@ describe('first start', () => {
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATABASE_URL: 'sqlite:./data/app.db', INSTITUTION_TIME_ZONE: 'America/Mexico_City' });
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite:./data/app.db',
+      INSTITUTION_TIME_ZONE: 'America/Mexico_City',
+    });
     expect(loadConfig({ INSTITUTION_TIME_ZONE: ' America/Tijuana ' }).INSTITUTION_TIME_ZONE).toBe('America/Tijuana');
   });
 
@@ -119,8 +150,13 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8' }).TRUST_PROXY)
-      .toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
     for (const bad of ['true', 'cualquiera', '10.0.0.1/33', '10.0.0.300', '10.0.0.1,,x', '500']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
@@ -134,8 +170,10 @@ describe('configuration', () => {
   });
 
   it('tells loopback hosts from the others', () => {
-    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.1.1']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'servidor.uni.mx']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.1.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'servidor.uni.mx'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });
 
@@ -146,7 +184,10 @@ describe('the client address', () => {
     const app = await buildApp({ database, trustProxy });
     cleanups.push(() => app.close());
     const res = await app.inject({
-      method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.7' },
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      headers: { 'x-forwarded-for': '203.0.113.7' },
       payload: { email: 'root@uni.mx', password: 'muysegura1' },
     });
     expect(res.statusCode).toBe(200);

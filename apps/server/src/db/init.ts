@@ -36,7 +36,10 @@ export class DemoRefusedError extends Error {
 async function servesDemo(db: Kysely<Database>, adminConfigured: boolean): Promise<boolean> {
   if (await isEmpty(db)) return !adminConfigured;
   const demoEmails = Object.values(DEMO_ACCOUNTS).map((a) => a.email);
-  return (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('users').select('id').where('email', 'in', demoEmails).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** The PostgreSQL advisory lock the processes starting on one database take in turn to initialise it. */
@@ -65,15 +68,26 @@ export async function initializeDatabase(database: Db, opts: InitOptions = {}): 
 async function initialize(database: Db, opts: InitOptions): Promise<InitResult> {
   await migrateToLatest(database);
   // refuseDemo: HOST is not a loopback address and DEMO=1 was not given.
-  if (opts.refuseDemo && (await servesDemo(database.db, Boolean(opts.adminEmail && opts.adminPassword)))) throw new DemoRefusedError();
+  if (opts.refuseDemo && (await servesDemo(database.db, Boolean(opts.adminEmail && opts.adminPassword))))
+    throw new DemoRefusedError();
   await seedReferenceData(database.db);
   if (!(await isEmpty(database.db))) return { created: null, accounts: [] };
   if (opts.adminEmail && opts.adminPassword) {
     const now = nowIso();
-    await database.db.insertInto('users').values({
-      full_name: 'Administrador', email: opts.adminEmail.toLowerCase(), password_hash: await hashPassword(opts.adminPassword),
-      role: ROLE.ADMIN, controlnumber: null, gender: null, photo: null, created_at: now, updated_at: now,
-    }).execute();
+    await database.db
+      .insertInto('users')
+      .values({
+        full_name: 'Administrador',
+        email: opts.adminEmail.toLowerCase(),
+        password_hash: await hashPassword(opts.adminPassword),
+        role: ROLE.ADMIN,
+        controlnumber: null,
+        gender: null,
+        photo: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return { created: 'admin', accounts: [] };
   }
   if (opts.demo === false) return { created: null, accounts: [] };

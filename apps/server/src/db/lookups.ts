@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database, DbOrTrx } from './types.js';
 
-type TableWithId = { [T in keyof Database & string]: Database[T] extends { id: unknown } ? T : never }[keyof Database & string];
+type TableWithId = { [T in keyof Database & string]: Database[T] extends { id: unknown } ? T : never }[keyof Database &
+  string];
 
 /** Whether a row with this id exists. */
 export async function rowExists(db: DbOrTrx, table: TableWithId, id: number): Promise<boolean> {
@@ -14,11 +15,22 @@ export async function rowExists(db: DbOrTrx, table: TableWithId, id: number): Pr
  * every name or key a user types (career keys, period names, subject keys, group names, attribute names).
  */
 export async function valueTaken<T extends TableWithId>(
-  db: DbOrTrx, table: T, column: keyof Database[T] & string, value: string, exceptId: number | null,
+  db: DbOrTrx,
+  table: T,
+  column: keyof Database[T] & string,
+  value: string,
+  exceptId: number | null,
   scope?: { column: keyof Database[T] & string; value: number | null },
 ): Promise<boolean> {
   const except = exceptId === null ? sql`` : sql` and id <> ${exceptId}`;
-  const within = !scope ? sql`` : scope.value === null ? sql` and ${sql.ref(scope.column)} is null` : sql` and ${sql.ref(scope.column)} = ${scope.value}`;
-  const { rows } = await sql`select 1 from ${sql.table(table)} where lower(${sql.ref(column)}) = lower(${value.trim()})${except}${within} limit 1`.execute(db);
+  const within = !scope
+    ? sql``
+    : scope.value === null
+      ? sql` and ${sql.ref(scope.column)} is null`
+      : sql` and ${sql.ref(scope.column)} = ${scope.value}`;
+  const { rows } =
+    await sql`select 1 from ${sql.table(table)} where lower(${sql.ref(column)}) = lower(${value.trim()})${except}${within} limit 1`.execute(
+      db,
+    );
   return rows.length > 0;
 }

@@ -12,32 +12,78 @@ import { rowExists, valueTaken } from './lookups.js';
 const ctx = useTestApp();
 
 describe('Spanish order in SQL', () => {
-  const tricky = ['Úrsula', 'Zoe', 'oscar', 'Ñoño', 'Etna', 'Ángel', 'ética', 'Nora', 'Óscar', 'Ana', 'Grupo 10', 'Grupo 9', 'nz', 'ña'];
+  const tricky = [
+    'Úrsula',
+    'Zoe',
+    'oscar',
+    'Ñoño',
+    'Etna',
+    'Ángel',
+    'ética',
+    'Nora',
+    'Óscar',
+    'Ana',
+    'Grupo 10',
+    'Grupo 9',
+    'nz',
+    'ña',
+  ];
 
   beforeAll(async () => {
     for (const group_name of tricky) await makeGroup(ctx(), { group_name });
   });
 
   it('orders names as the UI collator does: accents and case ignored, ñ after n, numbers by value, ties by id', async () => {
-    const rows = await ctx().database.db.selectFrom('groups').select(['id', 'group_name'])
-      .where('group_name', 'in', tricky).orderBy(esKey('group_name')).orderBy('id').execute();
+    const rows = await ctx()
+      .database.db.selectFrom('groups')
+      .select(['id', 'group_name'])
+      .where('group_name', 'in', tricky)
+      .orderBy(esKey('group_name'))
+      .orderBy('id')
+      .execute();
     const expected = rows.map((r) => r).sort((a, b) => collator.compare(a.group_name, b.group_name) || a.id - b.id);
     expect(rows.map((r) => r.group_name)).toEqual(expected.map((r) => r.group_name));
     expect(rows.map((r) => r.group_name)).toEqual([
-      'Ana', 'Ángel', 'ética', 'Etna', 'Grupo 9', 'Grupo 10', 'Nora', 'nz', 'ña', 'Ñoño', 'oscar', 'Óscar', 'Úrsula', 'Zoe',
+      'Ana',
+      'Ángel',
+      'ética',
+      'Etna',
+      'Grupo 9',
+      'Grupo 10',
+      'Nora',
+      'nz',
+      'ña',
+      'Ñoño',
+      'oscar',
+      'Óscar',
+      'Úrsula',
+      'Zoe',
     ]);
   });
 
   it("orders the brief's names exactly as Intl.Collator('es') does", async () => {
     const names = ['Ángel', 'Ana', 'Ñoño', 'Nora', 'Óscar', 'oscar', 'Úrsula', 'Zoe', 'ética', 'Etna'];
-    const rows = await ctx().database.db.selectFrom('groups').select('group_name')
-      .where('group_name', 'in', names).orderBy(esKey('group_name')).orderBy('id').execute();
+    const rows = await ctx()
+      .database.db.selectFrom('groups')
+      .select('group_name')
+      .where('group_name', 'in', names)
+      .orderBy(esKey('group_name'))
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.group_name)).toEqual([...names].sort(new Intl.Collator('es').compare));
   });
 
   it('matches text ignoring accents and case both ways', async () => {
-    const find = async (term: string) => (await ctx().database.db.selectFrom('groups').select('group_name')
-      .where(esContains('group_name', term)).orderBy(esKey('group_name')).orderBy('id').execute()).map((r) => r.group_name);
+    const find = async (term: string) =>
+      (
+        await ctx()
+          .database.db.selectFrom('groups')
+          .select('group_name')
+          .where(esContains('group_name', term))
+          .orderBy(esKey('group_name'))
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.group_name);
     expect(await find('etica')).toEqual(['ética']);
     expect(await find('ÉTICA')).toEqual(['ética']);
     expect(await find('OSC')).toEqual(['oscar', 'Óscar']);
@@ -52,11 +98,22 @@ describe('chunked IN lists and inserts', () => {
   it('inserts 10,000 rows and reads them back through an IN list of 10,000 ids on this database', async () => {
     const db = ctx().database.db;
     const now = nowIso();
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ action: 'chunk.test', entity: 'test', entity_id: i + 1, user_id: null, details: null, created_at: now }));
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      action: 'chunk.test',
+      entity: 'test',
+      entity_id: i + 1,
+      user_id: null,
+      details: null,
+      created_at: now,
+    }));
     await db.transaction().execute((trx) => insertInChunks(trx, 'audit_log', rows));
-    const ids = (await db.selectFrom('audit_log').select('id').where('action', '=', 'chunk.test').execute()).map((r) => r.id);
+    const ids = (await db.selectFrom('audit_log').select('id').where('action', '=', 'chunk.test').execute()).map(
+      (r) => r.id,
+    );
     expect(ids).toHaveLength(10_000);
-    const found = await inChunks(ids, (chunk) => db.selectFrom('audit_log').select('entity_id').where('id', 'in', chunk).execute());
+    const found = await inChunks(ids, (chunk) =>
+      db.selectFrom('audit_log').select('entity_id').where('id', 'in', chunk).execute(),
+    );
     expect(found.map((r) => r.entity_id).sort((a, b) => Number(a) - Number(b))).toEqual(rows.map((r) => r.entity_id));
   });
 
@@ -80,8 +137,12 @@ describe('in-use counts and lookups', () => {
     const usages = await countDependents(ctx().database.db, a.id, dependents);
     expect(usages.map((u) => u.count)).toEqual([2, 0]);
     expect(inUseMessage('La asignación', usages)).toBe('La asignación no puede eliminarse porque tiene 2 actividades.');
-    expect(inUseMessage('La asignación', usages, 'listed')).toBe('La asignación no puede eliminarse porque tiene registros asociados: actividades (2).');
-    await expect(refuseIfInUse(ctx().database.db, a.id, dependents, 'La asignación')).rejects.toMatchObject({ statusCode: 409 });
+    expect(inUseMessage('La asignación', usages, 'listed')).toBe(
+      'La asignación no puede eliminarse porque tiene registros asociados: actividades (2).',
+    );
+    await expect(refuseIfInUse(ctx().database.db, a.id, dependents, 'La asignación')).rejects.toMatchObject({
+      statusCode: 409,
+    });
     const free = await makeAssignment(ctx());
     await expect(refuseIfInUse(ctx().database.db, free.id, dependents, 'La asignación')).resolves.toBeUndefined();
   });
@@ -93,8 +154,18 @@ describe('in-use counts and lookups', () => {
     expect(await rowExists(db, 'attributes', attr.id + 1000)).toBe(false);
     expect(await valueTaken(db, 'attributes', 'attribute_name', ' pensamiento crítico ', null)).toBe(true);
     expect(await valueTaken(db, 'attributes', 'attribute_name', 'Pensamiento Crítico', attr.id)).toBe(false);
-    expect(await valueTaken(db, 'attributes', 'attribute_name', 'Pensamiento Crítico', null, { column: 'career_id', value: 99 })).toBe(false);
-    expect(await valueTaken(db, 'attributes', 'attribute_name', 'Pensamiento Crítico', null, { column: 'career_id', value: null })).toBe(true);
+    expect(
+      await valueTaken(db, 'attributes', 'attribute_name', 'Pensamiento Crítico', null, {
+        column: 'career_id',
+        value: 99,
+      }),
+    ).toBe(false);
+    expect(
+      await valueTaken(db, 'attributes', 'attribute_name', 'Pensamiento Crítico', null, {
+        column: 'career_id',
+        value: null,
+      }),
+    ).toBe(true);
   });
 
   it('keeps the SQL functions deterministic on this database', async () => {

@@ -30,29 +30,150 @@ type Row = Array<string | number | null>;
 
 /** Columns written per table, with their PostgreSQL array types for `unnest`. */
 const COLUMNS = {
-  careers: [['id', 'int'], ['career_key', 'text'], ['name', 'text'], ['created_at', 'text'], ['updated_at', 'text']],
-  periods: [['id', 'int'], ['period_name', 'text'], ['start_date', 'text'], ['end_date', 'text'], ['status', 'text'], ['is_active', 'int'], ['notes', 'text'], ['created_at', 'text'], ['updated_at', 'text']],
-  generations: [['id', 'int'], ['start_date', 'text'], ['end_date', 'text'], ['created_at', 'text'], ['updated_at', 'text']],
-  attributes: [['id', 'int'], ['attribute_name', 'text'], ['description', 'text'], ['codigo', 'text'], ['career_id', 'int'], ['created_at', 'text'], ['updated_at', 'text']],
-  subjects: [['id', 'int'], ['subject_name', 'text'], ['subject_key', 'text'], ['theory_credits', 'int'], ['practice_credits', 'int'], ['created_at', 'text'], ['updated_at', 'text']],
-  subject_semesters: [['subject_id', 'int'], ['semester_id', 'int']],
-  subject_careers: [['subject_id', 'int'], ['career_id', 'int']],
-  subject_attributes: [['subject_id', 'int'], ['attribute_id', 'int'], ['knowledge_level', 'text']],
-  groups: [['id', 'int'], ['group_name', 'text'], ['semester_id', 'int'], ['created_at', 'text'], ['updated_at', 'text']],
-  users: [['id', 'int'], ['full_name', 'text'], ['email', 'text'], ['password_hash', 'text'], ['role', 'int'], ['controlnumber', 'text'], ['gender', 'int'], ['photo', 'text'], ['created_at', 'text'], ['updated_at', 'text']],
-  user_careers: [['user_id', 'int'], ['career_id', 'int']],
-  user_groups: [['user_id', 'int'], ['group_id', 'int']],
-  user_generations: [['user_id', 'int'], ['generation_id', 'int'], ['current_semester_id', 'int'], ['active', 'int'], ['created_at', 'text'], ['updated_at', 'text']],
-  professor_subjects: [['id', 'int'], ['user_id', 'int'], ['subject_id', 'int'], ['group_id', 'int'], ['period_id', 'int'], ['career_id', 'int'], ['created_at', 'text']],
-  enrolments: [['user_id', 'int'], ['subject_id', 'int'], ['semester_id', 'int'], ['period_id', 'int'], ['status_id', 'int'], ['created_at', 'text']],
-  activities: [['id', 'int'], ['professor_subject_id', 'int'], ['activity_name', 'text'], ['type_activity', 'text'], ['evaluation_instrument', 'text'], ['ponderation', 'float8'], ['created_at', 'text'], ['updated_at', 'text']],
-  activity_attributes: [['activity_id', 'int'], ['attribute_id', 'int']],
-  user_activities: [['user_id', 'int'], ['activity_id', 'int'], ['qualification', 'float8'], ['updated_by', 'int'], ['updated_at', 'text']],
+  careers: [
+    ['id', 'int'],
+    ['career_key', 'text'],
+    ['name', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  periods: [
+    ['id', 'int'],
+    ['period_name', 'text'],
+    ['start_date', 'text'],
+    ['end_date', 'text'],
+    ['status', 'text'],
+    ['is_active', 'int'],
+    ['notes', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  generations: [
+    ['id', 'int'],
+    ['start_date', 'text'],
+    ['end_date', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  attributes: [
+    ['id', 'int'],
+    ['attribute_name', 'text'],
+    ['description', 'text'],
+    ['codigo', 'text'],
+    ['career_id', 'int'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  subjects: [
+    ['id', 'int'],
+    ['subject_name', 'text'],
+    ['subject_key', 'text'],
+    ['theory_credits', 'int'],
+    ['practice_credits', 'int'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  subject_semesters: [
+    ['subject_id', 'int'],
+    ['semester_id', 'int'],
+  ],
+  subject_careers: [
+    ['subject_id', 'int'],
+    ['career_id', 'int'],
+  ],
+  subject_attributes: [
+    ['subject_id', 'int'],
+    ['attribute_id', 'int'],
+    ['knowledge_level', 'text'],
+  ],
+  groups: [
+    ['id', 'int'],
+    ['group_name', 'text'],
+    ['semester_id', 'int'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  users: [
+    ['id', 'int'],
+    ['full_name', 'text'],
+    ['email', 'text'],
+    ['password_hash', 'text'],
+    ['role', 'int'],
+    ['controlnumber', 'text'],
+    ['gender', 'int'],
+    ['photo', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  user_careers: [
+    ['user_id', 'int'],
+    ['career_id', 'int'],
+  ],
+  user_groups: [
+    ['user_id', 'int'],
+    ['group_id', 'int'],
+  ],
+  user_generations: [
+    ['user_id', 'int'],
+    ['generation_id', 'int'],
+    ['current_semester_id', 'int'],
+    ['active', 'int'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  professor_subjects: [
+    ['id', 'int'],
+    ['user_id', 'int'],
+    ['subject_id', 'int'],
+    ['group_id', 'int'],
+    ['period_id', 'int'],
+    ['career_id', 'int'],
+    ['created_at', 'text'],
+  ],
+  enrolments: [
+    ['user_id', 'int'],
+    ['subject_id', 'int'],
+    ['semester_id', 'int'],
+    ['period_id', 'int'],
+    ['status_id', 'int'],
+    ['created_at', 'text'],
+  ],
+  activities: [
+    ['id', 'int'],
+    ['professor_subject_id', 'int'],
+    ['activity_name', 'text'],
+    ['type_activity', 'text'],
+    ['evaluation_instrument', 'text'],
+    ['ponderation', 'float8'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  activity_attributes: [
+    ['activity_id', 'int'],
+    ['attribute_id', 'int'],
+  ],
+  user_activities: [
+    ['user_id', 'int'],
+    ['activity_id', 'int'],
+    ['qualification', 'float8'],
+    ['updated_by', 'int'],
+    ['updated_at', 'text'],
+  ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, ColumnType]>>;
 
 type Table = keyof typeof COLUMNS;
 /** Tables whose ids the seed chooses; PostgreSQL's identity sequences are moved past them at the end. */
-const EXPLICIT_IDS: Table[] = ['careers', 'periods', 'generations', 'attributes', 'subjects', 'groups', 'users', 'professor_subjects', 'activities'];
+const EXPLICIT_IDS: Table[] = [
+  'careers',
+  'periods',
+  'generations',
+  'attributes',
+  'subjects',
+  'groups',
+  'users',
+  'professor_subjects',
+  'activities',
+];
 
 interface BulkWriter {
   insert(table: Table, rows: Row[]): Promise<void>;
@@ -75,7 +196,9 @@ function sqliteWriter(file: string): BulkWriter {
     if (!stmt) {
       const cols = COLUMNS[table].map(([name]) => name);
       const tuple = `(${cols.map(() => '?').join(', ')})`;
-      stmt = db.prepare(`insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`);
+      stmt = db.prepare(
+        `insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`,
+      );
       statements.set(key, stmt);
     }
     return stmt;
@@ -113,11 +236,17 @@ async function postgresWriter(url: string): Promise<BulkWriter> {
     async insert(table, rows) {
       const cols = COLUMNS[table];
       const text = `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
-        .map(([, type], i) => `$${i + 1}::${type === 'int' ? 'integer' : type === 'float8' ? 'double precision' : 'text'}[]`)
+        .map(
+          ([, type], i) =>
+            `$${i + 1}::${type === 'int' ? 'integer' : type === 'float8' ? 'double precision' : 'text'}[]`,
+        )
         .join(', ')})`;
       for (let i = 0; i < rows.length; i += 50_000) {
         const chunk = rows.slice(i, i + 50_000);
-        await client.query(text, cols.map((_, c) => chunk.map((r) => r[c])));
+        await client.query(
+          text,
+          cols.map((_, c) => chunk.map((r) => r[c])),
+        );
       }
     },
     async finish() {
@@ -154,44 +283,226 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 }
 
 const CAREERS: Array<[string, string, string[]]> = [
-  ['ISC', 'Ingeniería en Sistemas Computacionales', ['Estructura de Datos', 'Bases de Datos', 'Sistemas Operativos', 'Redes de Computadoras', 'Ingeniería de Software', 'Programación Web', 'Inteligencia Artificial', 'Lenguajes y Autómatas', 'Arquitectura de Computadoras', 'Graficación', 'Seguridad Informática', 'Cómputo en la Nube']],
-  ['IIND', 'Ingeniería Industrial', ['Estudio del Trabajo', 'Investigación de Operaciones', 'Control Estadístico de la Calidad', 'Ergonomía', 'Planeación y Diseño de Instalaciones', 'Simulación', 'Logística y Cadenas de Suministro', 'Gestión de Costos', 'Sistemas de Manufactura', 'Higiene y Seguridad Industrial', 'Administración de Operaciones', 'Ingeniería Económica']],
-  ['IEME', 'Ingeniería Electromecánica', ['Circuitos Eléctricos', 'Máquinas Eléctricas', 'Termodinámica', 'Mecánica de Fluidos', 'Diseño de Elementos de Máquinas', 'Sistemas Hidráulicos y Neumáticos', 'Instalaciones Eléctricas', 'Refrigeración y Aire Acondicionado', 'Controles Eléctricos', 'Máquinas Térmicas', 'Electrónica Industrial', 'Mantenimiento Industrial']],
-  ['IGE', 'Ingeniería en Gestión Empresarial', ['Mercadotecnia', 'Finanzas en las Organizaciones', 'Gestión del Capital Humano', 'Plan de Negocios', 'Cadena de Suministros', 'Calidad Aplicada a la Gestión Empresarial', 'Economía Empresarial', 'Derecho Empresarial', 'Sistemas de Información de Mercadotecnia', 'Entorno Macroeconómico', 'Diseño Organizacional', 'Habilidades Directivas']],
-  ['IC', 'Ingeniería Civil', ['Topografía', 'Mecánica de Suelos', 'Análisis Estructural', 'Hidráulica', 'Tecnología del Concreto', 'Diseño Estructural', 'Carreteras', 'Abastecimiento de Agua', 'Alcantarillado', 'Costos y Presupuestos', 'Cimentaciones', 'Sistemas de Transporte']],
-  ['IQ', 'Ingeniería Química', ['Química Orgánica', 'Fisicoquímica', 'Balance de Materia y Energía', 'Termodinámica Química', 'Fenómenos de Transporte', 'Operaciones Unitarias', 'Reactores Químicos', 'Análisis Instrumental', 'Procesos de Separación', 'Control de Procesos', 'Ingeniería de Proyectos', 'Química Analítica']],
-  ['IMEC', 'Ingeniería Mecatrónica', ['Electrónica Analógica', 'Electrónica Digital', 'Mecanismos', 'Dinámica de Sistemas', 'Microcontroladores', 'Control', 'Robótica', 'Manufactura Avanzada', 'Circuitos Hidráulicos y Neumáticos', 'Instrumentación', 'Controladores Lógicos Programables', 'Vibraciones Mecánicas']],
-  ['IELE', 'Ingeniería Electrónica', ['Diseño Digital', 'Teoría Electromagnética', 'Amplificadores Operacionales', 'Electrónica de Potencia', 'Comunicaciones', 'Control Digital', 'Microprocesadores', 'Radiocomunicación', 'Instrumentación Electrónica', 'Fundamentos de Telecomunicaciones', 'Optoelectrónica', 'Procesamiento Digital de Señales']],
+  [
+    'ISC',
+    'Ingeniería en Sistemas Computacionales',
+    [
+      'Estructura de Datos',
+      'Bases de Datos',
+      'Sistemas Operativos',
+      'Redes de Computadoras',
+      'Ingeniería de Software',
+      'Programación Web',
+      'Inteligencia Artificial',
+      'Lenguajes y Autómatas',
+      'Arquitectura de Computadoras',
+      'Graficación',
+      'Seguridad Informática',
+      'Cómputo en la Nube',
+    ],
+  ],
+  [
+    'IIND',
+    'Ingeniería Industrial',
+    [
+      'Estudio del Trabajo',
+      'Investigación de Operaciones',
+      'Control Estadístico de la Calidad',
+      'Ergonomía',
+      'Planeación y Diseño de Instalaciones',
+      'Simulación',
+      'Logística y Cadenas de Suministro',
+      'Gestión de Costos',
+      'Sistemas de Manufactura',
+      'Higiene y Seguridad Industrial',
+      'Administración de Operaciones',
+      'Ingeniería Económica',
+    ],
+  ],
+  [
+    'IEME',
+    'Ingeniería Electromecánica',
+    [
+      'Circuitos Eléctricos',
+      'Máquinas Eléctricas',
+      'Termodinámica',
+      'Mecánica de Fluidos',
+      'Diseño de Elementos de Máquinas',
+      'Sistemas Hidráulicos y Neumáticos',
+      'Instalaciones Eléctricas',
+      'Refrigeración y Aire Acondicionado',
+      'Controles Eléctricos',
+      'Máquinas Térmicas',
+      'Electrónica Industrial',
+      'Mantenimiento Industrial',
+    ],
+  ],
+  [
+    'IGE',
+    'Ingeniería en Gestión Empresarial',
+    [
+      'Mercadotecnia',
+      'Finanzas en las Organizaciones',
+      'Gestión del Capital Humano',
+      'Plan de Negocios',
+      'Cadena de Suministros',
+      'Calidad Aplicada a la Gestión Empresarial',
+      'Economía Empresarial',
+      'Derecho Empresarial',
+      'Sistemas de Información de Mercadotecnia',
+      'Entorno Macroeconómico',
+      'Diseño Organizacional',
+      'Habilidades Directivas',
+    ],
+  ],
+  [
+    'IC',
+    'Ingeniería Civil',
+    [
+      'Topografía',
+      'Mecánica de Suelos',
+      'Análisis Estructural',
+      'Hidráulica',
+      'Tecnología del Concreto',
+      'Diseño Estructural',
+      'Carreteras',
+      'Abastecimiento de Agua',
+      'Alcantarillado',
+      'Costos y Presupuestos',
+      'Cimentaciones',
+      'Sistemas de Transporte',
+    ],
+  ],
+  [
+    'IQ',
+    'Ingeniería Química',
+    [
+      'Química Orgánica',
+      'Fisicoquímica',
+      'Balance de Materia y Energía',
+      'Termodinámica Química',
+      'Fenómenos de Transporte',
+      'Operaciones Unitarias',
+      'Reactores Químicos',
+      'Análisis Instrumental',
+      'Procesos de Separación',
+      'Control de Procesos',
+      'Ingeniería de Proyectos',
+      'Química Analítica',
+    ],
+  ],
+  [
+    'IMEC',
+    'Ingeniería Mecatrónica',
+    [
+      'Electrónica Analógica',
+      'Electrónica Digital',
+      'Mecanismos',
+      'Dinámica de Sistemas',
+      'Microcontroladores',
+      'Control',
+      'Robótica',
+      'Manufactura Avanzada',
+      'Circuitos Hidráulicos y Neumáticos',
+      'Instrumentación',
+      'Controladores Lógicos Programables',
+      'Vibraciones Mecánicas',
+    ],
+  ],
+  [
+    'IELE',
+    'Ingeniería Electrónica',
+    [
+      'Diseño Digital',
+      'Teoría Electromagnética',
+      'Amplificadores Operacionales',
+      'Electrónica de Potencia',
+      'Comunicaciones',
+      'Control Digital',
+      'Microprocesadores',
+      'Radiocomunicación',
+      'Instrumentación Electrónica',
+      'Fundamentos de Telecomunicaciones',
+      'Optoelectrónica',
+      'Procesamiento Digital de Señales',
+    ],
+  ],
 ];
 
 /** The common core of the first three semesters, shared by every career. */
 const COMMON_CORE = [
-  ['Cálculo Diferencial', 'Fundamentos de Investigación', 'Taller de Ética', 'Química', 'Álgebra Lineal', 'Dibujo Asistido por Computadora', 'Fundamentos de Programación', 'Comunicación Oral y Escrita', 'Matemáticas Discretas', 'Introducción a la Ingeniería'],
-  ['Cálculo Integral', 'Probabilidad y Estadística', 'Física General', 'Desarrollo Sustentable', 'Taller de Investigación I', 'Métodos Numéricos', 'Programación Orientada a Objetos', 'Contabilidad Financiera', 'Ciencia e Ingeniería de Materiales', 'Tecnologías de la Información'],
-  ['Cálculo Vectorial', 'Ecuaciones Diferenciales', 'Electricidad y Magnetismo', 'Estadística Inferencial', 'Taller de Investigación II', 'Economía', 'Mecánica Clásica', 'Administración', 'Dinámica', 'Legislación'],
+  [
+    'Cálculo Diferencial',
+    'Fundamentos de Investigación',
+    'Taller de Ética',
+    'Química',
+    'Álgebra Lineal',
+    'Dibujo Asistido por Computadora',
+    'Fundamentos de Programación',
+    'Comunicación Oral y Escrita',
+    'Matemáticas Discretas',
+    'Introducción a la Ingeniería',
+  ],
+  [
+    'Cálculo Integral',
+    'Probabilidad y Estadística',
+    'Física General',
+    'Desarrollo Sustentable',
+    'Taller de Investigación I',
+    'Métodos Numéricos',
+    'Programación Orientada a Objetos',
+    'Contabilidad Financiera',
+    'Ciencia e Ingeniería de Materiales',
+    'Tecnologías de la Información',
+  ],
+  [
+    'Cálculo Vectorial',
+    'Ecuaciones Diferenciales',
+    'Electricidad y Magnetismo',
+    'Estadística Inferencial',
+    'Taller de Investigación II',
+    'Economía',
+    'Mecánica Clásica',
+    'Administración',
+    'Dinámica',
+    'Legislación',
+  ],
 ];
 
 /** Twenty activities a period, in the order they are given; ponderations add up to 100. */
 const ACTIVITIES: Array<[string, string, string, number]> = [
-  ['Diagnóstico', 'Examen escrito', 'Lista de cotejo', 2], ['Tarea 1', 'Tarea', 'Lista de cotejo', 2.5],
-  ['Práctica 1', 'Práctica', 'Rúbrica', 3], ['Práctica 2', 'Práctica', 'Rúbrica', 3],
-  ['Examen parcial 1', 'Examen escrito', 'Examen', 10], ['Tarea 2', 'Tarea', 'Lista de cotejo', 2.5],
-  ['Práctica 3', 'Práctica', 'Rúbrica', 3], ['Investigación documental', 'Investigación', 'Rúbrica', 3],
-  ['Práctica 4', 'Práctica', 'Rúbrica', 3], ['Examen parcial 2', 'Examen escrito', 'Examen', 10],
-  ['Tarea 3', 'Tarea', 'Lista de cotejo', 2.5], ['Práctica 5', 'Práctica', 'Rúbrica', 3],
-  ['Práctica 6', 'Práctica', 'Rúbrica', 3], ['Examen parcial 3', 'Examen escrito', 'Examen', 10],
-  ['Tarea 4', 'Tarea', 'Lista de cotejo', 2.5], ['Práctica 7', 'Práctica', 'Rúbrica', 3],
-  ['Práctica 8', 'Práctica', 'Rúbrica', 3], ['Exposición', 'Exposición', 'Rúbrica', 6],
-  ['Proyecto integrador', 'Proyecto', 'Rúbrica', 15], ['Examen final', 'Examen escrito', 'Examen', 10],
+  ['Diagnóstico', 'Examen escrito', 'Lista de cotejo', 2],
+  ['Tarea 1', 'Tarea', 'Lista de cotejo', 2.5],
+  ['Práctica 1', 'Práctica', 'Rúbrica', 3],
+  ['Práctica 2', 'Práctica', 'Rúbrica', 3],
+  ['Examen parcial 1', 'Examen escrito', 'Examen', 10],
+  ['Tarea 2', 'Tarea', 'Lista de cotejo', 2.5],
+  ['Práctica 3', 'Práctica', 'Rúbrica', 3],
+  ['Investigación documental', 'Investigación', 'Rúbrica', 3],
+  ['Práctica 4', 'Práctica', 'Rúbrica', 3],
+  ['Examen parcial 2', 'Examen escrito', 'Examen', 10],
+  ['Tarea 3', 'Tarea', 'Lista de cotejo', 2.5],
+  ['Práctica 5', 'Práctica', 'Rúbrica', 3],
+  ['Práctica 6', 'Práctica', 'Rúbrica', 3],
+  ['Examen parcial 3', 'Examen escrito', 'Examen', 10],
+  ['Tarea 4', 'Tarea', 'Lista de cotejo', 2.5],
+  ['Práctica 7', 'Práctica', 'Rúbrica', 3],
+  ['Práctica 8', 'Práctica', 'Rúbrica', 3],
+  ['Exposición', 'Exposición', 'Rúbrica', 6],
+  ['Proyecto integrador', 'Proyecto', 'Rúbrica', 15],
+  ['Examen final', 'Examen escrito', 'Examen', 10],
 ];
 /** Activities of the active period graded so far (the period is half way through). */
 const GRADED_IN_ACTIVE_PERIOD = 12;
 
 /** Half-yearly periods, oldest first; the last one is the active period. */
 const PERIODS: Array<[string, string, string]> = [
-  ['ENE-JUN 2024', '2024-01-22', '2024-06-14'], ['AGO-DIC 2024', '2024-08-19', '2024-12-13'],
-  ['ENE-JUN 2025', '2025-01-27', '2025-06-13'], ['AGO-DIC 2025', '2025-08-18', '2025-12-12'],
-  ['ENE-JUN 2026', '2026-01-26', '2026-06-12'], ['AGO-DIC 2026', '2026-08-17', '2026-12-11'],
+  ['ENE-JUN 2024', '2024-01-22', '2024-06-14'],
+  ['AGO-DIC 2024', '2024-08-19', '2024-12-13'],
+  ['ENE-JUN 2025', '2025-01-27', '2025-06-13'],
+  ['AGO-DIC 2025', '2025-08-18', '2025-12-12'],
+  ['ENE-JUN 2026', '2026-01-26', '2026-06-12'],
+  ['AGO-DIC 2026', '2026-08-17', '2026-12-11'],
 ];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V'];
 
@@ -217,8 +528,12 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
   try {
     await migrateToLatest(database);
     await seedReferenceData(database.db);
-    const existing = await database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(existing.n) > 0) throw new Error('The database already has users: the scale seed fills only a fresh database.');
+    const existing = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0)
+      throw new Error('The database already has users: the scale seed fills only a fresh database.');
   } finally {
     await database.close();
   }
@@ -238,11 +553,27 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
   };
 
   try {
-    await write('careers', CAREERS.map(([key, name], i) => [i + 1, key, name, now, now]));
-    await write('periods', PERIODS.map(([name, start, end], i) => {
-      const active = i === PERIODS.length - 1;
-      return [i + 1, name, start, end, active ? 'published' : 'closed', active ? 1 : 0, active ? 'Periodo en curso' : null, now, now];
-    }));
+    await write(
+      'careers',
+      CAREERS.map(([key, name], i) => [i + 1, key, name, now, now]),
+    );
+    await write(
+      'periods',
+      PERIODS.map(([name, start, end], i) => {
+        const active = i === PERIODS.length - 1;
+        return [
+          i + 1,
+          name,
+          start,
+          end,
+          active ? 'published' : 'closed',
+          active ? 1 : 0,
+          active ? 'Periodo en curso' : null,
+          now,
+          now,
+        ];
+      }),
+    );
     const activePeriod = PERIODS.length;
 
     // Generation g (1-9) entered 6(g-1) months before AGO-DIC 2026 and is in semester g now.
@@ -250,16 +581,21 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       const months = 2026 * 12 + 7 - 6 * (semester - 1);
       return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}-01`;
     };
-    await write('generations', Array.from({ length: 9 }, (_, i) => {
-      const start = generationStart(9 - i);
-      return [i + 1, start, generationPreview(start).end_date, now, now];
-    }));
+    await write(
+      'generations',
+      Array.from({ length: 9 }, (_, i) => {
+        const start = generationStart(9 - i);
+        return [i + 1, start, generationPreview(start).end_date, now, now];
+      }),
+    );
     const generationOfSemester = (semester: number) => 10 - semester;
 
     // Attributes AE1-AE7 for each career.
     const attributeRows: Row[] = [];
     CAREERS.forEach(([key], c) => {
-      ATTRIBUTES.forEach(([code, name, description], a) => attributeRows.push([c * 7 + a + 1, name, description, `${key}-${code}`, c + 1, now, now]));
+      ATTRIBUTES.forEach(([code, name, description], a) =>
+        attributeRows.push([c * 7 + a + 1, name, description, `${key}-${code}`, c + 1, now, now]),
+      );
     });
     await write('attributes', attributeRows);
     const attributesOf = (career: number) => Array.from({ length: 7 }, (_, a) => (career - 1) * 7 + a + 1);
@@ -316,7 +652,8 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
     const groupId = (career: number, semester: number) => (semester - 1) * CAREERS.length + career;
     const groupRows: Row[] = [];
     for (let semester = 1; semester <= 9; semester++) {
-      for (let career = 1; career <= CAREERS.length; career++) groupRows.push([groupId(career, semester), `${semester}${career}1`, semester, now, now]);
+      for (let career = 1; career <= CAREERS.length; career++)
+        groupRows.push([groupId(career, semester), `${semester}${career}1`, semester, now, now]);
     }
     await write('groups', groupRows);
 
@@ -326,8 +663,19 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
     const userCareers: Row[] = [];
     const personName = (female: boolean) =>
       `${pick(female ? FIRST_NAMES_F : FIRST_NAMES_M)} ${pick(SURNAMES)} ${pick(SURNAMES)}`;
-    const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    const addUser = (name: string, email: string, role: number, number: string | null, gender: number, hash: string) => {
+    const ascii = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+    const addUser = (
+      name: string,
+      email: string,
+      role: number,
+      number: string | null,
+      gender: number,
+      hash: string,
+    ) => {
       userId += 1;
       users.push([userId, name, email, hash, role, number, gender, null, now, now]);
       return userId;
@@ -337,7 +685,14 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       const female = rand() < 0.5;
       const name = c === 0 ? 'Ernesto Cárdenas Villarreal' : personName(female);
       const email = c === 0 ? DEMO_ACCOUNTS.chief.email : `jefe.${key.toLowerCase()}@demo.edu.mx`;
-      const id = addUser(name, email, ROLE.CHIEF, `JD-${String(c + 1).padStart(3, '0')}`, c === 0 ? 1 : female ? 2 : 1, hashes.chief);
+      const id = addUser(
+        name,
+        email,
+        ROLE.CHIEF,
+        `JD-${String(c + 1).padStart(3, '0')}`,
+        c === 0 ? 1 : female ? 2 : 1,
+        hashes.chief,
+      );
       userCareers.push([id, c + 1]);
     });
     const teacherCount = Math.max(CAREERS.length * 2, Math.round(students * 0.03));
@@ -353,7 +708,12 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       teachersOf.set(career, [...(teachersOf.get(career) ?? []), id]);
     }
     // Students: spread over the 72 cohorts (career × current semester).
-    interface Student { id: number; career: number; semester: number; ability: number }
+    interface Student {
+      id: number;
+      career: number;
+      semester: number;
+      ability: number;
+    }
     const cohorts = new Map<string, Student[]>();
     const userGroups: Row[] = [];
     const userGenerations: Row[] = [];
@@ -367,8 +727,14 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       const matricula = `L${start.slice(2, 4)}${start.slice(5, 7) === '08' ? 0 : 1}${career}${String(seq).padStart(4, '0')}`;
       const female = rand() < 0.45;
       const demo = s === 0;
-      const id = addUser(demo ? 'Sofía Hernández Castillo' : personName(female), demo ? DEMO_ACCOUNTS.student.email : `${matricula.toLowerCase()}@demo.edu.mx`,
-        ROLE.STUDENT, matricula, demo || female ? 2 : 1, hashes.student);
+      const id = addUser(
+        demo ? 'Sofía Hernández Castillo' : personName(female),
+        demo ? DEMO_ACCOUNTS.student.email : `${matricula.toLowerCase()}@demo.edu.mx`,
+        ROLE.STUDENT,
+        matricula,
+        demo || female ? 2 : 1,
+        hashes.student,
+      );
       userCareers.push([id, career]);
       userGroups.push([id, groupId(career, semester)]);
       userGenerations.push([id, generationOfSemester(semester), semester, 1, now, now]);
@@ -386,7 +752,13 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
     let assignmentId = 0;
     let activityId = 0;
     const teacherTurn = new Map<number, number>();
-    let batch = { assignments: [] as Row[], enrolments: [] as Row[], activities: [] as Row[], links: [] as Row[], grades: [] as Row[] };
+    let batch = {
+      assignments: [] as Row[],
+      enrolments: [] as Row[],
+      activities: [] as Row[],
+      links: [] as Row[],
+      grades: [] as Row[],
+    };
     // Parents before children: foreign keys are checked row by row.
     const flush = async () => {
       await write('professor_subjects', batch.assignments);
@@ -416,7 +788,8 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
               activityId += 1;
               batch.activities.push([activityId, assignmentId, name, type, instrument, ponderation, now, now]);
               batch.links.push([activityId, rated[index % rated.length]!]);
-              if (index % 4 === 0 && rated.length > 1) batch.links.push([activityId, rated[(index + 1) % rated.length]!]);
+              if (index % 4 === 0 && rated.length > 1)
+                batch.links.push([activityId, rated[(index + 1) % rated.length]!]);
               const graded = period < activePeriod || index < GRADED_IN_ACTIVE_PERIOD;
               for (const student of cohort) {
                 let qualification: number | null = null;
@@ -442,7 +815,9 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
   const after = connect(url, { quiet: true });
   try {
     await refreshRatingSums(after.db);
-    await sql.raw(dialect === 'postgres' ? 'vacuum analyze attribute_rating_sums' : 'analyze attribute_rating_sums').execute(after.db);
+    await sql
+      .raw(dialect === 'postgres' ? 'vacuum analyze attribute_rating_sums' : 'analyze attribute_rating_sums')
+      .execute(after.db);
   } finally {
     await after.close();
   }

@@ -3,8 +3,15 @@ import { nowIso } from '../lib/time.js';
 import type { Database } from './types.js';
 
 export const SEMESTER_NAMES = [
-  'Primer semestre', 'Segundo semestre', 'Tercer semestre', 'Cuarto semestre', 'Quinto semestre',
-  'Sexto semestre', 'Séptimo semestre', 'Octavo semestre', 'Noveno semestre',
+  'Primer semestre',
+  'Segundo semestre',
+  'Tercer semestre',
+  'Cuarto semestre',
+  'Quinto semestre',
+  'Sexto semestre',
+  'Séptimo semestre',
+  'Octavo semestre',
+  'Noveno semestre',
 ];
 
 export const DEFAULT_GROUP_POLICY = {

@@ -12,7 +12,10 @@ export type Usage = { count: number; noun: [one: string, many: string] };
 
 /** Counts the rows of every dependent that point at `id`, in one round trip. */
 export async function countDependents(db: DbOrTrx, id: number, dependents: readonly Dependent[]): Promise<Usage[]> {
-  const counts = dependents.map((d, i) => sql`(select count(*) from ${sql.table(d.table)} where ${sql.ref(d.column)} = ${id}) as ${sql.ref(`n${i}`)}`);
+  const counts = dependents.map(
+    (d, i) =>
+      sql`(select count(*) from ${sql.table(d.table)} where ${sql.ref(d.column)} = ${id}) as ${sql.ref(`n${i}`)}`,
+  );
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(counts)}`.execute(db);
   const row = rows[0] ?? {};
   return dependents.map((d, i) => ({ count: Number(row[`n${i}`] ?? 0), noun: d.noun }));
@@ -23,7 +26,11 @@ export async function countDependents(db: DbOrTrx, id: number, dependents: reado
  * 7 alumnos y 2 asignaciones.'; 'listed': 'La carrera "X" no puede eliminarse porque tiene registros asociados:
  * materias (2), atributos (1).'
  */
-export function inUseMessage(subject: string, usages: readonly Usage[], form: 'counted' | 'listed' = 'counted'): string | null {
+export function inUseMessage(
+  subject: string,
+  usages: readonly Usage[],
+  form: 'counted' | 'listed' = 'counted',
+): string | null {
   const used = usages.filter((u) => u.count > 0);
   if (used.length === 0) return null;
   if (form === 'listed') {
@@ -36,7 +43,11 @@ export function inUseMessage(subject: string, usages: readonly Usage[], form: 'c
 
 /** Refuses (409) to delete a row that others still point at; call it inside the deleting transaction. */
 export async function refuseIfInUse(
-  db: DbOrTrx, id: number, dependents: readonly Dependent[], subject: string, form: 'counted' | 'listed' = 'counted',
+  db: DbOrTrx,
+  id: number,
+  dependents: readonly Dependent[],
+  subject: string,
+  form: 'counted' | 'listed' = 'counted',
 ): Promise<void> {
   const message = inUseMessage(subject, await countDependents(db, id, dependents), form);
   if (message) throw conflict(message);

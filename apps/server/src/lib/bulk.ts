@@ -11,17 +11,24 @@ export type BulkColumn = readonly [name: string, pgType: 'int' | 'float8' | 'tex
  * plans a long VALUES list slowly, so these writes, and only they, are SQL text: on SQLite one `values (?, …), …`,
  * on PostgreSQL one array per column through `unnest`. Table and column names come from code; values are parameters.
  */
-export async function insertRows<R>(db: DbOrTrx, table: string, columns: readonly BulkColumn[], rows: Value[][], tail = ''): Promise<R[]> {
+export async function insertRows<R>(
+  db: DbOrTrx,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: Value[][],
+  tail = '',
+): Promise<R[]> {
   if (!rows.length) return [];
   const names = columns.map(([name]) => name).join(', ');
-  const query = db.getExecutor().adapter instanceof PostgresAdapter
-    ? CompiledQuery.raw(
-      `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) ${tail}`,
-      columns.map((_, i) => rows.map((r) => r[i] ?? null)),
-    )
-    : CompiledQuery.raw(
-      `insert into ${table} (${names}) values ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ${tail}`,
-      rows.flat(),
-    );
+  const query =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? CompiledQuery.raw(
+          `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) ${tail}`,
+          columns.map((_, i) => rows.map((r) => r[i] ?? null)),
+        )
+      : CompiledQuery.raw(
+          `insert into ${table} (${names}) values ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ${tail}`,
+          rows.flat(),
+        );
   return (await db.executeQuery<R>(query)).rows;
 }

@@ -17,7 +17,9 @@ const INITIAL_PREFIX = '$initial-sha256$';
 
 export function hashInitialPassword(password: string): string {
   const salt = randomBytes(16).toString('hex');
-  return `${INITIAL_PREFIX}${salt}$${createHash('sha256').update(salt + password).digest('hex')}`;
+  return `${INITIAL_PREFIX}${salt}$${createHash('sha256')
+    .update(salt + password)
+    .digest('hex')}`;
 }
 
 export function needsRehash(hash: string): boolean {
@@ -27,7 +29,9 @@ export function needsRehash(hash: string): boolean {
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   if (hash.startsWith(INITIAL_PREFIX)) {
     const [salt = '', digest = ''] = hash.slice(INITIAL_PREFIX.length).split('$');
-    const actual = createHash('sha256').update(salt + password).digest();
+    const actual = createHash('sha256')
+      .update(salt + password)
+      .digest();
     const expected = Buffer.from(digest, 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }

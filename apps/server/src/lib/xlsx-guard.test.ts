@@ -43,68 +43,159 @@ async function sheetWith(extra: { before?: string; after?: string }): Promise<Bu
   return workbookWithSheet({ deflated: honest('x', xml).deflated, declaredSize: Buffer.byteLength(xml) });
 }
 
-interface Target { url: string; user: () => TestUser; fields: () => Array<{ name: string; value: string }>; corrupt: string; rows: string }
+interface Target {
+  url: string;
+  user: () => TestUser;
+  fields: () => Array<{ name: string; value: string }>;
+  corrupt: string;
+  rows: string;
+}
 const TARGETS: Target[] = [
-  { url: '/api/teachers/import?dry_run=1', user: () => admin, fields: () => [], corrupt: PEOPLE_MSG.notSpreadsheet, rows: TOO_MANY_PEOPLE },
-  { url: '/api/students/import', user: () => admin, fields: () => [], corrupt: PEOPLE_MSG.notSpreadsheet, rows: TOO_MANY_PEOPLE },
-  { url: '/api/students/import/errors', user: () => admin, fields: () => [], corrupt: PEOPLE_MSG.notSpreadsheet, rows: TOO_MANY_PEOPLE },
   {
-    url: '/api/ratings/import?dry_run=1', user: () => sheet.teacher, corrupt: GRADE_MSG.badFile, rows: XLSX_MSG.tooManyRows(XLSX_LIMITS.rows),
-    fields: () => [{ name: 'group_id', value: String(sheet.groupId) }, { name: 'subject_id', value: String(sheet.subjectId) }],
+    url: '/api/teachers/import?dry_run=1',
+    user: () => admin,
+    fields: () => [],
+    corrupt: PEOPLE_MSG.notSpreadsheet,
+    rows: TOO_MANY_PEOPLE,
+  },
+  {
+    url: '/api/students/import',
+    user: () => admin,
+    fields: () => [],
+    corrupt: PEOPLE_MSG.notSpreadsheet,
+    rows: TOO_MANY_PEOPLE,
+  },
+  {
+    url: '/api/students/import/errors',
+    user: () => admin,
+    fields: () => [],
+    corrupt: PEOPLE_MSG.notSpreadsheet,
+    rows: TOO_MANY_PEOPLE,
+  },
+  {
+    url: '/api/ratings/import?dry_run=1',
+    user: () => sheet.teacher,
+    corrupt: GRADE_MSG.badFile,
+    rows: XLSX_MSG.tooManyRows(XLSX_LIMITS.rows),
+    fields: () => [
+      { name: 'group_id', value: String(sheet.groupId) },
+      { name: 'subject_id', value: String(sheet.subjectId) },
+    ],
   },
 ];
 
 async function upload(target: Target, file: Buffer) {
   const started = performance.now();
   const res = await as(ctx(), target.user(), {
-    method: 'POST', url: target.url, ...multipart([{ name: 'file', filename: 'bomba.xlsx', content: file }, ...target.fields()]),
+    method: 'POST',
+    url: target.url,
+    ...multipart([{ name: 'file', filename: 'bomba.xlsx', content: file }, ...target.fields()]),
   });
-  return { status: res.statusCode, body: res.json() as { message: string; errors?: Record<string, string[]> }, ms: performance.now() - started };
+  return {
+    status: res.statusCode,
+    body: res.json() as { message: string; errors?: Record<string, string[]> },
+    ms: performance.now() - started,
+  };
 }
 
 type Case = [string, () => Promise<Buffer>, (t: Target) => { status: number; message: string }];
 const CASES: Case[] = [
-  ['a 300 MB sheet declared as such (zip of about 1.5 MB)', async () => {
-    const big = await bigSheet(300);
-    return workbookWithSheet({ deflated: big.deflated, declaredSize: big.size });
-  }, () => ({ status: 413, message: XLSX_MSG.tooLarge })],
-  ['a 300 MB sheet that declares 10 KB (a lying central directory)', async () => {
-    const big = await bigSheet(300);
-    return workbookWithSheet({ deflated: big.deflated, declaredSize: 10_000 });
-  }, (t) => ({ status: 422, message: t.corrupt })],
-  ['a 48 MB sheet compressed a thousand times', async () => {
-    const { deflated, size } = repeatedDeflate('<worksheet>', ' '.repeat(MiB), 48, '</worksheet>');
-    return workbookWithSheet({ deflated, declaredSize: size });
-  }, () => ({ status: 413, message: XLSX_MSG.oddCompression })],
-  ['1,500 entries', async () => writeZip(Array.from({ length: 1500 }, (_, i) => honest(`x/${i}.xml`, '<a/>'))),
-    () => ({ status: 413, message: XLSX_MSG.tooManyEntries })],
-  ['10,002 rows', async () => {
-    const rows = await rowsSheet(10_002);
-    return workbookWithSheet({ deflated: rows.deflated, declaredSize: rows.size });
-  }, (t) => ({ status: 422, message: t.rows })],
-  ['a cell in column XFD', async () => {
-    const xml = await sheetXml(() => '<sheetData><row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row></sheetData>');
-    return workbookWithSheet({ deflated: honest('x', xml).deflated, declaredSize: Buffer.byteLength(xml) });
-  }, () => ({ status: 422, message: XLSX_MSG.tooManyColumns })],
-  ['a cell in row 1,000,000', async () => {
-    const xml = await sheetXml(() => '<sheetData><row r="1000000"><c r="A1000000" t="inlineStr"><is><t>x</t></is></c></row></sheetData>');
-    return workbookWithSheet({ deflated: honest('x', xml).deflated, declaredSize: Buffer.byteLength(xml) });
-  }, (t) => ({ status: 422, message: t.rows })],
-  ['cells merged over the whole sheet', () => sheetWith({ after: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>' }),
-    (t) => ({ status: 422, message: t.rows })],
-  ['merged ranges of 400,000 cells', () => sheetWith({ after: `<mergeCells count="1"><mergeCell ref="A1:ALL400"/></mergeCells>` }),
-    () => ({ status: 422, message: XLSX_MSG.tooManyCells })],
-  ['a data validation over 9,000 × 1,000 cells', () => sheetWith({
-    after: '<dataValidations count="1"><dataValidation type="list" sqref="A2:ALL9000"><formula1>"a,b"</formula1></dataValidation></dataValidations>',
-  }), () => ({ status: 422, message: XLSX_MSG.tooManyCells })],
-  ['a column definition reaching column 2,000,000,000', () => sheetWith({ before: '<cols><col min="1" max="2000000000" width="9"/></cols>' }),
-    () => ({ status: 422, message: XLSX_MSG.tooManyColumns })],
-  ['a defined name over a million cells', async () => {
-    const parts = await workbookParts();
-    const book = parts.get('xl/workbook.xml')!.toString('utf8')
-      .replace('</sheets>', '</sheets><definedNames><definedName name="todo">Hoja1!$A$1:$ALL$1000000</definedName></definedNames>');
-    return writeZip([...parts].map(([name, data]) => honest(name, name === 'xl/workbook.xml' ? book : data)));
-  }, (t) => ({ status: 422, message: t.rows })],
+  [
+    'a 300 MB sheet declared as such (zip of about 1.5 MB)',
+    async () => {
+      const big = await bigSheet(300);
+      return workbookWithSheet({ deflated: big.deflated, declaredSize: big.size });
+    },
+    () => ({ status: 413, message: XLSX_MSG.tooLarge }),
+  ],
+  [
+    'a 300 MB sheet that declares 10 KB (a lying central directory)',
+    async () => {
+      const big = await bigSheet(300);
+      return workbookWithSheet({ deflated: big.deflated, declaredSize: 10_000 });
+    },
+    (t) => ({ status: 422, message: t.corrupt }),
+  ],
+  [
+    'a 48 MB sheet compressed a thousand times',
+    async () => {
+      const { deflated, size } = repeatedDeflate('<worksheet>', ' '.repeat(MiB), 48, '</worksheet>');
+      return workbookWithSheet({ deflated, declaredSize: size });
+    },
+    () => ({ status: 413, message: XLSX_MSG.oddCompression }),
+  ],
+  [
+    '1,500 entries',
+    async () => writeZip(Array.from({ length: 1500 }, (_, i) => honest(`x/${i}.xml`, '<a/>'))),
+    () => ({ status: 413, message: XLSX_MSG.tooManyEntries }),
+  ],
+  [
+    '10,002 rows',
+    async () => {
+      const rows = await rowsSheet(10_002);
+      return workbookWithSheet({ deflated: rows.deflated, declaredSize: rows.size });
+    },
+    (t) => ({ status: 422, message: t.rows }),
+  ],
+  [
+    'a cell in column XFD',
+    async () => {
+      const xml = await sheetXml(
+        () => '<sheetData><row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+      );
+      return workbookWithSheet({ deflated: honest('x', xml).deflated, declaredSize: Buffer.byteLength(xml) });
+    },
+    () => ({ status: 422, message: XLSX_MSG.tooManyColumns }),
+  ],
+  [
+    'a cell in row 1,000,000',
+    async () => {
+      const xml = await sheetXml(
+        () => '<sheetData><row r="1000000"><c r="A1000000" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+      );
+      return workbookWithSheet({ deflated: honest('x', xml).deflated, declaredSize: Buffer.byteLength(xml) });
+    },
+    (t) => ({ status: 422, message: t.rows }),
+  ],
+  [
+    'cells merged over the whole sheet',
+    () => sheetWith({ after: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>' }),
+    (t) => ({ status: 422, message: t.rows }),
+  ],
+  [
+    'merged ranges of 400,000 cells',
+    () => sheetWith({ after: `<mergeCells count="1"><mergeCell ref="A1:ALL400"/></mergeCells>` }),
+    () => ({ status: 422, message: XLSX_MSG.tooManyCells }),
+  ],
+  [
+    'a data validation over 9,000 × 1,000 cells',
+    () =>
+      sheetWith({
+        after:
+          '<dataValidations count="1"><dataValidation type="list" sqref="A2:ALL9000"><formula1>"a,b"</formula1></dataValidation></dataValidations>',
+      }),
+    () => ({ status: 422, message: XLSX_MSG.tooManyCells }),
+  ],
+  [
+    'a column definition reaching column 2,000,000,000',
+    () => sheetWith({ before: '<cols><col min="1" max="2000000000" width="9"/></cols>' }),
+    () => ({ status: 422, message: XLSX_MSG.tooManyColumns }),
+  ],
+  [
+    'a defined name over a million cells',
+    async () => {
+      const parts = await workbookParts();
+      const book = parts
+        .get('xl/workbook.xml')!
+        .toString('utf8')
+        .replace(
+          '</sheets>',
+          '</sheets><definedNames><definedName name="todo">Hoja1!$A$1:$ALL$1000000</definedName></definedNames>',
+        );
+      return writeZip([...parts].map(([name, data]) => honest(name, name === 'xl/workbook.xml' ? book : data)));
+    },
+    (t) => ({ status: 422, message: t.rows }),
+  ],
 ];
 
 describe.each(TARGETS)('$url', (target) => {
@@ -139,7 +230,13 @@ describe('memory', () => {
 describe('checkWorkbook', () => {
   it('opens a 10,000-row people file', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      full_name: `Alumno Número ${i}`, controlnumber: `L${i}`, email: `l${i}@uni.mx`, gender: 'Mujer', group: '5A', generation: '2022-2026', status: 'Activo',
+      full_name: `Alumno Número ${i}`,
+      controlnumber: `L${i}`,
+      email: `l${i}@uni.mx`,
+      gender: 'Mujer',
+      group: '5A',
+      generation: '2022-2026',
+      status: 'Activo',
     }));
     const file = await buildWorkbook('Alumnos', STUDENT_COLUMNS, rows);
     expect(await checkWorkbook(file, { rows: 10_001 })).toBe(true);

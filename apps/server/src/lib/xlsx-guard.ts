@@ -34,7 +34,8 @@ export const XLSX_LIMITS = {
 export const XLSX_MSG = {
   tooManyEntries: `El archivo contiene demasiadas partes (más de ${XLSX_LIMITS.entries}); no se abrió.`,
   tooLarge: `El archivo ocupa más de ${XLSX_LIMITS.uncompressedBytes / MiB} MB al descomprimirlo; divídelo en varios archivos.`,
-  oddCompression: 'El archivo está comprimido de forma anómala y no se abrió. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
+  oddCompression:
+    'El archivo está comprimido de forma anómala y no se abrió. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
   tooManyRows: (rows: number) => `La hoja tiene más de ${rows - 1} filas de datos; divídela en varios archivos.`,
   tooManyColumns: `La hoja tiene celdas más allá de la columna ${XLSX_LIMITS.columns}; quita las columnas que sobran.`,
   tooManyCells: `La hoja tiene demasiadas celdas, celdas combinadas o validaciones (más de ${XLSX_LIMITS.cells}); divídela en varios archivos.`,
@@ -68,7 +69,10 @@ function columnNumber(letters: string): number {
   return n;
 }
 
-interface CellRef { col: number; row: number }
+interface CellRef {
+  col: number;
+  row: number;
+}
 
 /** 'B12', '$B$12' → {col: 2, row: 12}; null when it is not a cell reference. Read character by character. */
 function cellRef(text: string): CellRef | null {
@@ -105,7 +109,10 @@ class SheetScanner {
   private rowEnd = 0;
   private definedName: string[] | null = null;
 
-  constructor(private readonly caps: Required<SheetCaps>, private readonly counted: { cells: number }) {
+  constructor(
+    private readonly caps: Required<SheetCaps>,
+    private readonly counted: { cells: number },
+  ) {
     this.parser.on('opentag', (tag) => this.open(tag as SaxesTagPlain));
     this.parser.on('text', (text) => this.definedName?.push(text));
     this.parser.on('closetag', (tag) => {
@@ -170,7 +177,8 @@ class SheetScanner {
       case 'col': {
         const max = Number.parseInt(attr('max') ?? '0', 10);
         const min = Number.parseInt(attr('min') ?? '0', 10);
-        if (max > XLSX_LIMITS.columnDefinitions || min > XLSX_LIMITS.columnDefinitions) throw tooMuch(XLSX_MSG.tooManyColumns);
+        if (max > XLSX_LIMITS.columnDefinitions || min > XLSX_LIMITS.columnDefinitions)
+          throw tooMuch(XLSX_MSG.tooManyColumns);
         break;
       }
       case 'mergeCell':
@@ -207,7 +215,12 @@ export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<
   };
   let zip: ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.fromBufferPromise(buf, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch {
     return false;
   }
@@ -218,12 +231,16 @@ export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<
     for await (const entry of zip.eachEntry()) {
       declared += entry.uncompressedSize;
       if (declared > XLSX_LIMITS.uncompressedBytes) throw tooBig(XLSX_MSG.tooLarge);
-      if (entry.uncompressedSize > XLSX_LIMITS.ratioFloorBytes && entry.uncompressedSize > XLSX_LIMITS.ratio * entry.compressedSize) {
+      if (
+        entry.uncompressedSize > XLSX_LIMITS.ratioFloorBytes &&
+        entry.uncompressedSize > XLSX_LIMITS.ratio * entry.compressedSize
+      ) {
         throw tooBig(XLSX_MSG.oddCompression);
       }
       entries.push(entry);
     }
-    if (declared > XLSX_LIMITS.ratioFloorBytes && declared > XLSX_LIMITS.ratio * buf.length) throw tooBig(XLSX_MSG.oddCompression);
+    if (declared > XLSX_LIMITS.ratioFloorBytes && declared > XLSX_LIMITS.ratio * buf.length)
+      throw tooBig(XLSX_MSG.oddCompression);
     const counted = { cells: 0 };
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;

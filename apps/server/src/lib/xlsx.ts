@@ -47,26 +47,36 @@ export async function writeWorkbook(sheetName: string, header: string[], rows: C
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
-  sheet.columns.forEach((column, i) => { column.width = Math.min(40, Math.max(10, (header[i] ?? '').length + 2)); });
+  sheet.columns.forEach((column, i) => {
+    column.width = Math.min(40, Math.max(10, (header[i] ?? '').length + 2));
+  });
   sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 2 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** Header text compared without case, accents or surrounding spaces. */
 export function headerKey(value: CellValue): string {
-  return String(value ?? '').trim().toLocaleLowerCase('es-MX').normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  return String(value ?? '')
+    .trim()
+    .toLocaleLowerCase('es-MX')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A workbook of several sheets, each with a bold header row and sized columns. */
-export async function writeWorkbookSheets(sheets: Array<{ name: string; header: string[]; rows: CellValue[][] }>): Promise<Buffer> {
+export async function writeWorkbookSheets(
+  sheets: Array<{ name: string; header: string[]; rows: CellValue[][] }>,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   for (const { name, header, rows } of sheets) {
     const sheet = workbook.addWorksheet(name);
     sheet.addRow(header).font = { bold: true };
     for (const row of rows) sheet.addRow(row);
-    sheet.columns.forEach((column, i) => { column.width = Math.min(40, Math.max(12, (header[i] ?? '').length + 2)); });
+    sheet.columns.forEach((column, i) => {
+      column.width = Math.min(40, Math.max(12, (header[i] ?? '').length + 2));
+    });
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -24,6 +24,28 @@ import { teacherReportsRoutes } from './teacher-reports/teacher-reports.routes.j
 import { improvementRoutes } from './improvement/improvement.routes.js';
 
 /** Every API module, mounted under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, usersRoutes, studentsRoutes, spreadsheetsRoutes, careersRoutes, periodsRoutes, groupPolicyRoutes, generationsRoutes, attributesRoutes, groupsRoutes, subjectsRoutes, assignmentsRoutes, cataloguesRoutes,
-  activitiesRoutes, gradingRoutes, historyRoutes, ratingsRoutes, observationsRoutes, studentRoutes, reportsRoutes, rubricsRoutes, teacherReportsRoutes,
-  improvementRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  usersRoutes,
+  studentsRoutes,
+  spreadsheetsRoutes,
+  careersRoutes,
+  periodsRoutes,
+  groupPolicyRoutes,
+  generationsRoutes,
+  attributesRoutes,
+  groupsRoutes,
+  subjectsRoutes,
+  assignmentsRoutes,
+  cataloguesRoutes,
+  activitiesRoutes,
+  gradingRoutes,
+  historyRoutes,
+  ratingsRoutes,
+  observationsRoutes,
+  studentRoutes,
+  reportsRoutes,
+  rubricsRoutes,
+  teacherReportsRoutes,
+  improvementRoutes,
+];

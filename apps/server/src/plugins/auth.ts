@@ -69,7 +69,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       throw unauthorized('La sesión expiró. Inicia sesión de nuevo.');
     }
     if (idleMs > TOUCH_EVERY_MS) await touchToken(app.db, row.token_id, nowIso());
-    const { token_id: _tokenId, last_used_at: _lastUsed, token_created_at: _created, must_change_password: mark, ...user } = row;
+    const {
+      token_id: _tokenId,
+      last_used_at: _lastUsed,
+      token_created_at: _created,
+      must_change_password: mark,
+      ...user
+    } = row;
     request.actor = user;
     request.tokenHash = tokenHash;
     request.mustChangePassword = mark === 1;

@@ -18,7 +18,11 @@ const MAX_ID = 2_147_483_647;
 /** Sends a raw JSON text and answers the status, the message and the server's own time for it. */
 async function post(url: string, payload: string, user: TestUser | null = teacher) {
   const res = await as(ctx(), user, { method: 'POST', url, headers: JSON_HEADERS, payload });
-  return { status: res.statusCode, message: (res.json() as { message?: string }).message, bytes: Buffer.byteLength(payload) };
+  return {
+    status: res.statusCode,
+    message: (res.json() as { message?: string }).message,
+    bytes: Buffer.byteLength(payload),
+  };
 }
 
 describe('small bodies for routes that take small bodies', () => {
@@ -49,20 +53,50 @@ describe('small bodies for routes that take small bodies', () => {
 describe('the routes that take lists keep room for their largest legitimate body', () => {
   const grade = { user_id: MAX_ID, activity_id: MAX_ID, qualification: 99.99, version: MAX_ID };
   const cases: Array<[string, string, number, () => unknown]> = [
-    ['5,000 grades with the longest numbers', '/api/profesor/calificar/actividades/batch', BODY_LIMITS.batch,
-      () => ({ calificaciones: Array.from({ length: 5000 }, () => grade) })],
-    ['200 activities with the longest texts and 100 attributes each', '/api/activities/bulk-upsert', BODY_LIMITS.batch,
+    [
+      '5,000 grades with the longest numbers',
+      '/api/profesor/calificar/actividades/batch',
+      BODY_LIMITS.batch,
+      () => ({ calificaciones: Array.from({ length: 5000 }, () => grade) }),
+    ],
+    [
+      '200 activities with the longest texts and 100 attributes each',
+      '/api/activities/bulk-upsert',
+      BODY_LIMITS.batch,
       () => ({
         professor_subject_id: MAX_ID,
         activities: Array.from({ length: 200 }, () => ({
-          id: MAX_ID, activity_name: 'a'.repeat(150), type_activity: 'b'.repeat(85), evaluation_instrument: 'c'.repeat(85),
-          ponderation: 100, attribute_ids: Array.from({ length: 100 }, () => MAX_ID),
+          id: MAX_ID,
+          activity_name: 'a'.repeat(150),
+          type_activity: 'b'.repeat(85),
+          evaluation_instrument: 'c'.repeat(85),
+          ponderation: 100,
+          attribute_ids: Array.from({ length: 100 }, () => MAX_ID),
         })),
-      })],
-    ['500 observations of 2,000 characters', '/api/userattribute-observations/batch', BODY_LIMITS.large,
-      () => ({ observaciones: Array.from({ length: 500 }, () => ({ user_id: MAX_ID, attribute_id: MAX_ID, subject_id: MAX_ID, observation: 'o'.repeat(2000) })) })],
-    ['2,000 students and 2,000 activities', '/api/useractivities/by-users-and-activities', BODY_LIMITS.ids,
-      () => ({ user_ids: Array.from({ length: 2000 }, () => MAX_ID), activity_ids: Array.from({ length: 2000 }, () => MAX_ID) })],
+      }),
+    ],
+    [
+      '500 observations of 2,000 characters',
+      '/api/userattribute-observations/batch',
+      BODY_LIMITS.large,
+      () => ({
+        observaciones: Array.from({ length: 500 }, () => ({
+          user_id: MAX_ID,
+          attribute_id: MAX_ID,
+          subject_id: MAX_ID,
+          observation: 'o'.repeat(2000),
+        })),
+      }),
+    ],
+    [
+      '2,000 students and 2,000 activities',
+      '/api/useractivities/by-users-and-activities',
+      BODY_LIMITS.ids,
+      () => ({
+        user_ids: Array.from({ length: 2000 }, () => MAX_ID),
+        activity_ids: Array.from({ length: 2000 }, () => MAX_ID),
+      }),
+    ],
   ];
 
   it.each(cases)('%s fit %s', async (_, url, limit, body) => {
@@ -91,7 +125,10 @@ describe('deep nesting', () => {
 
   it(`parses ${MAX_JSON_DEPTH} levels and refuses one more`, async () => {
     expect((await post('/api/userattribute-observations/batch', deepArray(MAX_JSON_DEPTH - 1))).status).toBe(422);
-    expect(await post('/api/userattribute-observations/batch', deepArray(MAX_JSON_DEPTH))).toMatchObject({ status: 400, message: TOO_DEEP });
+    expect(await post('/api/userattribute-observations/batch', deepArray(MAX_JSON_DEPTH))).toMatchObject({
+      status: 400,
+      message: TOO_DEEP,
+    });
   });
 
   it('counts brackets inside strings as text', () => {
@@ -107,7 +144,7 @@ describe('deep nesting', () => {
     expect(nulPaths({ a: ['x', 'y\u0000'], b: { c: '\u0000' } })).toEqual(['a.1', 'b.c']);
   });
 
-  it('Fastify\'s own JSON parser survives a 1 MB array nested 500,000 deep', async () => {
+  it("Fastify's own JSON parser survives a 1 MB array nested 500,000 deep", async () => {
     const parse = ctx().app.getDefaultJsonParser('error', 'error');
     const text = '['.repeat(500_000) + ']'.repeat(500_000);
     const parsed = await new Promise((resolve, reject) => {

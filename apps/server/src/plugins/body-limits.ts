@@ -29,7 +29,9 @@ export const TOO_DEEP = `El cuerpo de la solicitud tiene demasiados niveles anid
 
 /** '16 KB', '1 MB': a body limit as the refusal states it. */
 export function sizeText(bytes: number): string {
-  return bytes >= 1024 * KiB && bytes % (1024 * KiB) === 0 ? `${bytes / (1024 * KiB)} MB` : `${Math.ceil(bytes / KiB)} KB`;
+  return bytes >= 1024 * KiB && bytes % (1024 * KiB) === 0
+    ? `${bytes / (1024 * KiB)} MB`
+    : `${Math.ceil(bytes / KiB)} KB`;
 }
 
 /**

@@ -21,14 +21,36 @@ beforeAll(async () => {
   generationId = (await makeGeneration(c, '2035-08-01')).id;
   const activity = await makeActivity(c, sheet.assignmentId, sheet.attributeIds);
   const now = nowIso();
-  await c.database.db.insertInto('user_generations').values(sheet.students.map((s) => ({
-    user_id: s.id, generation_id: generationId, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
-  }))).execute();
+  await c.database.db
+    .insertInto('user_generations')
+    .values(
+      sheet.students.map((s) => ({
+        user_id: s.id,
+        generation_id: generationId,
+        current_semester_id: 1,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
   // The report counts a career's attributes for the students linked to that career.
-  await c.database.db.insertInto('user_careers').values(sheet.students.map((s) => ({ user_id: s.id, career_id: sheet.careerId }))).execute();
-  await c.database.db.insertInto('user_activities').values(sheet.students.map((s, i) => ({
-    user_id: s.id, activity_id: activity.id, qualification: 60 + i, updated_by: null, updated_at: now,
-  }))).execute();
+  await c.database.db
+    .insertInto('user_careers')
+    .values(sheet.students.map((s) => ({ user_id: s.id, career_id: sheet.careerId })))
+    .execute();
+  await c.database.db
+    .insertInto('user_activities')
+    .values(
+      sheet.students.map((s, i) => ({
+        user_id: s.id,
+        activity_id: activity.id,
+        qualification: 60 + i,
+        updated_by: null,
+        updated_at: now,
+      })),
+    )
+    .execute();
 });
 
 describe('compressed answers', () => {
@@ -40,7 +62,11 @@ describe('compressed answers', () => {
     expect(plain.json()).toHaveLength(24);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-    const br = await as(ctx(), admin, { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const br = await as(ctx(), admin, {
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
@@ -63,7 +89,7 @@ describe('compressed answers', () => {
     }
   });
 
-  it('serves the web app\'s precompressed files as they are, never compressed twice', async () => {
+  it("serves the web app's precompressed files as they are, never compressed twice", async () => {
     const root = mkdtempSync(join(tmpdir(), 'egreso-compress-'));
     const script = `console.log(${JSON.stringify('y'.repeat(5000))});`;
     const precompressed = brotliCompressSync(script);
@@ -74,7 +100,11 @@ describe('compressed answers', () => {
     const database = connect('sqlite::memory:');
     const app = await buildApp({ database, webRoot: root });
     try {
-      const res = await app.inject({ method: 'GET', url: '/app/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/app/assets/app-1.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.rawPayload.equals(precompressed)).toBe(true);

@@ -39,7 +39,12 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 /** At most this many fields are named in one refusal of NUL characters: the answer stays small whatever the body. */
 const NUL_FIELDS_SHOWN = 100;
 
-interface Visit { value: unknown; key: string; parent: Visit | null; depth: number }
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+  depth: number;
+}
 
 const pathOf = (visit: Visit): string => {
   const keys: string[] = [];
@@ -62,7 +67,11 @@ export function nulPaths(value: unknown): string[] {
       if (v.includes('\u0000')) found.push(pathOf(visit));
       continue;
     }
-    const children = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : isPlainRecord(v) ? Object.entries(v) : null;
+    const children = Array.isArray(v)
+      ? v.map((item, i) => [String(i), item] as const)
+      : isPlainRecord(v)
+        ? Object.entries(v)
+        : null;
     if (!children) continue;
     if (visit.depth >= MAX_JSON_DEPTH) throw new HttpError(400, TOO_DEEP);
     for (let i = children.length - 1; i >= 0; i--) {
@@ -90,7 +99,9 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   }
   if (error instanceof HttpError) {
     if (error.headers) reply.headers(error.headers);
-    return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return reply
+      .code(error.statusCode)
+      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }
   const code = error.code;
   if (isUniqueViolation(error)) {
@@ -121,7 +132,11 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
     return reply.code(413).send({ message: MSG.payloadTooLarge });
   }
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (status === 400 && error instanceof SyntaxError)
+  ) {
     return reply.code(400).send({ message: MSG.badJson });
   }
   if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
@@ -166,12 +181,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', TIMEOUT]
-      : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE]
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', TIMEOUT]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE]
         : [400, 'Bad Request', BAD_REQUEST];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -27,13 +27,17 @@ describe('the route guardrail', () => {
     const plugin = async (api: App) => {
       api.post('/throwaway', { schema: { body: z.object({ n: z.number() }) } }, async () => ({ ok: true }));
     };
-    await expect(a.register(plugin, { prefix: '/api' })).rejects.toThrow('POST /api/throwaway has neither a guard (preHandler: app.guard(...)) nor a public mark');
+    await expect(a.register(plugin, { prefix: '/api' })).rejects.toThrow(
+      'POST /api/throwaway has neither a guard (preHandler: app.guard(...)) nor a public mark',
+    );
   });
 
   it('builds when the route carries a guard, with or without a role predicate, alone or among other preHandlers', async () => {
     const a = await freshApp();
     a.get('/api/throwaway/signed-in', { preHandler: a.guard() }, async () => ({ ok: true }));
-    a.get('/api/throwaway/admin', { preHandler: [async () => undefined, a.guard(canManageInstitution)] }, async () => ({ ok: true }));
+    a.get('/api/throwaway/admin', { preHandler: [async () => undefined, a.guard(canManageInstitution)] }, async () => ({
+      ok: true,
+    }));
     await expect(a.ready()).resolves.toBeDefined();
     expect((await a.inject({ method: 'GET', url: '/api/throwaway/admin' })).statusCode).toBe(401);
   });
@@ -48,9 +52,12 @@ describe('the route guardrail', () => {
   it('refuses a preHandler that only looks like a guard, and a route both guarded and public', async () => {
     const a = await freshApp();
     const lookalike = async () => undefined;
-    expect(() => a.get('/api/throwaway/fake', { preHandler: lookalike }, async () => ({ ok: true }))).toThrow('GET /api/throwaway/fake');
-    expect(() => a.get('/api/throwaway/both', { preHandler: a.guard(), config: { public: true } }, async () => ({ ok: true })))
-      .toThrow('GET /api/throwaway/both has both a guard and a public mark');
+    expect(() => a.get('/api/throwaway/fake', { preHandler: lookalike }, async () => ({ ok: true }))).toThrow(
+      'GET /api/throwaway/fake',
+    );
+    expect(() =>
+      a.get('/api/throwaway/both', { preHandler: a.guard(), config: { public: true } }, async () => ({ ok: true })),
+    ).toThrow('GET /api/throwaway/both has both a guard and a public mark');
   });
 
   it('leaves routes outside /api alone and lists the public /api routes of the app: login, health and the docs', async () => {
@@ -58,7 +65,11 @@ describe('the route guardrail', () => {
     a.get('/elsewhere', async () => ({ ok: true }));
     await a.ready();
     const publicRoutes = a.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
-    expect(publicRoutes.filter((r) => !r.startsWith('GET /api/docs'))).toEqual(['POST /api/login', 'GET /api/health', 'GET /api/ready']);
+    expect(publicRoutes.filter((r) => !r.startsWith('GET /api/docs'))).toEqual([
+      'POST /api/login',
+      'GET /api/health',
+      'GET /api/ready',
+    ]);
     expect(publicRoutes).toContain('GET /api/docs/json');
     expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);
   });

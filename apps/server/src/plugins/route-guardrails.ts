@@ -42,10 +42,13 @@ export const routeGuardrailsPlugin = fp(async (app: FastifyInstance) => {
     if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
     const methods = [route.method].flat();
     const name = `${methods.join(',')} ${route.url}`;
-    const isPublic = route.config?.public === true || route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
+    const isPublic =
+      route.config?.public === true || route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
     const guarded = hasGuard(route);
     if (!guarded && !isPublic) {
-      throw new Error(`${name} has neither a guard (preHandler: app.guard(...)) nor a public mark (config: { public: true }).`);
+      throw new Error(
+        `${name} has neither a guard (preHandler: app.guard(...)) nor a public mark (config: { public: true }).`,
+      );
     }
     if (guarded && route.config?.public === true) {
       throw new Error(`${name} has both a guard and a public mark; keep the one it needs.`);
@@ -54,8 +57,14 @@ export const routeGuardrailsPlugin = fp(async (app: FastifyInstance) => {
     // HEAD mirrors a GET (Fastify adds one per GET) and carries no body.
     for (const method of methods.filter((m) => m !== 'HEAD')) {
       routes.push({
-        method, url: route.url, public: isPublic,
-        input: { params: schema.params !== undefined, querystring: schema.querystring !== undefined, body: schema.body !== undefined },
+        method,
+        url: route.url,
+        public: isPublic,
+        input: {
+          params: schema.params !== undefined,
+          querystring: schema.querystring !== undefined,
+          body: schema.body !== undefined,
+        },
         schema,
       });
     }

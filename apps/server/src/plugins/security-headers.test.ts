@@ -19,7 +19,9 @@ afterAll(async () => {
 describe('security headers', () => {
   it('gives a JSON answer the headers that protect it, with a policy that forbids framing and plugins', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toBe("default-src 'self';script-src 'self';object-src 'none';frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';object-src 'none';frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

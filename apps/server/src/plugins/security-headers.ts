@@ -7,15 +7,27 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => { headers[name] = String(value); },
-    removeHeader: (name: string) => { delete headers[name]; },
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => { if (err) throw err; });
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
   return headers;
 }
 
 /** The headers that protect a JSON answer; the others (COOP, DNS prefetch, legacy IE and Flash ones) act on documents. */
-const API_HEADERS = ['Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy', 'Cross-Origin-Resource-Policy'];
+const API_HEADERS = [
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'Cross-Origin-Resource-Policy',
+];
 /** A JSON answer loads nothing: its policy forbids plugins and framing, whatever the document policy allows. */
 const API_CSP = "default-src 'self';script-src 'self';object-src 'none';frame-ancestors 'none'";
 
@@ -40,11 +52,13 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/
  * (and re-parses the CSP) on every request, which cost about a third of GET /api/me's time. API answers get the
  * smaller set of apiHeaders; the SPA and the API docs (HTML) get them all.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
-  const document = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const api = apiHeaders(headers);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApi(request.url) ? api : document);
-    done();
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
+    const document = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const api = apiHeaders(headers);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApi(request.url) ? api : document);
+      done();
+    });
+  },
+);

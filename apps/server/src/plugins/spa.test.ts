@@ -39,7 +39,11 @@ describe('serving the SPA', () => {
   });
 
   it('serves hashed assets as immutable, compressed when the browser accepts it', async () => {
-    const gz = await app.inject({ method: 'GET', url: '/app/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/app/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -11,7 +11,11 @@ import { MSG } from '@egreso/domain';
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && existsSync(opts.root) ? opts.root : null;
   if (root) {
-    await app.register(fastifyStatic, { root, prefix: '/app/', index: 'index.html', wildcard: true,
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/app/',
+      index: 'index.html',
+      wildcard: true,
       // Cache headers are set below, per file kind.
       cacheControl: false,
       // The build writes .br/.gz siblings; browsers that accept them get the compressed file.

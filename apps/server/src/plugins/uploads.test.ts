@@ -10,7 +10,9 @@ let database: Db;
 function multipartBody(content: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = 'limite123';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -43,7 +45,11 @@ describe('file uploads', () => {
   });
 
   it('answers 413 in Spanish for a file over the limit', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/upload', ...multipartBody(Buffer.alloc(LIMITS.uploadBytes + 1, 1)) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/upload',
+      ...multipartBody(Buffer.alloc(LIMITS.uploadBytes + 1, 1)),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: MSG.payloadTooLarge });
   });
@@ -57,8 +63,10 @@ describe('file uploads', () => {
   const B = 'limite123';
   const raw = (body: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) =>
     app.inject({ method: 'POST', url: '/api/test/upload', payload: body, headers: { 'content-type': contentType } });
-  const field = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const file = (name: string) => `--${B}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nabc\r\n`;
+  const field = (name: string, value: string) =>
+    `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (name: string) =>
+    `--${B}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nabc\r\n`;
 
   it.each([
     ['without a boundary', () => raw('basura', 'multipart/form-data')],
@@ -70,7 +78,9 @@ describe('file uploads', () => {
   });
 
   it('answers 413 for more parts, fields or files than a form holds', async () => {
-    const parts = await raw(`${Array.from({ length: UPLOAD_LIMITS.parts + 1 }, (_, i) => field(`f${i}`, '1')).join('')}--${B}--\r\n`);
+    const parts = await raw(
+      `${Array.from({ length: UPLOAD_LIMITS.parts + 1 }, (_, i) => field(`f${i}`, '1')).join('')}--${B}--\r\n`,
+    );
     expect([parts.statusCode, parts.json()]).toEqual([413, { message: UPLOAD_MSG.tooManyParts }]);
     const files = await raw(`${file('a.xlsx')}${file('b.xlsx')}--${B}--\r\n`);
     expect([files.statusCode, files.json()]).toEqual([413, { message: UPLOAD_MSG.tooManyParts }]);
@@ -88,4 +98,3 @@ describe('file uploads', () => {
     expect([res.statusCode, res.json()]).toEqual([413, { message: MSG.payloadTooLarge }]);
   });
 });
-

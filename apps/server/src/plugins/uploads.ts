@@ -61,7 +61,8 @@ function uploadError(error: unknown): Error {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MSG.payloadTooLarge);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, UPLOAD_MSG.tooManyParts);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new HttpError(413, UPLOAD_MSG.tooManyParts);
   return new HttpError(400, UPLOAD_MSG.malformed);
 }
 

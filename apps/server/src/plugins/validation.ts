@@ -32,20 +32,22 @@ const ZOD_VALIDATION_ERROR = Symbol.for('ZodFastifySchemaValidationError');
  * fastify-type-provider-zod's validator (same errors, same Spanish messages), except that an input of more than
  * FULL_REPORT_ITEMS list items is validated up to its first problem.
  */
-export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema }) => (data) => {
-  const context = listItemsOver(data, FULL_REPORT_ITEMS) ? ({ abortEarly: true } as object) : undefined;
-  const result = safeParse(schema, data, context);
-  if (!result.error) return { value: result.data };
-  const error = result.error.issues.map((issue) => {
-    const { path, code, message, ...params } = issue;
-    return {
-      [ZOD_VALIDATION_ERROR]: true,
-      keyword: code,
-      instancePath: `/${path.join('/')}`,
-      schemaPath: `#/${path.join('/')}/${code}`,
-      message,
-      params,
-    };
-  });
-  return { error: error as unknown as Error };
-};
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const context = listItemsOver(data, FULL_REPORT_ITEMS) ? ({ abortEarly: true } as object) : undefined;
+    const result = safeParse(schema, data, context);
+    if (!result.error) return { value: result.data };
+    const error = result.error.issues.map((issue) => {
+      const { path, code, message, ...params } = issue;
+      return {
+        [ZOD_VALIDATION_ERROR]: true,
+        keyword: code,
+        instancePath: `/${path.join('/')}`,
+        schemaPath: `#/${path.join('/')}/${code}`,
+        message,
+        params,
+      };
+    });
+    return { error: error as unknown as Error };
+  };

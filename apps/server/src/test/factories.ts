@@ -9,34 +9,62 @@ export const tag = () => `${++seq}${Math.random().toString(36).slice(2, 6)}`;
 export async function makeCareer(ctx: TestContext, overrides: { career_key?: string; name?: string } = {}) {
   const now = nowIso();
   const t = tag();
-  return ctx.database.db.insertInto('careers').values({
-    career_key: overrides.career_key ?? `K${t}`.slice(0, 20), name: overrides.name ?? `Carrera ${t}`, created_at: now, updated_at: now,
-  }).returning(['id', 'career_key', 'name']).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('careers')
+    .values({
+      career_key: overrides.career_key ?? `K${t}`.slice(0, 20),
+      name: overrides.name ?? `Carrera ${t}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'career_key', 'name'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function makePeriod(
   ctx: TestContext,
-  overrides: { period_name?: string; start_date?: string; end_date?: string; status?: 'published' | 'closed'; is_active?: 0 | 1 } = {},
+  overrides: {
+    period_name?: string;
+    start_date?: string;
+    end_date?: string;
+    status?: 'published' | 'closed';
+    is_active?: 0 | 1;
+  } = {},
 ) {
   const now = nowIso();
-  return ctx.database.db.insertInto('periods').values({
-    period_name: overrides.period_name ?? `Periodo ${tag()}`,
-    start_date: overrides.start_date ?? '2030-01-20',
-    end_date: overrides.end_date ?? '2030-06-10',
-    status: overrides.status ?? 'published',
-    is_active: overrides.is_active ?? 0,
-    notes: null,
-    created_at: now,
-    updated_at: now,
-  }).returning(['id', 'period_name']).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('periods')
+    .values({
+      period_name: overrides.period_name ?? `Periodo ${tag()}`,
+      start_date: overrides.start_date ?? '2030-01-20',
+      end_date: overrides.end_date ?? '2030-06-10',
+      status: overrides.status ?? 'published',
+      is_active: overrides.is_active ?? 0,
+      notes: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'period_name'])
+    .executeTakeFirstOrThrow();
 }
 
-export async function makeAttribute(ctx: TestContext, overrides: { attribute_name?: string; career_id?: number | null } = {}) {
+export async function makeAttribute(
+  ctx: TestContext,
+  overrides: { attribute_name?: string; career_id?: number | null } = {},
+) {
   const now = nowIso();
-  return ctx.database.db.insertInto('attributes').values({
-    attribute_name: overrides.attribute_name ?? `Atributo ${tag()}`, description: 'Descripción de prueba', codigo: null,
-    career_id: overrides.career_id ?? null, created_at: now, updated_at: now,
-  }).returning(['id', 'attribute_name']).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('attributes')
+    .values({
+      attribute_name: overrides.attribute_name ?? `Atributo ${tag()}`,
+      description: 'Descripción de prueba',
+      codigo: null,
+      career_id: overrides.career_id ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'attribute_name'])
+    .executeTakeFirstOrThrow();
 }
 
 /** A subject taught in the given semesters (the first one by default), with optional careers and prerequisites. */
@@ -47,31 +75,63 @@ export async function makeSubject(
   const now = nowIso();
   const t = tag();
   const db = ctx.database.db;
-  const row = await db.insertInto('subjects').values({
-    subject_name: overrides.subject_name ?? `Materia ${t}`, subject_key: `K-${t}`.slice(0, 20), theory_credits: 2, practice_credits: 3,
-    created_at: now, updated_at: now,
-  }).returning(['id', 'subject_name', 'subject_key']).executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('subjects')
+    .values({
+      subject_name: overrides.subject_name ?? `Materia ${t}`,
+      subject_key: `K-${t}`.slice(0, 20),
+      theory_credits: 2,
+      practice_credits: 3,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'subject_name', 'subject_key'])
+    .executeTakeFirstOrThrow();
   const semesters = overrides.semesters ?? [1];
-  if (semesters.length) await db.insertInto('subject_semesters').values(semesters.map((s) => ({ subject_id: row.id, semester_id: s }))).execute();
-  if (overrides.careers?.length) await db.insertInto('subject_careers').values(overrides.careers.map((c) => ({ subject_id: row.id, career_id: c }))).execute();
+  if (semesters.length)
+    await db
+      .insertInto('subject_semesters')
+      .values(semesters.map((s) => ({ subject_id: row.id, semester_id: s })))
+      .execute();
+  if (overrides.careers?.length)
+    await db
+      .insertInto('subject_careers')
+      .values(overrides.careers.map((c) => ({ subject_id: row.id, career_id: c })))
+      .execute();
   if (overrides.prerequisites?.length) {
-    await db.insertInto('subject_prerequisites').values(overrides.prerequisites.map((p) => ({ subject_id: row.id, prerequisite_id: p }))).execute();
+    await db
+      .insertInto('subject_prerequisites')
+      .values(overrides.prerequisites.map((p) => ({ subject_id: row.id, prerequisite_id: p })))
+      .execute();
   }
   return row;
 }
 
 /** A group of a semester (the first one by default; the semesters are reference data). */
-export async function makeGroup(ctx: TestContext, overrides: { semester_id?: number | null; group_name?: string } = {}) {
+export async function makeGroup(
+  ctx: TestContext,
+  overrides: { semester_id?: number | null; group_name?: string } = {},
+) {
   const now = nowIso();
-  return ctx.database.db.insertInto('groups').values({
-    group_name: overrides.group_name ?? `G${tag()}`, semester_id: overrides.semester_id === undefined ? 1 : overrides.semester_id,
-    created_at: now, updated_at: now,
-  }).returning(['id', 'group_name']).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('groups')
+    .values({
+      group_name: overrides.group_name ?? `G${tag()}`,
+      semester_id: overrides.semester_id === undefined ? 1 : overrides.semester_id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'group_name'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function makeTeacher(ctx: TestContext, careerIds: number[] = []) {
   const teacher = await createUser(ctx, ROLE.TEACHER);
-  if (careerIds.length) await ctx.database.db.insertInto('user_careers').values(careerIds.map((career_id) => ({ user_id: teacher.id, career_id }))).execute();
+  if (careerIds.length)
+    await ctx.database.db
+      .insertInto('user_careers')
+      .values(careerIds.map((career_id) => ({ user_id: teacher.id, career_id })))
+      .execute();
   return teacher;
 }
 
@@ -81,7 +141,13 @@ export async function makeTeacher(ctx: TestContext, careerIds: number[] = []) {
  */
 export async function makeAssignment(
   ctx: TestContext,
-  values: { user_id?: number; subject_id?: number; group_id?: number | null; period_id?: number | null; career_id?: number | null } = {},
+  values: {
+    user_id?: number;
+    subject_id?: number;
+    group_id?: number | null;
+    period_id?: number | null;
+    career_id?: number | null;
+  } = {},
 ) {
   const row = {
     user_id: values.user_id ?? (await makeTeacher(ctx)).id,
@@ -90,19 +156,34 @@ export async function makeAssignment(
     period_id: values.period_id === undefined ? (await makePeriod(ctx)).id : values.period_id,
     career_id: values.career_id ?? null,
   };
-  const { id } = await ctx.database.db.insertInto('professor_subjects').values({ ...row, created_at: nowIso() })
-    .returning('id').executeTakeFirstOrThrow();
+  const { id } = await ctx.database.db
+    .insertInto('professor_subjects')
+    .values({ ...row, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, ...row };
 }
 
 export async function makeActivity(ctx: TestContext, professorSubjectId: number, attributeIds: number[] = []) {
   const now = nowIso();
-  const row = await ctx.database.db.insertInto('activities').values({
-    professor_subject_id: professorSubjectId, activity_name: `Actividad ${tag()}`, type_activity: 'Examen', evaluation_instrument: 'Rúbrica',
-    ponderation: 100, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.database.db
+    .insertInto('activities')
+    .values({
+      professor_subject_id: professorSubjectId,
+      activity_name: `Actividad ${tag()}`,
+      type_activity: 'Examen',
+      evaluation_instrument: 'Rúbrica',
+      ponderation: 100,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (attributeIds.length) {
-    await ctx.database.db.insertInto('activity_attributes').values(attributeIds.map((attribute_id) => ({ activity_id: row.id, attribute_id }))).execute();
+    await ctx.database.db
+      .insertInto('activity_attributes')
+      .values(attributeIds.map((attribute_id) => ({ activity_id: row.id, attribute_id })))
+      .execute();
   }
   return row;
 }
@@ -117,18 +198,33 @@ export async function addStudentToGroup(ctx: TestContext, groupId?: number, full
 
 export async function makeGeneration(ctx: TestContext, startDate: string, endDate?: string) {
   const now = nowIso();
-  return ctx.database.db.insertInto('generations').values({
-    start_date: startDate, end_date: endDate ?? `${Number(startDate.slice(0, 4)) + 4}-12-31`, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('generations')
+    .values({
+      start_date: startDate,
+      end_date: endDate ?? `${Number(startDate.slice(0, 4)) + 4}-12-31`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** A student linked to the generation (the link that keeps a generation from being deleted). */
 export async function linkStudentToGeneration(ctx: TestContext, generationId: number) {
   const student = await createUser(ctx, ROLE.STUDENT);
   const now = nowIso();
-  await ctx.database.db.insertInto('user_generations').values({
-    user_id: student.id, generation_id: generationId, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
-  }).execute();
+  await ctx.database.db
+    .insertInto('user_generations')
+    .values({
+      user_id: student.id,
+      generation_id: generationId,
+      current_semester_id: 1,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return student;
 }
 
@@ -136,7 +232,11 @@ export async function linkStudentToGeneration(ctx: TestContext, generationId: nu
 
 /** The database's active period, created (published) on first use. */
 export async function activePeriod(ctx: TestContext) {
-  const found = await ctx.database.db.selectFrom('periods').select(['id']).where('is_active', '=', 1).executeTakeFirst();
+  const found = await ctx.database.db
+    .selectFrom('periods')
+    .select(['id'])
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
   return found ?? (await makePeriod(ctx, { is_active: 1 }));
 }
 
@@ -156,44 +256,85 @@ export interface SheetFixture {
  * period (the active one unless given), and a teacher holding the assignment.
  */
 export async function makeSheet(
-  ctx: TestContext, options: { students?: number; periodId?: number; teacher?: TestUser } = {},
+  ctx: TestContext,
+  options: { students?: number; periodId?: number; teacher?: TestUser } = {},
 ): Promise<SheetFixture> {
   const db = ctx.database.db;
   const career = await makeCareer(ctx);
   const periodId = options.periodId ?? (await activePeriod(ctx)).id;
   const subject = await makeSubject(ctx, { careers: [career.id] });
-  const attributes = [await makeAttribute(ctx, { career_id: career.id }), await makeAttribute(ctx, { career_id: career.id })];
-  await db.insertInto('subject_attributes').values(attributes.map((a) => ({ subject_id: subject.id, attribute_id: a.id, knowledge_level: 'I' as const }))).execute();
+  const attributes = [
+    await makeAttribute(ctx, { career_id: career.id }),
+    await makeAttribute(ctx, { career_id: career.id }),
+  ];
+  await db
+    .insertInto('subject_attributes')
+    .values(attributes.map((a) => ({ subject_id: subject.id, attribute_id: a.id, knowledge_level: 'I' as const })))
+    .execute();
   const group = await makeGroup(ctx);
   const teacher = options.teacher ?? (await makeTeacher(ctx, [career.id]));
-  const assignment = await makeAssignment(ctx, { user_id: teacher.id, subject_id: subject.id, group_id: group.id, period_id: periodId, career_id: career.id });
+  const assignment = await makeAssignment(ctx, {
+    user_id: teacher.id,
+    subject_id: subject.id,
+    group_id: group.id,
+    period_id: periodId,
+    career_id: career.id,
+  });
   const students: TestUser[] = [];
   for (let i = 0; i < (options.students ?? 3); i++) {
     const t = tag();
     const student = await addStudentToGroup(ctx, group.id, `Alumno ${String.fromCharCode(65 + i)} ${t}`);
-    await db.updateTable('users').set({ controlnumber: `M${t}` }).where('id', '=', student.id).execute();
+    await db
+      .updateTable('users')
+      .set({ controlnumber: `M${t}` })
+      .where('id', '=', student.id)
+      .execute();
     students.push({ ...student });
   }
   if (students.length) {
-    await db.insertInto('enrolments').values(students.map((s) => ({
-      user_id: s.id, subject_id: subject.id, semester_id: 1, period_id: periodId, status_id: 1, created_at: nowIso(),
-    }))).execute();
+    await db
+      .insertInto('enrolments')
+      .values(
+        students.map((s) => ({
+          user_id: s.id,
+          subject_id: subject.id,
+          semester_id: 1,
+          period_id: periodId,
+          status_id: 1,
+          created_at: nowIso(),
+        })),
+      )
+      .execute();
   }
   return {
-    careerId: career.id, periodId, subjectId: subject.id, groupId: group.id, attributeIds: attributes.map((a) => a.id), teacher,
-    assignmentId: assignment.id, students,
+    careerId: career.id,
+    periodId,
+    subjectId: subject.id,
+    groupId: group.id,
+    attributeIds: attributes.map((a) => a.id),
+    teacher,
+    assignmentId: assignment.id,
+    students,
   };
 }
 
 /** The control numbers the fixture gave its students. */
 export async function controlNumbers(ctx: TestContext, ids: number[]): Promise<Map<number, string>> {
-  const rows = await ctx.database.db.selectFrom('users').select(['id', 'controlnumber']).where('id', 'in', ids).execute();
+  const rows = await ctx.database.db
+    .selectFrom('users')
+    .select(['id', 'controlnumber'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.controlnumber ?? '']));
 }
 
 export async function makeChief(ctx: TestContext, careerIds: number[]) {
   const chief = await createUser(ctx, ROLE.CHIEF);
-  if (careerIds.length) await ctx.database.db.insertInto('user_careers').values(careerIds.map((career_id) => ({ user_id: chief.id, career_id }))).execute();
+  if (careerIds.length)
+    await ctx.database.db
+      .insertInto('user_careers')
+      .values(careerIds.map((career_id) => ({ user_id: chief.id, career_id })))
+      .execute();
   return chief;
 }
 
@@ -202,22 +343,54 @@ export async function makeChief(ctx: TestContext, careerIds: number[]) {
 /** A student row without a session (fast: no password hashing, no login), with optional group and generation link. */
 export async function insertStudent(
   ctx: TestContext,
-  opts: { full_name?: string; controlnumber?: string; email?: string; gender?: number | null; groupIds?: number[]; generationId?: number; semester?: number | null; active?: number } = {},
+  opts: {
+    full_name?: string;
+    controlnumber?: string;
+    email?: string;
+    gender?: number | null;
+    groupIds?: number[];
+    generationId?: number;
+    semester?: number | null;
+    active?: number;
+  } = {},
 ) {
   const db = ctx.database.db;
   const t = tag();
   const now = nowIso();
-  const user = await db.insertInto('users').values({
-    full_name: opts.full_name ?? `Alumno ${t}`, email: opts.email ?? `alumno${t}@test.mx`, password_hash: 'x', role: ROLE.STUDENT,
-    controlnumber: opts.controlnumber ?? `A${t}`, gender: opts.gender === undefined ? 1 : opts.gender, photo: null, created_at: now, updated_at: now,
-  }).returning(['id', 'email', 'controlnumber', 'full_name']).executeTakeFirstOrThrow();
-  if (opts.groupIds?.length) await db.insertInto('user_groups').values(opts.groupIds.map((group_id) => ({ user_id: user.id, group_id }))).execute();
+  const user = await db
+    .insertInto('users')
+    .values({
+      full_name: opts.full_name ?? `Alumno ${t}`,
+      email: opts.email ?? `alumno${t}@test.mx`,
+      password_hash: 'x',
+      role: ROLE.STUDENT,
+      controlnumber: opts.controlnumber ?? `A${t}`,
+      gender: opts.gender === undefined ? 1 : opts.gender,
+      photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'email', 'controlnumber', 'full_name'])
+    .executeTakeFirstOrThrow();
+  if (opts.groupIds?.length)
+    await db
+      .insertInto('user_groups')
+      .values(opts.groupIds.map((group_id) => ({ user_id: user.id, group_id })))
+      .execute();
   let linkId: number | null = null;
   if (opts.generationId) {
-    const link = await db.insertInto('user_generations').values({
-      user_id: user.id, generation_id: opts.generationId, current_semester_id: opts.semester === undefined ? 1 : opts.semester,
-      active: opts.active ?? 1, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const link = await db
+      .insertInto('user_generations')
+      .values({
+        user_id: user.id,
+        generation_id: opts.generationId,
+        current_semester_id: opts.semester === undefined ? 1 : opts.semester,
+        active: opts.active ?? 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     linkId = link.id;
   }
   return { ...user, linkId };
@@ -225,15 +398,21 @@ export async function insertStudent(
 
 export async function insertGroup(ctx: TestContext, name: string, semesterId: number | null) {
   const now = nowIso();
-  return ctx.database.db.insertInto('groups').values({ group_name: name, semester_id: semesterId, created_at: now, updated_at: now })
-    .returning(['id', 'group_name']).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('groups')
+    .values({ group_name: name, semester_id: semesterId, created_at: now, updated_at: now })
+    .returning(['id', 'group_name'])
+    .executeTakeFirstOrThrow();
 }
 
 /** A generation starting in August of the year, ending 54 months later (name 'YYYY-(YYYY+5)'). */
 export async function insertGeneration(ctx: TestContext, year: number) {
   const now = nowIso();
-  return ctx.database.db.insertInto('generations').values({ start_date: `${year}-08-01`, end_date: `${year + 5}-02-01`, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  return ctx.database.db
+    .insertInto('generations')
+    .values({ start_date: `${year}-08-01`, end_date: `${year + 5}-02-01`, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 export async function setNamingScheme(ctx: TestContext, scheme: 'auto' | 'digits' | 'num_letter' | 'grupo_m') {
@@ -244,9 +423,22 @@ export async function setNamingScheme(ctx: TestContext, scheme: 'auto' | 'digits
 export async function peopleSnapshot(ctx: TestContext) {
   const db = ctx.database.db;
   return {
-    users: await db.selectFrom('users').select(['id', 'full_name', 'email', 'controlnumber', 'gender', 'role']).orderBy('id').execute(),
+    users: await db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'email', 'controlnumber', 'gender', 'role'])
+      .orderBy('id')
+      .execute(),
     groups: await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).orderBy('id').execute(),
-    user_groups: await db.selectFrom('user_groups').select(['user_id', 'group_id']).orderBy('user_id').orderBy('group_id').execute(),
-    user_generations: await db.selectFrom('user_generations').select(['id', 'user_id', 'generation_id', 'current_semester_id', 'active']).orderBy('id').execute(),
+    user_groups: await db
+      .selectFrom('user_groups')
+      .select(['user_id', 'group_id'])
+      .orderBy('user_id')
+      .orderBy('group_id')
+      .execute(),
+    user_generations: await db
+      .selectFrom('user_generations')
+      .select(['id', 'user_id', 'generation_id', 'current_semester_id', 'active'])
+      .orderBy('id')
+      .execute(),
   };
 }

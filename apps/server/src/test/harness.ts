@@ -39,7 +39,9 @@ export interface TestContext {
  * A fresh, migrated database (SQLite in memory or a throwaway PostgreSQL database) and the app on it; `configure`
  * may add hooks before the app is ready.
  */
-export async function createTestApp(configure?: (app: App) => void): Promise<TestContext & { close: () => Promise<void> }> {
+export async function createTestApp(
+  configure?: (app: App) => void,
+): Promise<TestContext & { close: () => Promise<void> }> {
   let database: Db;
   let drop: (() => Promise<void>) | null = null;
   if (onPostgres) {
@@ -94,18 +96,34 @@ export interface TestUser {
 export async function createUser(
   ctx: TestContext,
   role: number,
-  overrides: { email?: string; password?: string; full_name?: string; controlnumber?: string; gender?: number | null } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    full_name?: string;
+    controlnumber?: string;
+    gender?: number | null;
+  } = {},
 ): Promise<TestUser> {
   userSeq += 1;
   const email = (overrides.email ?? `user${userSeq}_${Math.random().toString(36).slice(2, 7)}@test.mx`).toLowerCase();
   const password = overrides.password ?? 'secreto123';
   const full_name = overrides.full_name ?? `Usuario Prueba ${userSeq}`;
   const now = nowIso();
-  const row = await ctx.database.db.insertInto('users').values({
-    full_name, email, password_hash: await hashPassword(password), role,
-    controlnumber: overrides.controlnumber ?? `C${userSeq}`, gender: overrides.gender === undefined ? 1 : overrides.gender,
-    photo: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.database.db
+    .insertInto('users')
+    .values({
+      full_name,
+      email,
+      password_hash: await hashPassword(password),
+      role,
+      controlnumber: overrides.controlnumber ?? `C${userSeq}`,
+      gender: overrides.gender === undefined ? 1 : overrides.gender,
+      photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const token = await login(ctx, email, password);
   return { id: row.id, email, password, role, full_name, token };
 }

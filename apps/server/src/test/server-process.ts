@@ -34,8 +34,16 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEB_ROOT: resolve(ROOT, 'no-web-root'),
-      ADMIN_EMAIL: 'admin.proceso@test.mx', ADMIN_PASSWORD: 'clave-de-prueba', BACKUP_EVERY_HOURS: '', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: resolve(ROOT, 'no-web-root'),
+      ADMIN_EMAIL: 'admin.proceso@test.mx',
+      ADMIN_PASSWORD: 'clave-de-prueba',
+      BACKUP_EVERY_HOURS: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,7 +82,12 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
 }
 
 /** Calls the API of a server process; network failures answer status 0. */
-export async function call(baseUrl: string, method: string, path: string, opts: { token?: string; body?: unknown; form?: FormData } = {}): Promise<{ status: number; json: unknown }> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; form?: FormData } = {},
+): Promise<{ status: number; json: unknown }> {
   try {
     const res = await fetch(`${baseUrl}/api${path}`, {
       method,

@@ -59,16 +59,32 @@ export function honest(name: string, data: Buffer | string): ZipEntry {
  * A deflate stream of `prefix`, then `unit` `times` times, then `suffix`, built in time and memory of one unit:
  * each piece is deflated alone and flushed to a byte boundary, so copies of one piece can be laid end to end.
  */
-export function repeatedDeflate(prefix: string, unit: string, times: number, suffix: string): { deflated: Buffer; size: number } {
+export function repeatedDeflate(
+  prefix: string,
+  unit: string,
+  times: number,
+  suffix: string,
+): { deflated: Buffer; size: number } {
   const piece = (s: string) => deflateRawSync(Buffer.from(s), { finishFlush: constants.Z_FULL_FLUSH });
   const unitDeflated = piece(unit);
-  const deflated = Buffer.concat([piece(prefix), ...Array.from({ length: times }, () => unitDeflated), deflateRawSync(Buffer.from(suffix))]);
+  const deflated = Buffer.concat([
+    piece(prefix),
+    ...Array.from({ length: times }, () => unitDeflated),
+    deflateRawSync(Buffer.from(suffix)),
+  ]);
   return { deflated, size: Buffer.byteLength(prefix) + Buffer.byteLength(unit) * times + Buffer.byteLength(suffix) };
 }
 
 /** The entries of a real workbook (one sheet, a header and two rows), inflated, to rebuild with a hostile part. */
 export async function workbookParts(): Promise<Map<string, Buffer>> {
-  const file = await writeWorkbook('Hoja1', ['Matrícula', 'Nombre'], [['A1', 'Ana'], ['A2', 'Luis']]);
+  const file = await writeWorkbook(
+    'Hoja1',
+    ['Matrícula', 'Nombre'],
+    [
+      ['A1', 'Ana'],
+      ['A2', 'Luis'],
+    ],
+  );
   const zip = await yauzl.fromBufferPromise(file, { lazyEntries: true });
   const parts = new Map<string, Buffer>();
   for await (const entry of zip.eachEntry()) {
@@ -95,4 +111,3 @@ export async function sheetXml(replaceData: (sheetData: string) => string): Prom
   const data = /<sheetData>[\s\S]*?<\/sheetData>|<sheetData\/>/.exec(xml)![0];
   return xml.replace(data, replaceData(data));
 }
-

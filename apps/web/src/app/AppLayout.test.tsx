@@ -62,4 +62,3 @@ describe('screenTitle', () => {
     expect(screenTitle('/nada')).toBe('Atributos de egreso');
   });
 });
-

@@ -42,11 +42,17 @@ export default function AppLayout() {
         top={0}
         h={TOP_BAR_HEIGHT}
         px={{ base: 'sm', sm: 'md' }}
-        style={{ zIndex: 150, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        style={{
+          zIndex: 150,
+          background: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <Group h="100%" gap="sm" wrap="nowrap">
           <SideMenu />
-          <Text fw={600} truncate>{APP_TITLE}</Text>
+          <Text fw={600} truncate>
+            {APP_TITLE}
+          </Text>
         </Group>
       </Box>
       <Box component="main" pt="lg" pb="xl">

@@ -7,13 +7,36 @@ import { LOGOUT_WITH_DRAFTS, SideMenu, isActive } from './SideMenu';
 /** The spec's menu table: each role's entries in order (logout comes last, as a button). */
 const SPEC_MENU: Record<Role, string[]> = {
   0: ['/AdminDashboard', '/Admin/Careers', '/Admin/Jefes', '/Admin/Periods', '/Admin/Generations', '/acount'],
-  1: ['/DivisionChiefDashboard', '/Groups', '/teachers', '/Students', '/attributes', '/subjects', '/assignments', '/report', '/acount'],
+  1: [
+    '/DivisionChiefDashboard',
+    '/Groups',
+    '/teachers',
+    '/Students',
+    '/attributes',
+    '/subjects',
+    '/assignments',
+    '/report',
+    '/acount',
+  ],
   2: ['/TeacherDashboard', '/Criteria', '/CreateActivity', '/Ratings', '/ViewReport', '/acount'],
   3: ['/StudentDashboard', '/Selection', '/SubjectsSelection', '/StudentReports', '/acount'],
 };
 
 const me = (rol: Role, gender: number | null = null) => ({
-  body: { id: 5, full_name: 'Ana López', name: 'Ana López', email: 'ana@demo.edu.mx', rol, role: rol, gender, photo: null, controlnumber: null, created_at: '', updated_at: '', user_careers: [] },
+  body: {
+    id: 5,
+    full_name: 'Ana López',
+    name: 'Ana López',
+    email: 'ana@demo.edu.mx',
+    rol,
+    role: rol,
+    gender,
+    photo: null,
+    controlnumber: null,
+    created_at: '',
+    updated_at: '',
+    user_careers: [],
+  },
 });
 
 function renderMenu(rol: Role, route: string, handlers: Parameters<typeof mockApi>[0] = {}) {
@@ -31,13 +54,16 @@ async function openMenu(r: ReturnType<typeof renderMenu>) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SideMenu', () => {
-  it.each([ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER, ROLE.STUDENT])('shows the spec menu of role %i and a logout entry', async (rol) => {
-    const r = renderMenu(rol, '/Acount');
-    const nav = await openMenu(r);
-    const links = nav.getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(SPEC_MENU[rol].map((p) => `/app${p}`));
-    expect(nav.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
-  });
+  it.each([ROLE.ADMIN, ROLE.CHIEF, ROLE.TEACHER, ROLE.STUDENT])(
+    'shows the spec menu of role %i and a logout entry',
+    async (rol) => {
+      const r = renderMenu(rol, '/Acount');
+      const nav = await openMenu(r);
+      const links = nav.getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(SPEC_MENU[rol].map((p) => `/app${p}`));
+      expect(nav.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    },
+  );
 
   it('labels the student grades entry as grades', async () => {
     const r = renderMenu(ROLE.STUDENT, '/StudentDashboard');
@@ -101,7 +127,9 @@ describe('SideMenu', () => {
     const r = renderMenu(ROLE.ADMIN, '/AdminDashboard');
     const nav = await openMenu(r);
     await r.user.click(nav.getByRole('button', { name: 'Cerrar sesión' }));
-    await r.user.click(within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Cerrar sesión' }));
+    await r.user.click(
+      within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Cerrar sesión' }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/login'));
     const logout = r.calls.find((c) => c.path === '/logout')!;
     expect(logout.method).toBe('POST');
@@ -122,7 +150,11 @@ describe('SideMenu', () => {
     expect(localStorage.getItem('calificaciones-sin-guardar:5:12')).not.toBeNull();
 
     await r.user.click((await openMenu(r)).getByRole('button', { name: 'Cerrar sesión' }));
-    await r.user.click(within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Descartar y cerrar sesión' }));
+    await r.user.click(
+      within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', {
+        name: 'Descartar y cerrar sesión',
+      }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem('calificaciones-sin-guardar:5:12')).toBeNull();
   });
@@ -131,7 +163,9 @@ describe('SideMenu', () => {
     const r = renderMenu(ROLE.TEACHER, '/TeacherDashboard', { 'POST /logout': { status: 500, body: {} } });
     const nav = await openMenu(r);
     await r.user.click(nav.getByRole('button', { name: 'Cerrar sesión' }));
-    await r.user.click(within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Cerrar sesión' }));
+    await r.user.click(
+      within(screen.getByRole('dialog', { name: MSG.logoutTitle })).getByRole('button', { name: 'Cerrar sesión' }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -23,7 +23,12 @@ export function isActive(itemPath: string, currentPath: string): boolean {
 }
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 /** A stored photo path: full URLs and absolute paths as they are, bare paths under the storage prefix. */
@@ -72,14 +77,10 @@ export function SideMenu() {
   const name = me.data?.full_name ?? localStorage.getItem('name') ?? '';
   return (
     <>
-      <ActionIcon
-        onClick={open}
-        size={44}
-        radius="xl"
-        variant="filled"
-        aria-label="Abrir menú"
-      >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+      <ActionIcon onClick={open} size={44} radius="xl" variant="filled" aria-label="Abrir menú">
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
       </ActionIcon>
       <Drawer
         opened={opened}
@@ -90,9 +91,15 @@ export function SideMenu() {
         closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
       >
         <Stack gap={4} align="center" mb="md">
-          <Avatar size={72} radius="xl" color="blue" variant="filled" src={avatarSrc(me.data?.photo)} alt={name}>{initials(name)}</Avatar>
-          <Text fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>{name}</Text>
-          <Text size="sm" c="dimmed" ta="center">{welcomeLine(me.data?.gender, role)}</Text>
+          <Avatar size={72} radius="xl" color="blue" variant="filled" src={avatarSrc(me.data?.photo)} alt={name}>
+            {initials(name)}
+          </Avatar>
+          <Text fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {welcomeLine(me.data?.gender, role)}
+          </Text>
         </Stack>
         <Divider mb="sm" />
         <nav aria-label="Menú principal">

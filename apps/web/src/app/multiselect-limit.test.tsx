@@ -5,7 +5,7 @@ import { LIMITS } from '@egreso/domain';
 import { renderWithProviders } from '../test/render';
 
 describe('theme', () => {
-  it('limits every multi-select dropdown to the spec\'s 1,000 options', async () => {
+  it("limits every multi-select dropdown to the spec's 1,000 options", async () => {
     const data = Array.from({ length: 1200 }, (_, i) => ({ value: String(i + 1), label: `Grupo ${i + 1}` }));
     const r = renderWithProviders(<MultiSelect label="Grupos" data={data} searchable />);
     await r.user.click(screen.getByRole('textbox', { name: 'Grupos' }));

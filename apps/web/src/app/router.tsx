@@ -13,7 +13,8 @@ const AppLayout = lazy(() => import('./AppLayout'));
 /** The browser tab names the screen: 'Gestionar periodos · Atributos de egreso'. */
 export function screenTitle(pathname: string): string {
   if (pathname.toLowerCase().startsWith('/login')) return documentTitle('Iniciar sesión');
-  if (pathname.toLowerCase().startsWith(FORCED_PASSWORD_PATH.toLowerCase())) return documentTitle('Cambia tu contraseña');
+  if (pathname.toLowerCase().startsWith(FORCED_PASSWORD_PATH.toLowerCase()))
+    return documentTitle('Cambia tu contraseña');
   return documentTitle(screenRouteOf(pathname)?.title);
 }
 
@@ -33,11 +34,29 @@ export const routes: RouteObject[] = [
   {
     element: <DocumentTitle />,
     children: [
-      { path: '/login', element: <Suspense fallback={<PageLoader />}><LoginPage /></Suspense> },
-      // Outside the signed-in layout: no menu, no way around it until the password is changed.
-      { path: FORCED_PASSWORD_PATH, element: <Suspense fallback={<PageLoader />}><ForcedPasswordPage /></Suspense> },
       {
-        element: <Suspense fallback={<PageLoader />}><AppLayout /></Suspense>,
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
+      // Outside the signed-in layout: no menu, no way around it until the password is changed.
+      {
+        path: FORCED_PASSWORD_PATH,
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <ForcedPasswordPage />
+          </Suspense>
+        ),
+      },
+      {
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <AppLayout />
+          </Suspense>
+        ),
         children: PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
       },
       { path: '/', element: <Navigate to="/login" replace /> },

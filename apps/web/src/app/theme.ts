@@ -87,7 +87,9 @@ export const theme = createTheme({
     // Every dropdown (selects, menus) is placed against the screen: an absolutely placed dropdown that overflows a
     // phone's width widens the page, which widens the fixed modal around the select, which moves the dropdown again,
     // every frame.
-    Popover: { defaultProps: { floatingStrategy: 'fixed', middlewares: { flip: true, shift: { padding: 8 }, inline: false } } },
+    Popover: {
+      defaultProps: { floatingStrategy: 'fixed', middlewares: { flip: true, shift: { padding: 8 }, inline: false } },
+    },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     // The spec: a multi-select dropdown shows at most 1,000 options (typing narrows them).

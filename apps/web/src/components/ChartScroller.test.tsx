@@ -9,11 +9,21 @@ describe('ChartScroller', () => {
   it('says when the chart is wider than the screen, and says nothing when it fits', () => {
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(600);
     const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(343);
-    const { unmount } = renderWithProviders(<ChartScroller label="Gráfica de prueba"><div /></ChartScroller>);
-    expect(screen.getByTestId('chart-scroll-hint')).toHaveTextContent('La gráfica es más ancha que la pantalla: deslízala para ver el resto →');
+    const { unmount } = renderWithProviders(
+      <ChartScroller label="Gráfica de prueba">
+        <div />
+      </ChartScroller>,
+    );
+    expect(screen.getByTestId('chart-scroll-hint')).toHaveTextContent(
+      'La gráfica es más ancha que la pantalla: deslízala para ver el resto →',
+    );
     unmount();
     client.mockReturnValue(600);
-    renderWithProviders(<ChartScroller label="Gráfica de prueba"><div /></ChartScroller>);
+    renderWithProviders(
+      <ChartScroller label="Gráfica de prueba">
+        <div />
+      </ChartScroller>,
+    );
     expect(screen.queryByTestId('chart-scroll-hint')).toBeNull();
   });
 

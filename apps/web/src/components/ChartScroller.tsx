@@ -14,7 +14,15 @@ export function chartMinWidth(bars: number): string {
  * the part of the chart beyond the screen is reachable without a pointer (WCAG's scrollable-region rule). When the
  * chart is wider than the screen it says so: a shaded edge on the side still hidden and a line under it.
  */
-export function ChartScroller({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ChartScroller({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ wider: false, atStart: true, atEnd: true });
   useEffect(() => {
@@ -24,7 +32,9 @@ export function ChartScroller({ label, className, children }: { label: string; c
       const wider = el.scrollWidth > el.clientWidth + 1;
       const atStart = el.scrollLeft <= 1;
       const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
-      setEdges((e) => (e.wider === wider && e.atStart === atStart && e.atEnd === atEnd ? e : { wider, atStart, atEnd }));
+      setEdges((e) =>
+        e.wider === wider && e.atStart === atStart && e.atEnd === atEnd ? e : { wider, atStart, atEnd },
+      );
     };
     measure();
     el.addEventListener('scroll', measure, { passive: true });
@@ -36,7 +46,12 @@ export function ChartScroller({ label, className, children }: { label: string; c
     };
   }, []);
   const shade = (side: 'left' | 'right') => ({
-    position: 'absolute' as const, top: 0, bottom: 0, [side]: 0, width: 28, pointerEvents: 'none' as const,
+    position: 'absolute' as const,
+    top: 0,
+    bottom: 0,
+    [side]: 0,
+    width: 28,
+    pointerEvents: 'none' as const,
     background: `linear-gradient(to ${side}, transparent, var(--mantine-color-body))`,
   });
   return (
@@ -50,7 +65,9 @@ export function ChartScroller({ label, className, children }: { label: string; c
       </div>
       {edges.wider ? (
         <Text size="xs" c="dimmed" ta="center" mt={4} data-testid="chart-scroll-hint">
-          {edges.atEnd ? '← La gráfica es más ancha que la pantalla: deslízala para ver el inicio.' : 'La gráfica es más ancha que la pantalla: deslízala para ver el resto →'}
+          {edges.atEnd
+            ? '← La gráfica es más ancha que la pantalla: deslízala para ver el inicio.'
+            : 'La gráfica es más ancha que la pantalla: deslízala para ver el resto →'}
         </Text>
       ) : null}
     </div>

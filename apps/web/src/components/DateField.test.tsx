@@ -8,8 +8,17 @@ function Harness({ initial = '', onIso }: { initial?: string; onIso: (iso: strin
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateField label="Fecha de inicio" value={value} onChange={(v) => { setValue(v); onIso(v); }} />
-      <button type="button" onClick={() => setValue('2027-01-31')}>Fijar</button>
+      <DateField
+        label="Fecha de inicio"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onIso(v);
+        }}
+      />
+      <button type="button" onClick={() => setValue('2027-01-31')}>
+        Fijar
+      </button>
       <output data-testid="iso">{value}</output>
     </>
   );

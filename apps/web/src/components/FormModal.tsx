@@ -20,7 +20,18 @@ export interface FormModalProps {
  * The one create/edit window: a form with its failure above the fields and Cancelar / Guardar below them. Escape, the X
  * or a click outside ask before discarding typed data (GuardedModal); Cancelar and a save close directly.
  */
-export function FormModal({ opened, title, onClose, onSubmit, saving, failure, submitLabel = 'Guardar', size, fullScreen, children }: FormModalProps) {
+export function FormModal({
+  opened,
+  title,
+  onClose,
+  onSubmit,
+  saving,
+  failure,
+  submitLabel = 'Guardar',
+  size,
+  fullScreen,
+  children,
+}: FormModalProps) {
   return (
     <GuardedModal opened={opened} onClose={onClose} title={title} centered size={size} fullScreen={fullScreen}>
       <form
@@ -31,11 +42,19 @@ export function FormModal({ opened, title, onClose, onSubmit, saving, failure, s
         }}
       >
         <Stack gap="sm">
-          {failure ? <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>{failure}</Alert> : null}
+          {failure ? (
+            <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+              {failure}
+            </Alert>
+          ) : null}
           {children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>Cancelar</Button>
-            <Button type="submit" loading={saving}>{submitLabel}</Button>
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -20,11 +20,16 @@ function Form({ Shell, onClosed }: { Shell: typeof GuardedModal | typeof Guarded
   );
 }
 
-describe.each([['GuardedModal', GuardedModal], ['GuardedDrawer', GuardedDrawer]] as const)('%s', (_, Shell) => {
+describe.each([
+  ['GuardedModal', GuardedModal],
+  ['GuardedDrawer', GuardedDrawer],
+] as const)('%s', (_, Shell) => {
   it('names its close button Cerrar and closes an untouched form at once', async () => {
     const onClosed = vi.fn();
     const r = renderWithProviders(<Form Shell={Shell} onClosed={onClosed} />);
-    await r.user.click(within(screen.getByRole('dialog', { name: 'Nueva carrera' })).getByRole('button', { name: 'Cerrar' }));
+    await r.user.click(
+      within(screen.getByRole('dialog', { name: 'Nueva carrera' })).getByRole('button', { name: 'Cerrar' }),
+    );
     expect(onClosed).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: DISCARD_TITLE })).not.toBeInTheDocument();
   });
@@ -47,8 +52,12 @@ describe.each([['GuardedModal', GuardedModal], ['GuardedDrawer', GuardedDrawer]]
     const onClosed = vi.fn();
     const r = renderWithProviders(<Form Shell={Shell} onClosed={onClosed} />);
     await r.user.type(screen.getByLabelText('Nombre'), 'x');
-    await r.user.click(within(screen.getByRole('dialog', { name: 'Nueva carrera' })).getByRole('button', { name: 'Cerrar' }));
-    await r.user.click(within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Descartar' }));
+    await r.user.click(
+      within(screen.getByRole('dialog', { name: 'Nueva carrera' })).getByRole('button', { name: 'Cerrar' }),
+    );
+    await r.user.click(
+      within(await screen.findByRole('dialog', { name: DISCARD_TITLE })).getByRole('button', { name: 'Descartar' }),
+    );
     expect(onClosed).toHaveBeenCalledTimes(1);
   });
 
@@ -65,7 +74,17 @@ describe('ConfirmDialog', () => {
   it('starts the focus on the safe button, so Enter cancels', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    const r = renderWithProviders(<ConfirmDialog opened title="Eliminar" message="¿Seguro?" confirmLabel="Eliminar" danger onConfirm={onConfirm} onCancel={onCancel} />);
+    const r = renderWithProviders(
+      <ConfirmDialog
+        opened
+        title="Eliminar"
+        message="¿Seguro?"
+        confirmLabel="Eliminar"
+        danger
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Eliminar' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
     await r.user.keyboard('{Enter}');

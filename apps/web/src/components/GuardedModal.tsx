@@ -8,8 +8,12 @@ export const DISCARD_TEXT = 'Lo que escribiste en este formulario se perderá.';
 /** What a form's fields hold right now: values, and checked states of boxes and radios. */
 function formState(root: HTMLElement | null): string {
   if (!root) return '';
-  return Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'))
-    .map((el) => (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value))
+  return Array.from(
+    root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
+  )
+    .map((el) =>
+      el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? String(el.checked) : el.value,
+    )
     .join('\u0000');
 }
 

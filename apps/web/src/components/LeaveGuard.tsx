@@ -21,9 +21,14 @@ function RouterBlocker({ when, title, message }: Props) {
   const blocker = useBlocker(() => when && !leavingConfirmed);
   return (
     <ConfirmDialog
-      opened={blocker.state === 'blocked'} title={title} message={message} danger
-      confirmLabel="Salir sin guardar" cancelLabel="Quedarme"
-      onConfirm={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()}
+      opened={blocker.state === 'blocked'}
+      title={title}
+      message={message}
+      danger
+      confirmLabel="Salir sin guardar"
+      cancelLabel="Quedarme"
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
     />
   );
 }

@@ -58,11 +58,24 @@ function PagingFooter({ paging }: { paging: Paging }) {
   const { page, lastPage, onPageChange, disabled, summary } = paging;
   return (
     <Group justify="space-between" mt="md" gap="sm">
-      <Text size="sm" c="dimmed">{summary}</Text>
+      <Text size="sm" c="dimmed">
+        {summary}
+      </Text>
       <Group gap="sm">
-        <Button variant="default" size="xs" disabled={page <= 1 || disabled} onClick={() => onPageChange(page - 1)}>Anterior</Button>
-        <Text size="sm">Página {page} de {Math.max(lastPage, 1)}</Text>
-        <Button variant="default" size="xs" disabled={page >= lastPage || disabled} onClick={() => onPageChange(page + 1)}>Siguiente</Button>
+        <Button variant="default" size="xs" disabled={page <= 1 || disabled} onClick={() => onPageChange(page - 1)}>
+          Anterior
+        </Button>
+        <Text size="sm">
+          Página {page} de {Math.max(lastPage, 1)}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page >= lastPage || disabled}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Siguiente
+        </Button>
       </Group>
     </Group>
   );
@@ -73,18 +86,32 @@ function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>
   const shown = (kind: NonNullable<Column<T>['card']>) => columns.filter((c) => (c.card ?? 'label') === kind);
   return (
     <Card withBorder radius="md" padding="md" role="listitem">
-      {shown('title').map((c) => <Text key={c.key} fw={700} component="div" style={TEXT_WRAP}>{value(c)}</Text>)}
-      {columns.filter((c) => c.card === undefined || c.card === 'label' || c.card === 'plain').map((c) => (
-        c.card === 'plain'
-          ? <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>{value(c)}</Text>
-          : (
+      {shown('title').map((c) => (
+        <Text key={c.key} fw={700} component="div" style={TEXT_WRAP}>
+          {value(c)}
+        </Text>
+      ))}
+      {columns
+        .filter((c) => c.card === undefined || c.card === 'label' || c.card === 'plain')
+        .map((c) =>
+          c.card === 'plain' ? (
             <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>
-              <Text span size="sm" fw={600}>{c.cardLabel ?? c.header}: </Text>
               {value(c)}
             </Text>
-          )
+          ) : (
+            <Text key={c.key} size="sm" component="div" mt={4} style={TEXT_WRAP}>
+              <Text span size="sm" fw={600}>
+                {c.cardLabel ?? c.header}:{' '}
+              </Text>
+              {value(c)}
+            </Text>
+          ),
+        )}
+      {shown('actions').map((c) => (
+        <Group key={c.key} mt="sm">
+          {value(c)}
+        </Group>
       ))}
-      {shown('actions').map((c) => <Group key={c.key} mt="sm">{value(c)}</Group>)}
     </Card>
   );
 }
@@ -100,20 +127,30 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   const list = rows ?? [];
   const body = isMobile ? (
     <Stack gap="sm" role="list" aria-label={label}>
-      {list.map((row) => <RowCard key={rowKey(row)} row={row} columns={columns} />)}
+      {list.map((row) => (
+        <RowCard key={rowKey(row)} row={row} columns={columns} />
+      ))}
     </Stack>
   ) : (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            {tableColumns.map((c) => <Table.Th key={c.key} w={c.width}>{c.header}</Table.Th>)}
+            {tableColumns.map((c) => (
+              <Table.Th key={c.key} w={c.width}>
+                {c.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {list.map((row) => (
             <Table.Tr key={rowKey(row)}>
-              {tableColumns.map((c) => <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>{c.cell(row)}</Table.Td>)}
+              {tableColumns.map((c) => (
+                <Table.Td key={c.key} fw={c.card === 'title' ? 600 : undefined}>
+                  {c.cell(row)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -122,7 +159,13 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   );
   return (
     <>
-      <ListStates loading={Boolean(loading)} loadingText={loadingText} error={error ?? null} empty={list.length === 0} emptyText={emptyText}>
+      <ListStates
+        loading={Boolean(loading)}
+        loadingText={loadingText}
+        error={error ?? null}
+        empty={list.length === 0}
+        emptyText={emptyText}
+      >
         {body}
       </ListStates>
       {/* Past the last page (after a delete) the footer stays, so the user can step back. */}

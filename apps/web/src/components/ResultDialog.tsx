@@ -33,8 +33,17 @@ export function ResultDialog({ result, onClose, autoCloseMs }: Props) {
   const [shown, setShown] = useState(result);
   if (result && result !== shown) setShown(result);
   return (
-    <Modal opened={result !== null} onClose={onClose} title={shown ? (shown.title ?? TITLES[shown.kind]) : ''} centered zIndex={DIALOG_Z_INDEX} withCloseButton={false}>
-      <Text size="sm" c={shown ? COLORS[shown.kind] : undefined} style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
+    <Modal
+      opened={result !== null}
+      onClose={onClose}
+      title={shown ? (shown.title ?? TITLES[shown.kind]) : ''}
+      centered
+      zIndex={DIALOG_Z_INDEX}
+      withCloseButton={false}
+    >
+      <Text size="sm" c={shown ? COLORS[shown.kind] : undefined} style={{ whiteSpace: 'pre-line' }}>
+        {shown?.message}
+      </Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>Cerrar</Button>
       </Group>

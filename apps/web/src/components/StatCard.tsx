@@ -15,9 +15,17 @@ export function StatCard({ label, value, to, hint }: Props) {
   const size = typeof value === 'number' || String(value).length <= 4 ? 28 : 20;
   const body = (
     <>
-      <Text size="sm" c="dimmed" fw={500}>{label}</Text>
-      <Text fz={size} fw={700} lh={1.25} mt={4} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
-      {hint ? <Text size="xs" c="dimmed" mt={4}>{hint}</Text> : null}
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={size} fw={700} lh={1.25} mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      ) : null}
     </>
   );
   // A linked card is named by what it shows (label, value, hint), as WCAG 2.5.3 asks.
@@ -28,5 +36,9 @@ export function StatCard({ label, value, to, hint }: Props) {
       </Card>
     );
   }
-  return <Card withBorder radius="md" padding="lg">{body}</Card>;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      {body}
+    </Card>
+  );
 }

@@ -62,7 +62,12 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body);
   }
   try {
-    return await fetch(withQuery(`/api${path}`, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    return await fetch(withQuery(`/api${path}`, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, MSG.connectionError);
@@ -96,7 +101,12 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 }
 
 /** Downloads a file answer (spreadsheets) and saves it with the server's file name or the fallback. */
-export async function download(path: string, fallbackName: string, query?: Query, expectType?: RegExp): Promise<string> {
+export async function download(
+  path: string,
+  fallbackName: string,
+  query?: Query,
+  expectType?: RegExp,
+): Promise<string> {
   const res = await send(path, { query });
   if (!res.ok) throw await failure(res);
   // A 200 that is not the expected file (a proxy's HTML page, say) is a failure too.

@@ -6,10 +6,21 @@ import { DEFAULT_TIME_ZONE, formatInstantEs } from '@egreso/domain';
  */
 let timeZone = DEFAULT_TIME_ZONE;
 let longDate = longDateIn(timeZone);
-const shortDate = new Intl.DateTimeFormat('es-MX', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('es-MX', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 function longDateIn(zone: string) {
-  return new Intl.DateTimeFormat('es-MX', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
+  return new Intl.DateTimeFormat('es-MX', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: zone,
+  });
 }
 
 /** The time zone instants are shown in. */

@@ -46,5 +46,7 @@ export function errorText(prefix: string, err: unknown, options: ErrorTextOption
 
 /** A failed load: the spec's '¿Estás autenticado?' variant when the session was refused. */
 export function loadErrorText(message: string, err: unknown): string {
-  return err instanceof ApiError && (err.status === 401 || err.status === 403) ? `${message} ¿Estás autenticado?` : message;
+  return err instanceof ApiError && (err.status === 401 || err.status === 403)
+    ? `${message} ¿Estás autenticado?`
+    : message;
 }

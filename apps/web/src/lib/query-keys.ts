@@ -62,14 +62,24 @@ export const queryKeys = {
     mine: (careerId: number | null) => ['assignments', 'mine', careerId] as const,
   },
   myCareers: { all: ['my-careers'] as const, list: (allCareers: boolean) => ['my-careers', allCareers] as const },
-  subjectAttributes: { all: ['subject-attributes'] as const, list: (subjectId: number) => ['subject-attributes', subjectId] as const },
-  activities: { all: ['activities'] as const, byAssignment: (assignmentId: number) => ['activities', 'assignment', assignmentId] as const },
-  teacherDashboard: { all: ['teacher-dashboard'] as const, detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const },
+  subjectAttributes: {
+    all: ['subject-attributes'] as const,
+    list: (subjectId: number) => ['subject-attributes', subjectId] as const,
+  },
+  activities: {
+    all: ['activities'] as const,
+    byAssignment: (assignmentId: number) => ['activities', 'assignment', assignmentId] as const,
+  },
+  teacherDashboard: {
+    all: ['teacher-dashboard'] as const,
+    detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const,
+  },
   /** Grade sheets, finals and ratings: every grade write or import refreshes them. */
   grades: {
     all: ['grades'] as const,
     sheet: (assignmentId: number) => ['grades', 'sheet', assignmentId] as const,
-    attributeRatings: (subjectId: number, groupId: number, userId: number) => ['grades', 'attribute-ratings', subjectId, groupId, userId] as const,
+    attributeRatings: (subjectId: number, groupId: number, userId: number) =>
+      ['grades', 'attribute-ratings', subjectId, groupId, userId] as const,
     cellHistory: (activityId: number, userId: number) => ['grades', 'history', activityId, userId] as const,
     imports: (assignmentId: number) => ['grades', 'imports', assignmentId] as const,
   },
@@ -82,11 +92,13 @@ export const queryKeys = {
     all: ['student'] as const,
     dashboard: (userId: number) => ['student', userId, 'dashboard'] as const,
     groups: (userId: number) => ['student', userId, 'groups'] as const,
-    available: (userId: number, semesterId: number, groupId: number) => ['student', userId, 'available', semesterId, groupId] as const,
+    available: (userId: number, semesterId: number, groupId: number) =>
+      ['student', userId, 'available', semesterId, groupId] as const,
     subjects: (userId: number) => ['student', userId, 'subjects'] as const,
     grades: (userId: number, activityIds: readonly number[]) => ['student', userId, 'grades', activityIds] as const,
     ratings: (userId: number, subjectId: number) => ['student', userId, 'ratings', subjectId] as const,
-    observations: (userId: number, subjectId: number, attributeId: number) => ['student', userId, 'observations', subjectId, attributeId] as const,
+    observations: (userId: number, subjectId: number, attributeId: number) =>
+      ['student', userId, 'observations', subjectId, attributeId] as const,
     global: (userId: number) => ['student', userId, 'global'] as const,
     profile: (userId: number) => ['student', userId, 'profile'] as const,
   },
@@ -98,8 +110,10 @@ export const queryKeys = {
   evidence: {
     all: ['evidence'] as const,
     cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
-    curriculumMap: (careerId: number, periodId: number | null) => ['evidence', 'curriculum-map', careerId, periodId] as const,
-    performance: (careerId: number, generationId: number) => ['evidence', 'performance', careerId, generationId] as const,
+    curriculumMap: (careerId: number, periodId: number | null) =>
+      ['evidence', 'curriculum-map', careerId, periodId] as const,
+    performance: (careerId: number, generationId: number) =>
+      ['evidence', 'performance', careerId, generationId] as const,
   },
   /** Improvement actions: their measured result comes from grades, so grade writes may refresh them too. */
   improvementActions: {
@@ -126,6 +140,7 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     group: (q: { subject_id: number; group_id: number; period_id?: number }) => ['reports', 'group', q] as const,
-    student: (q: { subject_id: number; group_id: number; period_id?: number; user_id: number }) => ['reports', 'student', q] as const,
+    student: (q: { subject_id: number; group_id: number; period_id?: number; user_id: number }) =>
+      ['reports', 'student', q] as const,
   },
 };

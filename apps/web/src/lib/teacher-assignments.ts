@@ -21,5 +21,7 @@ export function useMyAssignments(careerId: number | null) {
 
 /** 'Materia – Grupo – Periodo', the label of an assignment in selectors. */
 export function assignmentLabel(a: TeacherAssignment): string {
-  return [a.subject.subject_name, a.group?.group_name ?? 'Sin grupo', a.period?.period_name].filter(Boolean).join(' – ');
+  return [a.subject.subject_name, a.group?.group_name ?? 'Sin grupo', a.period?.period_name]
+    .filter(Boolean)
+    .join(' – ');
 }

@@ -58,7 +58,12 @@ export async function uploadFile<T>(path: string, file: File, opts: UploadOption
 }
 
 /** Sends a file and saves the file the server answers (e.g. the rows with errors) under the server's name. */
-export async function uploadForFile(path: string, file: File, fallbackName: string, opts: UploadOptions = {}): Promise<string> {
+export async function uploadForFile(
+  path: string,
+  file: File,
+  fallbackName: string,
+  opts: UploadOptions = {},
+): Promise<string> {
   const xhr = await send(path, file, 'blob', opts);
   const blob = xhr.response as Blob | null;
   if (xhr.status < 200 || xhr.status >= 300 || !blob) throw failureOf(xhr, blob ? await blobJson(blob) : null);

@@ -5,7 +5,11 @@ import { ApiError } from './api';
 import { useCatalogueModalPage, useCataloguePage } from './use-catalogue-page';
 
 const row: Career = { id: 7, career_key: 'ISC', name: 'Sistemas' } as Career;
-const formOptions = { initial: { career_key: '', name: '' }, schema: careerBody, toBody: (v: { career_key: string; name: string }) => v };
+const formOptions = {
+  initial: { career_key: '', name: '' },
+  schema: careerBody,
+  toBody: (v: { career_key: string; name: string }) => v,
+};
 const messages = {
   registered: 'Carrera registrada correctamente.',
   updated: 'Carrera actualizada correctamente.',
@@ -15,15 +19,23 @@ const messages = {
   deleteError: 'Error eliminando carrera',
 };
 
-function setup(overrides: { create?: () => Promise<unknown>; update?: () => Promise<unknown>; remove?: () => Promise<unknown> } = {}) {
+function setup(
+  overrides: { create?: () => Promise<unknown>; update?: () => Promise<unknown>; remove?: () => Promise<unknown> } = {},
+) {
   const create = vi.fn(overrides.create ?? (() => Promise.resolve({})));
   const update = vi.fn(overrides.update ?? (() => Promise.resolve({})));
   const remove = vi.fn(overrides.remove ?? (() => Promise.resolve({})));
-  const hook = renderHook(() => useCataloguePage({
-    createForm: formOptions, editForm: formOptions,
-    toDraft: (c: Career) => ({ career_key: c.career_key, name: c.name }),
-    create, update, remove, messages,
-  }));
+  const hook = renderHook(() =>
+    useCataloguePage({
+      createForm: formOptions,
+      editForm: formOptions,
+      toDraft: (c: Career) => ({ career_key: c.career_key, name: c.name }),
+      create,
+      update,
+      remove,
+      messages,
+    }),
+  );
   return { hook, create, update, remove };
 }
 
@@ -34,9 +46,15 @@ describe('useCataloguePage', () => {
     const preventDefault = vi.fn();
     await act(() => hook.result.current.create({ preventDefault } as unknown as React.FormEvent));
     expect(preventDefault).toHaveBeenCalled();
-    expect(create).toHaveBeenCalledWith({ career_key: 'ISC', name: 'Sistemas' }, { career_key: ' ISC ', name: 'Sistemas' });
+    expect(create).toHaveBeenCalledWith(
+      { career_key: 'ISC', name: 'Sistemas' },
+      { career_key: ' ISC ', name: 'Sistemas' },
+    );
     expect(hook.result.current.draft.values).toEqual({ career_key: '', name: '' });
-    expect(hook.result.current.feedback.dialogProps.result).toEqual({ kind: 'success', message: 'Carrera registrada correctamente.' });
+    expect(hook.result.current.feedback.dialogProps.result).toEqual({
+      kind: 'success',
+      message: 'Carrera registrada correctamente.',
+    });
   });
 
   it('does not save an invalid draft', async () => {
@@ -48,10 +66,20 @@ describe('useCataloguePage', () => {
   });
 
   it("reports a failed create with the spec's prefix and keeps the draft", async () => {
-    const { hook } = setup({ create: () => Promise.reject(new ApiError(409, 'Ya existe una carrera con esa clave.', { career_key: ['Ya existe una carrera con esa clave.'] })) });
+    const { hook } = setup({
+      create: () =>
+        Promise.reject(
+          new ApiError(409, 'Ya existe una carrera con esa clave.', {
+            career_key: ['Ya existe una carrera con esa clave.'],
+          }),
+        ),
+    });
     act(() => hook.result.current.draft.setValues({ career_key: 'ISC', name: 'Sistemas' }));
     await act(() => hook.result.current.create());
-    expect(hook.result.current.feedback.dialogProps.result).toEqual({ kind: 'error', message: 'Error registrando carrera: Ya existe una carrera con esa clave.' });
+    expect(hook.result.current.feedback.dialogProps.result).toEqual({
+      kind: 'error',
+      message: 'Error registrando carrera: Ya existe una carrera con esa clave.',
+    });
     expect(hook.result.current.draft.values.career_key).toBe('ISC');
     expect(hook.result.current.draft.errors.career_key).toBe('Ya existe una carrera con esa clave.');
   });
@@ -63,9 +91,16 @@ describe('useCataloguePage', () => {
     expect(hook.result.current.edit.values).toEqual({ career_key: 'ISC', name: 'Sistemas' });
     act(() => hook.result.current.edit.setField('name', 'Sistemas Computacionales'));
     await act(() => hook.result.current.update());
-    expect(update).toHaveBeenCalledWith(7, { career_key: 'ISC', name: 'Sistemas Computacionales' }, { career_key: 'ISC', name: 'Sistemas Computacionales' });
+    expect(update).toHaveBeenCalledWith(
+      7,
+      { career_key: 'ISC', name: 'Sistemas Computacionales' },
+      { career_key: 'ISC', name: 'Sistemas Computacionales' },
+    );
     expect(hook.result.current.editModal.opened).toBe(false);
-    expect(hook.result.current.feedback.dialogProps.result).toEqual({ kind: 'success', message: 'Carrera actualizada correctamente.' });
+    expect(hook.result.current.feedback.dialogProps.result).toEqual({
+      kind: 'success',
+      message: 'Carrera actualizada correctamente.',
+    });
   });
 
   it('keeps the modal open when the update fails', async () => {
@@ -84,7 +119,10 @@ describe('useCataloguePage', () => {
     await act(() => hook.result.current.deletion.dialogProps.onConfirm());
     expect(remove).toHaveBeenCalledWith(row);
     expect(hook.result.current.deletion.dialogProps.opened).toBe(false);
-    expect(hook.result.current.feedback.dialogProps.result).toEqual({ kind: 'success', message: 'Carrera eliminada correctamente.' });
+    expect(hook.result.current.feedback.dialogProps.result).toEqual({
+      kind: 'success',
+      message: 'Carrera eliminada correctamente.',
+    });
 
     const failing = setup({ remove: () => Promise.reject(new ApiError(409, 'La carrera tiene atributos.')) });
     act(() => failing.hook.result.current.deletion.ask(row));

@@ -47,7 +47,9 @@ export interface CataloguePageOptions<T extends { id: number }, V, CB, UB> {
  * delete confirmation and the result dialog, each save and delete reported in Spanish.
  * Wire `create` to the form's onSubmit, `openEdit(row)` to 'Editar', `update` to the FormModal's onSubmit.
  */
-export function useCataloguePage<T extends { id: number }, V extends object, CB, UB>(options: CataloguePageOptions<T, V, CB, UB>) {
+export function useCataloguePage<T extends { id: number }, V extends object, CB, UB>(
+  options: CataloguePageOptions<T, V, CB, UB>,
+) {
   const { messages } = options;
   const { feedback, deletion } = useCatalogueDeletion(options.remove, messages);
   const draft = useForm(options.createForm);
@@ -87,7 +89,10 @@ export function useCataloguePage<T extends { id: number }, V extends object, CB,
  * it empty, 'Editar' with the row): the modal, the delete confirmation and the result dialog. Pass `saved` as the
  * modal's onSaved.
  */
-export function useCatalogueModalPage<T>(options: { remove: (row: T) => Promise<unknown>; messages: CatalogueMessages }) {
+export function useCatalogueModalPage<T>(options: {
+  remove: (row: T) => Promise<unknown>;
+  messages: CatalogueMessages;
+}) {
   const { messages } = options;
   const { feedback, deletion } = useCatalogueDeletion(options.remove, messages);
   const form = useFormModal<T>();

@@ -19,6 +19,12 @@ export function useConfirmDelete<T>(remove: (item: T) => Promise<unknown>, onErr
   return {
     target,
     ask: (item: T) => setTarget(() => item),
-    dialogProps: { opened: target !== null, confirmLabel: 'Eliminar', danger: true, onConfirm: confirm, onCancel: cancel },
+    dialogProps: {
+      opened: target !== null,
+      confirmLabel: 'Eliminar',
+      danger: true,
+      onConfirm: confirm,
+      onCancel: cancel,
+    },
   };
 }

@@ -15,6 +15,10 @@ export function useFeedback(successMs: number = TIMINGS.successToast, errorMs?: 
     error: useCallback((message: string) => setResult({ kind: 'error', message }), []),
     /** Neither success nor failure (a save that went through in part): its own title, and it stays until closed. */
     warning: useCallback((title: string, message: string) => setResult({ kind: 'warning', title, message }), []),
-    dialogProps: { result, onClose: close, autoCloseMs: result?.kind === 'success' ? successMs : result?.kind === 'error' ? errorMs : undefined },
+    dialogProps: {
+      result,
+      onClose: close,
+      autoCloseMs: result?.kind === 'success' ? successMs : result?.kind === 'error' ? errorMs : undefined,
+    },
   };
 }

@@ -35,16 +35,25 @@ describe('useForm with FormModal', () => {
     await user.type(screen.getByLabelText('Clave'), ' ISC ');
     await user.type(screen.getByLabelText('Nombre'), 'Sistemas');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(save).toHaveBeenCalledWith({ career_key: 'ISC', name: 'Sistemas' }, { career_key: ' ISC ', name: 'Sistemas' });
+    expect(save).toHaveBeenCalledWith(
+      { career_key: 'ISC', name: 'Sistemas' },
+      { career_key: ' ISC ', name: 'Sistemas' },
+    );
   });
 
   it("shows the server's field error under its field and clears it once that field changes", async () => {
-    const save = vi.fn().mockRejectedValue(new ApiError(409, 'Ya existe una carrera con esa clave.', { career_key: ['Ya existe una carrera con esa clave.'] }));
+    const save = vi.fn().mockRejectedValue(
+      new ApiError(409, 'Ya existe una carrera con esa clave.', {
+        career_key: ['Ya existe una carrera con esa clave.'],
+      }),
+    );
     const { user } = renderWithProviders(<CareerForm save={save} />);
     await user.type(screen.getByLabelText('Clave'), 'ISC');
     await user.type(screen.getByLabelText('Nombre'), 'Sistemas');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Error guardando carrera: Ya existe una carrera con esa clave.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Error guardando carrera: Ya existe una carrera con esa clave.',
+    );
     expect(screen.getByLabelText('Clave')).toHaveAccessibleDescription(/Ya existe una carrera con esa clave\./);
 
     // Changing another field keeps the key's message; changing the key clears it.

@@ -46,7 +46,9 @@ export interface FormState<V, B> {
   /** Replaces the values; the messages of the fields that changed are cleared. */
   setValues: (next: V) => void;
   /** value/onChange/error props for inputs whose onChange receives the value (LimitedTextInput, Select, MultiSelect). */
-  bind: <K extends keyof V & string>(key: K) => { value: V[K]; onChange: (value: V[K]) => void; error: string | undefined };
+  bind: <K extends keyof V & string>(
+    key: K,
+  ) => { value: V[K]; onChange: (value: V[K]) => void; error: string | undefined };
   /** Shows a message above the fields (or none). */
   fail: (message: string | null) => void;
   /** Starts over from the given values (the initial ones by default), without messages. */
@@ -85,7 +87,10 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     setFailure(null);
   }, []);
 
-  const setField = useCallback(<K extends keyof V>(key: K, value: V[K]) => setValues({ ...current.current, [key]: value }), [setValues]);
+  const setField = useCallback(
+    <K extends keyof V>(key: K, value: V[K]) => setValues({ ...current.current, [key]: value }),
+    [setValues],
+  );
 
   const reset = useCallback((next?: V) => {
     const v = next ?? initialRef.current;
@@ -95,13 +100,16 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     setFailure(null);
   }, []);
 
-  const submit = async (save: (body: B, values: V) => Promise<unknown>, onError: (err: unknown) => void): Promise<boolean> => {
+  const submit = async (
+    save: (body: B, values: V) => Promise<unknown>,
+    onError: (err: unknown) => void,
+  ): Promise<boolean> => {
     const v = current.current;
     const parsed = schema.safeParse(toBody(v));
     const found = { ...(parsed.success ? {} : zodFieldErrors(parsed.error)), ...(check?.(v) ?? {}) };
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
-      setFailure(typeof invalidMessage === 'function' ? invalidMessage(v) : invalidMessage ?? null);
+      setFailure(typeof invalidMessage === 'function' ? invalidMessage(v) : (invalidMessage ?? null));
       return false;
     }
     setErrors({});

@@ -40,16 +40,26 @@ export function renderWithProviders(ui: React.ReactElement, options: RenderOptio
   const route = options.route ?? '/';
   const path = options.path ?? route.split('?')[0]!;
   const queryClient = createTestQueryClient();
-  const others = (options.otherRoutes ?? []).map((r) => (typeof r === 'string' ? { path: r, element: <p>{`Página ${r}`}</p> } : r));
+  const others = (options.otherRoutes ?? []).map((r) =>
+    typeof r === 'string' ? { path: r, element: <p>{`Página ${r}`}</p> } : r,
+  );
   const user = userEvent.setup();
   const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env="test">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      env="test"
+    >
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <LocationProbe />
           <Routes>
             <Route path={path} element={ui} />
-            {others.map((r) => <Route key={r.path} path={r.path} element={r.element} />)}
+            {others.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -64,7 +74,10 @@ export function currentPath(): string {
 }
 
 /** Stores a signed-in session the way the login page does. */
-export function signIn(user: { id: number; full_name: string; email?: string; rol: number }, token = 'token-de-prueba'): void {
+export function signIn(
+  user: { id: number; full_name: string; email?: string; rol: number },
+  token = 'token-de-prueba',
+): void {
   localStorage.setItem('token', token);
   localStorage.setItem('id', String(user.id));
   localStorage.setItem('user_id', String(user.id));
@@ -107,14 +120,24 @@ export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
         body = init.body;
       }
     }
-    const call: ApiCall = { method, path, query: url.searchParams, body, headers: { ...(init.headers as Record<string, string>) } };
+    const call: ApiCall = {
+      method,
+      path,
+      query: url.searchParams,
+      body,
+      headers: { ...(init.headers as Record<string, string>) },
+    };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
-    const reply = handler === undefined
-      ? { status: 404, body: { message: 'Ruta no encontrada.' } }
-      : typeof handler === 'function' ? await handler(call) : handler;
+    const reply =
+      handler === undefined
+        ? { status: 404, body: { message: 'Ruta no encontrada.' } }
+        : typeof handler === 'function'
+          ? await handler(call)
+          : handler;
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    const text =
+      reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

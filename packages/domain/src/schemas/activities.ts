@@ -28,27 +28,41 @@ export const ACTIVITY_MSG = {
 export const ACTIVITIES_PER_SAVE = 200;
 
 const optionalActivityText = (max: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? null : v),
-    z.string(MSG.required).trim().max(max, MSG.tooLong(max)).nullable(),
-  ).transform((v) => (v === '' ? null : v));
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null ? null : v),
+      z.string(MSG.required).trim().max(max, MSG.tooLong(max)).nullable(),
+    )
+    .transform((v) => (v === '' ? null : v));
 
 /** Ponderation: a number 0-100; anything not numeric (empty, text, missing) becomes the default 100. */
-const ponderation = z.preprocess((v) => {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : 100;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return 100;
-}, z.number().min(0, ACTIVITY_MSG.ponderation).max(LIMITS.gradeMax, ACTIVITY_MSG.ponderation));
+const ponderation = z.preprocess(
+  (v) => {
+    if (typeof v === 'number') return Number.isFinite(v) ? v : 100;
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+    return 100;
+  },
+  z.number().min(0, ACTIVITY_MSG.ponderation).max(LIMITS.gradeMax, ACTIVITY_MSG.ponderation),
+);
 
 export const activityInput = z.object({
   id: idField().nullish(),
-  activity_name: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string(ACTIVITY_MSG.nameRequired).trim()
-    .max(LIMITS.activityName, MSG.tooLong(LIMITS.activityName))),
+  activity_name: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string(ACTIVITY_MSG.nameRequired).trim().max(LIMITS.activityName, MSG.tooLong(LIMITS.activityName)),
+  ),
   type_activity: optionalActivityText(LIMITS.evidenceType),
   evaluation_instrument: optionalActivityText(LIMITS.evaluationInstrument),
   ponderation,
   attribute_ids: z
-    .array(z.coerce.number(ACTIVITY_MSG.attributeInvalid).int(ACTIVITY_MSG.attributeInvalid).positive(ACTIVITY_MSG.attributeInvalid).max(MAX_ID, ACTIVITY_MSG.attributeInvalid), ACTIVITY_MSG.attributeInvalid)
+    .array(
+      z.coerce
+        .number(ACTIVITY_MSG.attributeInvalid)
+        .int(ACTIVITY_MSG.attributeInvalid)
+        .positive(ACTIVITY_MSG.attributeInvalid)
+        .max(MAX_ID, ACTIVITY_MSG.attributeInvalid),
+      ACTIVITY_MSG.attributeInvalid,
+    )
     .max(100, ACTIVITY_MSG.attributeInvalid)
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
@@ -73,7 +87,11 @@ export const activitiesQuery = z.object({
 });
 export type ActivitiesQuery = z.input<typeof activitiesQuery>;
 
-export const activityAttributeRef = z.object({ id: z.number(), attribute_name: z.string(), codigo: z.string().nullable() });
+export const activityAttributeRef = z.object({
+  id: z.number(),
+  attribute_name: z.string(),
+  codigo: z.string().nullable(),
+});
 
 export const activity = z.object({
   id: z.number(),

@@ -32,9 +32,15 @@ export const ASSIGNMENT_MSG = {
 } as const;
 
 const requiredId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number(message).int(message).positive(message).max(MAX_ID, message),
+  );
 const optionalId = (message: string) =>
-  z.preprocess((v) => (v === '' ? null : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message).nullish());
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number(message).int(message).positive(message).max(MAX_ID, message).nullish(),
+  );
 
 export const assignmentCreateBody = z.object({
   user_id: requiredId(ASSIGNMENT_MSG.userRequired),

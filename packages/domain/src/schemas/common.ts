@@ -22,7 +22,6 @@ export function idField(message = 'Identificador inválido') {
 
 export const idParam = z.object({ id: idField() });
 
-
 /** Required, trimmed text with a maximum length and a Spanish message. */
 export function text(max: number, requiredMessage: string = MSG.required) {
   return z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MSG.tooLong(max));

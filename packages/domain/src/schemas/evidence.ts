@@ -133,24 +133,28 @@ export type CurriculumMapQuery = z.infer<typeof curriculumMapQuery>;
 export const curriculumMapAnswer = z.object({
   career: z.object({ id: z.number(), career_key: z.string(), name: z.string() }),
   period: evidencePeriod.nullable(),
-  attributes: z.array(z.object({
-    attribute_id: z.number(),
-    attribute_name: z.string(),
-    codigo: z.string().nullable(),
-    /** Subjects of the career that work the attribute at each level. */
-    levels: z.object({ I: z.number(), M: z.number(), A: z.number() }),
-    /** Levels no subject of the career reaches for this attribute (the map's gaps). */
-    missing_levels: z.array(z.enum(KNOWLEDGE_LEVELS)),
-    /** Activities linked to the attribute with at least one grade in the period (null without a period). */
-    graded_activities: z.number().nullable(),
-  })),
-  subjects: z.array(z.object({
-    subject_id: z.number(),
-    subject_key: z.string(),
-    subject_name: z.string(),
-    /** The lowest semester the subject is taught in, for ordering (null when it has none). */
-    semester: z.number().nullable(),
-    levels: z.array(z.object({ attribute_id: z.number(), knowledge_level: z.enum(KNOWLEDGE_LEVELS) })),
-  })),
+  attributes: z.array(
+    z.object({
+      attribute_id: z.number(),
+      attribute_name: z.string(),
+      codigo: z.string().nullable(),
+      /** Subjects of the career that work the attribute at each level. */
+      levels: z.object({ I: z.number(), M: z.number(), A: z.number() }),
+      /** Levels no subject of the career reaches for this attribute (the map's gaps). */
+      missing_levels: z.array(z.enum(KNOWLEDGE_LEVELS)),
+      /** Activities linked to the attribute with at least one grade in the period (null without a period). */
+      graded_activities: z.number().nullable(),
+    }),
+  ),
+  subjects: z.array(
+    z.object({
+      subject_id: z.number(),
+      subject_key: z.string(),
+      subject_name: z.string(),
+      /** The lowest semester the subject is taught in, for ordering (null when it has none). */
+      semester: z.number().nullable(),
+      levels: z.array(z.object({ attribute_id: z.number(), knowledge_level: z.enum(KNOWLEDGE_LEVELS) })),
+    }),
+  ),
 });
 export type CurriculumMapAnswer = z.infer<typeof curriculumMapAnswer>;

@@ -36,7 +36,9 @@ export type GenerationUpdateBody = z.input<typeof generationUpdateBody>;
 /** PATCH: either date or both; the server checks the merged dates as PUT does. */
 export const generationPatchBody = z
   .object({ start_date: startDate.optional(), end_date: endDate.optional() })
-  .refine((b) => b.start_date !== undefined || b.end_date !== undefined, { message: 'Envía start_date, end_date o ambas.' });
+  .refine((b) => b.start_date !== undefined || b.end_date !== undefined, {
+    message: 'Envía start_date, end_date o ambas.',
+  });
 
 export const generationsQuery = z.object({
   from: isoDate.optional(),

@@ -26,7 +26,8 @@ export const GRADE_MSG = {
   importDone: 'Importación completada',
   importWarnings: 'Importación completada con advertencias',
   importPreview: 'Vista previa: no se guardó ningún cambio.',
-  unknownStudent: (matricula: string) => `La matrícula «${matricula}» no pertenece a un alumno de este grupo y materia.`,
+  unknownStudent: (matricula: string) =>
+    `La matrícula «${matricula}» no pertenece a un alumno de este grupo y materia.`,
   unknownActivity: (name: string) => `La columna «${name}» no corresponde a ninguna actividad de la materia.`,
   importRange: (activityName: string) =>
     `«${activityName}»: la calificación debe ser un número entre ${LIMITS.gradeMin} y ${LIMITS.gradeMax}.`,
@@ -46,7 +47,9 @@ export const GRADES_PER_SAVE = 5000;
 export const IDS_PER_READ = 2000;
 
 const ids = (message: string) =>
-  z.array(z.coerce.number(message).int(message).positive(message).max(MAX_ID, message), message).max(IDS_PER_READ, message)
+  z
+    .array(z.coerce.number(message).int(message).positive(message).max(MAX_ID, message), message)
+    .max(IDS_PER_READ, message)
     .transform((v) => [...new Set(v)]);
 
 // ---------- the grade sheet ----------
@@ -87,7 +90,14 @@ export const sheetAssignment = z.object({
   user_id: z.number(),
   subject: z.object({ id: z.number(), subject_name: z.string(), subject_key: z.string() }),
   group: z.object({ id: z.number(), group_name: z.string(), semester_id: z.number().nullable() }).nullable(),
-  period: z.object({ id: z.number(), period_name: z.string(), status: z.enum(['published', 'closed']), is_active: z.boolean() }).nullable(),
+  period: z
+    .object({
+      id: z.number(),
+      period_name: z.string(),
+      status: z.enum(['published', 'closed']),
+      is_active: z.boolean(),
+    })
+    .nullable(),
   career_id: z.number().nullable(),
   /** False when the period is closed: grades, activities and imports are read-only. */
   editable: z.boolean(),
@@ -98,7 +108,12 @@ export type SheetAssignment = z.infer<typeof sheetAssignment>;
 export const studentFinal = z.object({ user_id: z.number(), final: z.number().nullable() });
 
 /** A grade as the grid holds it: value and version (who changed it is in the cell's history). */
-export const sheetGrade = z.object({ user_id: z.number(), activity_id: z.number(), qualification: z.number().nullable(), version: z.number() });
+export const sheetGrade = z.object({
+  user_id: z.number(),
+  activity_id: z.number(),
+  qualification: z.number().nullable(),
+  version: z.number(),
+});
 export type SheetGrade = z.infer<typeof sheetGrade>;
 
 /** GET /grade-sheets/{professorSubjectId}: everything the grade grid shows, in one answer. */
@@ -127,7 +142,10 @@ export type GradeInput = z.input<typeof gradeInput>;
 
 /** POST /profesor/calificar/actividades/batch */
 export const gradeBatchBody = z.object({
-  calificaciones: z.array(gradeInput, GRADE_MSG.required).min(1, GRADE_MSG.required).max(GRADES_PER_SAVE, GRADE_MSG.tooMany),
+  calificaciones: z
+    .array(gradeInput, GRADE_MSG.required)
+    .min(1, GRADE_MSG.required)
+    .max(GRADES_PER_SAVE, GRADE_MSG.tooMany),
 });
 export type GradeBatchBody = z.input<typeof gradeBatchBody>;
 
@@ -145,7 +163,9 @@ export type GradeConflict = z.infer<typeof gradeConflict>;
 export const gradeBatchResult = z.object({
   message: z.string(),
   /** Cells written, with their new versions. */
-  saved: z.array(z.object({ user_id: z.number(), activity_id: z.number(), qualification: z.number(), version: z.number() })),
+  saved: z.array(
+    z.object({ user_id: z.number(), activity_id: z.number(), qualification: z.number(), version: z.number() }),
+  ),
   /** Cells sent with the value already stored: nothing written. */
   unchanged: z.number(),
   conflicts: z.array(gradeConflict),
@@ -179,7 +199,11 @@ export const attributeRatingsQuery = z.object({
 });
 export type AttributeRatingsQuery = z.input<typeof attributeRatingsQuery>;
 
-export const attributeRatingRow = z.object({ user_id: z.number(), attribute_id: z.number(), attributerating: z.number().nullable() });
+export const attributeRatingRow = z.object({
+  user_id: z.number(),
+  attribute_id: z.number(),
+  attributerating: z.number().nullable(),
+});
 export type AttributeRatingRow = z.infer<typeof attributeRatingRow>;
 export const attributeCount = z.object({
   attribute_id: z.number(),
@@ -280,7 +304,9 @@ export const gradeImport = z.object({
 });
 export type GradeImport = z.infer<typeof gradeImport>;
 
-export const batchParam = z.object({ batchId: z.string().trim().min(1, GRADE_MSG.batchMissing).max(64, GRADE_MSG.batchMissing) });
+export const batchParam = z.object({
+  batchId: z.string().trim().min(1, GRADE_MSG.batchMissing).max(64, GRADE_MSG.batchMissing),
+});
 
 /** POST /grade-history/imports/{batchId}/undo */
 export const undoImportResult = z.object({
@@ -319,7 +345,10 @@ export const observationInput = z.object({
 
 /** POST /userattribute-observations/batch: blank observations are skipped. */
 export const observationBatchBody = z.object({
-  observaciones: z.array(observationInput, OBSERVATION_MSG.required).min(1, OBSERVATION_MSG.required).max(500, OBSERVATION_MSG.tooMany),
+  observaciones: z
+    .array(observationInput, OBSERVATION_MSG.required)
+    .min(1, OBSERVATION_MSG.required)
+    .max(500, OBSERVATION_MSG.tooMany),
 });
 export type ObservationBatchBody = z.input<typeof observationBatchBody>;
 export const observationBatchResult = z.object({ message: z.string(), saved: z.number() });
@@ -358,14 +387,16 @@ export const teacherDashboard = z.object({
   career_id: z.number().nullable(),
   cards: z.object({ students: z.number(), activities: z.number(), subjects: z.number() }),
   /** Every activity of the teacher in the career and the active period, graded or not, with how many of the sheet's students have a grade. */
-  pendientes: z.array(z.object({
-    id: z.number(),
-    activity_name: z.string(),
-    professor_subject_id: z.number(),
-    subject_name: z.string(),
-    group_name: z.string().nullable(),
-    students: z.number(),
-    graded: z.number(),
-  })),
+  pendientes: z.array(
+    z.object({
+      id: z.number(),
+      activity_name: z.string(),
+      professor_subject_id: z.number(),
+      subject_name: z.string(),
+      group_name: z.string().nullable(),
+      students: z.number(),
+      graded: z.number(),
+    }),
+  ),
 });
 export type TeacherDashboard = z.infer<typeof teacherDashboard>;

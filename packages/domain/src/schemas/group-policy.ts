@@ -34,7 +34,10 @@ export const POLICY_MSG = {
 
 /** Month numbers 1-12; duplicates are dropped and the list is sorted, so the stored list is canonical. */
 const months = z
-  .array(z.coerce.number(POLICY_MSG.month).int(POLICY_MSG.month).min(1, POLICY_MSG.month).max(12, POLICY_MSG.month), POLICY_MSG.months)
+  .array(
+    z.coerce.number(POLICY_MSG.month).int(POLICY_MSG.month).min(1, POLICY_MSG.month).max(12, POLICY_MSG.month),
+    POLICY_MSG.months,
+  )
   .max(12, POLICY_MSG.months)
   .transform((list) => [...new Set(list)].sort((a, b) => a - b));
 

@@ -13,7 +13,10 @@ import { evidencePeriod } from './evidence.js';
 export const IMPROVEMENT_STATUSES = ['planeada', 'en_curso', 'cumplida', 'no_cumplida'] as const;
 export type ImprovementStatus = (typeof IMPROVEMENT_STATUSES)[number];
 export const IMPROVEMENT_STATUS_LABELS: Record<ImprovementStatus, string> = {
-  planeada: 'Planeada', en_curso: 'En curso', cumplida: 'Cumplida', no_cumplida: 'No cumplida',
+  planeada: 'Planeada',
+  en_curso: 'En curso',
+  cumplida: 'Cumplida',
+  no_cumplida: 'No cumplida',
 };
 /** The statuses that close an action with a verdict, confirmed by the chief with a note. */
 export const VERDICT_STATUSES: readonly ImprovementStatus[] = ['cumplida', 'no_cumplida'];
@@ -51,7 +54,11 @@ export const IMPROVEMENT_MSG = {
   nothingToExport: 'No hay acciones de mejora para exportar con estos filtros.',
 } as const;
 
-const share = z.number(IMPROVEMENT_MSG.expectedShare).int(IMPROVEMENT_MSG.expectedShare).min(0, IMPROVEMENT_MSG.expectedShare).max(100, IMPROVEMENT_MSG.expectedShare);
+const share = z
+  .number(IMPROVEMENT_MSG.expectedShare)
+  .int(IMPROVEMENT_MSG.expectedShare)
+  .min(0, IMPROVEMENT_MSG.expectedShare)
+  .max(100, IMPROVEMENT_MSG.expectedShare);
 const subjectIds = z
   .array(idField(IMPROVEMENT_MSG.subjectInvalid), IMPROVEMENT_MSG.subjectInvalid)
   .max(LIMITS.improvementSubjects, IMPROVEMENT_MSG.subjectsTooMany)
@@ -73,19 +80,21 @@ export const improvementActionBody = z.object({
 export type ImprovementActionBody = z.infer<typeof improvementActionBody>;
 
 /** An edit: the finding stays as measured; closing the action ('Cumplida', 'No cumplida') needs a note. */
-export const improvementActionUpdateBody = z.object({
-  period_id: idField(IMPROVEMENT_MSG.periodRequired),
-  cause: text(LIMITS.improvementText, IMPROVEMENT_MSG.causeRequired),
-  action: text(LIMITS.improvementText, IMPROVEMENT_MSG.actionRequired),
-  subject_ids: subjectIds,
-  expected_share: share,
-  status: z.enum(IMPROVEMENT_STATUSES, IMPROVEMENT_MSG.status),
-  verdict_note: optionalText(LIMITS.improvementText),
-}).superRefine((body, ctx) => {
-  if (VERDICT_STATUSES.includes(body.status) && !body.verdict_note) {
-    ctx.addIssue({ code: 'custom', path: ['verdict_note'], message: IMPROVEMENT_MSG.verdictNoteRequired });
-  }
-});
+export const improvementActionUpdateBody = z
+  .object({
+    period_id: idField(IMPROVEMENT_MSG.periodRequired),
+    cause: text(LIMITS.improvementText, IMPROVEMENT_MSG.causeRequired),
+    action: text(LIMITS.improvementText, IMPROVEMENT_MSG.actionRequired),
+    subject_ids: subjectIds,
+    expected_share: share,
+    status: z.enum(IMPROVEMENT_STATUSES, IMPROVEMENT_MSG.status),
+    verdict_note: optionalText(LIMITS.improvementText),
+  })
+  .superRefine((body, ctx) => {
+    if (VERDICT_STATUSES.includes(body.status) && !body.verdict_note) {
+      ctx.addIssue({ code: 'custom', path: ['verdict_note'], message: IMPROVEMENT_MSG.verdictNoteRequired });
+    }
+  });
 export type ImprovementActionUpdateBody = z.infer<typeof improvementActionUpdateBody>;
 
 export const improvementFollowupBody = z.object({
@@ -123,10 +132,14 @@ export const improvementAction = z.object({
   cause: z.string(),
   action: z.string(),
   /** The subjects it acts on, each with its teachers when it was added (none when nobody taught it yet). */
-  subjects: z.array(z.object({
-    subject_id: z.number(), subject_key: z.string(), subject_name: z.string(),
-    teachers: z.array(z.object({ id: z.number().nullable(), full_name: z.string() })),
-  })),
+  subjects: z.array(
+    z.object({
+      subject_id: z.number(),
+      subject_key: z.string(),
+      subject_name: z.string(),
+      teachers: z.array(z.object({ id: z.number().nullable(), full_name: z.string() })),
+    }),
+  ),
   period: evidencePeriod,
   expected_share: z.number(),
   /** The same attribute and generation in the period the action applies to, counted as the evidence counts; null until it has ratings. */
@@ -137,9 +150,16 @@ export const improvementAction = z.object({
   verdict_note: z.string().nullable(),
   verdict_at: z.string().nullable(),
   verdict_by: z.string().nullable(),
-  followups: z.array(z.object({
-    id: z.number(), followup_date: z.string(), text: z.string(), author_id: z.number().nullable(), author_name: z.string(), created_at: z.string(),
-  })),
+  followups: z.array(
+    z.object({
+      id: z.number(),
+      followup_date: z.string(),
+      text: z.string(),
+      author_id: z.number().nullable(),
+      author_name: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -171,8 +191,12 @@ export const performanceQuery = z.object({
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
 
 const subjectFailure = z.object({
-  subject_id: z.number(), subject_key: z.string(), subject_name: z.string(),
-  students_with_final: z.number(), failed: z.number(), failure_rate: z.number(),
+  subject_id: z.number(),
+  subject_key: z.string(),
+  subject_name: z.string(),
+  students_with_final: z.number(),
+  failed: z.number(),
+  failure_rate: z.number(),
 });
 
 export const performanceAnswer = z.object({
@@ -180,23 +204,31 @@ export const performanceAnswer = z.object({
   generation: z.object({ id: z.number(), generation_name: z.string(), start_date: z.string(), end_date: z.string() }),
   /** Students of the generation in the career. */
   starting_size: z.number(),
-  periods: z.array(evidencePeriod.extend({
-    students_at_start: z.number(),
-    dropouts: z.number(),
-    dropout_rate: z.number(),
-    graduated: z.number(),
-    /** Every subject with finals of the cohort in the period, highest failure rate first. */
-    subjects: z.array(subjectFailure),
-    /** The subjects with the highest failure rates (up to three, only those with failures), with the attributes they work. */
-    top_failures: z.array(subjectFailure.extend({
-      attributes: z.array(z.object({
-        attribute_id: z.number(), attribute_name: z.string(), codigo: z.string().nullable(),
-        /** The cohort's share at Suficiente or above in that attribute and period (the evidence's trend point); null without ratings. */
-        share: z.number().nullable(),
-        met: z.boolean().nullable(),
-      })),
-    })),
-  })),
+  periods: z.array(
+    evidencePeriod.extend({
+      students_at_start: z.number(),
+      dropouts: z.number(),
+      dropout_rate: z.number(),
+      graduated: z.number(),
+      /** Every subject with finals of the cohort in the period, highest failure rate first. */
+      subjects: z.array(subjectFailure),
+      /** The subjects with the highest failure rates (up to three, only those with failures), with the attributes they work. */
+      top_failures: z.array(
+        subjectFailure.extend({
+          attributes: z.array(
+            z.object({
+              attribute_id: z.number(),
+              attribute_name: z.string(),
+              codigo: z.string().nullable(),
+              /** The cohort's share at Suficiente or above in that attribute and period (the evidence's trend point); null without ratings. */
+              share: z.number().nullable(),
+              met: z.boolean().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
   terminal_efficiency: z.object({ graduated: z.number(), starting_size: z.number(), rate: z.number() }),
   definitions: z.array(z.string()),
 });

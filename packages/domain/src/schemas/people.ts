@@ -12,12 +12,16 @@ export const PEOPLE_MSG = {
   noGenerationLink: 'Este alumno aún no tiene generación asignada. Asigna una en “Editar” antes de cambiar el estado.',
   missingSemester: 'Falta current_semester_id para crear la relación user_generations.',
   fileRequired: 'Selecciona un archivo .xlsx o .xls',
-  notSpreadsheet: 'El archivo no es una hoja de cálculo válida (.xlsx o .xls). Revisa que no esté dañado ni sea otro tipo de archivo renombrado.',
-  legacyXls: 'El archivo es un .xls antiguo de Excel 97-2003. Ábrelo en Excel o LibreOffice y guárdalo como .xlsx para importarlo.',
+  notSpreadsheet:
+    'El archivo no es una hoja de cálculo válida (.xlsx o .xls). Revisa que no esté dañado ni sea otro tipo de archivo renombrado.',
+  legacyXls:
+    'El archivo es un .xls antiguo de Excel 97-2003. Ábrelo en Excel o LibreOffice y guárdalo como .xlsx para importarlo.',
   emptyFile: 'El archivo no tiene filas de datos debajo del encabezado.',
   missingHeaders: (headers: string[]) => `Faltan columnas en el encabezado: ${headers.join(', ')}.`,
-  inUseStudent: 'El alumno tiene calificaciones, observaciones o inscripciones y no puede eliminarse. Cambia su estatus a «Baja» en su lugar.',
-  inUseUser: 'El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse; consérvalo para no perder su historial (a un alumno cámbialo a «Baja»).',
+  inUseStudent:
+    'El alumno tiene calificaciones, observaciones o inscripciones y no puede eliminarse. Cambia su estatus a «Baja» en su lugar.',
+  inUseUser:
+    'El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse; consérvalo para no perder su historial (a un alumno cámbialo a «Baja»).',
   userNotFound: 'Usuario no encontrado.',
   notStudent: 'El usuario no es un alumno.',
   groupNotFound: 'El grupo seleccionado no existe.',
@@ -40,7 +44,10 @@ const perPage = z.coerce
   .int('per_page debe ser un número entero')
   .min(1, 'per_page debe ser al menos 1')
   .max(LIMITS.perPageMax, `per_page debe ser como máximo ${LIMITS.perPageMax}`);
-const page = z.coerce.number('page debe ser un número entero').int('page debe ser un número entero').min(1, 'page debe ser al menos 1');
+const page = z.coerce
+  .number('page debe ser un número entero')
+  .int('page debe ser un número entero')
+  .min(1, 'page debe ser al menos 1');
 
 // ---------- GET /users ----------
 
@@ -103,7 +110,12 @@ export const userGroupBody = z.object({
 export type UserGroupBody = z.input<typeof userGroupBody>;
 /** A student-group link; `group_name` and `semester_id` repeat the group's for clients that read them flat (the spec's). */
 export const userGroup = z.object({
-  id: z.number(), user_id: z.number(), group_id: z.number(), group_name: z.string(), semester_id: z.number().nullable(), group: userGroupRef,
+  id: z.number(),
+  user_id: z.number(),
+  group_id: z.number(),
+  group_name: z.string(),
+  semester_id: z.number().nullable(),
+  group: userGroupRef,
 });
 export type UserGroup = z.infer<typeof userGroup>;
 export const userIdParam = z.object({ userId: idField('El usuario no es válido') });
@@ -116,7 +128,11 @@ export const userGenerationCreateBody = z.object({
   generation_id: idField(PEOPLE_MSG.chooseGeneration),
   current_semester_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number(PEOPLE_MSG.missingSemester).int(PEOPLE_MSG.missingSemester).min(1, PEOPLE_MSG.missingSemester).max(9, 'El semestre debe estar entre 1 y 9.'),
+    z.coerce
+      .number(PEOPLE_MSG.missingSemester)
+      .int(PEOPLE_MSG.missingSemester)
+      .min(1, PEOPLE_MSG.missingSemester)
+      .max(9, 'El semestre debe estar entre 1 y 9.'),
   ),
   active: statusField.default(1),
 });
@@ -124,8 +140,12 @@ export type UserGenerationCreateBody = z.input<typeof userGenerationCreateBody>;
 export const userGenerationUpdateBody = z.object({
   generation_id: idField(PEOPLE_MSG.chooseGeneration),
   active: statusField,
-  current_semester_id: z.coerce.number('El semestre debe estar entre 1 y 9.').int('El semestre debe estar entre 1 y 9.')
-    .min(1, 'El semestre debe estar entre 1 y 9.').max(9, 'El semestre debe estar entre 1 y 9.').nullish(),
+  current_semester_id: z.coerce
+    .number('El semestre debe estar entre 1 y 9.')
+    .int('El semestre debe estar entre 1 y 9.')
+    .min(1, 'El semestre debe estar entre 1 y 9.')
+    .max(9, 'El semestre debe estar entre 1 y 9.')
+    .nullish(),
 });
 export type UserGenerationUpdateBody = z.input<typeof userGenerationUpdateBody>;
 export const userGeneration = z.object({
@@ -163,11 +183,12 @@ export type AdvanceSemesterResult = z.infer<typeof advanceSemesterResult>;
 
 /** GET /students/export: status filter (absent = every student) and the generation column. */
 export const studentsExportQuery = z.object({
-  active: z.union([z.literal('all'), statusField], 'El estatus debe ser 0 (Baja), 1 (Activo), 2 (Graduado) o all (todos).').optional(),
+  active: z
+    .union([z.literal('all'), statusField], 'El estatus debe ser 0 (Baja), 1 (Activo), 2 (Graduado) o all (todos).')
+    .optional(),
   assign_generation: queryBool.optional(),
 });
 export type StudentsExportQuery = z.input<typeof studentsExportQuery>;
-
 
 /** POST /teachers|students/import: dry run, and the career new people are linked to (DESIGN §5). */
 export const peopleImportQuery = importQuery.extend({ career_id: idField('La carrera no es válida').optional() });
@@ -188,7 +209,10 @@ export type ImportResult = z.infer<typeof importResult>;
 export const IMPORT_ROW_STATUS = ['new', 'updated', 'unchanged', 'error'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUS)[number];
 export const IMPORT_ROW_STATUS_LABEL: Record<ImportRowStatus, string> = {
-  new: 'Nuevo', updated: 'Actualizado', unchanged: 'Sin cambios', error: 'Error',
+  new: 'Nuevo',
+  updated: 'Actualizado',
+  unchanged: 'Sin cambios',
+  error: 'Error',
 };
 
 /** One row of a preview: what the import would do with it; `field` is the column header. */

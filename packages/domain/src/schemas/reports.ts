@@ -19,7 +19,8 @@ export const REPORT_MSG = {
   exportEmpty: 'No hay calificaciones de atributos para exportar con estos filtros.',
   /** An export refused without a reason (spec). */
   exportFailed: (status: number) => `Export falló (${status}). ...`,
-  exportTooLarge: (max: number) => `El reporte excede ${max.toLocaleString('es-MX')} registros; filtra por materia o periodo para exportarlo.`,
+  exportTooLarge: (max: number) =>
+    `El reporte excede ${max.toLocaleString('es-MX')} registros; filtra por materia o periodo para exportarlo.`,
 } as const;
 
 /** Rows an export may hold: beyond this the workbook would exceed what a browser download and Excel handle comfortably. */
@@ -43,7 +44,11 @@ export const flexExportQuery = flexQuery;
 export const ratingRecord = z.object({
   attribute_id: z.number(),
   /** The attribute's career tells apart two careers' attributes of one name. */
-  attribute: z.object({ attribute_name: z.string(), career_id: z.number().nullable(), career_key: z.string().nullable() }),
+  attribute: z.object({
+    attribute_name: z.string(),
+    career_id: z.number().nullable(),
+    career_key: z.string().nullable(),
+  }),
   subject_id: z.number(),
   attributerating: z.number(),
   user: z.object({ id: z.number(), gender: z.number().nullable() }),
@@ -78,10 +83,17 @@ export const targetsBody = z.object({
   career_id: idField(TARGET_MSG.careerRequired),
   period_id: idField(TARGET_MSG.periodRequired),
   targets: z
-    .array(z.object({
-      attribute_id: idField(),
-      target: z.number(TARGET_MSG.target).int(TARGET_MSG.target).min(0, TARGET_MSG.target).max(100, TARGET_MSG.target),
-    }), TARGET_MSG.targetsRequired)
+    .array(
+      z.object({
+        attribute_id: idField(),
+        target: z
+          .number(TARGET_MSG.target)
+          .int(TARGET_MSG.target)
+          .min(0, TARGET_MSG.target)
+          .max(100, TARGET_MSG.target),
+      }),
+      TARGET_MSG.targetsRequired,
+    )
     .min(1, TARGET_MSG.targetsRequired)
     .max(500, TARGET_MSG.targetsRequired)
     .refine((list) => new Set(list.map((t) => t.attribute_id)).size === list.length, TARGET_MSG.duplicateAttribute),
@@ -101,5 +113,9 @@ export const attributeTarget = z.object({
 });
 export type AttributeTarget = z.infer<typeof attributeTarget>;
 
-export const targetsAnswer = z.object({ career_id: z.number(), period_id: z.number(), targets: z.array(attributeTarget) });
+export const targetsAnswer = z.object({
+  career_id: z.number(),
+  period_id: z.number(),
+  targets: z.array(attributeTarget),
+});
 export type TargetsAnswer = z.infer<typeof targetsAnswer>;

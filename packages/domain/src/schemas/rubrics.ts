@@ -8,7 +8,8 @@ export const RUBRIC_MSG = {
   indicatorFillAll: 'Por favor, completa todos los campos obligatorios para el indicador.',
   weightRange: 'El peso debe ser un número entero entre 1 y 100.',
   criteriaSum: 'La suma de los pesos de los criterios para este atributo no puede ser mayor a 100%',
-  indicatorsSum: (weight: number) => `La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (${weight}%)`,
+  indicatorsSum: (weight: number) =>
+    `La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (${weight}%)`,
   /** Lowering a criterion below what its indicators already add up to would break the indicators' rule. */
   criterionBelowIndicators: (sum: number) =>
     `El peso del criterio no puede ser menor a la suma de sus indicadores (${sum}%). Ajusta primero los indicadores.`,
@@ -43,23 +44,38 @@ export const RUBRIC_MSG = {
 
 /** A required id with the form's "complete every field" message. */
 const requiredId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).int(message).positive(message).max(MAX_ID, message));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number(message).int(message).positive(message).max(MAX_ID, message),
+  );
 
 /** A whole weight 1-100: a missing one gets the form's message, anything else not fitting the range one. */
 const weight = (requiredMessage: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : RUBRIC_MSG.weightRange) })
-      .int(RUBRIC_MSG.weightRange).min(LIMITS.weightMin, RUBRIC_MSG.weightRange).max(LIMITS.weightMax, RUBRIC_MSG.weightRange),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? requiredMessage : RUBRIC_MSG.weightRange) })
+      .int(RUBRIC_MSG.weightRange)
+      .min(LIMITS.weightMin, RUBRIC_MSG.weightRange)
+      .max(LIMITS.weightMax, RUBRIC_MSG.weightRange),
   );
 
 /** Names are trimmed and upper-cased (es-MX), as the spec asks for criteria and indicators. */
 const upperText = (max: number, requiredMessage: string) =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MSG.tooLong(max)).transform((v) => v.toLocaleUpperCase('es-MX'));
+  z
+    .string(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, MSG.tooLong(max))
+    .transform((v) => v.toLocaleUpperCase('es-MX'));
 
 export const rubricCreateBody = z.object({
   professor_subject_id: requiredId(RUBRIC_MSG.assignmentRequired),
-  rubric_name: z.string('El nombre de la rúbrica debe ser texto.').trim().max(LIMITS.criterionName, MSG.tooLong(LIMITS.criterionName)).optional(),
+  rubric_name: z
+    .string('El nombre de la rúbrica debe ser texto.')
+    .trim()
+    .max(LIMITS.criterionName, MSG.tooLong(LIMITS.criterionName))
+    .optional(),
 });
 export type RubricCreateBody = z.input<typeof rubricCreateBody>;
 
@@ -80,7 +96,10 @@ export type CriterionUpdateBody = z.input<typeof criterionUpdateBody>;
 /** An empty description removes the custom text, and the cell shows 'Sin descripción' again. */
 export const assignScaleBody = z.object({
   scale_id: requiredId('Selecciona una escala de evaluación.'),
-  custom_description: z.string('La descripción debe ser texto.').trim().max(LIMITS.scaleDescription, MSG.tooLong(LIMITS.scaleDescription)),
+  custom_description: z
+    .string('La descripción debe ser texto.')
+    .trim()
+    .max(LIMITS.scaleDescription, MSG.tooLong(LIMITS.scaleDescription)),
 });
 export type AssignScaleBody = z.input<typeof assignScaleBody>;
 

@@ -42,7 +42,12 @@ export const enrolBody = z.object({
   period_id: idField().optional(),
   /** The group the student chose (the `parity` policy reads its semester). */
   group_id: idField().optional(),
-  status_id: z.coerce.number('Estado inválido').int('Estado inválido').min(1, 'Estado inválido').max(9, 'Estado inválido').optional(),
+  status_id: z.coerce
+    .number('Estado inválido')
+    .int('Estado inválido')
+    .min(1, 'Estado inválido')
+    .max(9, 'Estado inválido')
+    .optional(),
 });
 export type EnrolBody = z.infer<typeof enrolBody>;
 
@@ -98,7 +103,9 @@ export const studentDashboard = z.object({
   enrolled_subjects: z.number(),
   graded_activities: z.number(),
   /** Every attribute the student's subjects evaluate, in Spanish order, with the global average or null. */
-  attributes: z.array(z.object({ attribute_id: z.number(), attribute_name: z.string(), promedio: z.number().nullable() })),
+  attributes: z.array(
+    z.object({ attribute_id: z.number(), attribute_name: z.string(), promedio: z.number().nullable() }),
+  ),
   activities: z.array(gradedActivity),
 });
 export type StudentDashboard = z.infer<typeof studentDashboard>;
@@ -108,15 +115,22 @@ export const profileAttribute = z.object({
   attribute_id: z.number(),
   attribute_name: z.string(),
   promedio: z.number(),
-  subjects: z.array(z.object({
-    subject_id: z.number(),
-    subject_name: z.string(),
-    periods: z.array(z.string()),
-    rating: z.number(),
-    activities: z.array(z.object({
-      activity_id: z.number(), activity_name: z.string(), qualification: z.number(), ponderation: z.number(),
-    })),
-  })),
+  subjects: z.array(
+    z.object({
+      subject_id: z.number(),
+      subject_name: z.string(),
+      periods: z.array(z.string()),
+      rating: z.number(),
+      activities: z.array(
+        z.object({
+          activity_id: z.number(),
+          activity_name: z.string(),
+          qualification: z.number(),
+          ponderation: z.number(),
+        }),
+      ),
+    }),
+  ),
 });
 export type ProfileAttribute = z.infer<typeof profileAttribute>;
 export const attributeProfile = z.object({ user_id: z.number(), atributos: z.array(profileAttribute) });

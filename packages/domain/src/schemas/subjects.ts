@@ -34,7 +34,11 @@ const hasTwoDecimalsAtMost = (n: number) => Math.abs(Math.round(n * 100) - n * 1
 function credits(message: string) {
   return z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
-    z.number(message).min(LIMITS.creditsMin, message).max(LIMITS.creditsMax, message).refine(hasTwoDecimalsAtMost, message),
+    z
+      .number(message)
+      .min(LIMITS.creditsMin, message)
+      .max(LIMITS.creditsMax, message)
+      .refine(hasTwoDecimalsAtMost, message),
   );
 }
 
@@ -45,10 +49,19 @@ const ids = (message: string) =>
     .transform((v) => [...new Set(v ?? [])]);
 
 const subjectAttributeInput = z.object({
-  id: z.coerce.number(SUBJECT_MSG.attributeInvalid).int(SUBJECT_MSG.attributeInvalid).positive(SUBJECT_MSG.attributeInvalid).max(MAX_ID, SUBJECT_MSG.attributeInvalid),
+  id: z.coerce
+    .number(SUBJECT_MSG.attributeInvalid)
+    .int(SUBJECT_MSG.attributeInvalid)
+    .positive(SUBJECT_MSG.attributeInvalid)
+    .max(MAX_ID, SUBJECT_MSG.attributeInvalid),
   knowledge_level: z.enum(KNOWLEDGE_LEVELS, SUBJECT_MSG.level).default('I'),
   /** Sent by clients only when set; the attribute's own career is what counts. */
-  career_id: z.coerce.number(SUBJECT_MSG.careerInvalid).int(SUBJECT_MSG.careerInvalid).positive(SUBJECT_MSG.careerInvalid).max(MAX_ID, SUBJECT_MSG.careerInvalid).nullish(),
+  career_id: z.coerce
+    .number(SUBJECT_MSG.careerInvalid)
+    .int(SUBJECT_MSG.careerInvalid)
+    .positive(SUBJECT_MSG.careerInvalid)
+    .max(MAX_ID, SUBJECT_MSG.careerInvalid)
+    .nullish(),
 });
 
 export const subjectBody = z.object({
@@ -58,7 +71,14 @@ export const subjectBody = z.object({
   practice_credits: credits(SUBJECT_MSG.practiceCredits),
   prerequisites: ids(SUBJECT_MSG.prerequisiteInvalid),
   semesters: z
-    .array(z.coerce.number(SUBJECT_MSG.semesterInvalid).int(SUBJECT_MSG.semesterInvalid).min(1, SUBJECT_MSG.semesterInvalid).max(9, SUBJECT_MSG.semesterInvalid), SUBJECT_MSG.semesterInvalid)
+    .array(
+      z.coerce
+        .number(SUBJECT_MSG.semesterInvalid)
+        .int(SUBJECT_MSG.semesterInvalid)
+        .min(1, SUBJECT_MSG.semesterInvalid)
+        .max(9, SUBJECT_MSG.semesterInvalid),
+      SUBJECT_MSG.semesterInvalid,
+    )
     .nullish()
     .transform((v) => [...new Set(v ?? [])]),
   careers: ids(SUBJECT_MSG.careerInvalid),

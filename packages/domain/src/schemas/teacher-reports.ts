@@ -42,14 +42,16 @@ export const groupReport = z.object({
   ...reportContext,
   alumnos: z.array(reportStudent),
   /** Per attribute of the subject, how many of the group's students rate in each band (students without grades are not counted). */
-  atributos: z.array(z.object({
-    attribute_id: z.number(),
-    attribute_name: z.string(),
-    codigo: z.string().nullable(),
-    sobresaliente: z.number(),
-    suficiente: z.number(),
-    insuficiente: z.number(),
-  })),
+  atributos: z.array(
+    z.object({
+      attribute_id: z.number(),
+      attribute_name: z.string(),
+      codigo: z.string().nullable(),
+      sobresaliente: z.number(),
+      suficiente: z.number(),
+      insuficiente: z.number(),
+    }),
+  ),
 });
 export type GroupReport = z.infer<typeof groupReport>;
 
@@ -57,11 +59,13 @@ export const studentReport = z.object({
   ...reportContext,
   alumno: reportStudent,
   /** The student's rating of each attribute of the subject; null when nothing linked to it is graded. */
-  atributos: z.array(z.object({
-    attribute_id: z.number(),
-    attribute_name: z.string(),
-    codigo: z.string().nullable(),
-    promedio: z.number().nullable(),
-  })),
+  atributos: z.array(
+    z.object({
+      attribute_id: z.number(),
+      attribute_name: z.string(),
+      codigo: z.string().nullable(),
+      promedio: z.number().nullable(),
+    }),
+  ),
 });
 export type StudentReport = z.infer<typeof studentReport>;

@@ -6,7 +6,12 @@ import { emailField, idField, text } from './common.js';
 const controlNumber = z
   .union([z.string(), z.number()], 'El número de control es obligatorio')
   .transform((v) => String(v).trim())
-  .pipe(z.string().min(1, 'El número de control es obligatorio').max(LIMITS.controlNumber, MSG.tooLong(LIMITS.controlNumber)));
+  .pipe(
+    z
+      .string()
+      .min(1, 'El número de control es obligatorio')
+      .max(LIMITS.controlNumber, MSG.tooLong(LIMITS.controlNumber)),
+  );
 
 const gender = z.coerce
   .number('El género debe ser 1 (Hombre) o 2 (Mujer)')

@@ -13,10 +13,12 @@ export function initialMigration(dialect: Dialect) {
     );
   const stamps = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
     t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
-  const ref = (table: string, onDelete: 'cascade' | 'restrict' | 'set null', notNull = true): Col => (c) => {
-    const b = c.references(`${table}.id`).onDelete(onDelete);
-    return notNull ? b.notNull() : b;
-  };
+  const ref =
+    (table: string, onDelete: 'cascade' | 'restrict' | 'set null', notNull = true): Col =>
+    (c) => {
+      const b = c.references(`${table}.id`).onDelete(onDelete);
+      return notNull ? b.notNull() : b;
+    };
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -108,7 +110,12 @@ export function initialMigration(dialect: Dialect) {
           .addColumn('user_id', 'integer', ref('users', 'cascade'))
           .addColumn('generation_id', 'integer', ref('generations', 'restrict'))
           .addColumn('current_semester_id', 'integer', ref('semesters', 'restrict', false))
-          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1).check(sql`active in (0, 1, 2)`)),
+          .addColumn('active', 'integer', (c) =>
+            c
+              .notNull()
+              .defaultTo(1)
+              .check(sql`active in (0, 1, 2)`),
+          ),
       ).execute();
       await s.createIndex('user_generations_user_idx').on('user_generations').column('user_id').execute();
       await s
@@ -123,9 +130,17 @@ export function initialMigration(dialect: Dialect) {
           .addColumn('start_date', 'text', (c) => c.notNull())
           .addColumn('end_date', 'text', (c) => c.notNull())
           .addColumn('status', 'text', (c) =>
-            c.notNull().defaultTo('published').check(sql`status in ('published', 'closed')`),
+            c
+              .notNull()
+              .defaultTo('published')
+              .check(sql`status in ('published', 'closed')`),
           )
-          .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_active in (0, 1)`))
+          .addColumn('is_active', 'integer', (c) =>
+            c
+              .notNull()
+              .defaultTo(0)
+              .check(sql`is_active in (0, 1)`),
+          )
           .addColumn('notes', 'text'),
       ).execute();
       // At most one active period, whatever the races between requests.
@@ -187,7 +202,10 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('subject_id', 'integer', ref('subjects', 'cascade'))
         .addColumn('attribute_id', 'integer', ref('attributes', 'restrict'))
         .addColumn('knowledge_level', 'text', (c) =>
-          c.notNull().defaultTo('I').check(sql`knowledge_level in ('I', 'M', 'A')`),
+          c
+            .notNull()
+            .defaultTo('I')
+            .check(sql`knowledge_level in ('I', 'M', 'A')`),
         )
         .addUniqueConstraint('subject_attributes_unique', ['subject_id', 'attribute_id'])
         .execute();
@@ -228,7 +246,11 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('attribute_id', 'integer', ref('attributes', 'restrict'))
         .addPrimaryKeyConstraint('activity_attributes_pk', ['activity_id', 'attribute_id'])
         .execute();
-      await s.createIndex('activity_attributes_attribute_idx').on('activity_attributes').column('attribute_id').execute();
+      await s
+        .createIndex('activity_attributes_attribute_idx')
+        .on('activity_attributes')
+        .column('attribute_id')
+        .execute();
 
       await withId(s.createTable('user_activities'))
         .addColumn('user_id', 'integer', ref('users', 'restrict'))
@@ -249,7 +271,11 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('enrolments_unique', ['user_id', 'subject_id', 'period_id'])
         .execute();
-      await s.createIndex('enrolments_subject_period_idx').on('enrolments').columns(['subject_id', 'period_id']).execute();
+      await s
+        .createIndex('enrolments_subject_period_idx')
+        .on('enrolments')
+        .columns(['subject_id', 'period_id'])
+        .execute();
       await s.createIndex('enrolments_period_idx').on('enrolments').column('period_id').execute();
 
       await withId(s.createTable('observations'))
@@ -290,7 +316,11 @@ export function initialMigration(dialect: Dialect) {
         .on('evaluation_criterias')
         .columns(['rubric_id', 'attribute_id'])
         .execute();
-      await s.createIndex('evaluation_criterias_attribute_idx').on('evaluation_criterias').column('attribute_id').execute();
+      await s
+        .createIndex('evaluation_criterias_attribute_idx')
+        .on('evaluation_criterias')
+        .column('attribute_id')
+        .execute();
 
       await withId(s.createTable('indicators'))
         .addColumn('evaluationcriteria_id', 'integer', ref('evaluation_criterias', 'cascade'))

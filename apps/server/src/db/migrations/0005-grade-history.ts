@@ -12,14 +12,24 @@ export function gradeHistoryMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const s = db.schema;
-      await s.alterTable('user_activities').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await s
+        .alterTable('user_activities')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       // The grade grid reads and writes a sheet's cells by activity: from this index alone, without a table lookup per cell.
-      await s.createIndex('user_activities_sheet_idx').on('user_activities').columns(['activity_id', 'user_id', 'qualification', 'version']).execute();
+      await s
+        .createIndex('user_activities_sheet_idx')
+        .on('user_activities')
+        .columns(['activity_id', 'user_id', 'qualification', 'version'])
+        .execute();
       await s.dropIndex('user_activities_activity_idx').execute();
 
       // activity_id and professor_subject_id are not foreign keys: the history outlives a deleted activity.
-      await s.createTable('grade_history')
-        .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+      await s
+        .createTable('grade_history')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('activity_id', 'integer', (c) => c.notNull())
         .addColumn('professor_subject_id', 'integer', (c) => c.notNull())
@@ -29,13 +39,29 @@ export function gradeHistoryMigration(dialect: Dialect) {
         .addColumn('changed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('changed_at', 'text', (c) => c.notNull())
         .addColumn('source', 'text', (c) =>
-          c.notNull().check(sql`source in ('pantalla', 'importación', 'eliminación de actividad', 'deshacer importación')`))
+          c
+            .notNull()
+            .check(sql`source in ('pantalla', 'importación', 'eliminación de actividad', 'deshacer importación')`),
+        )
         .addColumn('batch_id', 'text')
         .execute();
-      await s.createIndex('grade_history_cell_idx').on('grade_history').columns(['activity_id', 'user_id', 'changed_at']).execute();
-      await s.createIndex('grade_history_assignment_idx').on('grade_history').columns(['professor_subject_id', 'changed_at']).execute();
+      await s
+        .createIndex('grade_history_cell_idx')
+        .on('grade_history')
+        .columns(['activity_id', 'user_id', 'changed_at'])
+        .execute();
+      await s
+        .createIndex('grade_history_assignment_idx')
+        .on('grade_history')
+        .columns(['professor_subject_id', 'changed_at'])
+        .execute();
       // Only imports (and their undoing) carry a batch: a grid save does not pay for this index.
-      await s.createIndex('grade_history_batch_idx').on('grade_history').column('batch_id').where(sql.ref('batch_id'), 'is not', null).execute();
+      await s
+        .createIndex('grade_history_batch_idx')
+        .on('grade_history')
+        .column('batch_id')
+        .where(sql.ref('batch_id'), 'is not', null)
+        .execute();
       await s.createIndex('grade_history_user_idx').on('grade_history').column('user_id').execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {

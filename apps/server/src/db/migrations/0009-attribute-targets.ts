@@ -11,7 +11,9 @@ export function attributeTargetsMigration(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('attribute_targets')
-        .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('career_id', 'integer', (c) => c.notNull().references('careers.id').onDelete('cascade'))
         .addColumn('attribute_id', 'integer', (c) => c.notNull().references('attributes.id').onDelete('cascade'))
         .addColumn('period_id', 'integer', (c) => c.notNull().references('periods.id').onDelete('cascade'))
@@ -21,7 +23,11 @@ export function attributeTargetsMigration(dialect: Dialect) {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('attribute_targets_unique', ['career_id', 'attribute_id', 'period_id'])
         .execute();
-      await db.schema.createIndex('attribute_targets_attribute_idx').on('attribute_targets').column('attribute_id').execute();
+      await db.schema
+        .createIndex('attribute_targets_attribute_idx')
+        .on('attribute_targets')
+        .column('attribute_id')
+        .execute();
       await db.schema.createIndex('attribute_targets_period_idx').on('attribute_targets').column('period_id').execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {

@@ -34,7 +34,9 @@ export function attributeRatingSumsMigration(dialect: Dialect) {
       await sql`create index attribute_rating_sums_user_idx on attribute_rating_sums
         (user_id, subject_id, attribute_id, period_id, group_id, weighted_sum, weight_sum)`.execute(db);
       // A subject (with or without its group and period) without a student filter: the teacher's and the subject's reports.
-      await sql`create index attribute_rating_sums_subject_idx on attribute_rating_sums (subject_id, group_id, period_id)`.execute(db);
+      await sql`create index attribute_rating_sums_subject_idx on attribute_rating_sums (subject_id, group_id, period_id)`.execute(
+        db,
+      );
       await sql`create table attribute_rating_sums_dirty (professor_subject_id integer primary key)`.execute(db);
       if (pg) await postgresTriggers(db);
       else await sqliteTriggers(db);
@@ -48,20 +50,24 @@ export function attributeRatingSumsMigration(dialect: Dialect) {
         join activity_attributes aa on aa.activity_id = a.id
         join professor_subjects ps on ps.id = a.professor_subject_id
         where ua.qualification is not null and a.ponderation > 0
-        group by a.professor_subject_id, ua.user_id, aa.attribute_id, ps.subject_id, ps.period_id, ps.group_id`.execute(db);
+        group by a.professor_subject_id, ua.user_id, aa.attribute_id, ps.subject_id, ps.period_id, ps.group_id`.execute(
+        db,
+      );
       if (pg) await sql`analyze attribute_rating_sums`.execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (pg) {
         for (const t of ['user_activities', 'activities', 'activity_attributes', 'professor_subjects']) {
-          for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ars_${t}_${op} on ${t}`).execute(db);
+          for (const op of ['insert', 'update', 'delete'])
+            await sql.raw(`drop trigger if exists ars_${t}_${op} on ${t}`).execute(db);
         }
         for (const f of ['ars_mark_grades', 'ars_mark_activities', 'ars_mark_links', 'ars_mark_assignments']) {
           await sql.raw(`drop function if exists ${f}()`).execute(db);
         }
       } else {
         for (const t of ['user_activities', 'activities', 'activity_attributes', 'professor_subjects']) {
-          for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger if exists ars_${t}_${op}`).execute(db);
+          for (const op of ['insert', 'update', 'delete'])
+            await sql.raw(`drop trigger if exists ars_${t}_${op}`).execute(db);
         }
       }
       await sql`drop table attribute_rating_sums_dirty`.execute(db);
@@ -76,13 +82,15 @@ export function attributeRatingSumsMigration(dialect: Dialect) {
  * (an upsert of grades, `insert or replace`) would override the trigger's.
  */
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
-  const unmarked = (column: string) => `not exists (select 1 from attribute_rating_sums_dirty d where d.professor_subject_id = ${column})`;
+  const unmarked = (column: string) =>
+    `not exists (select 1 from attribute_rating_sums_dirty d where d.professor_subject_id = ${column})`;
   // One activity per statement (`a.id = x`, not `a.id in (x, y)` with a distinct): 3 µs a row instead of 6, which an
   // 800-grade save pays 800 times.
   const mark = (activityId: string, unless = '') => `insert into attribute_rating_sums_dirty (professor_subject_id)
        select a.professor_subject_id from activities a where a.id = ${activityId}${unless} and ${unmarked('a.professor_subject_id')};`;
   const markBoth = `${mark('new.activity_id')} ${mark('old.activity_id', ' and old.activity_id <> new.activity_id')}`;
-  const markId = (id: string) => `insert into attribute_rating_sums_dirty (professor_subject_id) select ${id} where ${unmarked(id)};`;
+  const markId = (id: string) =>
+    `insert into attribute_rating_sums_dirty (professor_subject_id) select ${id} where ${unmarked(id)};`;
   const statements = [
     // Grades: an ungraded row adds nothing to the sums.
     `create trigger ars_user_activities_insert after insert on user_activities when new.qualification is not null begin
@@ -122,51 +130,80 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
 async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
   const into = 'insert into attribute_rating_sums_dirty (professor_subject_id)';
   const done = 'on conflict do nothing';
-  const ofActivities = (ids: string) => `${into} select distinct a.professor_subject_id from activities a where a.id = any (array(${ids})) ${done};`;
-  const fn = (name: string, body: string) => sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+  const ofActivities = (ids: string) =>
+    `${into} select distinct a.professor_subject_id from activities a where a.id = any (array(${ids})) ${done};`;
+  const fn = (name: string, body: string) =>
+    sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$
     begin
       ${body}
       return null;
-    end $$`).execute(db);
-  await fn('ars_mark_grades', `
+    end $$`,
+      )
+      .execute(db);
+  await fn(
+    'ars_mark_grades',
+    `
       if tg_op = 'INSERT' then
         ${ofActivities('select distinct activity_id from new_rows where qualification is not null')}
       elsif tg_op = 'DELETE' then
         ${ofActivities('select distinct activity_id from old_rows where qualification is not null')}
       else
         ${ofActivities('select activity_id from old_rows union select activity_id from new_rows')}
-      end if;`);
-  await fn('ars_mark_activities', `
+      end if;`,
+  );
+  await fn(
+    'ars_mark_activities',
+    `
       if tg_op = 'DELETE' then
         ${into} select distinct professor_subject_id from old_rows ${done};
       else
         ${into} select professor_subject_id from old_rows union select professor_subject_id from new_rows ${done};
-      end if;`);
-  await fn('ars_mark_links', `
+      end if;`,
+  );
+  await fn(
+    'ars_mark_links',
+    `
       if tg_op = 'INSERT' then
         ${ofActivities('select distinct activity_id from new_rows')}
       elsif tg_op = 'DELETE' then
         ${ofActivities('select distinct activity_id from old_rows')}
       else
         ${ofActivities('select activity_id from old_rows union select activity_id from new_rows')}
-      end if;`);
-  await fn('ars_mark_assignments', `
+      end if;`,
+  );
+  await fn(
+    'ars_mark_assignments',
+    `
       if tg_op = 'DELETE' then
         ${into} select id from old_rows ${done};
       else
         ${into} select id from old_rows union select id from new_rows ${done};
-      end if;`);
+      end if;`,
+  );
   const triggers: Array<[string, string]> = [
-    ['user_activities', 'ars_mark_grades'], ['activities', 'ars_mark_activities'],
-    ['activity_attributes', 'ars_mark_links'], ['professor_subjects', 'ars_mark_assignments'],
+    ['user_activities', 'ars_mark_grades'],
+    ['activities', 'ars_mark_activities'],
+    ['activity_attributes', 'ars_mark_links'],
+    ['professor_subjects', 'ars_mark_assignments'],
   ];
   for (const [table, f] of triggers) {
     for (const op of ['insert', 'update', 'delete'] as const) {
       // A new activity or assignment has no grades yet: nothing to mark.
       if (op === 'insert' && (table === 'activities' || table === 'professor_subjects')) continue;
-      const transition = op === 'insert' ? 'new table as new_rows' : op === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows';
-      await sql.raw(`create trigger ars_${table}_${op} after ${op} on ${table} referencing ${transition}
-        for each statement execute function ${f}()`).execute(db);
+      const transition =
+        op === 'insert'
+          ? 'new table as new_rows'
+          : op === 'delete'
+            ? 'old table as old_rows'
+            : 'old table as old_rows new table as new_rows';
+      await sql
+        .raw(
+          `create trigger ars_${table}_${op} after ${op} on ${table} referencing ${transition}
+        for each statement execute function ${f}()`,
+        )
+        .execute(db);
     }
   }
 }

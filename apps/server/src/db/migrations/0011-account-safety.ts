@@ -13,7 +13,12 @@ export function accountSafetyMigration(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .alterTable('users')
-        .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0).check(sql`must_change_password in (0, 1)`))
+        .addColumn('must_change_password', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`must_change_password in (0, 1)`),
+        )
         .execute();
       await db.schema.dropTable('login_failures').execute();
       await db.schema.dropTable('login_lockouts').execute();

@@ -14,7 +14,9 @@ export function restorableSpanishKeyMigration(dialect: Dialect) {
       const { rows } = await sql<{ schema: string }>`select quote_ident(current_schema()) as schema`.execute(db);
       const fold = `${rows[0]!.schema}.es_fold`;
       await sql`create or replace function es_key(t text) returns bytea
-        language sql immutable strict parallel safe as ${sql.raw(`$$ select convert_to(${fold}(t), 'UTF8') $$`)}`.execute(db);
+        language sql immutable strict parallel safe as ${sql.raw(`$$ select convert_to(${fold}(t), 'UTF8') $$`)}`.execute(
+        db,
+      );
     },
   };
 }

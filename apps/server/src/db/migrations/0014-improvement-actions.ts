@@ -11,7 +11,8 @@ import type { Dialect } from '../connect.js';
  */
 export function improvementActionsMigration(dialect: Dialect) {
   const pg = dialect === 'postgres';
-  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
@@ -29,7 +30,9 @@ export function improvementActionsMigration(dialect: Dialect) {
         .addColumn('cause', 'text', (c) => c.notNull())
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('expected_share', 'integer', (c) => c.notNull().check(sql`expected_share between 0 and 100`))
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('planeada', 'en_curso', 'cumplida', 'no_cumplida')`))
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('planeada', 'en_curso', 'cumplida', 'no_cumplida')`),
+        )
         .addColumn('verdict_note', 'text')
         .addColumn('verdict_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('verdict_at', 'text')
@@ -37,9 +40,24 @@ export function improvementActionsMigration(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('improvement_actions_career_idx').on('improvement_actions').columns(['career_id', 'generation_id']).execute();
-      for (const column of ['generation_id', 'attribute_id', 'finding_period_id', 'period_id', 'verdict_by', 'created_by']) {
-        await db.schema.createIndex(`improvement_actions_${column}_idx`).on('improvement_actions').column(column).execute();
+      await db.schema
+        .createIndex('improvement_actions_career_idx')
+        .on('improvement_actions')
+        .columns(['career_id', 'generation_id'])
+        .execute();
+      for (const column of [
+        'generation_id',
+        'attribute_id',
+        'finding_period_id',
+        'period_id',
+        'verdict_by',
+        'created_by',
+      ]) {
+        await db.schema
+          .createIndex(`improvement_actions_${column}_idx`)
+          .on('improvement_actions')
+          .column(column)
+          .execute();
       }
 
       await db.schema
@@ -51,9 +69,21 @@ export function improvementActionsMigration(dialect: Dialect) {
         .addColumn('teacher_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('teacher_name', 'text')
         .execute();
-      await db.schema.createIndex('improvement_action_subjects_action_idx').on('improvement_action_subjects').columns(['action_id', 'subject_id']).execute();
-      await db.schema.createIndex('improvement_action_subjects_subject_idx').on('improvement_action_subjects').column('subject_id').execute();
-      await db.schema.createIndex('improvement_action_subjects_teacher_idx').on('improvement_action_subjects').column('teacher_id').execute();
+      await db.schema
+        .createIndex('improvement_action_subjects_action_idx')
+        .on('improvement_action_subjects')
+        .columns(['action_id', 'subject_id'])
+        .execute();
+      await db.schema
+        .createIndex('improvement_action_subjects_subject_idx')
+        .on('improvement_action_subjects')
+        .column('subject_id')
+        .execute();
+      await db.schema
+        .createIndex('improvement_action_subjects_teacher_idx')
+        .on('improvement_action_subjects')
+        .column('teacher_id')
+        .execute();
 
       await db.schema
         .createTable('improvement_action_followups')
@@ -65,8 +95,16 @@ export function improvementActionsMigration(dialect: Dialect) {
         .addColumn('author_name', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('improvement_action_followups_action_idx').on('improvement_action_followups').column('action_id').execute();
-      await db.schema.createIndex('improvement_action_followups_author_idx').on('improvement_action_followups').column('author_id').execute();
+      await db.schema
+        .createIndex('improvement_action_followups_action_idx')
+        .on('improvement_action_followups')
+        .column('action_id')
+        .execute();
+      await db.schema
+        .createIndex('improvement_action_followups_author_idx')
+        .on('improvement_action_followups')
+        .column('author_id')
+        .execute();
       await statusHistory(db, pg);
     },
     async down(db: Kysely<unknown>): Promise<void> {
@@ -94,7 +132,9 @@ export function improvementActionsMigration(dialect: Dialect) {
 async function statusHistory(db: Kysely<unknown>, pg: boolean): Promise<void> {
   await db.schema
     .createTable('status_changes')
-    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('id', 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('generation_id', 'integer', (c) => c.references('generations.id').onDelete('cascade'))
     .addColumn('from_active', 'integer')
@@ -102,11 +142,17 @@ async function statusHistory(db: Kysely<unknown>, pg: boolean): Promise<void> {
     .addColumn('changed_at', 'text', (c) => c.notNull())
     .addColumn('period_id', 'integer', (c) => c.references('periods.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('status_changes_user_idx').on('status_changes').columns(['user_id', 'changed_at']).execute();
+  await db.schema
+    .createIndex('status_changes_user_idx')
+    .on('status_changes')
+    .columns(['user_id', 'changed_at'])
+    .execute();
   await db.schema.createIndex('status_changes_generation_idx').on('status_changes').column('generation_id').execute();
   await db.schema.createIndex('status_changes_period_idx').on('status_changes').column('period_id').execute();
   if (pg) {
-    await sql.raw(`create function record_status_change() returns trigger language plpgsql as $$
+    await sql
+      .raw(
+        `create function record_status_change() returns trigger language plpgsql as $$
       begin
         if tg_op = 'INSERT' and new.active = 1 then return null; end if;
         if tg_op = 'UPDATE' and old.active is not distinct from new.active then return null; end if;
@@ -116,16 +162,28 @@ async function statusHistory(db: Kysely<unknown>, pg: boolean): Promise<void> {
           coalesce((select id from periods where is_active = 1 order by id limit 1),
             (select id from periods where start_date <= to_char(current_date, 'YYYY-MM-DD') order by start_date desc, id desc limit 1)));
         return null;
-      end $$`).execute(db);
+      end $$`,
+      )
+      .execute(db);
     await sql`create trigger status_changes_record after insert or update of active on user_generations
       for each row execute function record_status_change()`.execute(db);
   } else {
-    const record = (from: string) => `insert into status_changes (user_id, generation_id, from_active, to_active, changed_at, period_id)
+    const record = (
+      from: string,
+    ) => `insert into status_changes (user_id, generation_id, from_active, to_active, changed_at, period_id)
       values (new.user_id, new.generation_id, ${from}, new.active, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
         coalesce((select id from periods where is_active = 1 order by id limit 1),
           (select id from periods where start_date <= date('now') order by start_date desc, id desc limit 1)));`;
-    await sql.raw(`create trigger status_changes_insert after insert on user_generations when new.active <> 1 begin ${record('null')} end`).execute(db);
-    await sql.raw(`create trigger status_changes_update after update of active on user_generations when old.active is not new.active
-      begin ${record('old.active')} end`).execute(db);
+    await sql
+      .raw(
+        `create trigger status_changes_insert after insert on user_generations when new.active <> 1 begin ${record('null')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger status_changes_update after update of active on user_generations when old.active is not new.active
+      begin ${record('old.active')} end`,
+      )
+      .execute(db);
   }
 }

@@ -6,7 +6,11 @@ import type { Kysely } from 'kysely';
  */
 export const careerScopeIndexesMigration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.createIndex('user_careers_career_user_idx').on('user_careers').columns(['career_id', 'user_id']).execute();
+    await db.schema
+      .createIndex('user_careers_career_user_idx')
+      .on('user_careers')
+      .columns(['career_id', 'user_id'])
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex('user_careers_career_user_idx').execute();

@@ -23,10 +23,26 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .leftJoin('groups as g', 'g.id', 'ps.group_id')
     .select((eb) => [
-      'a.id', 'a.professor_subject_id', 'a.activity_name', 'a.type_activity', 'a.evaluation_instrument', 'a.ponderation',
-      'a.created_at', 'a.updated_at', 'ps.subject_id', 's.subject_name', 'ps.group_id', 'g.group_name', 'ps.period_id', 'ps.career_id',
-      eb.selectFrom('user_activities as ua').whereRef('ua.activity_id', '=', 'a.id').where('ua.qualification', 'is not', null)
-        .select((c) => c.fn.countAll<number>().as('n')).as('graded_count'),
+      'a.id',
+      'a.professor_subject_id',
+      'a.activity_name',
+      'a.type_activity',
+      'a.evaluation_instrument',
+      'a.ponderation',
+      'a.created_at',
+      'a.updated_at',
+      'ps.subject_id',
+      's.subject_name',
+      'ps.group_id',
+      'g.group_name',
+      'ps.period_id',
+      'ps.career_id',
+      eb
+        .selectFrom('user_activities as ua')
+        .whereRef('ua.activity_id', '=', 'a.id')
+        .where('ua.qualification', 'is not', null)
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .as('graded_count'),
     ]);
   if (filter.ids) q = q.where('a.id', 'in', filter.ids);
   if (filter.professorSubjectIds) q = q.where('a.professor_subject_id', 'in', filter.professorSubjectIds);
@@ -41,11 +57,18 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
   }
   const rows = await q.orderBy('a.professor_subject_id').orderBy('a.id').execute();
   const links = rows.length
-    ? await db.selectFrom('activity_attributes as aa').innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
-      .where('aa.activity_id', 'in', rows.map((r) => r.id))
-      .select(['aa.activity_id', 'at.id', 'at.attribute_name', 'at.codigo'])
-      .orderBy('at.codigo').orderBy('at.id')
-      .execute()
+    ? await db
+        .selectFrom('activity_attributes as aa')
+        .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
+        .where(
+          'aa.activity_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .select(['aa.activity_id', 'at.id', 'at.attribute_name', 'at.codigo'])
+        .orderBy('at.codigo')
+        .orderBy('at.id')
+        .execute()
     : [];
   const byActivity = new Map<number, Activity['attributes']>();
   for (const l of links) {
@@ -78,14 +101,23 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
 /** The assignment of each activity: id → {professor_subject_id, activity_name}. */
 export async function activityOwners(db: DbOrTrx, ids: number[]) {
   if (!ids.length) return new Map<number, { professor_subject_id: number; activity_name: string }>();
-  const rows = await db.selectFrom('activities').where('id', 'in', [...new Set(ids)])
-    .select(['id', 'professor_subject_id', 'activity_name']).execute();
-  return new Map(rows.map((r) => [r.id, { professor_subject_id: r.professor_subject_id, activity_name: r.activity_name }]));
+  const rows = await db
+    .selectFrom('activities')
+    .where('id', 'in', [...new Set(ids)])
+    .select(['id', 'professor_subject_id', 'activity_name'])
+    .execute();
+  return new Map(
+    rows.map((r) => [r.id, { professor_subject_id: r.professor_subject_id, activity_name: r.activity_name }]),
+  );
 }
 
 /** Ids of the attributes linked to a subject. */
 export async function subjectAttributeIds(db: DbOrTrx, subjectId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('subject_attributes').where('subject_id', '=', subjectId).select('attribute_id').execute();
+  const rows = await db
+    .selectFrom('subject_attributes')
+    .where('subject_id', '=', subjectId)
+    .select('attribute_id')
+    .execute();
   return new Set(rows.map((r) => r.attribute_id));
 }
 
@@ -96,15 +128,26 @@ export interface ActivityValues {
   ponderation: number;
 }
 
-export async function insertActivity(db: DbOrTrx, professorSubjectId: number, values: ActivityValues, now: string): Promise<number> {
-  const row = await db.insertInto('activities')
+export async function insertActivity(
+  db: DbOrTrx,
+  professorSubjectId: number,
+  values: ActivityValues,
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('activities')
     .values({ professor_subject_id: professorSubjectId, ...values, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateActivity(db: DbOrTrx, id: number, values: ActivityValues, now: string): Promise<void> {
-  await db.updateTable('activities').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('activities')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces the attribute links of the given activities in two statements. */
@@ -112,22 +155,43 @@ export async function replaceActivityAttributes(db: DbOrTrx, links: Map<number, 
   const ids = [...links.keys()];
   if (!ids.length) return;
   await db.deleteFrom('activity_attributes').where('activity_id', 'in', ids).execute();
-  const rows = [...links].flatMap(([activity_id, attributeIds]) => attributeIds.map((attribute_id) => ({ activity_id, attribute_id })));
+  const rows = [...links].flatMap(([activity_id, attributeIds]) =>
+    attributeIds.map((attribute_id) => ({ activity_id, attribute_id })),
+  );
   if (rows.length) await db.insertInto('activity_attributes').values(rows).execute();
 }
 
 /** Copies an activity's grades into the history (source 'eliminación de actividad'), then deletes grades and activity. */
 export async function deleteActivityKeepingGrades(
-  db: DbOrTrx, activity: { id: number; professor_subject_id: number; activity_name: string }, actorId: number, now: string,
+  db: DbOrTrx,
+  activity: { id: number; professor_subject_id: number; activity_name: string },
+  actorId: number,
+  now: string,
 ): Promise<number> {
-  const grades = await db.selectFrom('user_activities').where('activity_id', '=', activity.id)
-    .where('qualification', 'is not', null).select(['user_id', 'qualification']).execute();
+  const grades = await db
+    .selectFrom('user_activities')
+    .where('activity_id', '=', activity.id)
+    .where('qualification', 'is not', null)
+    .select(['user_id', 'qualification'])
+    .execute();
   if (grades.length) {
-    await db.insertInto('grade_history').values(grades.map((g) => ({
-      user_id: g.user_id, activity_id: activity.id, professor_subject_id: activity.professor_subject_id,
-      activity_name: activity.activity_name, before: g.qualification, after: null, changed_by: actorId, changed_at: now,
-      source: 'eliminación de actividad' as const, batch_id: null,
-    }))).execute();
+    await db
+      .insertInto('grade_history')
+      .values(
+        grades.map((g) => ({
+          user_id: g.user_id,
+          activity_id: activity.id,
+          professor_subject_id: activity.professor_subject_id,
+          activity_name: activity.activity_name,
+          before: g.qualification,
+          after: null,
+          changed_by: actorId,
+          changed_at: now,
+          source: 'eliminación de actividad' as const,
+          batch_id: null,
+        })),
+      )
+      .execute();
   }
   await db.deleteFrom('user_activities').where('activity_id', '=', activity.id).execute();
   await db.deleteFrom('activities').where('id', '=', activity.id).execute();

@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import type { DbOrTrx } from '../../db/types.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import type { Sheet } from '../grading/sheets.repository.js';
-import { activityOwners, insertActivity, replaceActivityAttributes, subjectAttributeIds, updateActivity } from './activities.repository.js';
+import {
+  activityOwners,
+  insertActivity,
+  replaceActivityAttributes,
+  subjectAttributeIds,
+  updateActivity,
+} from './activities.repository.js';
 
 type Parsed = z.output<typeof activityBulkBody>['activities'][number];
 
@@ -18,15 +24,24 @@ export const isBlankActivity = (a: Parsed) => a.activity_name === '' && a.attrib
 export async function saveActivities(trx: DbOrTrx, sheet: Sheet, rows: Parsed[], now: string): Promise<void> {
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => !isBlankActivity(row));
   const allowed = await subjectAttributeIds(trx, sheet.subject_id);
-  const owners = await activityOwners(trx, kept.flatMap(({ row }) => (row.id ? [row.id] : [])));
-  const existing = await trx.selectFrom('activities').where('professor_subject_id', '=', sheet.id).select(['id', 'activity_name']).execute();
+  const owners = await activityOwners(
+    trx,
+    kept.flatMap(({ row }) => (row.id ? [row.id] : [])),
+  );
+  const existing = await trx
+    .selectFrom('activities')
+    .where('professor_subject_id', '=', sheet.id)
+    .select(['id', 'activity_name'])
+    .execute();
   const sentIds = new Set(kept.flatMap(({ row }) => (row.id ? [row.id] : [])));
   const names = new Map<string, number>();
   for (const a of existing) if (!sentIds.has(a.id)) names.set(a.activity_name.trim().toLocaleLowerCase('es-MX'), a.id);
 
   const errors: Record<string, string[]> = {};
   for (const { row, index } of kept) {
-    const at = (field: string, message: string) => { errors[`activities.${index}.${field}`] = [message]; };
+    const at = (field: string, message: string) => {
+      errors[`activities.${index}.${field}`] = [message];
+    };
     if (row.id && owners.get(row.id)?.professor_subject_id !== sheet.id) at('id', ACTIVITY_MSG.notInAssignment);
     if (row.activity_name === '') at('activity_name', ACTIVITY_MSG.nameRequired);
     else {
@@ -41,7 +56,9 @@ export async function saveActivities(trx: DbOrTrx, sheet: Sheet, rows: Parsed[],
   const links = new Map<number, number[]>();
   for (const { row } of kept) {
     const values = {
-      activity_name: row.activity_name, type_activity: row.type_activity, evaluation_instrument: row.evaluation_instrument,
+      activity_name: row.activity_name,
+      type_activity: row.type_activity,
+      evaluation_instrument: row.evaluation_instrument,
       ponderation: row.ponderation,
     };
     if (row.id) await updateActivity(trx, row.id, values, now);

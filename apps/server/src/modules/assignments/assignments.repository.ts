@@ -14,9 +14,23 @@ function assignmentsQuery(db: DbOrTrx) {
     .leftJoin('periods as p', 'p.id', 'ps.period_id')
     .leftJoin('careers as c', 'c.id', 'ps.career_id')
     .select([
-      'ps.id', 'ps.user_id', 'ps.subject_id', 'ps.group_id', 'ps.period_id', 'ps.career_id', 'ps.created_at',
-      'u.full_name', 's.subject_name', 's.subject_key', 'g.group_name', 'g.semester_id', 'sem.semester_name',
-      'p.period_name', 'p.is_active', 'c.career_key', 'c.name as career_name',
+      'ps.id',
+      'ps.user_id',
+      'ps.subject_id',
+      'ps.group_id',
+      'ps.period_id',
+      'ps.career_id',
+      'ps.created_at',
+      'u.full_name',
+      's.subject_name',
+      's.subject_key',
+      'g.group_name',
+      'g.semester_id',
+      'sem.semester_name',
+      'p.period_name',
+      'p.is_active',
+      'c.career_key',
+      'c.name as career_name',
     ]);
 }
 
@@ -35,19 +49,24 @@ function present(r: AssignmentRow): Assignment {
     subject: { id: r.subject_id, subject_name: r.subject_name, subject_key: r.subject_key },
     group: r.group_id === null ? null : { id: r.group_id, group_name: r.group_name ?? '', semester_id: r.semester_id },
     semester: r.semester_id === null ? null : { id: r.semester_id, semester_name: r.semester_name ?? '' },
-    period: r.period_id === null ? null : { id: r.period_id, period_name: r.period_name ?? '', is_active: Number(r.is_active) === 1 },
-    career: r.career_id === null ? null : { id: r.career_id, career_key: r.career_key ?? '', name: r.career_name ?? '' },
+    period:
+      r.period_id === null
+        ? null
+        : { id: r.period_id, period_name: r.period_name ?? '', is_active: Number(r.is_active) === 1 },
+    career:
+      r.career_id === null ? null : { id: r.career_id, career_key: r.career_key ?? '', name: r.career_name ?? '' },
   };
 }
 
 export const assignmentLabel = (a: Assignment) => `${a.subject.subject_name} - ${a.group?.group_name ?? 'Sin grupo'}`;
 
 /** Teacher, subject and group in Spanish order; an assignment without group sorts as an empty name. */
-const byTeacherSubjectGroup = (q: ReturnType<typeof assignmentsQuery>) => q
-  .orderBy(esKey('u.full_name'))
-  .orderBy(esKey('s.subject_name'))
-  .orderBy(esKey(sql<string>`coalesce(${sql.ref('g.group_name')}, '')`))
-  .orderBy('ps.id');
+const byTeacherSubjectGroup = (q: ReturnType<typeof assignmentsQuery>) =>
+  q
+    .orderBy(esKey('u.full_name'))
+    .orderBy(esKey('s.subject_name'))
+    .orderBy(esKey(sql<string>`coalesce(${sql.ref('g.group_name')}, '')`))
+    .orderBy('ps.id');
 
 export interface AssignmentFilter {
   userId?: number;
@@ -69,13 +88,19 @@ export async function listAssignments(db: DbOrTrx, filter: AssignmentFilter = {}
   if (filter.ids) q = q.where('ps.id', 'in', filter.ids);
   const { careerId } = filter;
   if (careerId !== undefined) {
-    q = q.where((eb) => eb.or([
-      eb('ps.career_id', '=', careerId),
-      eb.and([
-        eb('ps.career_id', 'is', null),
-        eb('ps.subject_id', 'in', eb.selectFrom('subject_careers').select('subject_id').where('career_id', '=', careerId)),
+    q = q.where((eb) =>
+      eb.or([
+        eb('ps.career_id', '=', careerId),
+        eb.and([
+          eb('ps.career_id', 'is', null),
+          eb(
+            'ps.subject_id',
+            'in',
+            eb.selectFrom('subject_careers').select('subject_id').where('career_id', '=', careerId),
+          ),
+        ]),
       ]),
-    ]));
+    );
   }
   if (filter.scope) {
     const scope = filter.scope;
@@ -90,16 +115,29 @@ export async function findAssignment(db: DbOrTrx, id: number): Promise<Assignmen
 }
 
 /** A teacher's own assignments with each subject's careers (one more query for the whole list). */
-export async function teacherAssignments(db: DbOrTrx, userId: number, filter: { careerId?: number; periodId?: number | null }): Promise<TeacherAssignment[]> {
+export async function teacherAssignments(
+  db: DbOrTrx,
+  userId: number,
+  filter: { careerId?: number; periodId?: number | null },
+): Promise<TeacherAssignment[]> {
   const list = await listAssignments(db, { userId, ...filter });
   const subjectIds = [...new Set(list.map((a) => a.subject_id))];
   const careers = subjectIds.length
-    ? await db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
-      .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).where('sc.subject_id', 'in', subjectIds)
-      .orderBy(esKey('c.name')).orderBy('c.id').execute()
+    ? await db
+        .selectFrom('subject_careers as sc')
+        .innerJoin('careers as c', 'c.id', 'sc.career_id')
+        .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name'])
+        .where('sc.subject_id', 'in', subjectIds)
+        .orderBy(esKey('c.name'))
+        .orderBy('c.id')
+        .execute()
     : [];
   const bySubject = new Map<number, Array<{ id: number; career_key: string; name: string }>>();
-  for (const c of careers) bySubject.set(c.subject_id, [...(bySubject.get(c.subject_id) ?? []), { id: c.id, career_key: c.career_key, name: c.name }]);
+  for (const c of careers)
+    bySubject.set(c.subject_id, [
+      ...(bySubject.get(c.subject_id) ?? []),
+      { id: c.id, career_key: c.career_key, name: c.name },
+    ]);
   return list.map((a) => ({ ...a, careers: bySubject.get(a.subject_id) ?? [] }));
 }
 
@@ -108,10 +146,20 @@ export function careersOfUser(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('careers as c')
     .select(['c.id', 'c.career_key', 'c.name'])
-    .where((eb) => eb.or([
-      eb('c.id', 'in', eb.selectFrom('user_careers').select('career_id').where('user_id', '=', userId)),
-      eb('c.id', 'in', eb.selectFrom('professor_subjects').select('career_id').where('user_id', '=', userId).where('career_id', 'is not', null)),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb('c.id', 'in', eb.selectFrom('user_careers').select('career_id').where('user_id', '=', userId)),
+        eb(
+          'c.id',
+          'in',
+          eb
+            .selectFrom('professor_subjects')
+            .select('career_id')
+            .where('user_id', '=', userId)
+            .where('career_id', 'is not', null),
+        ),
+      ]),
+    )
     .orderBy(esKey('c.name'))
     .orderBy('c.id')
     .execute();
@@ -127,10 +175,18 @@ export function findPeriod(db: DbOrTrx, id: number) {
 
 /** The subjects, groups and subject-semester links a set of rows refers to, in three queries. */
 export async function rowReferences(db: DbOrTrx, subjectIds: number[], groupIds: number[]) {
-  const subjects = subjectIds.length ? await db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', subjectIds).execute() : [];
-  const groups = groupIds.length ? await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', 'in', groupIds).execute() : [];
+  const subjects = subjectIds.length
+    ? await db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', subjectIds).execute()
+    : [];
+  const groups = groupIds.length
+    ? await db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).where('id', 'in', groupIds).execute()
+    : [];
   const links = subjectIds.length
-    ? await db.selectFrom('subject_semesters').select(['subject_id', 'semester_id']).where('subject_id', 'in', subjectIds).execute()
+    ? await db
+        .selectFrom('subject_semesters')
+        .select(['subject_id', 'semester_id'])
+        .where('subject_id', 'in', subjectIds)
+        .execute()
     : [];
   return {
     subjects: new Map(subjects.map((s) => [s.id, s])),
@@ -140,18 +196,38 @@ export async function rowReferences(db: DbOrTrx, subjectIds: number[], groupIds:
 }
 
 /** The default career of a new assignment: the subject's first career, else the teacher's first career. */
-export async function defaultCareers(db: DbOrTrx, teacherId: number, subjectIds: number[]): Promise<Map<number, number | null>> {
+export async function defaultCareers(
+  db: DbOrTrx,
+  teacherId: number,
+  subjectIds: number[],
+): Promise<Map<number, number | null>> {
   const subjectCareers = subjectIds.length
-    ? await db.selectFrom('subject_careers').select(['subject_id', 'career_id']).where('subject_id', 'in', subjectIds).orderBy('career_id').execute()
+    ? await db
+        .selectFrom('subject_careers')
+        .select(['subject_id', 'career_id'])
+        .where('subject_id', 'in', subjectIds)
+        .orderBy('career_id')
+        .execute()
     : [];
-  const teacherCareer = await db.selectFrom('user_careers').select('career_id').where('user_id', '=', teacherId).orderBy('career_id').executeTakeFirst();
+  const teacherCareer = await db
+    .selectFrom('user_careers')
+    .select('career_id')
+    .where('user_id', '=', teacherId)
+    .orderBy('career_id')
+    .executeTakeFirst();
   const map = new Map<number, number | null>();
-  for (const id of subjectIds) map.set(id, subjectCareers.find((c) => c.subject_id === id)?.career_id ?? teacherCareer?.career_id ?? null);
+  for (const id of subjectIds)
+    map.set(id, subjectCareers.find((c) => c.subject_id === id)?.career_id ?? teacherCareer?.career_id ?? null);
   return map;
 }
 
 /** Assignments of the same subject and group in the period held by other teachers. */
-export async function heldByOthers(db: DbOrTrx, teacherId: number, periodId: number | null, pairs: Array<{ subject_id: number; group_id: number }>) {
+export async function heldByOthers(
+  db: DbOrTrx,
+  teacherId: number,
+  periodId: number | null,
+  pairs: Array<{ subject_id: number; group_id: number }>,
+) {
   if (pairs.length === 0) return [];
   let q = assignmentsQuery(db)
     .where('ps.user_id', '<>', teacherId)
@@ -159,14 +235,25 @@ export async function heldByOthers(db: DbOrTrx, teacherId: number, periodId: num
     .where('ps.group_id', 'in', [...new Set(pairs.map((p) => p.group_id))]);
   q = periodId === null ? q.where('ps.period_id', 'is', null) : q.where('ps.period_id', '=', periodId);
   const wanted = new Set(pairs.map((p) => `${p.subject_id}:${p.group_id}`));
-  return (await byTeacherSubjectGroup(q).execute()).map(present).filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
+  return (await byTeacherSubjectGroup(q).execute())
+    .map(present)
+    .filter((a) => wanted.has(`${a.subject_id}:${a.group_id}`));
 }
 
 /** Which of these assignments have activities or a rubric, and so cannot be deleted. */
 export async function assignmentsInUse(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const withActivities = await db.selectFrom('activities').select('professor_subject_id').where('professor_subject_id', 'in', ids).distinct().execute();
-  const withRubric = await db.selectFrom('rubrics').select('professor_subject_id').where('professor_subject_id', 'in', ids).execute();
+  const withActivities = await db
+    .selectFrom('activities')
+    .select('professor_subject_id')
+    .where('professor_subject_id', 'in', ids)
+    .distinct()
+    .execute();
+  const withRubric = await db
+    .selectFrom('rubrics')
+    .select('professor_subject_id')
+    .where('professor_subject_id', 'in', ids)
+    .execute();
   return new Set([...withActivities, ...withRubric].map((r) => r.professor_subject_id));
 }
 
@@ -180,7 +267,11 @@ export interface NewAssignment {
 
 export async function insertAssignments(db: DbOrTrx, rows: NewAssignment[], now: string): Promise<number[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insertInto('professor_subjects').values(rows.map((r) => ({ ...r, created_at: now }))).returning('id').execute();
+  const inserted = await db
+    .insertInto('professor_subjects')
+    .values(rows.map((r) => ({ ...r, created_at: now })))
+    .returning('id')
+    .execute();
   return inserted.map((r) => r.id);
 }
 

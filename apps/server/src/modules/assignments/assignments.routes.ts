@@ -1,106 +1,184 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ASSIGNMENT_MSG, ROLE, assignment, assignmentBulkBody, assignmentBulkResult, assignmentCreateBody, assignmentDeleteAllResult,
-  assignmentsQuery, canManageCatalogues, careerRef, errorResponse, idField, idParam, okResponse, periodQuery,
-  teacherAssignment, teacherAssignmentsQuery, type Actor,
+  ASSIGNMENT_MSG,
+  ROLE,
+  assignment,
+  assignmentBulkBody,
+  assignmentBulkResult,
+  assignmentCreateBody,
+  assignmentDeleteAllResult,
+  assignmentsQuery,
+  canManageCatalogues,
+  careerRef,
+  errorResponse,
+  idField,
+  idParam,
+  okResponse,
+  periodQuery,
+  teacherAssignment,
+  teacherAssignmentsQuery,
+  type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { careersOfUser, findAssignment, listAssignments, teacherAssignments } from './assignments.repository.js';
 import {
-  createAssignment, deleteAssignment, deleteTeacherAssignments, periodOfQuery, saveTeacherAssignments,
+  createAssignment,
+  deleteAssignment,
+  deleteTeacherAssignments,
+  periodOfQuery,
+  saveTeacherAssignments,
 } from './assignments.service.js';
 
 const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
-const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const writeErrors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
 
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/professorsubjects', {
-    preHandler: app.guard(managerOrTeacher),
-    schema: {
-      tags: ['assignments'], summary: 'Asignaciones profesor-materia-grupo (un profesor: solo las suyas)', querystring: assignmentsQuery,
-      response: { 200: z.array(assignment), 401: errorResponse, 403: errorResponse },
+  app.get(
+    '/professorsubjects',
+    {
+      preHandler: app.guard(managerOrTeacher),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Asignaciones profesor-materia-grupo (un profesor: solo las suyas)',
+        querystring: assignmentsQuery,
+        response: { 200: z.array(assignment), 401: errorResponse, 403: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { user_id, period_id, current } = request.query;
-    if (actor.role === ROLE.TEACHER && user_id !== undefined && user_id !== actor.id) throw forbidden();
-    const userId = actor.role === ROLE.TEACHER ? actor.id : user_id;
-    const scope = actor.role === ROLE.TEACHER ? undefined : await careerScope(app.db, actor);
-    return listAssignments(app.db, { userId, periodId: await periodOfQuery(app.db, current, period_id), scope });
-  });
-
-  app.post('/professorsubjects', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['assignments'], summary: 'Asigna una materia y grupo a un profesor', body: assignmentCreateBody, response: { 201: assignment, ...writeErrors } },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const scope = await careerScope(app.db, actor);
-    const id = await app.db.transaction().execute((trx) => createAssignment(trx, actor, scope, request.body));
-    return reply.code(201).send((await findAssignment(app.db, id))!);
-  });
-
-  app.delete('/professorsubjects/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['assignments'], summary: 'Elimina una asignación sin actividades', params: idParam,
-      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    async (request) => {
+      const actor = actorOf(request);
+      const { user_id, period_id, current } = request.query;
+      if (actor.role === ROLE.TEACHER && user_id !== undefined && user_id !== actor.id) throw forbidden();
+      const userId = actor.role === ROLE.TEACHER ? actor.id : user_id;
+      const scope = actor.role === ROLE.TEACHER ? undefined : await careerScope(app.db, actor);
+      return listAssignments(app.db, { userId, periodId: await periodOfQuery(app.db, current, period_id), scope });
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const found = await findAssignment(app.db, request.params.id);
-    if (!found) throw notFound(ASSIGNMENT_MSG.notFound);
-    const scope = await careerScope(app.db, actor);
-    await app.db.transaction().execute((trx) => deleteAssignment(trx, actor.id, scope, found));
-    return { message: ASSIGNMENT_MSG.deleted };
-  });
+  );
 
-  app.put('/professorsubjects/by-professor/:userId', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['assignments'], summary: 'Guarda por comparación las asignaciones de un profesor en un periodo',
-      params: userParam, body: assignmentBulkBody, response: { 200: assignmentBulkResult, ...writeErrors },
+  app.post(
+    '/professorsubjects',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Asigna una materia y grupo a un profesor',
+        body: assignmentCreateBody,
+        response: { 201: assignment, ...writeErrors },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const scope = await careerScope(app.db, actor);
-    const result = await app.db.transaction().execute((trx) => saveTeacherAssignments(trx, actor, scope, request.params.userId, request.body));
-    return { message: ASSIGNMENT_MSG.saved, ...result };
-  });
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const scope = await careerScope(app.db, actor);
+      const id = await app.db.transaction().execute((trx) => createAssignment(trx, actor, scope, request.body));
+      return reply.code(201).send((await findAssignment(app.db, id))!);
+    },
+  );
 
-  app.delete('/professorsubjects/by-professor/:userId', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['assignments'], summary: 'Elimina todas las asignaciones de un profesor en un periodo', params: userParam, querystring: periodQuery,
-      response: { 200: assignmentDeleteAllResult, ...writeErrors },
+  app.delete(
+    '/professorsubjects/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Elimina una asignación sin actividades',
+        params: idParam,
+        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const scope = await careerScope(app.db, actor);
-    const deleted = await app.db.transaction().execute((trx) => deleteTeacherAssignments(trx, actor, scope, request.params.userId, request.query.period_id));
-    return { message: ASSIGNMENT_MSG.deletedAll, deleted };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const found = await findAssignment(app.db, request.params.id);
+      if (!found) throw notFound(ASSIGNMENT_MSG.notFound);
+      const scope = await careerScope(app.db, actor);
+      await app.db.transaction().execute((trx) => deleteAssignment(trx, actor.id, scope, found));
+      return { message: ASSIGNMENT_MSG.deleted };
+    },
+  );
 
-  app.get('/profesor/materias', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['assignments'], summary: 'Asignaciones del profesor en sesión, con las carreras de cada materia', querystring: teacherAssignmentsQuery,
-      response: { 200: z.array(teacherAssignment), 401: errorResponse },
+  app.put(
+    '/professorsubjects/by-professor/:userId',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Guarda por comparación las asignaciones de un profesor en un periodo',
+        params: userParam,
+        body: assignmentBulkBody,
+        response: { 200: assignmentBulkResult, ...writeErrors },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { career_id, period_id, current } = request.query;
-    return teacherAssignments(app.db, actor.id, { careerId: career_id, periodId: await periodOfQuery(app.db, current, period_id) });
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const scope = await careerScope(app.db, actor);
+      const result = await app.db
+        .transaction()
+        .execute((trx) => saveTeacherAssignments(trx, actor, scope, request.params.userId, request.body));
+      return { message: ASSIGNMENT_MSG.saved, ...result };
+    },
+  );
 
-  app.get('/mis-carreras', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['assignments'], summary: 'Carreras del usuario en sesión (propias y de sus asignaciones)',
-      response: { 200: z.array(careerRef), 401: errorResponse },
+  app.delete(
+    '/professorsubjects/by-professor/:userId',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Elimina todas las asignaciones de un profesor en un periodo',
+        params: userParam,
+        querystring: periodQuery,
+        response: { 200: assignmentDeleteAllResult, ...writeErrors },
+      },
     },
-  }, async (request) => careersOfUser(app.db, actorOf(request).id));
+    async (request) => {
+      const actor = actorOf(request);
+      const scope = await careerScope(app.db, actor);
+      const deleted = await app.db
+        .transaction()
+        .execute((trx) => deleteTeacherAssignments(trx, actor, scope, request.params.userId, request.query.period_id));
+      return { message: ASSIGNMENT_MSG.deletedAll, deleted };
+    },
+  );
+
+  app.get(
+    '/profesor/materias',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Asignaciones del profesor en sesión, con las carreras de cada materia',
+        querystring: teacherAssignmentsQuery,
+        response: { 200: z.array(teacherAssignment), 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { career_id, period_id, current } = request.query;
+      return teacherAssignments(app.db, actor.id, {
+        careerId: career_id,
+        periodId: await periodOfQuery(app.db, current, period_id),
+      });
+    },
+  );
+
+  app.get(
+    '/mis-carreras',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['assignments'],
+        summary: 'Carreras del usuario en sesión (propias y de sus asignaciones)',
+        response: { 200: z.array(careerRef), 401: errorResponse },
+      },
+    },
+    async (request) => careersOfUser(app.db, actorOf(request).id),
+  );
 };

@@ -1,4 +1,12 @@
-import { ASSIGNMENT_MSG, ROLE, SCOPE_MSG, careerInScope, diffAssignments, type Assignment, type CareerScope } from '@egreso/domain';
+import {
+  ASSIGNMENT_MSG,
+  ROLE,
+  SCOPE_MSG,
+  careerInScope,
+  diffAssignments,
+  type Assignment,
+  type CareerScope,
+} from '@egreso/domain';
 import { assertPersonInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
@@ -7,11 +15,22 @@ import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../
 import { nowIso } from '../../lib/time.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import {
-  assignmentLabel, assignmentsInUse, defaultCareers, deleteAssignments, findPeriod, findUserRole, heldByOthers, insertAssignments,
-  listAssignments, rowReferences,
+  assignmentLabel,
+  assignmentsInUse,
+  defaultCareers,
+  deleteAssignments,
+  findPeriod,
+  findUserRole,
+  heldByOthers,
+  insertAssignments,
+  listAssignments,
+  rowReferences,
 } from './assignments.repository.js';
 
-interface Row { subject_id: number; group_id: number }
+interface Row {
+  subject_id: number;
+  group_id: number;
+}
 
 /** The period a listing asks for: the active one with `current`, else the one given (undefined: every period). */
 export async function periodOfQuery(db: DbOrTrx, current: boolean | undefined, periodId: number | null | undefined) {
@@ -29,7 +48,10 @@ async function resolvePeriod(db: DbOrTrx, periodId: number | null | undefined, c
 /** The teacher an assignment is for; `missing` decides whether an unknown id is a field error or a 404. */
 async function teacherOf(db: DbOrTrx, userId: number, missing: 'field' | 'notFound') {
   const teacher = await findUserRole(db, userId);
-  if (!teacher) throw missing === 'field' ? fieldError('user_id', ASSIGNMENT_MSG.teacherMissing) : notFound(ASSIGNMENT_MSG.teacherMissing);
+  if (!teacher)
+    throw missing === 'field'
+      ? fieldError('user_id', ASSIGNMENT_MSG.teacherMissing)
+      : notFound(ASSIGNMENT_MSG.teacherMissing);
   return teacher;
 }
 
@@ -42,9 +64,16 @@ function assertTeacher(user: { role: number }) {
  * row the teacher already holds (`kept`), which an edit keeps even when the catalogue has moved since it was assigned.
  */
 async function checkRows(
-  db: DbOrTrx, rows: Row[], field: (index: number, name: 'subject_id' | 'group_id') => string, kept: ReadonlySet<string> = new Set(),
+  db: DbOrTrx,
+  rows: Row[],
+  field: (index: number, name: 'subject_id' | 'group_id') => string,
+  kept: ReadonlySet<string> = new Set(),
 ) {
-  const refs = await rowReferences(db, rows.map((r) => r.subject_id), rows.map((r) => r.group_id));
+  const refs = await rowReferences(
+    db,
+    rows.map((r) => r.subject_id),
+    rows.map((r) => r.group_id),
+  );
   const errors: Record<string, string[]> = {};
   rows.forEach((r, i) => {
     const group = refs.groups.get(r.group_id);
@@ -52,7 +81,9 @@ async function checkRows(
     if (!group) errors[field(i, 'group_id')] = [ASSIGNMENT_MSG.groupMissing];
     else if (group.semester_id === null) errors[field(i, 'group_id')] = [ASSIGNMENT_MSG.groupWithoutSemester];
     else if (
-      refs.subjects.has(r.subject_id) && !kept.has(`${r.subject_id}:${r.group_id}`) && !refs.linked.has(`${r.subject_id}:${group.semester_id}`)
+      refs.subjects.has(r.subject_id) &&
+      !kept.has(`${r.subject_id}:${r.group_id}`) &&
+      !refs.linked.has(`${r.subject_id}:${group.semester_id}`)
     ) {
       errors[field(i, 'subject_id')] = [ASSIGNMENT_MSG.wrongSemester];
     }
@@ -62,13 +93,17 @@ async function checkRows(
 
 async function assertNotHeldByOthers(db: DbOrTrx, teacherId: number, periodId: number | null, rows: Row[]) {
   const [taken] = await heldByOthers(db, teacherId, periodId, rows);
-  if (taken) throw conflict(ASSIGNMENT_MSG.takenByOther(taken.subject.subject_name, taken.group?.group_name ?? '', taken.user.full_name));
+  if (taken)
+    throw conflict(
+      ASSIGNMENT_MSG.takenByOther(taken.subject.subject_name, taken.group?.group_name ?? '', taken.user.full_name),
+    );
 }
 
 /** Assignments with activities or a rubric keep their history: deleting any of them is refused, naming them. */
 async function refuseInUse(db: DbOrTrx, candidates: Assignment[], ids: number[]) {
   const blocked = await assignmentsInUse(db, ids);
-  if (blocked.size) throw conflict(ASSIGNMENT_MSG.inUse(candidates.filter((a) => blocked.has(a.id)).map(assignmentLabel)));
+  if (blocked.size)
+    throw conflict(ASSIGNMENT_MSG.inUse(candidates.filter((a) => blocked.has(a.id)).map(assignmentLabel)));
 }
 
 export interface NewAssignmentInput extends Row {
@@ -91,7 +126,12 @@ function careerWithin(scope: CareerScope, named: number | null | undefined, fall
 }
 
 /** Creates one assignment after every check; the career defaults to the subject's, else the teacher's. */
-export async function createAssignment(trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, body: NewAssignmentInput): Promise<number> {
+export async function createAssignment(
+  trx: DbOrTrx,
+  actor: { id: number; role: number },
+  scope: CareerScope,
+  body: NewAssignmentInput,
+): Promise<number> {
   const actorId = actor.id;
   const teacher = await teacherOf(trx, body.user_id, 'field');
   assertTeacher(teacher);
@@ -100,17 +140,38 @@ export async function createAssignment(trx: DbOrTrx, actor: { id: number; role: 
   const row = { subject_id: body.subject_id, group_id: body.group_id };
   await checkRows(trx, [row], (_, name) => name);
   const periodId = await resolvePeriod(trx, body.period_id, true);
-  if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', ASSIGNMENT_MSG.careerMissing);
+  if (body.career_id && !(await rowExists(trx, 'careers', body.career_id)))
+    throw fieldError('career_id', ASSIGNMENT_MSG.careerMissing);
   const mine = await listAssignments(trx, { userId: teacher.id, periodId });
-  if (mine.some((a) => a.subject_id === row.subject_id && a.group_id === row.group_id)) throw conflict(ASSIGNMENT_MSG.duplicate);
+  if (mine.some((a) => a.subject_id === row.subject_id && a.group_id === row.group_id))
+    throw conflict(ASSIGNMENT_MSG.duplicate);
   await assertNotHeldByOthers(trx, teacher.id, periodId, [row]);
-  const careerId = careerWithin(scope, body.career_id, (await defaultCareers(trx, teacher.id, [row.subject_id])).get(row.subject_id) ?? null);
-  const [id] = await insertAssignments(trx, [{ user_id: teacher.id, ...row, period_id: periodId, career_id: careerId }], nowIso());
-  await audit(trx, { userId: actorId, action: 'assignment.create', entity: 'professor_subjects', entityId: id!, details: { user_id: teacher.id, ...row, period_id: periodId } });
+  const careerId = careerWithin(
+    scope,
+    body.career_id,
+    (await defaultCareers(trx, teacher.id, [row.subject_id])).get(row.subject_id) ?? null,
+  );
+  const [id] = await insertAssignments(
+    trx,
+    [{ user_id: teacher.id, ...row, period_id: periodId, career_id: careerId }],
+    nowIso(),
+  );
+  await audit(trx, {
+    userId: actorId,
+    action: 'assignment.create',
+    entity: 'professor_subjects',
+    entityId: id!,
+    details: { user_id: teacher.id, ...row, period_id: periodId },
+  });
   return id!;
 }
 
-export async function deleteAssignment(trx: DbOrTrx, actorId: number, scope: CareerScope, found: Assignment): Promise<void> {
+export async function deleteAssignment(
+  trx: DbOrTrx,
+  actorId: number,
+  scope: CareerScope,
+  found: Assignment,
+): Promise<void> {
   if (!careerInScope(scope, found.career_id)) throw forbidden(SCOPE_MSG.assignment);
   await refuseInUse(trx, [found], [found.id]);
   await deleteAssignments(trx, [found.id]);
@@ -122,7 +183,11 @@ export async function deleteAssignment(trx: DbOrTrx, actorId: number, scope: Car
  * removed rows are deleted unless in use, new rows are created; all or nothing.
  */
 export async function saveTeacherAssignments(
-  trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, teacherId: number, body: { period_id?: number | null; rows: Row[] },
+  trx: DbOrTrx,
+  actor: { id: number; role: number },
+  scope: CareerScope,
+  teacherId: number,
+  body: { period_id?: number | null; rows: Row[] },
 ) {
   const actorId = actor.id;
   const teacher = await teacherOf(trx, teacherId, 'notFound');
@@ -130,8 +195,16 @@ export async function saveTeacherAssignments(
   await assertPersonInScope(trx, actor, teacher.id);
   const periodId = await resolvePeriod(trx, body.period_id, false);
   const current = await listAssignments(trx, { userId: teacher.id, periodId });
-  await checkRows(trx, body.rows, (i, name) => `rows.${i}.${name}`, new Set(current.map((a) => `${a.subject_id}:${a.group_id ?? 0}`)));
-  const diff = diffAssignments(current.map((a) => ({ id: a.id, subject_id: a.subject_id, group_id: a.group_id ?? 0 })), body.rows);
+  await checkRows(
+    trx,
+    body.rows,
+    (i, name) => `rows.${i}.${name}`,
+    new Set(current.map((a) => `${a.subject_id}:${a.group_id ?? 0}`)),
+  );
+  const diff = diffAssignments(
+    current.map((a) => ({ id: a.id, subject_id: a.subject_id, group_id: a.group_id ?? 0 })),
+    body.rows,
+  );
   // A chief's list holds their careers' assignments only: another career's assignment missing from it stays.
   const outside = new Set(current.filter((a) => !careerInScope(scope, a.career_id)).map((a) => a.id));
   diff.toDelete = diff.toDelete.filter((id) => !outside.has(id));
@@ -141,22 +214,45 @@ export async function saveTeacherAssignments(
     if (period?.status === 'closed') throw fieldError('period_id', ASSIGNMENT_MSG.periodClosed);
     await assertNotHeldByOthers(trx, teacher.id, periodId, diff.toCreate);
   }
-  const careers = await defaultCareers(trx, teacher.id, diff.toCreate.map((r) => r.subject_id));
+  const careers = await defaultCareers(
+    trx,
+    teacher.id,
+    diff.toCreate.map((r) => r.subject_id),
+  );
   await deleteAssignments(trx, diff.toDelete);
-  const created = await insertAssignments(trx, diff.toCreate.map((r) => ({
-    user_id: teacher.id, subject_id: r.subject_id, group_id: r.group_id, period_id: periodId,
-    career_id: careerWithin(scope, null, careers.get(r.subject_id) ?? null),
-  })), nowIso());
+  const created = await insertAssignments(
+    trx,
+    diff.toCreate.map((r) => ({
+      user_id: teacher.id,
+      subject_id: r.subject_id,
+      group_id: r.group_id,
+      period_id: periodId,
+      career_id: careerWithin(scope, null, careers.get(r.subject_id) ?? null),
+    })),
+    nowIso(),
+  );
   await audit(trx, {
-    userId: actorId, action: 'assignment.bulk', entity: 'users', entityId: teacher.id,
+    userId: actorId,
+    action: 'assignment.bulk',
+    entity: 'users',
+    entityId: teacher.id,
     details: { period_id: periodId, kept: diff.kept, created, deleted: diff.toDelete },
   });
-  return { kept: diff.kept, created, deleted: diff.toDelete, assignments: await listAssignments(trx, { userId: teacher.id, periodId, scope }) };
+  return {
+    kept: diff.kept,
+    created,
+    deleted: diff.toDelete,
+    assignments: await listAssignments(trx, { userId: teacher.id, periodId, scope }),
+  };
 }
 
 /** Deletes every assignment of a teacher in a period, unless one of them is in use. Answers how many went. */
 export async function deleteTeacherAssignments(
-  trx: DbOrTrx, actor: { id: number; role: number }, scope: CareerScope, teacherId: number, periodId: number | null | undefined,
+  trx: DbOrTrx,
+  actor: { id: number; role: number },
+  scope: CareerScope,
+  teacherId: number,
+  periodId: number | null | undefined,
 ) {
   const actorId = actor.id;
   const teacher = await teacherOf(trx, teacherId, 'notFound');
@@ -167,6 +263,12 @@ export async function deleteTeacherAssignments(
   const ids = current.map((a) => a.id);
   await refuseInUse(trx, current, ids);
   await deleteAssignments(trx, ids);
-  await audit(trx, { userId: actorId, action: 'assignment.delete_all', entity: 'users', entityId: teacher.id, details: { period_id: period, ids } });
+  await audit(trx, {
+    userId: actorId,
+    action: 'assignment.delete_all',
+    entity: 'users',
+    entityId: teacher.id,
+    details: { period_id: period, ids },
+  });
   return current.length;
 }

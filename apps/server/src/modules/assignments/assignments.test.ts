@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSIGNMENT_MSG, ROLE } from '@egreso/domain';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import {
-  makeActivity, makeAssignment, makeCareer, makeGroup, makePeriod, makeSubject, makeTeacher,
+  makeActivity,
+  makeAssignment,
+  makeCareer,
+  makeGroup,
+  makePeriod,
+  makeSubject,
+  makeTeacher,
 } from '../../test/factories.js';
 
 // Lets one test make the bulk save fail after its deletions, to prove the transaction rolls back.
@@ -44,15 +50,30 @@ async function world() {
 }
 
 const idsOf = async (userId: number) =>
-  (await ctx().database.db.selectFrom('professor_subjects').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+  (
+    await ctx()
+      .database.db.selectFrom('professor_subjects')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
 
 describe('POST /professorsubjects', () => {
   it('creates an assignment in the active period with the subject first career, and reads it back whole', async () => {
     const { teacher, s1, g1 } = await world();
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s1.id, group_id: g1.id } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: teacher.id, subject_id: s1.id, group_id: g1.id },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id, career_id: career.id,
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+      career_id: career.id,
       user: { id: teacher.id, full_name: teacher.full_name },
       subject: { id: s1.id, subject_name: s1.subject_name, subject_key: s1.subject_key },
       group: { id: g1.id, group_name: g1.group_name, semester_id: 1 },
@@ -67,12 +88,17 @@ describe('POST /professorsubjects', () => {
     const teacher = await makeTeacher(ctx(), [other.id]);
     const s = await makeSubject(ctx(), { semesters: [1] });
     const g = await makeGroup(ctx(), { semester_id: 1 });
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s.id, group_id: g.id } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: teacher.id, subject_id: s.id, group_id: g.id },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().career_id).toBe(other.id);
     const later = await makePeriod(ctx());
     const explicit = await as(ctx(), admin, {
-      method: 'POST', url: '/api/professorsubjects',
+      method: 'POST',
+      url: '/api/professorsubjects',
       payload: { user_id: teacher.id, subject_id: s.id, group_id: g.id, period_id: later.id, career_id: career.id },
     });
     expect(explicit.statusCode).toBe(201);
@@ -80,16 +106,26 @@ describe('POST /professorsubjects', () => {
   });
 
   it('answers 422 per field when professor, subject or group are missing', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: '', subject_id: null } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: '', subject_id: null },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      user_id: [ASSIGNMENT_MSG.userRequired], subject_id: [ASSIGNMENT_MSG.subjectRequired], group_id: [ASSIGNMENT_MSG.groupRequired],
+      user_id: [ASSIGNMENT_MSG.userRequired],
+      subject_id: [ASSIGNMENT_MSG.subjectRequired],
+      group_id: [ASSIGNMENT_MSG.groupRequired],
     });
   });
 
   it('answers 422 when the user is not a teacher', async () => {
     const { s1, g1 } = await world();
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: student.id, subject_id: s1.id, group_id: g1.id } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: student.id, subject_id: s1.id, group_id: g1.id },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ user_id: [ASSIGNMENT_MSG.notTeacher] });
   });
@@ -97,18 +133,36 @@ describe('POST /professorsubjects', () => {
   it("answers 422 when the subject does not belong to the group's semester", async () => {
     const { teacher, s1 } = await world();
     const g5 = await makeGroup(ctx(), { semester_id: 5 });
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s1.id, group_id: g5.id } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: teacher.id, subject_id: s1.id, group_id: g5.id },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'La materia no corresponde al semestre del grupo.', errors: { subject_id: ['La materia no corresponde al semestre del grupo.'] } });
+    expect(res.json()).toEqual({
+      message: 'La materia no corresponde al semestre del grupo.',
+      errors: { subject_id: ['La materia no corresponde al semestre del grupo.'] },
+    });
   });
 
   it('answers 422 for an unknown subject or group, and for a closed period', async () => {
     const { teacher, s1, g1 } = await world();
-    const unknown = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: 999999, group_id: 999999 } });
+    const unknown = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: teacher.id, subject_id: 999999, group_id: 999999 },
+    });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ subject_id: [ASSIGNMENT_MSG.subjectMissing], group_id: [ASSIGNMENT_MSG.groupMissing] });
+    expect(unknown.json().errors).toEqual({
+      subject_id: [ASSIGNMENT_MSG.subjectMissing],
+      group_id: [ASSIGNMENT_MSG.groupMissing],
+    });
     const closed = await makePeriod(ctx(), { status: 'closed' });
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: closed.id } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: closed.id },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ period_id: [ASSIGNMENT_MSG.periodClosed] });
   });
@@ -121,7 +175,11 @@ describe('POST /professorsubjects', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(ASSIGNMENT_MSG.duplicate);
     const other = await makeTeacher(ctx());
-    const taken = await as(ctx(), admin, { method: 'POST', url: '/api/professorsubjects', payload: { ...payload, user_id: other.id } });
+    const taken = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/professorsubjects',
+      payload: { ...payload, user_id: other.id },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(ASSIGNMENT_MSG.takenByOther(s1.subject_name, g1.group_name, teacher.full_name));
     expect(await idsOf(other.id)).toEqual([]);
@@ -141,14 +199,35 @@ describe('GET /professorsubjects', () => {
   it('answers managers every assignment, filtered by user and period; current=1 keeps the active period', async () => {
     const { teacher, s1, s2, g1 } = await world();
     const past = await makePeriod(ctx());
-    const a = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const b = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: past.id });
+    const a = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
+    const b = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: past.id,
+    });
     const all = await as(ctx(), admin, { method: 'GET', url: `/api/professorsubjects?user_id=${teacher.id}` });
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((x: { id: number }) => x.id).sort()).toEqual([a.id, b.id].sort());
-    const byPeriod = await as(ctx(), admin, { method: 'GET', url: `/api/professorsubjects?user_id=${teacher.id}&period_id=${past.id}` });
+    expect(
+      all
+        .json()
+        .map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    const byPeriod = await as(ctx(), admin, {
+      method: 'GET',
+      url: `/api/professorsubjects?user_id=${teacher.id}&period_id=${past.id}`,
+    });
     expect(byPeriod.json().map((x: { id: number }) => x.id)).toEqual([b.id]);
-    const current = await as(ctx(), admin, { method: 'GET', url: `/api/professorsubjects?user_id=${teacher.id}&current=1` });
+    const current = await as(ctx(), admin, {
+      method: 'GET',
+      url: `/api/professorsubjects?user_id=${teacher.id}&current=1`,
+    });
     expect(current.json().map((x: { id: number }) => x.id)).toEqual([a.id]);
     const everyone = await as(ctx(), admin, { method: 'GET', url: '/api/professorsubjects' });
     expect(everyone.json().length).toBeGreaterThanOrEqual(2);
@@ -157,11 +236,18 @@ describe('GET /professorsubjects', () => {
   it('answers a teacher only their own, 403 when asking for another teacher, and 403 to students', async () => {
     const { teacher, s1, g1 } = await world();
     const other = await makeTeacher(ctx());
-    const mine = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const mine = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     const res = await as(ctx(), teacher, { method: 'GET', url: '/api/professorsubjects' });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((x: { id: number }) => x.id)).toEqual([mine.id]);
-    expect((await as(ctx(), teacher, { method: 'GET', url: `/api/professorsubjects?user_id=${other.id}` })).statusCode).toBe(403);
+    expect(
+      (await as(ctx(), teacher, { method: 'GET', url: `/api/professorsubjects?user_id=${other.id}` })).statusCode,
+    ).toBe(403);
     expect((await as(ctx(), student, { method: 'GET', url: '/api/professorsubjects' })).statusCode).toBe(403);
   });
 });
@@ -169,7 +255,12 @@ describe('GET /professorsubjects', () => {
 describe('DELETE /professorsubjects/{id}', () => {
   it('deletes an assignment without activities', async () => {
     const { teacher, s1, g1 } = await world();
-    const a = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const a = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/professorsubjects/${a.id}` });
     expect(res.statusCode).toBe(200);
     expect(await idsOf(teacher.id)).toEqual([]);
@@ -178,7 +269,12 @@ describe('DELETE /professorsubjects/{id}', () => {
 
   it('answers 409 when activities use it, and keeps it', async () => {
     const { teacher, s1, g1 } = await world();
-    const a = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const a = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     await makeActivity(ctx(), a.id);
     const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/professorsubjects/${a.id}` });
     expect(res.statusCode).toBe(409);
@@ -190,11 +286,27 @@ describe('DELETE /professorsubjects/{id}', () => {
 describe('PUT /professorsubjects/by-professor/{userId}', () => {
   it('saves by comparison: unchanged rows keep their ids, removed rows are deleted, new rows are created', async () => {
     const { teacher, s1, s2, g1, g2 } = await world();
-    const keep = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const drop = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
+    const keep = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
+    const drop = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`,
-      payload: { rows: [{ subject_id: s1.id, group_id: g1.id }, { subject_id: s2.id, group_id: g2.id }] },
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: {
+        rows: [
+          { subject_id: s1.id, group_id: g1.id },
+          { subject_id: s2.id, group_id: g2.id },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     const out = res.json();
@@ -211,9 +323,16 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
   it("leaves the teacher's other periods untouched", async () => {
     const { teacher, s1, s2, g1 } = await world();
     const past = await makePeriod(ctx());
-    const old = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: past.id });
+    const old = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: past.id,
+    });
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [{ subject_id: s1.id, group_id: g1.id }] },
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: { rows: [{ subject_id: s1.id, group_id: g1.id }] },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().deleted).toEqual([]);
@@ -222,11 +341,23 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
 
   it('answers 409 when a removed row has activities, and changes nothing', async () => {
     const { teacher, s1, s2, g1, g2 } = await world();
-    const used = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const free = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
+    const used = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
+    const free = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     await makeActivity(ctx(), used.id);
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [{ subject_id: s2.id, group_id: g2.id }] },
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: { rows: [{ subject_id: s2.id, group_id: g2.id }] },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ASSIGNMENT_MSG.inUse([`${s1.subject_name} - ${g1.group_name}`]));
@@ -235,11 +366,22 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
 
   it('validates every row first: 422 naming the row, and changes nothing', async () => {
     const { teacher, s1, s2, g1 } = await world();
-    const existing = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const existing = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     const g7 = await makeGroup(ctx(), { semester_id: 7 });
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`,
-      payload: { rows: [{ subject_id: s2.id, group_id: g1.id }, { subject_id: s2.id, group_id: g7.id }] },
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: {
+        rows: [
+          { subject_id: s2.id, group_id: g1.id },
+          { subject_id: s2.id, group_id: g7.id },
+        ],
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'rows.1.subject_id': [ASSIGNMENT_MSG.wrongSemester] });
@@ -248,38 +390,77 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
 
   it("keeps a held row whose subject has since left the group's semester, and still refuses it as a new row", async () => {
     const { teacher, s1, s2, g1, g2 } = await world();
-    const existing = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const existing = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     // The chief moves the subject to the second semester after assigning it.
     const db = ctx().database.db;
     await db.deleteFrom('subject_semesters').where('subject_id', '=', s1.id).execute();
     await db.insertInto('subject_semesters').values({ subject_id: s1.id, semester_id: 2 }).execute();
     const url = `/api/professorsubjects/by-professor/${teacher.id}`;
 
-    const saved = await as(ctx(), admin, { method: 'PUT', url, payload: { rows: [{ subject_id: s1.id, group_id: g1.id }, { subject_id: s2.id, group_id: g2.id }] } });
+    const saved = await as(ctx(), admin, {
+      method: 'PUT',
+      url,
+      payload: {
+        rows: [
+          { subject_id: s1.id, group_id: g1.id },
+          { subject_id: s2.id, group_id: g2.id },
+        ],
+      },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().kept).toEqual([existing.id]);
     expect(saved.json().created).toHaveLength(1);
 
-    const refused = await as(ctx(), admin, { method: 'PUT', url, payload: { rows: [{ subject_id: s1.id, group_id: g1.id }, { subject_id: s1.id, group_id: g2.id }] } });
+    const refused = await as(ctx(), admin, {
+      method: 'PUT',
+      url,
+      payload: {
+        rows: [
+          { subject_id: s1.id, group_id: g1.id },
+          { subject_id: s1.id, group_id: g2.id },
+        ],
+      },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'rows.1.subject_id': [ASSIGNMENT_MSG.wrongSemester] });
   });
 
   it('answers 422 without rows, and with the spec message', async () => {
     const { teacher } = await world();
-    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [] } });
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: { rows: [] },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.rows).toEqual([ASSIGNMENT_MSG.fillEdit]);
   });
 
   it('rolls back the deletions when a later write fails', async () => {
     const { teacher, s1, s2, g1, g2 } = await world();
-    const a = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const b = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
+    const a = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
+    const b = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     failures.insert = true;
     try {
       const res = await as(ctx(), admin, {
-        method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [{ subject_id: s2.id, group_id: g2.id }] },
+        method: 'PUT',
+        url: `/api/professorsubjects/by-professor/${teacher.id}`,
+        payload: { rows: [{ subject_id: s2.id, group_id: g2.id }] },
       });
       expect(res.statusCode).toBe(500);
     } finally {
@@ -292,9 +473,16 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
     const { teacher, s1, s2, g1 } = await world();
     const other = await makeTeacher(ctx());
     await makeAssignment(ctx(), { user_id: other.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
-    const mine = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
+    const mine = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload: { rows: [{ subject_id: s2.id, group_id: g1.id }] },
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${teacher.id}`,
+      payload: { rows: [{ subject_id: s2.id, group_id: g1.id }] },
     });
     expect(res.statusCode).toBe(409);
     expect(await idsOf(teacher.id)).toEqual([mine.id]);
@@ -303,9 +491,19 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
   it('answers 403 to teachers, 404 for an unknown user and 422 for a non-teacher', async () => {
     const { teacher, s1, g1 } = await world();
     const payload = { rows: [{ subject_id: s1.id, group_id: g1.id }] };
-    expect((await as(ctx(), teacher, { method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload })).statusCode).toBe(403);
-    expect((await as(ctx(), admin, { method: 'PUT', url: '/api/professorsubjects/by-professor/999999', payload })).statusCode).toBe(404);
-    const notTeacher = await as(ctx(), admin, { method: 'PUT', url: `/api/professorsubjects/by-professor/${student.id}`, payload });
+    expect(
+      (await as(ctx(), teacher, { method: 'PUT', url: `/api/professorsubjects/by-professor/${teacher.id}`, payload }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await as(ctx(), admin, { method: 'PUT', url: '/api/professorsubjects/by-professor/999999', payload }))
+        .statusCode,
+    ).toBe(404);
+    const notTeacher = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/professorsubjects/by-professor/${student.id}`,
+      payload,
+    });
     expect(notTeacher.statusCode).toBe(422);
     expect(notTeacher.json().errors).toEqual({ user_id: [ASSIGNMENT_MSG.notTeacher] });
   });
@@ -317,7 +515,12 @@ describe('DELETE /professorsubjects/by-professor/{userId}', () => {
     const past = await makePeriod(ctx());
     await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
     await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
-    const old = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: past.id });
+    const old = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: past.id,
+    });
     const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/professorsubjects/by-professor/${teacher.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: ASSIGNMENT_MSG.deletedAll, deleted: 2 });
@@ -326,8 +529,18 @@ describe('DELETE /professorsubjects/by-professor/{userId}', () => {
 
   it('answers 409 when any of them has activities, and deletes none', async () => {
     const { teacher, s1, s2, g1 } = await world();
-    const a = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g1.id, period_id: active.id });
-    const b = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g1.id, period_id: active.id });
+    const a = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
+    const b = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g1.id,
+      period_id: active.id,
+    });
     await makeActivity(ctx(), b.id);
     const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/professorsubjects/by-professor/${teacher.id}` });
     expect(res.statusCode).toBe(409);
@@ -336,7 +549,10 @@ describe('DELETE /professorsubjects/by-professor/{userId}', () => {
 
   it('answers 403 to teachers', async () => {
     const { teacher } = await world();
-    expect((await as(ctx(), teacher, { method: 'DELETE', url: `/api/professorsubjects/by-professor/${teacher.id}` })).statusCode).toBe(403);
+    expect(
+      (await as(ctx(), teacher, { method: 'DELETE', url: `/api/professorsubjects/by-professor/${teacher.id}` }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -347,14 +563,33 @@ describe('teacher views', () => {
     const s1 = await makeSubject(ctx(), { semesters: [1], careers: [career.id, other.id] });
     const s2 = await makeSubject(ctx(), { semesters: [1], careers: [other.id] });
     const g = await makeGroup(ctx(), { semester_id: 1 });
-    const a1 = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s1.id, group_id: g.id, period_id: active.id, career_id: career.id });
-    const a2 = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s2.id, group_id: g.id, period_id: active.id, career_id: null });
+    const a1 = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s1.id,
+      group_id: g.id,
+      period_id: active.id,
+      career_id: career.id,
+    });
+    const a2 = await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s2.id,
+      group_id: g.id,
+      period_id: active.id,
+      career_id: null,
+    });
     const all = await as(ctx(), teacher, { method: 'GET', url: '/api/profesor/materias' });
     expect(all.statusCode).toBe(200);
     expect(all.json()).toHaveLength(2);
     const first = all.json().find((a: { id: number }) => a.id === a1.id);
-    expect(first).toMatchObject({ semester: { id: 1, semester_name: 'Primer semestre' }, group: { id: g.id }, subject: { id: s1.id } });
-    expect(first.careers.map((c: { name: string }) => c.name)).toEqual(['Ingeniería en Sistemas', 'Ingeniería Industrial']);
+    expect(first).toMatchObject({
+      semester: { id: 1, semester_name: 'Primer semestre' },
+      group: { id: g.id },
+      subject: { id: s1.id },
+    });
+    expect(first.careers.map((c: { name: string }) => c.name)).toEqual([
+      'Ingeniería en Sistemas',
+      'Ingeniería Industrial',
+    ]);
     const isc = await as(ctx(), teacher, { method: 'GET', url: `/api/profesor/materias?career_id=${career.id}` });
     expect(isc.json().map((a: { id: number }) => a.id)).toEqual([a1.id]);
     const ind = await as(ctx(), teacher, { method: 'GET', url: `/api/profesor/materias?career_id=${other.id}` });
@@ -368,8 +603,20 @@ describe('teacher views', () => {
     const teacher = await makeTeacher(ctx(), [zeta.id, career.id]);
     const s = await makeSubject(ctx(), { semesters: [1] });
     const g = await makeGroup(ctx(), { semester_id: 1 });
-    await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s.id, group_id: g.id, period_id: active.id, career_id: arq.id });
-    await makeAssignment(ctx(), { user_id: teacher.id, subject_id: s.id, group_id: g.id, period_id: null, career_id: zeta.id });
+    await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s.id,
+      group_id: g.id,
+      period_id: active.id,
+      career_id: arq.id,
+    });
+    await makeAssignment(ctx(), {
+      user_id: teacher.id,
+      subject_id: s.id,
+      group_id: g.id,
+      period_id: null,
+      career_id: zeta.id,
+    });
     const res = await as(ctx(), teacher, { method: 'GET', url: '/api/mis-carreras' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([

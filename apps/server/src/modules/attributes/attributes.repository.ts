@@ -8,7 +8,13 @@ function attributesQuery(db: DbOrTrx) {
     .selectFrom('attributes as a')
     .leftJoin('careers as c', 'c.id', 'a.career_id')
     .select([
-      'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'a.created_at', 'a.updated_at',
+      'a.id',
+      'a.attribute_name',
+      'a.description',
+      'a.codigo',
+      'a.career_id',
+      'a.created_at',
+      'a.updated_at',
       'c.name as career_name',
     ]);
 }
@@ -46,12 +52,20 @@ export interface AttributeValues {
 }
 
 export async function insertAttribute(db: DbOrTrx, values: AttributeValues, now: string): Promise<number> {
-  const row = await db.insertInto('attributes').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('attributes')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateAttribute(db: DbOrTrx, id: number, values: AttributeValues, now: string): Promise<void> {
-  await db.updateTable('attributes').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('attributes')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteAttribute(db: DbOrTrx, id: number): Promise<void> {

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ATTRIBUTE_MSG, attribute, attributeCreateBody, attributeUpdateBody, canManageCatalogues, errorResponse, idParam, okResponse, type Actor,
+  ATTRIBUTE_MSG,
+  attribute,
+  attributeCreateBody,
+  attributeUpdateBody,
+  canManageCatalogues,
+  errorResponse,
+  idParam,
+  okResponse,
+  type Actor,
 } from '@egreso/domain';
 import { assertCareerInScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -10,7 +18,12 @@ import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import {
-  ATTRIBUTE_DEPENDENTS, deleteAttribute, findAttribute, insertAttribute, listAttributes, updateAttribute,
+  ATTRIBUTE_DEPENDENTS,
+  deleteAttribute,
+  findAttribute,
+  insertAttribute,
+  listAttributes,
+  updateAttribute,
 } from './attributes.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
 
@@ -19,7 +32,8 @@ const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse
 export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The career must exist, and the name be free within it (or among the attributes without a career). */
   async function checkAttribute(body: { attribute_name: string; career_id: number | null }, exceptId: number | null) {
-    if (body.career_id !== null && !(await rowExists(app.db, 'careers', body.career_id))) throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
+    if (body.career_id !== null && !(await rowExists(app.db, 'careers', body.career_id)))
+      throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
     const scope = { column: 'career_id', value: body.career_id } as const;
     if (await valueTaken(app.db, 'attributes', 'attribute_name', body.attribute_name, exceptId, scope)) {
       throw fieldError('attribute_name', ATTRIBUTE_MSG.nameTaken);
@@ -31,74 +45,119 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (careerId !== null) await assertCareerInScope(app.db, actor, careerId);
   }
 
-  app.get('/attributes', {
-    preHandler: app.guard(),
-    schema: { tags: ['attributes'], summary: 'Atributos de egreso', response: { 200: z.array(attribute), 401: errorResponse } },
-  }, async () => listAttributes(app.db));
-
-  app.get('/attributes/:id', {
-    preHandler: app.guard(),
-    schema: { tags: ['attributes'], summary: 'Un atributo', params: idParam, response: { 200: attribute, 401: errorResponse, 404: errorResponse } },
-  }, async (request) => {
-    const found = await findAttribute(app.db, request.params.id);
-    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-    return found;
-  });
-
-  app.post('/attributes', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['attributes'], summary: 'Registra un atributo', body: attributeCreateBody, response: { 201: attribute, ...writeErrors } },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const body = request.body;
-    await checkAttribute(body, null);
-    await assertAttributeCareer(actor, body.career_id);
-    const id = await app.db.transaction().execute(async (trx) => {
-      const newId = await insertAttribute(trx, body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
-      return newId;
-    });
-    return reply.code(201).send((await findAttribute(app.db, id))!);
-  });
-
-  app.put('/attributes/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['attributes'], summary: 'Actualiza un atributo', params: idParam, body: attributeUpdateBody,
-      response: { 200: attribute, ...writeErrors },
+  app.get(
+    '/attributes',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['attributes'],
+        summary: 'Atributos de egreso',
+        response: { 200: z.array(attribute), 401: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const found = await findAttribute(app.db, id);
-    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-    await assertAttributeCareer(actor, found.career_id);
-    await checkAttribute(request.body, id);
-    await assertAttributeCareer(actor, request.body.career_id);
-    await app.db.transaction().execute(async (trx) => {
-      await updateAttribute(trx, id, request.body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
-    });
-    return (await findAttribute(app.db, id))!;
-  });
+    async () => listAttributes(app.db),
+  );
 
-  app.delete('/attributes/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['attributes'], summary: 'Elimina un atributo sin uso', params: idParam,
-      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  app.get(
+    '/attributes/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['attributes'],
+        summary: 'Un atributo',
+        params: idParam,
+        response: { 200: attribute, 401: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const found = await findAttribute(app.db, id);
-    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-    await assertAttributeCareer(actor, found.career_id);
-    await app.db.transaction().execute(async (trx) => {
-      await refuseIfInUse(trx, id, ATTRIBUTE_DEPENDENTS, 'El atributo');
-      await deleteAttribute(trx, id);
-      await audit(trx, { userId: actor.id, action: 'attribute.delete', entity: 'attributes', entityId: id, details: { attribute_name: found.attribute_name } });
-    });
-    return { message: ATTRIBUTE_MSG.deleted };
-  });
+    async (request) => {
+      const found = await findAttribute(app.db, request.params.id);
+      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+      return found;
+    },
+  );
+
+  app.post(
+    '/attributes',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['attributes'],
+        summary: 'Registra un atributo',
+        body: attributeCreateBody,
+        response: { 201: attribute, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      await checkAttribute(body, null);
+      await assertAttributeCareer(actor, body.career_id);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const newId = await insertAttribute(trx, body, nowIso());
+        await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
+        return newId;
+      });
+      return reply.code(201).send((await findAttribute(app.db, id))!);
+    },
+  );
+
+  app.put(
+    '/attributes/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['attributes'],
+        summary: 'Actualiza un atributo',
+        params: idParam,
+        body: attributeUpdateBody,
+        response: { 200: attribute, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const found = await findAttribute(app.db, id);
+      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+      await assertAttributeCareer(actor, found.career_id);
+      await checkAttribute(request.body, id);
+      await assertAttributeCareer(actor, request.body.career_id);
+      await app.db.transaction().execute(async (trx) => {
+        await updateAttribute(trx, id, request.body, nowIso());
+        await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
+      });
+      return (await findAttribute(app.db, id))!;
+    },
+  );
+
+  app.delete(
+    '/attributes/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['attributes'],
+        summary: 'Elimina un atributo sin uso',
+        params: idParam,
+        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const found = await findAttribute(app.db, id);
+      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+      await assertAttributeCareer(actor, found.career_id);
+      await app.db.transaction().execute(async (trx) => {
+        await refuseIfInUse(trx, id, ATTRIBUTE_DEPENDENTS, 'El atributo');
+        await deleteAttribute(trx, id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'attribute.delete',
+          entity: 'attributes',
+          entityId: id,
+          details: { attribute_name: found.attribute_name },
+        });
+      });
+      return { message: ATTRIBUTE_MSG.deleted };
+    },
+  );
 };

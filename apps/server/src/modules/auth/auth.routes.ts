@@ -11,67 +11,109 @@ import { startSession, throttledCheck } from './auth.service.js';
 import { deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login', {
-    config: { public: true },
-    schema: {
-      tags: ['auth'],
-      summary: 'Inicia sesión y entrega un token',
-      body: loginBody,
-      response: { 200: loginResponse, 401: errorResponse, 422: errorResponse, 429: errorResponse },
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Inicia sesión y entrega un token',
+        body: loginBody,
+        response: { 200: loginResponse, 401: errorResponse, 422: errorResponse, 429: errorResponse },
+      },
     },
-  }, async (request) => {
-    const { email, password } = request.body;
-    const user = await findUserByEmail(app.db, email);
-    if (!(await throttledCheck(app.throttle, { email, ip: request.ip }, user?.password_hash, password)) || !user) {
-      throw unauthorized(MSG.invalidCredentials);
-    }
-    const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-    // An imported account's initial password moves to argon2 on its first sign-in.
-    const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
-    const token = await app.db.transaction().execute(async (trx) => {
-      if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
-      return startSession(trx, user.id, userAgent, request.ip);
-    });
-    const answer = { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role };
-    return { token, user: answer, must_change_password: user.must_change_password === 1 };
-  });
+    async (request) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      if (!(await throttledCheck(app.throttle, { email, ip: request.ip }, user?.password_hash, password)) || !user) {
+        throw unauthorized(MSG.invalidCredentials);
+      }
+      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+      // An imported account's initial password moves to argon2 on its first sign-in.
+      const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
+      const token = await app.db.transaction().execute(async (trx) => {
+        if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
+        return startSession(trx, user.id, userAgent, request.ip);
+      });
+      const answer = {
+        id: user.id,
+        full_name: user.full_name,
+        name: user.full_name,
+        email: user.email,
+        rol: user.role,
+      };
+      return { token, user: answer, must_change_password: user.must_change_password === 1 };
+    },
+  );
 
-  app.post('/logout', {
-    preHandler: app.guard(),
-    config: { beforePasswordChange: true },
-    schema: { tags: ['auth'], summary: 'Cierra la sesión y revoca el token', response: { 200: okResponse, 401: errorResponse } },
-  }, async (request) => {
-    if (request.tokenHash) await deleteToken(app.db, request.tokenHash);
-    return { message: MSG.loggedOut };
-  });
+  app.post(
+    '/logout',
+    {
+      preHandler: app.guard(),
+      config: { beforePasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Cierra la sesión y revoca el token',
+        response: { 200: okResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      if (request.tokenHash) await deleteToken(app.db, request.tokenHash);
+      return { message: MSG.loggedOut };
+    },
+  );
 
-  app.get('/me', {
-    preHandler: app.guard(),
-    config: { beforePasswordChange: true },
-    schema: { tags: ['auth'], summary: 'Usuario de la sesión y zona horaria de la institución', response: { 200: meResponse, 401: errorResponse } },
-  }, async (request) => ({
-    ...presentUser(actorOf(request)),
-    time_zone: institutionTimeZone(),
-    must_change_password: request.mustChangePassword,
-  }));
+  app.get(
+    '/me',
+    {
+      preHandler: app.guard(),
+      config: { beforePasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Usuario de la sesión y zona horaria de la institución',
+        response: { 200: meResponse, 401: errorResponse },
+      },
+    },
+    async (request) => ({
+      ...presentUser(actorOf(request)),
+      time_zone: institutionTimeZone(),
+      must_change_password: request.mustChangePassword,
+    }),
+  );
 
   // Liveness: the process answers. A proxy or supervisor restarts a process that stops answering it.
-  app.get('/health', {
-    config: { public: true },
-    schema: { tags: ['health'], summary: 'El proceso responde', response: { 200: z.object({ status: z.literal('ok') }) } },
-  }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'El proceso responde',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
   // Readiness: the database answers; a load balancer sends requests only to ready processes (a closing one answers 503).
-  app.get('/ready', {
-    config: { public: true },
-    schema: { tags: ['health'], summary: 'El servicio está listo: la base de datos responde', response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse } },
-  }, async (_request, reply) => {
-    try {
-      await app.db.selectFrom('semesters').select('id').limit(1).execute();
-      return { status: 'ok' as const };
-    } catch (err) {
-      app.log.error({ err }, 'readiness check failed');
-      return reply.code(503).send({ message: 'Base de datos no disponible' });
-    }
-  });
+  app.get(
+    '/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'El servicio está listo: la base de datos responde',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.db.selectFrom('semesters').select('id').limit(1).execute();
+        return { status: 'ok' as const };
+      } catch (err) {
+        app.log.error({ err }, 'readiness check failed');
+        return reply.code(503).send({ message: 'Base de datos no disponible' });
+      }
+    },
+  );
 };

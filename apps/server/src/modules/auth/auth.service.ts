@@ -9,7 +9,12 @@ import type { SignInThrottle, ThrottleSubject } from './throttle.js';
 import { deleteIdleTokens, hashToken, insertToken, newToken } from './tokens.repository.js';
 
 /** Opens a session after a good password: drops idle tokens, stores the new token's hash. */
-export async function startSession(trx: DbOrTrx, userId: number, userAgent: string | null, ip: string): Promise<string> {
+export async function startSession(
+  trx: DbOrTrx,
+  userId: number,
+  userAgent: string | null,
+  ip: string,
+): Promise<string> {
   const token = newToken();
   const now = nowIso();
   await deleteIdleTokens(trx, userId, isoMinus(TOKEN_IDLE_MS));
@@ -22,7 +27,12 @@ export async function startSession(trx: DbOrTrx, userId: number, userAgent: stri
  * A password check behind the throttle: refused (429) while the account or the address waits, without running
  * argon2; one argon2 run otherwise, whatever the hash; a failure is counted, a success is not.
  */
-export async function throttledCheck(throttle: SignInThrottle, subject: ThrottleSubject, hash: string | null | undefined, password: string): Promise<boolean> {
+export async function throttledCheck(
+  throttle: SignInThrottle,
+  subject: ThrottleSubject,
+  hash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   const admission = await throttle.admit(subject);
   const ok = await checkPassword(hash, password);
   if (ok) await throttle.succeeded(subject, admission);
@@ -32,7 +42,11 @@ export async function throttledCheck(throttle: SignInThrottle, subject: Throttle
 
 /** The current password of a signed-in user, asked before changing the password or the e-mail (422 when wrong). */
 export async function confirmCurrentPassword(
-  db: DbOrTrx, throttle: SignInThrottle, user: { id: number; email: string }, ip: string, password: string | undefined,
+  db: DbOrTrx,
+  throttle: SignInThrottle,
+  user: { id: number; email: string },
+  ip: string,
+  password: string | undefined,
 ): Promise<void> {
   if (!password) throw fieldError('current_password', MSG.currentPasswordRequired);
   const hash = await findPasswordHash(db, user.id);

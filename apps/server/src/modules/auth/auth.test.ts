@@ -7,23 +7,40 @@ const ctx = useTestApp();
 describe('POST /api/login', () => {
   it('answers a token and the user with its role', async () => {
     const u = await createUser(ctx(), ROLE.TEACHER, { email: 'Profe.Login@Test.mx', password: 'clave1234' });
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'profe.login@test.mx', password: 'clave1234' } });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'profe.login@test.mx', password: 'clave1234' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    expect(body.user).toEqual({ id: u.id, full_name: u.full_name, name: u.full_name, email: 'profe.login@test.mx', rol: ROLE.TEACHER });
+    expect(body.user).toEqual({
+      id: u.id,
+      full_name: u.full_name,
+      name: u.full_name,
+      email: 'profe.login@test.mx',
+      rol: ROLE.TEACHER,
+    });
     expect(body.must_change_password).toBe(false);
   });
 
   it('treats the e-mail case-insensitively', async () => {
     await createUser(ctx(), ROLE.STUDENT, { email: 'mayus@test.mx', password: 'clave1234' });
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'MAYUS@TEST.MX', password: 'clave1234' } });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'MAYUS@TEST.MX', password: 'clave1234' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 401 with a Spanish message for a wrong password or unknown e-mail', async () => {
     await createUser(ctx(), ROLE.STUDENT, { email: 'wrong@test.mx', password: 'clave1234' });
-    for (const payload of [{ email: 'wrong@test.mx', password: 'otra' }, { email: 'nadie@test.mx', password: 'x' }]) {
+    for (const payload of [
+      { email: 'wrong@test.mx', password: 'otra' },
+      { email: 'nadie@test.mx', password: 'x' },
+    ]) {
       const res = await ctx().app.inject({ method: 'POST', url: '/api/login', payload });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: MSG.invalidCredentials });
@@ -31,7 +48,11 @@ describe('POST /api/login', () => {
   });
 
   it('answers 422 with per-field errors for a bad body', async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'no-es-correo', password: '' } });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'no-es-correo', password: '' },
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.errors.email).toEqual([MSG.emailInvalid]);
@@ -45,14 +66,24 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 in Spanish for malformed JSON', async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.badJson);
   });
 
   it('records a login session with the user agent', async () => {
     const u = await createUser(ctx(), ROLE.TEACHER);
-    await ctx().app.inject({ method: 'POST', url: '/api/login', headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Prueba' }, payload: { email: u.email, password: u.password } });
+    await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Prueba' },
+      payload: { email: u.email, password: u.password },
+    });
     const res = await as(ctx(), u, { method: 'GET', url: '/api/usersessions' });
     expect(res.statusCode).toBe(200);
     const sessions = res.json();
@@ -74,7 +105,14 @@ describe('tokens', () => {
     const u = await createUser(ctx(), ROLE.CHIEF);
     const res = await as(ctx(), u, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: u.id, full_name: u.full_name, name: u.full_name, email: u.email, rol: ROLE.CHIEF, photo: null });
+    expect(res.json()).toMatchObject({
+      id: u.id,
+      full_name: u.full_name,
+      name: u.full_name,
+      email: u.email,
+      rol: ROLE.CHIEF,
+      photo: null,
+    });
     expect(res.body).not.toMatch(/password_hash|argon2/);
   });
 
@@ -86,7 +124,11 @@ describe('tokens', () => {
   it('expires a token after 12 idle hours', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
     const old = new Date(Date.now() - 13 * 3600_000).toISOString();
-    await ctx().database.db.updateTable('access_tokens').set({ last_used_at: old }).where('user_id', '=', u.id).execute();
+    await ctx()
+      .database.db.updateTable('access_tokens')
+      .set({ last_used_at: old })
+      .where('user_id', '=', u.id)
+      .execute();
     const res = await as(ctx(), u, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
     const left = await ctx().database.db.selectFrom('access_tokens').select('id').where('user_id', '=', u.id).execute();
@@ -96,13 +138,21 @@ describe('tokens', () => {
   it('keeps a token used within 12 hours', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
     const recent = new Date(Date.now() - 11 * 3600_000).toISOString();
-    await ctx().database.db.updateTable('access_tokens').set({ last_used_at: recent }).where('user_id', '=', u.id).execute();
+    await ctx()
+      .database.db.updateTable('access_tokens')
+      .set({ last_used_at: recent })
+      .where('user_id', '=', u.id)
+      .execute();
     expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
   });
 
   it('stores tokens only as hashes', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
-    const rows = await ctx().database.db.selectFrom('access_tokens').select('token_hash').where('user_id', '=', u.id).execute();
+    const rows = await ctx()
+      .database.db.selectFrom('access_tokens')
+      .select('token_hash')
+      .where('user_id', '=', u.id)
+      .execute();
     expect(rows.map((r) => r.token_hash)).not.toContain(u.token);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -154,18 +204,30 @@ describe('the guard', () => {
 describe('account', () => {
   it('PUT /api/users/{id} updates the own name and e-mail, ignoring role changes', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
-    const res = await as(ctx(), u, { method: 'PUT', url: `/api/users/${u.id}`, payload: { full_name: '  Nuevo Nombre ', email: 'Nuevo.Correo@test.mx', role: 0, current_password: u.password } });
+    const res = await as(ctx(), u, {
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      payload: { full_name: '  Nuevo Nombre ', email: 'Nuevo.Correo@test.mx', role: 0, current_password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Nuevo Nombre', email: 'nuevo.correo@test.mx', rol: ROLE.STUDENT });
   });
 
   it('PUT /api/users/{id} answers 422 with the spec messages', async () => {
     const u = await createUser(ctx(), ROLE.TEACHER);
-    const res = await as(ctx(), u, { method: 'PUT', url: `/api/users/${u.id}`, payload: { full_name: ' ', email: 'malo' } });
+    const res = await as(ctx(), u, {
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      payload: { full_name: ' ', email: 'malo' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ full_name: [MSG.nameRequired], email: [MSG.emailInvalid] });
     const other = await createUser(ctx(), ROLE.TEACHER);
-    const taken = await as(ctx(), u, { method: 'PUT', url: `/api/users/${u.id}`, payload: { full_name: 'X', email: other.email, current_password: u.password } });
+    const taken = await as(ctx(), u, {
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      payload: { full_name: 'X', email: other.email, current_password: u.password },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.email).toEqual([MSG.emailTaken]);
   });
@@ -173,7 +235,11 @@ describe('account', () => {
   it('PUT /api/users/{id} answers 403 for someone else', async () => {
     const a = await createUser(ctx(), ROLE.TEACHER);
     const b = await createUser(ctx(), ROLE.TEACHER);
-    const res = await as(ctx(), a, { method: 'PUT', url: `/api/users/${b.id}`, payload: { full_name: 'X', email: 'x@test.mx' } });
+    const res = await as(ctx(), a, {
+      method: 'PUT',
+      url: `/api/users/${b.id}`,
+      payload: { full_name: 'X', email: 'x@test.mx' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -181,19 +247,38 @@ describe('account', () => {
     const u = await createUser(ctx(), ROLE.TEACHER, { password: 'anterior1' });
     const second = await login(ctx(), u.email, 'anterior1');
 
-    const invalid = await as(ctx(), u, { method: 'POST', url: `/api/users/${u.id}/password`, payload: { current_password: '', password: '123', password_confirmation: '456' } });
+    const invalid = await as(ctx(), u, {
+      method: 'POST',
+      url: `/api/users/${u.id}/password`,
+      payload: { current_password: '', password: '123', password_confirmation: '456' },
+    });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errors).toMatchObject({ current_password: [MSG.currentPasswordRequired], password: [MSG.passwordMin] });
+    expect(invalid.json().errors).toMatchObject({
+      current_password: [MSG.currentPasswordRequired],
+      password: [MSG.passwordMin],
+    });
 
-    const mismatch = await as(ctx(), u, { method: 'POST', url: `/api/users/${u.id}/password`, payload: { current_password: 'anterior1', password: 'nueva123', password_confirmation: 'nueva124' } });
+    const mismatch = await as(ctx(), u, {
+      method: 'POST',
+      url: `/api/users/${u.id}/password`,
+      payload: { current_password: 'anterior1', password: 'nueva123', password_confirmation: 'nueva124' },
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual([MSG.passwordsDontMatch]);
 
-    const wrong = await as(ctx(), u, { method: 'POST', url: `/api/users/${u.id}/password`, payload: { current_password: 'equivocada', password: 'nueva123', password_confirmation: 'nueva123' } });
+    const wrong = await as(ctx(), u, {
+      method: 'POST',
+      url: `/api/users/${u.id}/password`,
+      payload: { current_password: 'equivocada', password: 'nueva123', password_confirmation: 'nueva123' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual([MSG.currentPasswordWrong]);
 
-    const ok = await as(ctx(), u, { method: 'POST', url: `/api/users/${u.id}/password`, payload: { current_password: 'anterior1', password: 'nueva123', password_confirmation: 'nueva123' } });
+    const ok = await as(ctx(), u, {
+      method: 'POST',
+      url: `/api/users/${u.id}/password`,
+      payload: { current_password: 'anterior1', password: 'nueva123', password_confirmation: 'nueva123' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MSG.passwordChanged);
     expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
@@ -205,7 +290,11 @@ describe('account', () => {
   it('POST /api/users/{id}/password answers 403 for another user', async () => {
     const a = await createUser(ctx(), ROLE.ADMIN);
     const b = await createUser(ctx(), ROLE.STUDENT);
-    const res = await as(ctx(), a, { method: 'POST', url: `/api/users/${b.id}/password`, payload: { current_password: 'x', password: 'nueva123', password_confirmation: 'nueva123' } });
+    const res = await as(ctx(), a, {
+      method: 'POST',
+      url: `/api/users/${b.id}/password`,
+      payload: { current_password: 'x', password: 'nueva123', password_confirmation: 'nueva123' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -219,7 +308,11 @@ describe('account', () => {
 
   it('POST /api/usersessions records a session for the caller', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
-    const res = await as(ctx(), u, { method: 'POST', url: '/api/usersessions', payload: { user_agent: 'Agente de prueba' } });
+    const res = await as(ctx(), u, {
+      method: 'POST',
+      url: '/api/usersessions',
+      payload: { user_agent: 'Agente de prueba' },
+    });
     expect(res.statusCode).toBe(201);
     const list = (await as(ctx(), u, { method: 'GET', url: '/api/usersessions' })).json();
     expect(list.map((s: { user_agent: string }) => s.user_agent)).toContain('Agente de prueba');
@@ -231,7 +324,9 @@ describe('the app shell', () => {
     expect((await ctx().app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const docs = await ctx().app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
-    expect(Object.keys(docs.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/me', '/api/users/{id}/password']));
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/me', '/api/users/{id}/password']),
+    );
   });
 
   it('sends security headers with a strict Content-Security-Policy', async () => {

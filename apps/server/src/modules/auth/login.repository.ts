@@ -1,7 +1,16 @@
 import type { DbOrTrx } from '../../db/types.js';
 
-export async function insertSession(db: DbOrTrx, userId: number, at: string, userAgent: string | null, ip: string | null) {
-  await db.insertInto('user_sessions').values({ user_id: userId, logged_in_at: at, user_agent: userAgent, ip }).execute();
+export async function insertSession(
+  db: DbOrTrx,
+  userId: number,
+  at: string,
+  userAgent: string | null,
+  ip: string | null,
+) {
+  await db
+    .insertInto('user_sessions')
+    .values({ user_id: userId, logged_in_at: at, user_agent: userAgent, ip })
+    .execute();
 }
 
 export function listSessions(db: DbOrTrx, userId: number, limit: number) {

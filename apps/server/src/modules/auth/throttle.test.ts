@@ -80,12 +80,20 @@ describe('per account', () => {
   it('counts the current-password checks of password and e-mail changes with the sign-in failures', async () => {
     const u = await createUser(ctx(), ROLE.TEACHER);
     const ip = newAddress();
-    const change = (current: string) => as(ctx(), u, {
-      method: 'POST', url: `/api/users/${u.id}/password`, remoteAddress: ip,
-      payload: { current_password: current, password: 'nueva-clave', password_confirmation: 'nueva-clave' },
-    });
+    const change = (current: string) =>
+      as(ctx(), u, {
+        method: 'POST',
+        url: `/api/users/${u.id}/password`,
+        remoteAddress: ip,
+        payload: { current_password: current, password: 'nueva-clave', password_confirmation: 'nueva-clave' },
+      });
     for (let i = 0; i < 3; i++) expect((await change(`mala${i}`)).statusCode).toBe(422);
-    const email = await as(ctx(), u, { method: 'PUT', url: `/api/users/${u.id}`, remoteAddress: ip, payload: { full_name: 'X', email: 'otro.mail@test.mx', current_password: 'mala' } });
+    const email = await as(ctx(), u, {
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      remoteAddress: ip,
+      payload: { full_name: 'X', email: 'otro.mail@test.mx', current_password: 'mala' },
+    });
     expect(email.statusCode).toBe(422);
     expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
 
@@ -121,10 +129,21 @@ describe('per client address', () => {
 describe('every failed sign-in costs the same', () => {
   async function initialPasswordAccount(email: string) {
     const now = nowIso();
-    await ctx().database.db.insertInto('users').values({
-      full_name: 'Importada Inicial', email, password_hash: hashInitialPassword('importada12345'), role: ROLE.STUDENT,
-      controlnumber: null, gender: null, photo: null, created_at: now, updated_at: now, must_change_password: 1,
-    }).execute();
+    await ctx()
+      .database.db.insertInto('users')
+      .values({
+        full_name: 'Importada Inicial',
+        email,
+        password_hash: hashInitialPassword('importada12345'),
+        role: ROLE.STUDENT,
+        controlnumber: null,
+        gender: null,
+        photo: null,
+        created_at: now,
+        updated_at: now,
+        must_change_password: 1,
+      })
+      .execute();
   }
 
   it('runs one argon2 verification for an unknown e-mail, an argon2 account and an account still holding its initial password', async () => {
@@ -173,7 +192,12 @@ describe.runIf(onPostgres)('several processes on one PostgreSQL', () => {
       const u = await createUser(ctx(), ROLE.TEACHER);
       const ip = newAddress();
       for (let i = 0; i < 5; i++) expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
-      const other = await second.inject({ method: 'POST', url: '/api/login', payload: { email: u.email, password: u.password }, remoteAddress: ip });
+      const other = await second.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: u.email, password: u.password },
+        remoteAddress: ip,
+      });
       expect(other.statusCode).toBe(429);
     } finally {
       await second.close();

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { tooManyRequestsFor } from '../../lib/http-errors.js';
 import type { Db } from '../../db/connect.js';
 
@@ -90,11 +95,13 @@ export class SignInThrottle {
 
   /** A wrong password: counted under both keys; from a key's threshold on, its next attempt waits longer. */
   async failed(subject: ThrottleSubject): Promise<void> {
-    await Promise.all(dimensions(subject).map(async (d) => {
-      const { consumedPoints } = await this.failures.penalty(d.key);
-      const delay = throttleDelaySeconds(consumedPoints, d.threshold);
-      if (delay > 0) await this.waits.block(d.key, delay);
-    }));
+    await Promise.all(
+      dimensions(subject).map(async (d) => {
+        const { consumedPoints } = await this.failures.penalty(d.key);
+        const delay = throttleDelaySeconds(consumedPoints, d.threshold);
+        if (delay > 0) await this.waits.block(d.key, delay);
+      }),
+    );
   }
 
   /**
@@ -115,7 +122,8 @@ export class SignInThrottle {
   async clearExpired(): Promise<void> {
     for (const limiter of [this.failures, this.waits]) {
       // The store's own method, left out of the library's type declarations.
-      if (limiter instanceof RateLimiterPostgres) await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 60_000);
+      if (limiter instanceof RateLimiterPostgres)
+        await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 60_000);
     }
   }
 }
@@ -129,7 +137,13 @@ const TABLE = 'login_throttle';
 export function createSignInThrottle(database: Db): SignInThrottle {
   const common = { points: 1, duration: THROTTLE.windowSeconds };
   if (database.pool) {
-    const store = { storeClient: database.pool, storeType: 'pool', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false };
+    const store = {
+      storeClient: database.pool,
+      storeType: 'pool',
+      tableName: TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
     return new SignInThrottle(
       new RateLimiterPostgres({ ...store, ...common, keyPrefix: 'fail' }),
       new RateLimiterPostgres({ ...store, ...common, keyPrefix: 'wait' }),

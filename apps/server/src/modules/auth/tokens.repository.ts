@@ -16,7 +16,10 @@ export function newToken(): string {
 }
 
 export async function insertToken(db: DbOrTrx, userId: number, tokenHash: string, now: string) {
-  await db.insertInto('access_tokens').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now }).execute();
+  await db
+    .insertInto('access_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+    .execute();
 }
 
 function userByTokenHashQuery(db: DbOrTrx, tokenHash: string) {
@@ -24,8 +27,11 @@ function userByTokenHashQuery(db: DbOrTrx, tokenHash: string) {
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .select([
-      ...USER_COLUMNS, 'users.must_change_password',
-      'access_tokens.id as token_id', 'access_tokens.last_used_at', 'access_tokens.created_at as token_created_at',
+      ...USER_COLUMNS,
+      'users.must_change_password',
+      'access_tokens.id as token_id',
+      'access_tokens.last_used_at',
+      'access_tokens.created_at as token_created_at',
     ])
     .where('access_tokens.token_hash', '=', tokenHash);
 }

@@ -5,7 +5,13 @@ import type { DbOrTrx } from '../../db/types.js';
 const CAREER_COLUMNS = ['id', 'career_key', 'name', 'created_at', 'updated_at'] as const;
 
 export function listCareers(db: DbOrTrx) {
-  return db.selectFrom('careers').select(CAREER_COLUMNS).orderBy(esKey('name')).orderBy(esKey('career_key')).orderBy('id').execute();
+  return db
+    .selectFrom('careers')
+    .select(CAREER_COLUMNS)
+    .orderBy(esKey('name'))
+    .orderBy(esKey('career_key'))
+    .orderBy('id')
+    .execute();
 }
 
 export function findCareer(db: DbOrTrx, id: number) {

@@ -1,75 +1,129 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CAREER_MSG, canManageInstitution, career, careerBody, errorResponse, idParam, okResponse } from '@egreso/domain';
+import {
+  CAREER_MSG,
+  canManageInstitution,
+  career,
+  careerBody,
+  errorResponse,
+  idParam,
+  okResponse,
+} from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import {
-  CAREER_DEPENDENTS, deleteCareer, findCareer, insertCareer, listCareers, updateCareer,
+  CAREER_DEPENDENTS,
+  deleteCareer,
+  findCareer,
+  insertCareer,
+  listCareers,
+  updateCareer,
 } from './careers.repository.js';
 import { valueTaken } from '../../db/lookups.js';
 
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/careers', {
-    preHandler: app.guard(),
-    schema: { tags: ['careers'], summary: 'Carreras, por nombre', response: { 200: z.array(career), 401: errorResponse } },
-  }, async () => listCareers(app.db));
-
-  app.post('/careers', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['careers'], summary: 'Crea una carrera', body: careerBody,
-      response: { 201: career, 403: errorResponse, 422: errorResponse },
+  app.get(
+    '/careers',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['careers'],
+        summary: 'Carreras, por nombre',
+        response: { 200: z.array(career), 401: errorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const body = request.body;
-    if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, null)) throw fieldError('career_key', CAREER_MSG.keyTaken);
-    const created = await app.db.transaction().execute(async (trx) => {
-      const row = await insertCareer(trx, body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'career.create', entity: 'careers', entityId: row.id, details: body });
-      return row;
-    });
-    return reply.code(201).send(created);
-  });
+    async () => listCareers(app.db),
+  );
 
-  app.put('/careers/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['careers'], summary: 'Actualiza una carrera', params: idParam, body: careerBody,
-      response: { 200: career, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+  app.post(
+    '/careers',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['careers'],
+        summary: 'Crea una carrera',
+        body: careerBody,
+        response: { 201: career, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const body = request.body;
-    if (!(await findCareer(app.db, id))) throw notFound(CAREER_MSG.notFound);
-    if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, id)) throw fieldError('career_key', CAREER_MSG.keyTaken);
-    return app.db.transaction().execute(async (trx) => {
-      const row = await updateCareer(trx, id, body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'career.update', entity: 'careers', entityId: id, details: body });
-      return row;
-    });
-  });
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, null))
+        throw fieldError('career_key', CAREER_MSG.keyTaken);
+      const created = await app.db.transaction().execute(async (trx) => {
+        const row = await insertCareer(trx, body, nowIso());
+        await audit(trx, {
+          userId: actor.id,
+          action: 'career.create',
+          entity: 'careers',
+          entityId: row.id,
+          details: body,
+        });
+        return row;
+      });
+      return reply.code(201).send(created);
+    },
+  );
 
-  app.delete('/careers/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['careers'], summary: 'Elimina una carrera sin registros asociados', params: idParam,
-      response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  app.put(
+    '/careers/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['careers'],
+        summary: 'Actualiza una carrera',
+        params: idParam,
+        body: careerBody,
+        response: { 200: career, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const existing = await findCareer(app.db, id);
-    if (!existing) throw notFound(CAREER_MSG.notFound);
-    await app.db.transaction().execute(async (trx) => {
-      await refuseIfInUse(trx, id, CAREER_DEPENDENTS, `La carrera "${existing.name}"`, 'listed');
-      await deleteCareer(trx, id);
-      await audit(trx, { userId: actor.id, action: 'career.delete', entity: 'careers', entityId: id, details: { career_key: existing.career_key } });
-    });
-    return { message: CAREER_MSG.deleted };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const body = request.body;
+      if (!(await findCareer(app.db, id))) throw notFound(CAREER_MSG.notFound);
+      if (await valueTaken(app.db, 'careers', 'career_key', body.career_key, id))
+        throw fieldError('career_key', CAREER_MSG.keyTaken);
+      return app.db.transaction().execute(async (trx) => {
+        const row = await updateCareer(trx, id, body, nowIso());
+        await audit(trx, { userId: actor.id, action: 'career.update', entity: 'careers', entityId: id, details: body });
+        return row;
+      });
+    },
+  );
+
+  app.delete(
+    '/careers/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['careers'],
+        summary: 'Elimina una carrera sin registros asociados',
+        params: idParam,
+        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const existing = await findCareer(app.db, id);
+      if (!existing) throw notFound(CAREER_MSG.notFound);
+      await app.db.transaction().execute(async (trx) => {
+        await refuseIfInUse(trx, id, CAREER_DEPENDENTS, `La carrera "${existing.name}"`, 'listed');
+        await deleteCareer(trx, id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'career.delete',
+          entity: 'careers',
+          entityId: id,
+          details: { career_key: existing.career_key },
+        });
+      });
+      return { message: CAREER_MSG.deleted };
+    },
+  );
 };

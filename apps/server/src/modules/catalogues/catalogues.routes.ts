@@ -5,16 +5,29 @@ import { listSemesters, listSubjectSemesters } from './catalogues.repository.js'
 
 /** Read-only catalogues every signed-in screen may need. */
 export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/semesters', {
-    preHandler: app.guard(),
-    schema: { tags: ['catalogues'], summary: 'Semestres 1 a 9', response: { 200: z.array(semester), 401: errorResponse } },
-  }, async () => listSemesters(app.db));
-
-  app.get('/subjectsemesters', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['catalogues'], summary: 'Relación materias-semestre',
-      response: { 200: z.array(subjectSemester), 401: errorResponse },
+  app.get(
+    '/semesters',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['catalogues'],
+        summary: 'Semestres 1 a 9',
+        response: { 200: z.array(semester), 401: errorResponse },
+      },
     },
-  }, async () => listSubjectSemesters(app.db));
+    async () => listSemesters(app.db),
+  );
+
+  app.get(
+    '/subjectsemesters',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['catalogues'],
+        summary: 'Relación materias-semestre',
+        response: { 200: z.array(subjectSemester), 401: errorResponse },
+      },
+    },
+    async () => listSubjectSemesters(app.db),
+  );
 };

@@ -6,7 +6,10 @@ const GENERATION_COLUMNS = ['id', 'start_date', 'end_date', 'created_at', 'updat
 type GenerationRow = { id: number; start_date: string; end_date: string; created_at: string; updated_at: string };
 
 /** A generation as the API answers it: with its 'YYYY-YYYY' name. */
-export const presentGeneration = (g: GenerationRow) => ({ ...g, generation_name: generationName(g.start_date, g.end_date) });
+export const presentGeneration = (g: GenerationRow) => ({
+  ...g,
+  generation_name: generationName(g.start_date, g.end_date),
+});
 
 /** Dates are 'YYYY-MM-DD' text, so the filters compare as text. */
 export function listGenerations(db: DbOrTrx, filters: { from?: string; to?: string }) {
@@ -21,7 +24,12 @@ export function findGeneration(db: DbOrTrx, id: number) {
 }
 
 export async function latestGenerationStart(db: DbOrTrx): Promise<string | null> {
-  const row = await db.selectFrom('generations').select('start_date').orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('generations')
+    .select('start_date')
+    .orderBy('start_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.start_date ?? null;
 }
 
@@ -39,7 +47,12 @@ export function insertGeneration(db: DbOrTrx, values: { start_date: string; end_
     .executeTakeFirstOrThrow();
 }
 
-export function updateGeneration(db: DbOrTrx, id: number, values: { start_date: string; end_date: string }, now: string) {
+export function updateGeneration(
+  db: DbOrTrx,
+  id: number,
+  values: { start_date: string; end_date: string },
+  now: string,
+) {
   return db
     .updateTable('generations')
     .set({ ...values, updated_at: now })

@@ -1,135 +1,225 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GENERATION_MSG, canManageInstitution, errorResponse, generation, generationCreateBody, generationPatchBody, generationPreview,
-  generationPreviewQuery, generationPreviewResponse, generationSuggestion, generationUpdateBody, generationsQuery,
-  idParam, okResponse, suggestNextGenerationStart, todayIso,
+  GENERATION_MSG,
+  canManageInstitution,
+  errorResponse,
+  generation,
+  generationCreateBody,
+  generationPatchBody,
+  generationPreview,
+  generationPreviewQuery,
+  generationPreviewResponse,
+  generationSuggestion,
+  generationUpdateBody,
+  generationsQuery,
+  idParam,
+  okResponse,
+  suggestNextGenerationStart,
+  todayIso,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import {
-  countGenerationStudents, deleteGeneration, findGeneration, insertGeneration, latestGenerationStart,
-  listGenerations, presentGeneration, startDateTaken, updateGeneration,
+  countGenerationStudents,
+  deleteGeneration,
+  findGeneration,
+  insertGeneration,
+  latestGenerationStart,
+  listGenerations,
+  presentGeneration,
+  startDateTaken,
+  updateGeneration,
 } from './generations.repository.js';
 
 export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The static paths are declared before /generations/:id; the router prefers them in any case.
-  app.get('/generations/preview', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['generations'], summary: 'Fin y 9 semestres de una generación que empieza en start_date', querystring: generationPreviewQuery,
-      response: { 200: generationPreviewResponse, 401: errorResponse, 422: errorResponse },
+  app.get(
+    '/generations/preview',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['generations'],
+        summary: 'Fin y 9 semestres de una generación que empieza en start_date',
+        querystring: generationPreviewQuery,
+        response: { 200: generationPreviewResponse, 401: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => generationPreview(request.query.start_date));
+    async (request) => generationPreview(request.query.start_date),
+  );
 
-  app.get('/generations/suggest-next', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['generations'], summary: 'Siguiente generación sugerida: la última + 6 meses, o el próximo 1 de agosto',
-      response: { 200: generationSuggestion, 401: errorResponse },
+  app.get(
+    '/generations/suggest-next',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['generations'],
+        summary: 'Siguiente generación sugerida: la última + 6 meses, o el próximo 1 de agosto',
+        response: { 200: generationSuggestion, 401: errorResponse },
+      },
     },
-  }, async () => {
-    const start = suggestNextGenerationStart(await latestGenerationStart(app.db), todayIso());
-    return { suggested: start, ...generationPreview(start) };
-  });
+    async () => {
+      const start = suggestNextGenerationStart(await latestGenerationStart(app.db), todayIso());
+      return { suggested: start, ...generationPreview(start) };
+    },
+  );
 
-  app.get('/generations', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['generations'], summary: 'Generaciones por fecha de inicio', querystring: generationsQuery,
-      response: { 200: z.array(generation), 401: errorResponse, 422: errorResponse },
+  app.get(
+    '/generations',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['generations'],
+        summary: 'Generaciones por fecha de inicio',
+        querystring: generationsQuery,
+        response: { 200: z.array(generation), 401: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => (await listGenerations(app.db, request.query)).map(presentGeneration));
+    async (request) => (await listGenerations(app.db, request.query)).map(presentGeneration),
+  );
 
-  app.get('/generations/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['generations'], summary: 'Una generación', params: idParam,
-      response: { 200: generation, 401: errorResponse, 404: errorResponse },
+  app.get(
+    '/generations/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['generations'],
+        summary: 'Una generación',
+        params: idParam,
+        response: { 200: generation, 401: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const row = await findGeneration(app.db, request.params.id);
-    if (!row) throw notFound(GENERATION_MSG.notFound);
-    return presentGeneration(row);
-  });
+    async (request) => {
+      const row = await findGeneration(app.db, request.params.id);
+      if (!row) throw notFound(GENERATION_MSG.notFound);
+      return presentGeneration(row);
+    },
+  );
 
-  app.post('/generations', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['generations'], summary: 'Crea una generación (fin por omisión: inicio + 54 meses)', body: generationCreateBody,
-      response: { 201: generation, 403: errorResponse, 422: errorResponse },
+  app.post(
+    '/generations',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['generations'],
+        summary: 'Crea una generación (fin por omisión: inicio + 54 meses)',
+        body: generationCreateBody,
+        response: { 201: generation, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const start = request.body.start_date;
-    const end = request.body.end_date ?? generationPreview(start).end_date;
-    if (await startDateTaken(app.db, start, null)) throw fieldError('start_date', GENERATION_MSG.startTaken);
-    const row = await app.db.transaction().execute(async (trx) => {
-      const created = await insertGeneration(trx, { start_date: start, end_date: end }, nowIso());
-      await audit(trx, { userId: actor.id, action: 'generation.create', entity: 'generations', entityId: created.id, details: { start_date: start, end_date: end } });
-      return created;
-    });
-    return reply.code(201).send(presentGeneration(row));
-  });
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const start = request.body.start_date;
+      const end = request.body.end_date ?? generationPreview(start).end_date;
+      if (await startDateTaken(app.db, start, null)) throw fieldError('start_date', GENERATION_MSG.startTaken);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const created = await insertGeneration(trx, { start_date: start, end_date: end }, nowIso());
+        await audit(trx, {
+          userId: actor.id,
+          action: 'generation.create',
+          entity: 'generations',
+          entityId: created.id,
+          details: { start_date: start, end_date: end },
+        });
+        return created;
+      });
+      return reply.code(201).send(presentGeneration(row));
+    },
+  );
 
   /** Writes new dates of an existing generation (PUT and PATCH); its start must not be another generation's. */
   async function saveDates(actorId: number, id: number, dates: { start_date: string; end_date: string }) {
     if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
     const row = await app.db.transaction().execute(async (trx) => {
       const updated = await updateGeneration(trx, id, dates, nowIso());
-      await audit(trx, { userId: actorId, action: 'generation.update', entity: 'generations', entityId: id, details: dates });
+      await audit(trx, {
+        userId: actorId,
+        action: 'generation.update',
+        entity: 'generations',
+        entityId: id,
+        details: dates,
+      });
       return updated;
     });
     return presentGeneration(row);
   }
 
-  app.put('/generations/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['generations'], summary: 'Actualiza las fechas de una generación', params: idParam, body: generationUpdateBody,
-      response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+  app.put(
+    '/generations/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['generations'],
+        summary: 'Actualiza las fechas de una generación',
+        params: idParam,
+        body: generationUpdateBody,
+        response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    if (!(await findGeneration(app.db, id))) throw notFound(GENERATION_MSG.notFound);
-    return saveDates(actorOf(request).id, id, request.body);
-  });
+    async (request) => {
+      const { id } = request.params;
+      if (!(await findGeneration(app.db, id))) throw notFound(GENERATION_MSG.notFound);
+      return saveDates(actorOf(request).id, id, request.body);
+    },
+  );
 
-  app.patch('/generations/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['generations'], summary: 'Cambia una o las dos fechas de una generación', params: idParam, body: generationPatchBody,
-      response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+  app.patch(
+    '/generations/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['generations'],
+        summary: 'Cambia una o las dos fechas de una generación',
+        params: idParam,
+        body: generationPatchBody,
+        response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const existing = await findGeneration(app.db, id);
-    if (!existing) throw notFound(GENERATION_MSG.notFound);
-    const dates = { start_date: request.body.start_date ?? existing.start_date, end_date: request.body.end_date ?? existing.end_date };
-    if (dates.end_date <= dates.start_date) throw fieldError('end_date', GENERATION_MSG.endNotAfterStart);
-    return saveDates(actor.id, id, dates);
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const existing = await findGeneration(app.db, id);
+      if (!existing) throw notFound(GENERATION_MSG.notFound);
+      const dates = {
+        start_date: request.body.start_date ?? existing.start_date,
+        end_date: request.body.end_date ?? existing.end_date,
+      };
+      if (dates.end_date <= dates.start_date) throw fieldError('end_date', GENERATION_MSG.endNotAfterStart);
+      return saveDates(actor.id, id, dates);
+    },
+  );
 
-  app.delete('/generations/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['generations'], summary: 'Elimina una generación sin alumnos', params: idParam,
-      response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  app.delete(
+    '/generations/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['generations'],
+        summary: 'Elimina una generación sin alumnos',
+        params: idParam,
+        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const existing = await findGeneration(app.db, id);
-    if (!existing) throw notFound(GENERATION_MSG.notFound);
-    await app.db.transaction().execute(async (trx) => {
-      const students = await countGenerationStudents(trx, id);
-      if (students > 0) throw conflict(`${GENERATION_MSG.inUse} Alumnos vinculados: ${students}.`);
-      await deleteGeneration(trx, id);
-      await audit(trx, { userId: actor.id, action: 'generation.delete', entity: 'generations', entityId: id, details: { start_date: existing.start_date } });
-    });
-    return { message: GENERATION_MSG.deleted };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const existing = await findGeneration(app.db, id);
+      if (!existing) throw notFound(GENERATION_MSG.notFound);
+      await app.db.transaction().execute(async (trx) => {
+        const students = await countGenerationStudents(trx, id);
+        if (students > 0) throw conflict(`${GENERATION_MSG.inUse} Alumnos vinculados: ${students}.`);
+        await deleteGeneration(trx, id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'generation.delete',
+          entity: 'generations',
+          entityId: id,
+          details: { start_date: existing.start_date },
+        });
+      });
+      return { message: GENERATION_MSG.deleted };
+    },
+  );
 };

@@ -9,7 +9,11 @@ let others: TestUser[];
 
 beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
-  others = [await createUser(ctx(), ROLE.CHIEF), await createUser(ctx(), ROLE.TEACHER), await createUser(ctx(), ROLE.STUDENT)];
+  others = [
+    await createUser(ctx(), ROLE.CHIEF),
+    await createUser(ctx(), ROLE.TEACHER),
+    await createUser(ctx(), ROLE.STUDENT),
+  ];
 });
 
 // Every test starts without generations, so lists and suggestions are exact.
@@ -18,7 +22,8 @@ beforeEach(async () => {
   await ctx().database.db.deleteFrom('generations').execute();
 });
 
-const generationRow = (id: number) => ctx().database.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+const generationRow = (id: number) =>
+  ctx().database.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('GET /api/generations', () => {
   it('lists by start date with a YYYY-YYYY name, for every signed-in role', async () => {
@@ -42,7 +47,11 @@ describe('GET /api/generations', () => {
   it('filters by start date with from and to, and answers 422 for a bad date', async () => {
     for (const start of ['2021-08-01', '2022-08-01', '2023-08-01', '2024-08-01']) await makeGeneration(ctx(), start);
     const starts = async (qs: string) =>
-      ((await as(ctx(), admin, { method: 'GET', url: `/api/generations?${qs}` })).json() as Array<{ start_date: string }>).map((g) => g.start_date);
+      (
+        (await as(ctx(), admin, { method: 'GET', url: `/api/generations?${qs}` })).json() as Array<{
+          start_date: string;
+        }>
+      ).map((g) => g.start_date);
     expect(await starts('from=2022-08-01')).toEqual(['2022-08-01', '2023-08-01', '2024-08-01']);
     expect(await starts('to=2022-08-01')).toEqual(['2021-08-01', '2022-08-01']);
     expect(await starts('from=2022-01-01&to=2023-12-31')).toEqual(['2022-08-01', '2023-08-01']);
@@ -69,7 +78,9 @@ describe('GET /api/generations/preview', () => {
     const missing = await as(ctx(), admin, { method: 'GET', url: '/api/generations/preview' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.start_date).toEqual([GENERATION_MSG.startRequired]);
-    expect((await as(ctx(), null, { method: 'GET', url: '/api/generations/preview?start_date=2024-08-01' })).statusCode).toBe(401);
+    expect(
+      (await as(ctx(), null, { method: 'GET', url: '/api/generations/preview?start_date=2024-08-01' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -90,48 +101,90 @@ describe('GET /api/generations/suggest-next', () => {
     await makeGeneration(ctx(), '2025-08-01');
     await makeGeneration(ctx(), '2024-02-29');
     const res = await as(ctx(), others[0]!, { method: 'GET', url: '/api/generations/suggest-next' });
-    expect(res.json()).toMatchObject({ suggested: '2026-02-01', start_date: '2026-02-01', end_date: '2030-08-01', generation_name: '2026-2030' });
+    expect(res.json()).toMatchObject({
+      suggested: '2026-02-01',
+      start_date: '2026-02-01',
+      end_date: '2030-08-01',
+      generation_name: '2026-2030',
+    });
   });
 });
 
 describe('POST /api/generations', () => {
   it('computes the end as start + 54 months when it is not given', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '2023-08-31' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '2023-08-31' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ start_date: '2023-08-31', end_date: '2028-02-29', generation_name: '2023-2028' });
-    const blank = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '2024-02-01', end_date: '' } });
+    expect(res.json()).toMatchObject({
+      start_date: '2023-08-31',
+      end_date: '2028-02-29',
+      generation_name: '2023-2028',
+    });
+    const blank = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '2024-02-01', end_date: '' },
+    });
     expect(blank.json().end_date).toBe('2028-08-01');
   });
 
   it('keeps an end date that is given', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '2025-08-01', end_date: '2030-06-30' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '2025-08-01', end_date: '2030-06-30' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ end_date: '2030-06-30', generation_name: '2025-2030' });
   });
 
   it('answers 422 when the end is not after the start, or a date is missing or malformed', async () => {
-    const same = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '2025-08-01', end_date: '2025-08-01' } });
+    const same = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '2025-08-01', end_date: '2025-08-01' },
+    });
     expect(same.statusCode).toBe(422);
     expect(same.json().errors).toEqual({ end_date: [GENERATION_MSG.endNotAfterStart] });
     const missing = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: {} });
     expect(missing.json().errors).toEqual({ start_date: [GENERATION_MSG.startRequired] });
-    const malformed = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '01/08/2025' } });
+    const malformed = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '01/08/2025' },
+    });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors.start_date).toEqual(['La fecha debe tener el formato AAAA-MM-DD']);
   });
 
   it('answers 422 on the start date when another generation starts that day', async () => {
     await makeGeneration(ctx(), '2025-08-01');
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/generations', payload: { start_date: '2025-08-01' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { start_date: '2025-08-01' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: GENERATION_MSG.startTaken, errors: { start_date: [GENERATION_MSG.startTaken] } });
+    expect(res.json()).toEqual({
+      message: GENERATION_MSG.startTaken,
+      errors: { start_date: [GENERATION_MSG.startTaken] },
+    });
   });
 
   it('answers 403 for roles 1-3 and 401 without a token', async () => {
     for (const user of others) {
-      expect((await as(ctx(), user, { method: 'POST', url: '/api/generations', payload: { start_date: '2026-08-01' } })).statusCode).toBe(403);
+      expect(
+        (await as(ctx(), user, { method: 'POST', url: '/api/generations', payload: { start_date: '2026-08-01' } }))
+          .statusCode,
+      ).toBe(403);
     }
-    expect((await as(ctx(), null, { method: 'POST', url: '/api/generations', payload: { start_date: '2026-08-01' } })).statusCode).toBe(401);
+    expect(
+      (await as(ctx(), null, { method: 'POST', url: '/api/generations', payload: { start_date: '2026-08-01' } }))
+        .statusCode,
+    ).toBe(401);
     expect(await ctx().database.db.selectFrom('generations').select('id').execute()).toHaveLength(0);
   });
 });
@@ -139,19 +192,40 @@ describe('POST /api/generations', () => {
 describe('PUT /api/generations/:id', () => {
   it('changes both dates', async () => {
     const g = await makeGeneration(ctx(), '2025-08-01');
-    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/generations/${g.id}`, payload: { start_date: '2025-08-15', end_date: '2030-02-15' } });
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/generations/${g.id}`,
+      payload: { start_date: '2025-08-15', end_date: '2030-02-15' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g.id, start_date: '2025-08-15', end_date: '2030-02-15', generation_name: '2025-2030' });
+    expect(res.json()).toMatchObject({
+      id: g.id,
+      start_date: '2025-08-15',
+      end_date: '2030-02-15',
+      generation_name: '2025-2030',
+    });
   });
 
   it('answers 422 for an end not after the start, a missing end, or a start taken by another generation', async () => {
     await makeGeneration(ctx(), '2024-08-01');
     const g = await makeGeneration(ctx(), '2025-08-01');
-    const backwards = await as(ctx(), admin, { method: 'PUT', url: `/api/generations/${g.id}`, payload: { start_date: '2025-08-01', end_date: '2025-01-01' } });
+    const backwards = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/generations/${g.id}`,
+      payload: { start_date: '2025-08-01', end_date: '2025-01-01' },
+    });
     expect(backwards.json().errors).toEqual({ end_date: [GENERATION_MSG.endNotAfterStart] });
-    const noEnd = await as(ctx(), admin, { method: 'PUT', url: `/api/generations/${g.id}`, payload: { start_date: '2025-08-01' } });
+    const noEnd = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/generations/${g.id}`,
+      payload: { start_date: '2025-08-01' },
+    });
     expect(noEnd.json().errors).toEqual({ end_date: [GENERATION_MSG.endRequired] });
-    const taken = await as(ctx(), admin, { method: 'PUT', url: `/api/generations/${g.id}`, payload: { start_date: '2024-08-01', end_date: '2029-02-01' } });
+    const taken = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/generations/${g.id}`,
+      payload: { start_date: '2024-08-01', end_date: '2029-02-01' },
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.start_date).toEqual([GENERATION_MSG.startTaken]);
     expect((await generationRow(g.id))?.start_date).toBe('2025-08-01');
@@ -161,7 +235,8 @@ describe('PUT /api/generations/:id', () => {
     const payload = { start_date: '2025-08-01', end_date: '2030-02-01' };
     expect((await as(ctx(), admin, { method: 'PUT', url: '/api/generations/999999', payload })).statusCode).toBe(404);
     const g = await makeGeneration(ctx(), '2020-08-01');
-    for (const user of others) expect((await as(ctx(), user, { method: 'PUT', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'PUT', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(403);
     expect((await generationRow(g.id))?.start_date).toBe('2020-08-01');
   });
 });
@@ -170,10 +245,23 @@ describe('PATCH /api/generations/:id', () => {
   it('changes only the date it is given and keeps the other', async () => {
     const g = await makeGeneration(ctx(), '2025-08-01');
     const before = await generationRow(g.id);
-    const res = await as(ctx(), admin, { method: 'PATCH', url: `/api/generations/${g.id}`, payload: { end_date: '2030-03-01' } });
+    const res = await as(ctx(), admin, {
+      method: 'PATCH',
+      url: `/api/generations/${g.id}`,
+      payload: { end_date: '2030-03-01' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g.id, start_date: '2025-08-01', end_date: '2030-03-01', generation_name: '2025-2030' });
-    const moved = await as(ctx(), admin, { method: 'PATCH', url: `/api/generations/${g.id}`, payload: { start_date: '2025-09-01' } });
+    expect(res.json()).toMatchObject({
+      id: g.id,
+      start_date: '2025-08-01',
+      end_date: '2030-03-01',
+      generation_name: '2025-2030',
+    });
+    const moved = await as(ctx(), admin, {
+      method: 'PATCH',
+      url: `/api/generations/${g.id}`,
+      payload: { start_date: '2025-09-01' },
+    });
     expect(moved.json()).toMatchObject({ start_date: '2025-09-01', end_date: '2030-03-01' });
     expect(before?.end_date).not.toBe('2030-03-01');
   });
@@ -195,7 +283,10 @@ describe('PATCH /api/generations/:id', () => {
     const payload = { end_date: '2031-02-01' };
     expect((await as(ctx(), admin, { method: 'PATCH', url: '/api/generations/999999', payload })).statusCode).toBe(404);
     const g = await makeGeneration(ctx(), '2020-08-01');
-    for (const user of others) expect((await as(ctx(), user, { method: 'PATCH', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'PATCH', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(
+        403,
+      );
     expect((await as(ctx(), null, { method: 'PATCH', url: `/api/generations/${g.id}`, payload })).statusCode).toBe(401);
     expect((await generationRow(g.id))?.end_date).not.toBe('2031-02-01');
   });
@@ -222,7 +313,8 @@ describe('DELETE /api/generations/:id', () => {
 
   it('answers 403 for roles 1-3, 401 without a token and 404 for an unknown generation', async () => {
     const g = await makeGeneration(ctx(), '2025-08-01');
-    for (const user of others) expect((await as(ctx(), user, { method: 'DELETE', url: `/api/generations/${g.id}` })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'DELETE', url: `/api/generations/${g.id}` })).statusCode).toBe(403);
     expect((await as(ctx(), null, { method: 'DELETE', url: `/api/generations/${g.id}` })).statusCode).toBe(401);
     expect(await generationRow(g.id)).toBeDefined();
     expect((await as(ctx(), admin, { method: 'DELETE', url: '/api/generations/999999' })).statusCode).toBe(404);

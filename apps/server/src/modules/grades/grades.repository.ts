@@ -9,12 +9,15 @@ import { inList } from '../ratings/sums.js';
  * Attribute ratings and their aggregates live in `modules/ratings` (re-exported below for older imports).
  */
 
+export { bandCountColumns, meanOfTenths } from '../ratings/rounding.js';
 export {
-  bandCountColumns, meanOfTenths,
-} from '../ratings/rounding.js';
-export {
-  countAttributeBands, listAttributeRatings, listGlobalAttributeAverages,
-  type AttributeBandCount, type AttributeRating, type GlobalAttributeAverage, type RatingFilter,
+  countAttributeBands,
+  listAttributeRatings,
+  listGlobalAttributeAverages,
+  type AttributeBandCount,
+  type AttributeRating,
+  type GlobalAttributeAverage,
+  type RatingFilter,
 } from '../ratings/ratings.repository.js';
 
 /** Σ grade×weight and Σ weight in hundredths over the rows that count (graded, positive ponderation). */
@@ -64,4 +67,3 @@ export async function listFinalGrades(db: DbOrTrx, professorSubjectId: number): 
     .execute();
   return rows.map((r) => ({ user_id: r.user_id, final_grade: r.final_grade }));
 }
-

@@ -1,4 +1,14 @@
-import { ACTIVITY_MSG, GRADE_MSG, ROLE, SCOPE_MSG, canGrade, canReadGrades, careerInScope, type Actor, type CareerScope } from '@egreso/domain';
+import {
+  ACTIVITY_MSG,
+  GRADE_MSG,
+  ROLE,
+  SCOPE_MSG,
+  canGrade,
+  canReadGrades,
+  careerInScope,
+  type Actor,
+  type CareerScope,
+} from '@egreso/domain';
 import { careerScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -10,7 +20,8 @@ import { findSheet, findSheetBySubjectGroup, findSheets, type Sheet } from './sh
  */
 async function assertCanRead(db: DbOrTrx, actor: Actor, sheet: Sheet, scope?: CareerScope): Promise<Sheet> {
   if (!canReadGrades(actor, sheet)) throw forbidden();
-  if (actor.role === ROLE.CHIEF && !careerInScope(scope ?? (await careerScope(db, actor)), sheet.career_id)) throw forbidden(SCOPE_MSG.sheet);
+  if (actor.role === ROLE.CHIEF && !careerInScope(scope ?? (await careerScope(db, actor)), sheet.career_id))
+    throw forbidden(SCOPE_MSG.sheet);
   return sheet;
 }
 
@@ -29,7 +40,13 @@ export async function sheetById(db: DbOrTrx, actor: Actor, id: number, mode: 're
 }
 
 /** The assignment named in a body field (422 on that field when missing). */
-export async function sheetByField(db: DbOrTrx, actor: Actor, id: number, field: string, mode: 'read' | 'write'): Promise<Sheet> {
+export async function sheetByField(
+  db: DbOrTrx,
+  actor: Actor,
+  id: number,
+  field: string,
+  mode: 'read' | 'write',
+): Promise<Sheet> {
   const sheet = await findSheet(db, id);
   if (!sheet) throw fieldError(field, ACTIVITY_MSG.assignmentMissing);
   return mode === 'read' ? assertCanRead(db, actor, sheet) : assertCanWrite(actor, sheet);
@@ -37,7 +54,12 @@ export async function sheetByField(db: DbOrTrx, actor: Actor, id: number, field:
 
 /** The sheet of a subject and group in a period (the spec's screens address sheets this way). */
 export async function sheetBySubjectGroup(
-  db: DbOrTrx, actor: Actor, subjectId: number, groupId: number, periodId: number | undefined, mode: 'read' | 'write',
+  db: DbOrTrx,
+  actor: Actor,
+  subjectId: number,
+  groupId: number,
+  periodId: number | undefined,
+  mode: 'read' | 'write',
 ): Promise<Sheet> {
   const sheet = await findSheetBySubjectGroup(db, subjectId, groupId, periodId, actor.id);
   if (!sheet) throw notFound(GRADE_MSG.sheetMissing);
@@ -45,7 +67,12 @@ export async function sheetBySubjectGroup(
 }
 
 /** Every assignment touched by a request, each checked; the first refusal answers. */
-export async function sheetsByIds(db: DbOrTrx, actor: Actor, ids: number[], mode: 'read' | 'write'): Promise<Map<number, Sheet>> {
+export async function sheetsByIds(
+  db: DbOrTrx,
+  actor: Actor,
+  ids: number[],
+  mode: 'read' | 'write',
+): Promise<Map<number, Sheet>> {
   const sheets = await findSheets(db, ids);
   const scope = mode === 'read' ? await careerScope(db, actor) : undefined;
   for (const sheet of sheets.values()) {

@@ -25,16 +25,31 @@ export interface CellValue {
  * Values and versions of the given students' grades in the given activities, keyed by cellKey: what the grid and
  * every write need, read from the covering index (activity_id, user_id, qualification, version) alone.
  */
-export async function findCellValues(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, CellValue>> {
+export async function findCellValues(
+  db: DbOrTrx,
+  userIds: number[],
+  activityIds: number[],
+): Promise<Map<string, CellValue>> {
   const out = new Map<string, CellValue>();
   if (!userIds.length || !activityIds.length) return out;
   const users = [...new Set(userIds)];
-  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities')
-    .where('activity_id', 'in', part).where('user_id', 'in', users)
-    .select(['user_id', 'activity_id', 'qualification', 'version']).execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  const rows = await inChunks(
+    [...new Set(activityIds)],
+    (part) =>
+      db
+        .selectFrom('user_activities')
+        .where('activity_id', 'in', part)
+        .where('user_id', 'in', users)
+        .select(['user_id', 'activity_id', 'qualification', 'version'])
+        .execute(),
+    Math.max(100, MAX_BOUND_PARAMETERS - users.length),
+  );
   for (const r of rows) {
     out.set(cellKey(r.user_id, r.activity_id), {
-      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version),
+      user_id: r.user_id,
+      activity_id: r.activity_id,
+      qualification: r.qualification === null ? null : Number(r.qualification),
+      version: Number(r.version),
     });
   }
   return out;
@@ -45,15 +60,33 @@ export async function findCells(db: DbOrTrx, userIds: number[], activityIds: num
   const out = new Map<string, Cell>();
   if (!userIds.length || !activityIds.length) return out;
   const users = [...new Set(userIds)];
-  const rows = await inChunks([...new Set(activityIds)], (part) => db.selectFrom('user_activities as ua')
-    .leftJoin('users as u', 'u.id', 'ua.updated_by')
-    .where('ua.activity_id', 'in', part).where('ua.user_id', 'in', users)
-    .select(['ua.user_id', 'ua.activity_id', 'ua.qualification', 'ua.version', 'ua.updated_at', 'ua.updated_by', 'u.full_name'])
-    .execute(), Math.max(100, MAX_BOUND_PARAMETERS - users.length));
+  const rows = await inChunks(
+    [...new Set(activityIds)],
+    (part) =>
+      db
+        .selectFrom('user_activities as ua')
+        .leftJoin('users as u', 'u.id', 'ua.updated_by')
+        .where('ua.activity_id', 'in', part)
+        .where('ua.user_id', 'in', users)
+        .select([
+          'ua.user_id',
+          'ua.activity_id',
+          'ua.qualification',
+          'ua.version',
+          'ua.updated_at',
+          'ua.updated_by',
+          'u.full_name',
+        ])
+        .execute(),
+    Math.max(100, MAX_BOUND_PARAMETERS - users.length),
+  );
   for (const r of rows) {
     out.set(cellKey(r.user_id, r.activity_id), {
-      user_id: r.user_id, activity_id: r.activity_id, qualification: r.qualification === null ? null : Number(r.qualification),
-      version: Number(r.version), updated_at: r.updated_at,
+      user_id: r.user_id,
+      activity_id: r.activity_id,
+      qualification: r.qualification === null ? null : Number(r.qualification),
+      version: Number(r.version),
+      updated_at: r.updated_at,
       updated_by: r.updated_by === null ? null : { id: r.updated_by, full_name: r.full_name ?? '' },
     });
   }
@@ -62,8 +95,12 @@ export async function findCells(db: DbOrTrx, userIds: number[], activityIds: num
 
 export const asStoredGrade = (c: Cell): StoredGrade => c;
 export const asConflict = (c: Cell): GradeConflict => ({
-  user_id: c.user_id, activity_id: c.activity_id, qualification: c.qualification, version: c.version,
-  changed_by: c.updated_by, changed_at: c.updated_at,
+  user_id: c.user_id,
+  activity_id: c.activity_id,
+  qualification: c.qualification,
+  version: c.version,
+  changed_by: c.updated_by,
+  changed_at: c.updated_at,
 });
 
 export interface CellWrite {
@@ -80,14 +117,33 @@ export interface CellWrite {
  * the answer lists the cells actually written with their new versions.
  */
 export async function upsertCells(db: DbOrTrx, writes: CellWrite[], actorId: number, now: string) {
-  const rows = await inChunks(writes, (part) => insertRows<{ user_id: number; activity_id: number; version: number }>(db, 'user_activities',
-    [['user_id', 'int'], ['activity_id', 'int'], ['qualification', 'float8'], ['updated_by', 'int'], ['updated_at', 'text'], ['version', 'int']],
-    part.map((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1]),
-    `on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
+  const rows = await inChunks(
+    writes,
+    (part) =>
+      insertRows<{ user_id: number; activity_id: number; version: number }>(
+        db,
+        'user_activities',
+        [
+          ['user_id', 'int'],
+          ['activity_id', 'int'],
+          ['qualification', 'float8'],
+          ['updated_by', 'int'],
+          ['updated_at', 'text'],
+          ['version', 'int'],
+        ],
+        part.map((w) => [w.user_id, w.activity_id, w.qualification, actorId, now, w.expected + 1]),
+        `on conflict (user_id, activity_id) do update set qualification = excluded.qualification, updated_by = excluded.updated_by,
        updated_at = excluded.updated_at, version = excluded.version
      where user_activities.version + 1 = excluded.version
-     returning user_id, activity_id, version`), MAX_BOUND_PARAMETERS / 6);
-  return rows.map((r) => ({ user_id: Number(r.user_id), activity_id: Number(r.activity_id), version: Number(r.version) }));
+     returning user_id, activity_id, version`,
+      ),
+    MAX_BOUND_PARAMETERS / 6,
+  );
+  return rows.map((r) => ({
+    user_id: Number(r.user_id),
+    activity_id: Number(r.activity_id),
+    version: Number(r.version),
+  }));
 }
 
 export interface HistoryRow {
@@ -100,12 +156,41 @@ export interface HistoryRow {
 }
 
 export async function insertHistory(
-  db: DbOrTrx, rows: HistoryRow[], entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
+  db: DbOrTrx,
+  rows: HistoryRow[],
+  entry: { changedBy: number; changedAt: string; source: GradeSource; batchId: string | null },
 ): Promise<void> {
-  await inChunks(rows, (part) => insertRows(db, 'grade_history', [
-    ['user_id', 'int'], ['activity_id', 'int'], ['professor_subject_id', 'int'], ['activity_name', 'text'], ['before', 'float8'],
-    ['after', 'float8'], ['changed_by', 'int'], ['changed_at', 'text'], ['source', 'text'], ['batch_id', 'text'],
-  ], part.map((r) => [
-    r.user_id, r.activity_id, r.professor_subject_id, r.activity_name, r.before, r.after, entry.changedBy, entry.changedAt, entry.source, entry.batchId,
-  ])), MAX_BOUND_PARAMETERS / 10);
+  await inChunks(
+    rows,
+    (part) =>
+      insertRows(
+        db,
+        'grade_history',
+        [
+          ['user_id', 'int'],
+          ['activity_id', 'int'],
+          ['professor_subject_id', 'int'],
+          ['activity_name', 'text'],
+          ['before', 'float8'],
+          ['after', 'float8'],
+          ['changed_by', 'int'],
+          ['changed_at', 'text'],
+          ['source', 'text'],
+          ['batch_id', 'text'],
+        ],
+        part.map((r) => [
+          r.user_id,
+          r.activity_id,
+          r.professor_subject_id,
+          r.activity_name,
+          r.before,
+          r.after,
+          entry.changedBy,
+          entry.changedAt,
+          entry.source,
+          entry.batchId,
+        ]),
+      ),
+    MAX_BOUND_PARAMETERS / 10,
+  );
 }

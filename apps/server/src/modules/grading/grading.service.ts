@@ -1,11 +1,25 @@
-import { GRADE_MSG, type Actor, type GradeBatchResult, type GradeConflict, type UndoImportResult } from '@egreso/domain';
+import {
+  GRADE_MSG,
+  type Actor,
+  type GradeBatchResult,
+  type GradeConflict,
+  type UndoImportResult,
+} from '@egreso/domain';
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx, GradeSource } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.js';
 import { activityOwners } from '../activities/activities.repository.js';
 import { sheetsByIds } from './access.js';
-import { asConflict, cellKey, findCellValues, findCells, insertHistory, upsertCells, type CellWrite } from './grading.repository.js';
+import {
+  asConflict,
+  cellKey,
+  findCellValues,
+  findCells,
+  insertHistory,
+  upsertCells,
+  type CellWrite,
+} from './grading.repository.js';
 import { findImportBatch, latestEntries } from './history.repository.js';
 import { sheetMemberships } from './sheets.repository.js';
 
@@ -24,17 +38,32 @@ export type ActivityInfo = { professor_subject_id: number; activity_name: string
  * grades in an open period (403 / 409), every student is on that assignment's sheet, and no cell comes twice. Row
  * errors answer 422 naming the row (`calificaciones.3.user_id`), so one bad row writes nothing.
  */
-export async function checkGradeBatch(db: DbOrTrx, actor: Actor, cells: GradeCellInput[]): Promise<Map<number, ActivityInfo>> {
-  const activities = await activityOwners(db, cells.map((c) => c.activity_id));
+export async function checkGradeBatch(
+  db: DbOrTrx,
+  actor: Actor,
+  cells: GradeCellInput[],
+): Promise<Map<number, ActivityInfo>> {
+  const activities = await activityOwners(
+    db,
+    cells.map((c) => c.activity_id),
+  );
   const assignmentIds = [...activities.values()].map((a) => a.professor_subject_id);
-  const [, members] = await Promise.all([sheetsByIds(db, actor, assignmentIds, 'write'), sheetMemberships(db, assignmentIds, cells.map((c) => c.user_id))]);
+  const [, members] = await Promise.all([
+    sheetsByIds(db, actor, assignmentIds, 'write'),
+    sheetMemberships(
+      db,
+      assignmentIds,
+      cells.map((c) => c.user_id),
+    ),
+  ]);
   const errors: Record<string, string[]> = {};
   const seen = new Set<string>();
   cells.forEach((c, i) => {
     const activity = activities.get(c.activity_id);
     const key = cellKey(c.user_id, c.activity_id);
     if (!activity) errors[`calificaciones.${i}.activity_id`] = [GRADE_MSG.activityMissing];
-    else if (!members.has(`${activity.professor_subject_id}:${c.user_id}`)) errors[`calificaciones.${i}.user_id`] = [GRADE_MSG.notOnSheet];
+    else if (!members.has(`${activity.professor_subject_id}:${c.user_id}`))
+      errors[`calificaciones.${i}.user_id`] = [GRADE_MSG.notOnSheet];
     else if (seen.has(key)) errors[`calificaciones.${i}`] = [GRADE_MSG.duplicate];
     seen.add(key);
   });
@@ -46,7 +75,13 @@ export async function checkGradeBatch(db: DbOrTrx, actor: Actor, cells: GradeCel
 }
 
 export interface WriteResult {
-  saved: Array<{ user_id: number; activity_id: number; qualification: number | null; version: number; before: number | null }>;
+  saved: Array<{
+    user_id: number;
+    activity_id: number;
+    qualification: number | null;
+    version: number;
+    before: number | null;
+  }>;
   unchanged: number;
   conflicts: GradeConflict[];
 }
@@ -57,44 +92,70 @@ export interface WriteResult {
  * value and author; a cell sent with the value already stored is left alone (a retried save never conflicts).
  */
 export async function writeGrades(
-  trx: DbOrTrx, cells: GradeCellInput[], activities: Map<number, ActivityInfo>,
+  trx: DbOrTrx,
+  cells: GradeCellInput[],
+  activities: Map<number, ActivityInfo>,
   entry: { actorId: number; now: string; source: GradeSource; batchId: string | null },
 ): Promise<WriteResult> {
-  const current = await findCellValues(trx, cells.map((c) => c.user_id), cells.map((c) => c.activity_id));
+  const current = await findCellValues(
+    trx,
+    cells.map((c) => c.user_id),
+    cells.map((c) => c.activity_id),
+  );
   const writes: Array<CellWrite & { before: number | null }> = [];
   const stale: Array<{ user_id: number; activity_id: number }> = [];
   let unchanged = 0;
   for (const c of cells) {
     const stored = current.get(cellKey(c.user_id, c.activity_id));
     const before = stored?.qualification ?? null;
-    if (before === c.qualification) { unchanged++; continue; }
+    if (before === c.qualification) {
+      unchanged++;
+      continue;
+    }
     const expected = stored?.version ?? 0;
-    if (stored && c.version !== undefined && c.version !== expected) { stale.push(c); continue; }
+    if (stored && c.version !== undefined && c.version !== expected) {
+      stale.push(c);
+      continue;
+    }
     writes.push({ user_id: c.user_id, activity_id: c.activity_id, qualification: c.qualification, expected, before });
   }
   const written = await upsertCells(trx, writes, entry.actorId, entry.now);
   const versions = new Map(written.map((w) => [cellKey(w.user_id, w.activity_id), w.version]));
   const saved = writes.flatMap((w) => {
     const version = versions.get(cellKey(w.user_id, w.activity_id));
-    return version === undefined ? [] : [{ user_id: w.user_id, activity_id: w.activity_id, qualification: w.qualification, version, before: w.before }];
+    return version === undefined
+      ? []
+      : [{ user_id: w.user_id, activity_id: w.activity_id, qualification: w.qualification, version, before: w.before }];
   });
   // Stale cells, and any changed by a concurrent save between our read and our write, as they now are (with authors).
   stale.push(...writes.filter((w) => !versions.has(cellKey(w.user_id, w.activity_id))));
   const conflicts: GradeConflict[] = [];
   if (stale.length) {
-    const now = await findCells(trx, stale.map((r) => r.user_id), stale.map((r) => r.activity_id));
+    const now = await findCells(
+      trx,
+      stale.map((r) => r.user_id),
+      stale.map((r) => r.activity_id),
+    );
     for (const r of stale) {
       const cell = now.get(cellKey(r.user_id, r.activity_id));
       if (cell) conflicts.push(asConflict(cell));
     }
   }
-  await insertHistory(trx, saved.map((s) => {
-    const a = activities.get(s.activity_id)!;
-    return {
-      user_id: s.user_id, activity_id: s.activity_id, professor_subject_id: a.professor_subject_id, activity_name: a.activity_name,
-      before: s.before, after: s.qualification,
-    };
-  }), { changedBy: entry.actorId, changedAt: entry.now, source: entry.source, batchId: entry.batchId });
+  await insertHistory(
+    trx,
+    saved.map((s) => {
+      const a = activities.get(s.activity_id)!;
+      return {
+        user_id: s.user_id,
+        activity_id: s.activity_id,
+        professor_subject_id: a.professor_subject_id,
+        activity_name: a.activity_name,
+        before: s.before,
+        after: s.qualification,
+      };
+    }),
+    { changedBy: entry.actorId, changedAt: entry.now, source: entry.source, batchId: entry.batchId },
+  );
   return { saved, unchanged, conflicts };
 }
 
@@ -105,7 +166,12 @@ export async function writeGrades(
 export async function undoImport(trx: DbOrTrx, actor: Actor, batchId: string, now: string): Promise<UndoImportResult> {
   const batch = await findImportBatch(trx, batchId);
   if (!batch.entries.length) throw notFound(GRADE_MSG.batchMissing);
-  await sheetsByIds(trx, actor, batch.entries.map((e) => e.professor_subject_id), 'write');
+  await sheetsByIds(
+    trx,
+    actor,
+    batch.entries.map((e) => e.professor_subject_id),
+    'write',
+  );
   if (batch.undone) throw conflict(GRADE_MSG.alreadyUndone);
   const users = batch.entries.map((e) => e.user_id);
   const activityIds = batch.entries.map((e) => e.activity_id);
@@ -117,23 +183,58 @@ export async function undoImport(trx: DbOrTrx, actor: Actor, batchId: string, no
     const cell = cells.get(cellKey(e.user_id, e.activity_id));
     if (!cell) continue; // the activity was deleted since: its grades are in the history already
     if (latest.get(cellKey(e.user_id, e.activity_id)) !== e.id) kept.push(asConflict(cell));
-    else restore.push({ user_id: e.user_id, activity_id: e.activity_id, qualification: e.before === null ? null : Number(e.before), version: cell.version });
+    else
+      restore.push({
+        user_id: e.user_id,
+        activity_id: e.activity_id,
+        qualification: e.before === null ? null : Number(e.before),
+        version: cell.version,
+      });
   }
-  const info = new Map(batch.entries.map((e) => [e.activity_id, { professor_subject_id: e.professor_subject_id, activity_name: e.activity_name }]));
-  const written = await writeGrades(trx, restore, info, { actorId: actor.id, now, source: 'deshacer importación', batchId });
-  await audit(trx, { userId: actor.id, action: 'grades.import.undo', entity: 'grade_history', details: { batch_id: batchId, restored: written.saved.length } });
+  const info = new Map(
+    batch.entries.map((e) => [
+      e.activity_id,
+      { professor_subject_id: e.professor_subject_id, activity_name: e.activity_name },
+    ]),
+  );
+  const written = await writeGrades(trx, restore, info, {
+    actorId: actor.id,
+    now,
+    source: 'deshacer importación',
+    batchId,
+  });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'grades.import.undo',
+    entity: 'grade_history',
+    details: { batch_id: batchId, restored: written.saved.length },
+  });
   kept.push(...written.conflicts);
   return { message: kept.length ? GRADE_MSG.undonePartly : GRADE_MSG.undone, restored: written.saved.length, kept };
 }
 
 /** POST /profesor/calificar/actividades/batch: the batch checked as a whole, then written in one transaction. */
-export async function saveGradeBatch(db: Kysely<Database>, actor: Actor, cells: GradeCellInput[], now: string): Promise<GradeBatchResult> {
+export async function saveGradeBatch(
+  db: Kysely<Database>,
+  actor: Actor,
+  cells: GradeCellInput[],
+  now: string,
+): Promise<GradeBatchResult> {
   const activities = await checkGradeBatch(db, actor, cells);
   // The grade history records every change of a grid save: no audit-log row is added for it.
-  const result = await db.transaction().execute((trx) => writeGrades(trx, cells, activities, { actorId: actor.id, now, source: 'pantalla', batchId: null }));
+  const result = await db
+    .transaction()
+    .execute((trx) =>
+      writeGrades(trx, cells, activities, { actorId: actor.id, now, source: 'pantalla', batchId: null }),
+    );
   return {
     message: result.conflicts.length ? GRADE_MSG.someNotSaved : GRADE_MSG.saved,
-    saved: result.saved.map(({ user_id, activity_id, qualification, version }) => ({ user_id, activity_id, qualification: qualification!, version })),
+    saved: result.saved.map(({ user_id, activity_id, qualification, version }) => ({
+      user_id,
+      activity_id,
+      qualification: qualification!,
+      version,
+    })),
     unchanged: result.unchanged,
     conflicts: result.conflicts,
   };

@@ -16,9 +16,19 @@ const save = (user: TestUser, calificaciones: unknown[]) =>
   as(ctx(), user, { method: 'POST', url: '/api/profesor/calificar/actividades/batch', payload: { calificaciones } });
 
 const storedGrades = async (activityIds: number[]) =>
-  (await ctx().database.db.selectFrom('user_activities').select(['user_id', 'activity_id', 'qualification', 'version'])
-    .where('activity_id', 'in', activityIds).orderBy('user_id').orderBy('activity_id').execute())
-    .map((r) => ({ ...r, qualification: r.qualification === null ? null : Number(r.qualification), version: Number(r.version) }));
+  (
+    await ctx()
+      .database.db.selectFrom('user_activities')
+      .select(['user_id', 'activity_id', 'qualification', 'version'])
+      .where('activity_id', 'in', activityIds)
+      .orderBy('user_id')
+      .orderBy('activity_id')
+      .execute()
+  ).map((r) => ({
+    ...r,
+    qualification: r.qualification === null ? null : Number(r.qualification),
+    version: Number(r.version),
+  }));
 
 beforeAll(async () => {
   sheet = await makeSheet(ctx(), { students: 3 });
@@ -27,7 +37,8 @@ beforeAll(async () => {
   chief = await makeChief(ctx(), [sheet.careerId]);
   strangerChief = await makeChief(ctx(), [other.careerId]);
   const res = await as(ctx(), sheet.teacher, {
-    method: 'POST', url: '/api/activities/bulk-upsert',
+    method: 'POST',
+    url: '/api/activities/bulk-upsert',
     payload: {
       professor_subject_id: sheet.assignmentId,
       activities: [
@@ -50,18 +61,27 @@ describe('POST /profesor/calificar/actividades/batch', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['calificaciones.1.user_id']).toEqual([GRADE_MSG.notOnSheet]);
     expect(res.json().message).toBe(`Fila 2: ${GRADE_MSG.notOnSheet}`);
-    const range = await save(sheet.teacher, [{ user_id: s1!.id, activity_id: a1, qualification: 90 }, { user_id: s2!.id, activity_id: a1, qualification: 101 }]);
+    const range = await save(sheet.teacher, [
+      { user_id: s1!.id, activity_id: a1, qualification: 90 },
+      { user_id: s2!.id, activity_id: a1, qualification: 101 },
+    ]);
     expect(range.statusCode).toBe(422);
     expect(Object.keys(range.json().errors)).toEqual(['calificaciones.1.qualification']);
-    const dup = await save(sheet.teacher, [{ user_id: s1!.id, activity_id: a1, qualification: 90 }, { user_id: s1!.id, activity_id: a1, qualification: 91 }]);
+    const dup = await save(sheet.teacher, [
+      { user_id: s1!.id, activity_id: a1, qualification: 90 },
+      { user_id: s1!.id, activity_id: a1, qualification: 91 },
+    ]);
     expect(dup.statusCode).toBe(422);
     expect(await storedGrades([a1, a2])).toEqual([]);
-    expect(await ctx().database.db.selectFrom('grade_history').select('id').where('activity_id', 'in', [a1, a2]).execute()).toEqual([]);
+    expect(
+      await ctx().database.db.selectFrom('grade_history').select('id').where('activity_id', 'in', [a1, a2]).execute(),
+    ).toEqual([]);
   });
 
-  it("answers 403 to another teacher, a chief, an administrator and a student, writing nothing", async () => {
+  it('answers 403 to another teacher, a chief, an administrator and a student, writing nothing', async () => {
     const row = [{ user_id: sheet.students[0]!.id, activity_id: a1, qualification: 90 }];
-    for (const user of [other.teacher, chief, admin, sheet.students[0]!]) expect((await save(user, row)).statusCode).toBe(403);
+    for (const user of [other.teacher, chief, admin, sheet.students[0]!])
+      expect((await save(user, row)).statusCode).toBe(403);
     expect(await storedGrades([a1, a2])).toEqual([]);
   });
 
@@ -75,8 +95,12 @@ describe('POST /profesor/calificar/actividades/batch', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: GRADE_MSG.saved, unchanged: 0, conflicts: [] });
     expect(res.json().saved.map((s: { version: number }) => s.version)).toEqual([1, 1, 1]);
-    const history = await ctx().database.db.selectFrom('grade_history').select(['user_id', 'activity_id', 'before', 'after', 'source', 'changed_by'])
-      .where('activity_id', 'in', [a1, a2]).orderBy('id').execute();
+    const history = await ctx()
+      .database.db.selectFrom('grade_history')
+      .select(['user_id', 'activity_id', 'before', 'after', 'source', 'changed_by'])
+      .where('activity_id', 'in', [a1, a2])
+      .orderBy('id')
+      .execute();
     expect(history.map((h) => [h.user_id, h.activity_id, h.before, Number(h.after), h.source, h.changed_by])).toEqual([
       [s1!.id, a1, null, 80, 'pantalla', sheet.teacher.id],
       [s1!.id, a2, null, 90, 'pantalla', sheet.teacher.id],
@@ -90,7 +114,10 @@ describe('POST /profesor/calificar/actividades/batch', () => {
   it('does not overwrite a grade changed since the grid showed it: that cell comes back as a conflict, the rest is saved', async () => {
     const [s1, s2, s3] = sheet.students;
     // Another tab changes s1/a1 from version 1 to version 2.
-    expect((await save(sheet.teacher, [{ user_id: s1!.id, activity_id: a1, qualification: 85, version: 1 }])).json().saved[0].version).toBe(2);
+    expect(
+      (await save(sheet.teacher, [{ user_id: s1!.id, activity_id: a1, qualification: 85, version: 1 }])).json().saved[0]
+        .version,
+    ).toBe(2);
     const res = await save(sheet.teacher, [
       { user_id: s1!.id, activity_id: a1, qualification: 70, version: 1 },
       { user_id: s3!.id, activity_id: a1, qualification: 100, version: 0 },
@@ -99,10 +126,16 @@ describe('POST /profesor/calificar/actividades/batch', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe(GRADE_MSG.someNotSaved);
-    expect(body.conflicts).toEqual([{
-      user_id: s1!.id, activity_id: a1, qualification: 85, version: 2,
-      changed_by: { id: sheet.teacher.id, full_name: sheet.teacher.full_name }, changed_at: expect.any(String),
-    }]);
+    expect(body.conflicts).toEqual([
+      {
+        user_id: s1!.id,
+        activity_id: a1,
+        qualification: 85,
+        version: 2,
+        changed_by: { id: sheet.teacher.id, full_name: sheet.teacher.full_name },
+        changed_at: expect.any(String),
+      },
+    ]);
     expect(body.saved.map((s: { user_id: number }) => s.user_id)).toEqual([s3!.id, s2!.id]);
     const stored = await storedGrades([a1]);
     expect(stored.find((g) => g.user_id === s1!.id)).toMatchObject({ qualification: 85, version: 2 });
@@ -112,10 +145,19 @@ describe('POST /profesor/calificar/actividades/batch', () => {
   it('refuses writes in a closed period with 409', async () => {
     const closed = await makePeriod(ctx(), { status: 'closed' });
     const old = await makeSheet(ctx(), { periodId: closed.id, students: 1 });
-    const act = await ctx().database.db.insertInto('activities').values({
-      professor_subject_id: old.assignmentId, activity_name: 'Vieja', type_activity: null, evaluation_instrument: null, ponderation: 100,
-      created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z',
-    }).returning('id').executeTakeFirstOrThrow();
+    const act = await ctx()
+      .database.db.insertInto('activities')
+      .values({
+        professor_subject_id: old.assignmentId,
+        activity_name: 'Vieja',
+        type_activity: null,
+        evaluation_instrument: null,
+        ponderation: 100,
+        created_at: '2030-01-01T00:00:00.000Z',
+        updated_at: '2030-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await save(old.teacher, [{ user_id: old.students[0]!.id, activity_id: act.id, qualification: 90 }]);
     expect(res.statusCode).toBe(409);
     expect(await storedGrades([act.id])).toEqual([]);
@@ -135,17 +177,30 @@ describe('reading a sheet', () => {
     expect(body.activities.map((a: { activity_name: string }) => a.activity_name)).toEqual(['Examen', 'Proyecto']);
     expect(body.grades).toHaveLength(5);
     expect(body.finals).toEqual([
-      { user_id: sheet.students[0]!.id, final: 88.5 }, { user_id: sheet.students[1]!.id, final: 54.7 }, { user_id: sheet.students[2]!.id, final: 100 },
+      { user_id: sheet.students[0]!.id, final: 88.5 },
+      { user_id: sheet.students[1]!.id, final: 54.7 },
+      { user_id: sheet.students[2]!.id, final: 100 },
     ]);
-    expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` })).statusCode).toBe(403);
-    expect((await as(ctx(), chief, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` })).statusCode).toBe(200);
-    expect((await as(ctx(), sheet.students[0]!, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` })).statusCode).toBe(403);
+    expect(
+      (await as(ctx(), other.teacher, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` })).statusCode,
+    ).toBe(403);
+    expect((await as(ctx(), chief, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await as(ctx(), sheet.students[0]!, { method: 'GET', url: `/api/grade-sheets/${sheet.assignmentId}` }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers finals as a map or a list', async () => {
     const base = `/api/grades/groups/${sheet.groupId}/subjects/${sheet.subjectId}/finals`;
     const map = await as(ctx(), sheet.teacher, { method: 'GET', url: `${base}?as=map&period_id=${sheet.periodId}` });
-    expect(map.json()).toEqual({ [sheet.students[0]!.id]: 88.5, [sheet.students[1]!.id]: 54.7, [sheet.students[2]!.id]: 100 });
+    expect(map.json()).toEqual({
+      [sheet.students[0]!.id]: 88.5,
+      [sheet.students[1]!.id]: 54.7,
+      [sheet.students[2]!.id]: 100,
+    });
     const list = await as(ctx(), sheet.teacher, { method: 'GET', url: base });
     expect(list.json().calificaciones).toHaveLength(3);
     expect((await as(ctx(), other.teacher, { method: 'GET', url: base })).statusCode).toBe(403);
@@ -158,31 +213,81 @@ describe('reading a sheet', () => {
     expect(ratings.statusCode).toBe(200);
     const [s1, s2, s3] = sheet.students.map((s) => s.id);
     const [at0, at1] = sheet.attributeIds;
-    expect(ratings.json()).toEqual(expect.arrayContaining([
-      { user_id: s1, attribute_id: at0, attributerating: 88.5 }, { user_id: s1, attribute_id: at1, attributerating: 90 },
-      { user_id: s2, attribute_id: at0, attributerating: 54.7 }, { user_id: s2, attribute_id: at1, attributerating: 50 },
-      { user_id: s3, attribute_id: at0, attributerating: 100 },
-    ]));
+    expect(ratings.json()).toEqual(
+      expect.arrayContaining([
+        { user_id: s1, attribute_id: at0, attributerating: 88.5 },
+        { user_id: s1, attribute_id: at1, attributerating: 90 },
+        { user_id: s2, attribute_id: at0, attributerating: 54.7 },
+        { user_id: s2, attribute_id: at1, attributerating: 50 },
+        { user_id: s3, attribute_id: at0, attributerating: 100 },
+      ]),
+    );
     expect(ratings.json()).toHaveLength(5);
     const counts = await as(ctx(), chief, { method: 'GET', url: `/api/userattributes?${q}&aggregate=conteo` });
-    expect(counts.json().map((c: { attribute_id: number; sobresaliente: number; suficiente: number; insuficiente: number }) =>
-      [c.attribute_id, c.sobresaliente, c.suficiente, c.insuficiente])).toEqual([[at0, 1, 1, 1], [at1, 1, 0, 1]].sort((x, y) => x[0]! - y[0]!));
+    expect(
+      counts
+        .json()
+        .map((c: { attribute_id: number; sobresaliente: number; suficiente: number; insuficiente: number }) => [
+          c.attribute_id,
+          c.sobresaliente,
+          c.suficiente,
+          c.insuficiente,
+        ]),
+    ).toEqual(
+      [
+        [at0, 1, 1, 1],
+        [at1, 1, 0, 1],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
     expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/userattributes?${q}` })).statusCode).toBe(403);
   });
 
   it('answers the enrolled students and versioned grades by users and activities', async () => {
-    const students = await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/subjects/${sheet.subjectId}/enrolled-students?group_id=${sheet.groupId}&period_id=${sheet.periodId}&semester_id=1` });
+    const students = await as(ctx(), sheet.teacher, {
+      method: 'GET',
+      url: `/api/subjects/${sheet.subjectId}/enrolled-students?group_id=${sheet.groupId}&period_id=${sheet.periodId}&semester_id=1`,
+    });
     expect(students.statusCode).toBe(200);
     expect(students.json().map((s: { id: number }) => s.id)).toEqual(sheet.students.map((s) => s.id));
-    expect(students.json()[0]).toEqual({ id: sheet.students[0]!.id, full_name: sheet.students[0]!.full_name, controlnumber: expect.any(String) });
-    expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/subjects/${sheet.subjectId}/enrolled-students?group_id=${sheet.groupId}` })).statusCode).toBe(403);
-    expect((await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/subjects/${sheet.subjectId}/enrolled-students` })).statusCode).toBe(422);
-    const grades = await as(ctx(), sheet.teacher, {
-      method: 'POST', url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [sheet.students[0]!.id], activity_ids: [a1, a2] },
+    expect(students.json()[0]).toEqual({
+      id: sheet.students[0]!.id,
+      full_name: sheet.students[0]!.full_name,
+      controlnumber: expect.any(String),
     });
-    expect(grades.json().map((g: { activity_id: number; qualification: number; version: number }) => [g.activity_id, g.qualification, g.version]))
-      .toEqual([[a1, 85, 2], [a2, 90, 1]]);
-    const foreign = await as(ctx(), other.teacher, { method: 'POST', url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [sheet.students[0]!.id], activity_ids: [a1] } });
+    expect(
+      (
+        await as(ctx(), other.teacher, {
+          method: 'GET',
+          url: `/api/subjects/${sheet.subjectId}/enrolled-students?group_id=${sheet.groupId}`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/subjects/${sheet.subjectId}/enrolled-students` }))
+        .statusCode,
+    ).toBe(422);
+    const grades = await as(ctx(), sheet.teacher, {
+      method: 'POST',
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: [sheet.students[0]!.id], activity_ids: [a1, a2] },
+    });
+    expect(
+      grades
+        .json()
+        .map((g: { activity_id: number; qualification: number; version: number }) => [
+          g.activity_id,
+          g.qualification,
+          g.version,
+        ]),
+    ).toEqual([
+      [a1, 85, 2],
+      [a2, 90, 1],
+    ]);
+    const foreign = await as(ctx(), other.teacher, {
+      method: 'POST',
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: [sheet.students[0]!.id], activity_ids: [a1] },
+    });
     expect(foreign.statusCode).toBe(403);
   });
 });
@@ -193,8 +298,15 @@ describe('grade history', () => {
     const url = `/api/grade-history?activity_id=${a1}&user_id=${s1}`;
     const res = await as(ctx(), sheet.teacher, { method: 'GET', url });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((e: { before: number | null; after: number }) => [e.before, e.after])).toEqual([[80, 85], [null, 80]]);
-    expect(res.json()[0]).toMatchObject({ source: 'pantalla', changed_by: { id: sheet.teacher.id }, activity_name: 'Examen' });
+    expect(res.json().map((e: { before: number | null; after: number }) => [e.before, e.after])).toEqual([
+      [80, 85],
+      [null, 80],
+    ]);
+    expect(res.json()[0]).toMatchObject({
+      source: 'pantalla',
+      changed_by: { id: sheet.teacher.id },
+      activity_name: 'Examen',
+    });
     expect((await as(ctx(), chief, { method: 'GET', url })).statusCode).toBe(200);
     expect((await as(ctx(), strangerChief, { method: 'GET', url })).statusCode).toBe(403);
     expect((await as(ctx(), other.teacher, { method: 'GET', url })).statusCode).toBe(403);
@@ -206,25 +318,71 @@ describe('grade history', () => {
 describe('observations', () => {
   it('saves observations under the teacher in session and reads them back newest first', async () => {
     const s1 = sheet.students[0]!.id;
-    const row = { user_id: s1, attribute_id: sheet.attributeIds[0], subject_id: sheet.subjectId, professor_id: sheet.teacher.id, period_id: null, observation: 'Buen trabajo en equipo.' };
-    const res = await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/userattribute-observations/batch', payload: { observaciones: [row, { ...row, observation: '  ' }] } });
+    const row = {
+      user_id: s1,
+      attribute_id: sheet.attributeIds[0],
+      subject_id: sheet.subjectId,
+      professor_id: sheet.teacher.id,
+      period_id: null,
+      observation: 'Buen trabajo en equipo.',
+    };
+    const res = await as(ctx(), sheet.teacher, {
+      method: 'POST',
+      url: '/api/userattribute-observations/batch',
+      payload: { observaciones: [row, { ...row, observation: '  ' }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: '¡Observaciones guardadas!', saved: 1 });
-    const second = await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/userattribute-observations/batch', payload: { observaciones: [{ ...row, observation: 'Mejoró su análisis.', activity_id: a2 }] } });
+    const second = await as(ctx(), sheet.teacher, {
+      method: 'POST',
+      url: '/api/userattribute-observations/batch',
+      payload: { observaciones: [{ ...row, observation: 'Mejoró su análisis.', activity_id: a2 }] },
+    });
     expect(second.statusCode).toBe(200);
-    const count = async () => (await ctx().database.db.selectFrom('observations').select('id').where('user_id', '=', s1).execute()).length;
+    const count = async () =>
+      (await ctx().database.db.selectFrom('observations').select('id').where('user_id', '=', s1).execute()).length;
     const before = await count();
-    expect((await as(ctx(), other.teacher, { method: 'POST', url: '/api/userattribute-observations/batch', payload: { observaciones: [{ ...row, professor_id: other.teacher.id }] } })).statusCode).toBe(422);
-    expect((await as(ctx(), other.teacher, { method: 'POST', url: '/api/userattribute-observations/batch', payload: { observaciones: [row] } })).statusCode).toBe(403);
-    const badAttr = await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/userattribute-observations/batch', payload: { observaciones: [{ ...row, attribute_id: other.attributeIds[0] }] } });
+    expect(
+      (
+        await as(ctx(), other.teacher, {
+          method: 'POST',
+          url: '/api/userattribute-observations/batch',
+          payload: { observaciones: [{ ...row, professor_id: other.teacher.id }] },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await as(ctx(), other.teacher, {
+          method: 'POST',
+          url: '/api/userattribute-observations/batch',
+          payload: { observaciones: [row] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const badAttr = await as(ctx(), sheet.teacher, {
+      method: 'POST',
+      url: '/api/userattribute-observations/batch',
+      payload: { observaciones: [{ ...row, attribute_id: other.attributeIds[0] }] },
+    });
     expect(badAttr.statusCode).toBe(422);
     expect(badAttr.json().errors['observaciones.0.attribute_id']).toBeDefined();
     expect(await count()).toBe(before);
 
     const url = `/api/userattribute-observations/history?subject_id=${sheet.subjectId}&attribute_id=${sheet.attributeIds[0]}&user_id=${s1}`;
     const history = await as(ctx(), sheet.teacher, { method: 'GET', url });
-    expect(history.json().map((o: { observation: string; activity_name: string | null; teacher_name: string }) => [o.observation, o.activity_name, o.teacher_name]))
-      .toEqual([['Mejoró su análisis.', 'Proyecto', sheet.teacher.full_name], ['Buen trabajo en equipo.', null, sheet.teacher.full_name]]);
+    expect(
+      history
+        .json()
+        .map((o: { observation: string; activity_name: string | null; teacher_name: string }) => [
+          o.observation,
+          o.activity_name,
+          o.teacher_name,
+        ]),
+    ).toEqual([
+      ['Mejoró su análisis.', 'Proyecto', sheet.teacher.full_name],
+      ['Buen trabajo en equipo.', null, sheet.teacher.full_name],
+    ]);
     expect(history.json()[0].period_id).toBe(sheet.periodId);
     expect((await as(ctx(), sheet.students[0]!, { method: 'GET', url })).statusCode).toBe(200);
     expect((await as(ctx(), sheet.students[1]!, { method: 'GET', url })).statusCode).toBe(403);
@@ -234,14 +392,25 @@ describe('observations', () => {
 
 describe('GET /profesor/dashboard', () => {
   it("counts the teacher's students, activities and subjects of the career and lists all its activities, graded or not", async () => {
-    const res = await as(ctx(), sheet.teacher, { method: 'GET', url: `/api/profesor/dashboard?career_id=${sheet.careerId}` });
+    const res = await as(ctx(), sheet.teacher, {
+      method: 'GET',
+      url: `/api/profesor/dashboard?career_id=${sheet.careerId}`,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.careers.map((c: { id: number }) => c.id)).toContain(sheet.careerId);
     expect(body.cards).toEqual({ students: 3, activities: 2, subjects: 1 });
     // Examen is graded for all three students and is still listed (with its count); Proyecto for two of three.
-    expect(body.pendientes.map((p: { activity_name: string; students: number; graded: number }) => [p.activity_name, p.students, p.graded]))
-      .toEqual([['Examen', 3, 3], ['Proyecto', 3, 2]]);
+    expect(
+      body.pendientes.map((p: { activity_name: string; students: number; graded: number }) => [
+        p.activity_name,
+        p.students,
+        p.graded,
+      ]),
+    ).toEqual([
+      ['Examen', 3, 3],
+      ['Proyecto', 3, 2],
+    ]);
     expect((await as(ctx(), admin, { method: 'GET', url: '/api/profesor/dashboard' })).statusCode).toBe(403);
   });
 });
@@ -249,19 +418,45 @@ describe('GET /profesor/dashboard', () => {
 describe('OpenAPI', () => {
   it('describes every teaching route with its query, body and answer', async () => {
     const docs = (await ctx().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining([
-      '/api/activities', '/api/activities/by-professor/{id}', '/api/activities/bulk-upsert', '/api/activities/{id}',
-      '/api/subjects/{id}/enrolled-students', '/api/grade-sheets/{id}', '/api/useractivities/by-users-and-activities',
-      '/api/profesor/calificar/actividades/batch', '/api/grades/groups/{group}/subjects/{subject}/finals', '/api/userattributes',
-      '/api/profesor/dashboard', '/api/grade-history', '/api/grade-history/imports', '/api/grade-history/imports/{batchId}/undo',
-      '/api/ratings/template', '/api/ratings/export', '/api/ratings/import', '/api/userattribute-observations/batch',
-      '/api/userattribute-observations/history',
-    ]));
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/activities',
+        '/api/activities/by-professor/{id}',
+        '/api/activities/bulk-upsert',
+        '/api/activities/{id}',
+        '/api/subjects/{id}/enrolled-students',
+        '/api/grade-sheets/{id}',
+        '/api/useractivities/by-users-and-activities',
+        '/api/profesor/calificar/actividades/batch',
+        '/api/grades/groups/{group}/subjects/{subject}/finals',
+        '/api/userattributes',
+        '/api/profesor/dashboard',
+        '/api/grade-history',
+        '/api/grade-history/imports',
+        '/api/grade-history/imports/{batchId}/undo',
+        '/api/ratings/template',
+        '/api/ratings/export',
+        '/api/ratings/import',
+        '/api/userattribute-observations/batch',
+        '/api/userattribute-observations/history',
+      ]),
+    );
     const batch = docs.paths['/api/profesor/calificar/actividades/batch'].post;
-    expect(batch.requestBody.content['application/json'].schema.properties.calificaciones.items.required)
-      .toEqual(['user_id', 'activity_id', 'qualification']);
-    expect(Object.keys(batch.responses['200'].content['application/json'].schema.properties)).toEqual(['message', 'saved', 'unchanged', 'conflicts']);
-    const file = docs.paths['/api/ratings/export'].get.responses['200'].content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+    expect(batch.requestBody.content['application/json'].schema.properties.calificaciones.items.required).toEqual([
+      'user_id',
+      'activity_id',
+      'qualification',
+    ]);
+    expect(Object.keys(batch.responses['200'].content['application/json'].schema.properties)).toEqual([
+      'message',
+      'saved',
+      'unchanged',
+      'conflicts',
+    ]);
+    const file =
+      docs.paths['/api/ratings/export'].get.responses['200'].content[
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      ];
     expect(file.schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 });

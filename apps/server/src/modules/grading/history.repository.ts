@@ -14,12 +14,24 @@ export interface HistoryFilter {
 
 /** History entries, newest first (at most HISTORY_PAGE), with the student's and the author's names. */
 export async function listHistory(db: DbOrTrx, f: HistoryFilter): Promise<GradeHistoryEntry[]> {
-  let q = db.selectFrom('grade_history as h')
+  let q = db
+    .selectFrom('grade_history as h')
     .innerJoin('users as s', 's.id', 'h.user_id')
     .leftJoin('users as a', 'a.id', 'h.changed_by')
     .select([
-      'h.id', 'h.user_id', 's.full_name as student_name', 'h.activity_id', 'h.activity_name', 'h.professor_subject_id', 'h.before', 'h.after',
-      'h.changed_by', 'a.full_name as author', 'h.changed_at', 'h.source', 'h.batch_id',
+      'h.id',
+      'h.user_id',
+      's.full_name as student_name',
+      'h.activity_id',
+      'h.activity_name',
+      'h.professor_subject_id',
+      'h.before',
+      'h.after',
+      'h.changed_by',
+      'a.full_name as author',
+      'h.changed_at',
+      'h.source',
+      'h.batch_id',
     ]);
   if (f.activityId !== undefined) q = q.where('h.activity_id', '=', f.activityId);
   if (f.userId !== undefined) q = q.where('h.user_id', '=', f.userId);
@@ -45,30 +57,48 @@ export async function historyAssignments(db: DbOrTrx, f: { activityId?: number; 
 
 /** The imports of an assignment, newest first, each with its size and whether it was undone. */
 export async function listImports(db: DbOrTrx, professorSubjectId: number): Promise<GradeImport[]> {
-  const rows = await db.selectFrom('grade_history as h')
+  const rows = await db
+    .selectFrom('grade_history as h')
     .leftJoin('users as u', 'u.id', 'h.changed_by')
     .where('h.professor_subject_id', '=', professorSubjectId)
     .where('h.source', '=', 'importación')
     .where('h.batch_id', 'is not', null)
     .select((eb) => [
-      'h.batch_id', eb.fn.max('h.changed_at').as('changed_at'), eb.fn.max('h.changed_by').as('changed_by'), eb.fn.max('u.full_name').as('author'),
+      'h.batch_id',
+      eb.fn.max('h.changed_at').as('changed_at'),
+      eb.fn.max('h.changed_by').as('changed_by'),
+      eb.fn.max('u.full_name').as('author'),
       eb.fn.countAll<number>().as('cells'),
-      eb.exists(eb.selectFrom('grade_history as d').select('d.id').whereRef('d.batch_id', '=', 'h.batch_id')
-        .where('d.source', '=', 'deshacer importación')).as('undone'),
+      eb
+        .exists(
+          eb
+            .selectFrom('grade_history as d')
+            .select('d.id')
+            .whereRef('d.batch_id', '=', 'h.batch_id')
+            .where('d.source', '=', 'deshacer importación'),
+        )
+        .as('undone'),
     ])
     .groupBy('h.batch_id')
     .orderBy(sql`max(h.changed_at)`, 'desc')
     .execute();
   return rows.map((r) => ({
-    batch_id: r.batch_id!, changed_at: String(r.changed_at), cells: Number(r.cells), undone: Boolean(Number(r.undone)),
+    batch_id: r.batch_id!,
+    changed_at: String(r.changed_at),
+    cells: Number(r.cells),
+    undone: Boolean(Number(r.undone)),
     changed_by: r.changed_by === null ? null : { id: Number(r.changed_by), full_name: String(r.author ?? '') },
   }));
 }
 
 /** The entries an import wrote, and whether it was already undone. */
 export async function findImportBatch(db: DbOrTrx, batchId: string) {
-  const rows = await db.selectFrom('grade_history').where('batch_id', '=', batchId)
-    .select(['id', 'user_id', 'activity_id', 'professor_subject_id', 'activity_name', 'before', 'after', 'source']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('grade_history')
+    .where('batch_id', '=', batchId)
+    .select(['id', 'user_id', 'activity_id', 'professor_subject_id', 'activity_name', 'before', 'after', 'source'])
+    .orderBy('id')
+    .execute();
   return {
     entries: rows.filter((r) => r.source === 'importación'),
     undone: rows.some((r) => r.source === 'deshacer importación'),
@@ -76,10 +106,18 @@ export async function findImportBatch(db: DbOrTrx, batchId: string) {
 }
 
 /** The newest history entry id of each cell, keyed `${user_id}:${activity_id}`. */
-export async function latestEntries(db: DbOrTrx, userIds: number[], activityIds: number[]): Promise<Map<string, number>> {
+export async function latestEntries(
+  db: DbOrTrx,
+  userIds: number[],
+  activityIds: number[],
+): Promise<Map<string, number>> {
   if (!userIds.length || !activityIds.length) return new Map();
-  const rows = await db.selectFrom('grade_history').where('activity_id', 'in', [...new Set(activityIds)])
+  const rows = await db
+    .selectFrom('grade_history')
+    .where('activity_id', 'in', [...new Set(activityIds)])
     .where('user_id', 'in', [...new Set(userIds)])
-    .select((eb) => ['user_id', 'activity_id', eb.fn.max('id').as('last')]).groupBy(['user_id', 'activity_id']).execute();
+    .select((eb) => ['user_id', 'activity_id', eb.fn.max('id').as('last')])
+    .groupBy(['user_id', 'activity_id'])
+    .execute();
   return new Map(rows.map((r) => [`${r.user_id}:${r.activity_id}`, Number(r.last)]));
 }

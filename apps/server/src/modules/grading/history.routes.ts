@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GRADE_MSG, batchParam, errorResponse, gradeHistoryEntry, gradeHistoryQuery, gradeImport, gradeImportsQuery, isStaff,
+  GRADE_MSG,
+  batchParam,
+  errorResponse,
+  gradeHistoryEntry,
+  gradeHistoryQuery,
+  gradeImport,
+  gradeImportsQuery,
+  isStaff,
   undoImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
@@ -14,47 +21,70 @@ import { historyAssignments, listHistory, listImports } from './history.reposito
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/grade-history', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['grades'], summary: 'Historial de calificaciones de una celda, actividad, asignación o importación (más reciente primero)',
-      querystring: gradeHistoryQuery, response: { 200: z.array(gradeHistoryEntry), ...errors },
+  app.get(
+    '/grade-history',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary: 'Historial de calificaciones de una celda, actividad, asignación o importación (más reciente primero)',
+        querystring: gradeHistoryQuery,
+        response: { 200: z.array(gradeHistoryEntry), ...errors },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    if (q.activity_id === undefined && q.professor_subject_id === undefined && !q.batch_id) {
-      throw unprocessable({ activity_id: [GRADE_MSG.historyFilter] }, GRADE_MSG.historyFilter);
-    }
-    const scope = q.professor_subject_id !== undefined
-      ? [q.professor_subject_id]
-      : await historyAssignments(app.db, { activityId: q.activity_id, batchId: q.batch_id || undefined });
-    await assertCanReadHistory(app.db, actorOf(request), scope);
-    if (!scope.length) return [];
-    return listHistory(app.db, {
-      activityId: q.activity_id, userId: q.user_id, professorSubjectId: q.professor_subject_id, batchId: q.batch_id || undefined, source: q.source,
-    });
-  });
+    async (request) => {
+      const q = request.query;
+      if (q.activity_id === undefined && q.professor_subject_id === undefined && !q.batch_id) {
+        throw unprocessable({ activity_id: [GRADE_MSG.historyFilter] }, GRADE_MSG.historyFilter);
+      }
+      const scope =
+        q.professor_subject_id !== undefined
+          ? [q.professor_subject_id]
+          : await historyAssignments(app.db, { activityId: q.activity_id, batchId: q.batch_id || undefined });
+      await assertCanReadHistory(app.db, actorOf(request), scope);
+      if (!scope.length) return [];
+      return listHistory(app.db, {
+        activityId: q.activity_id,
+        userId: q.user_id,
+        professorSubjectId: q.professor_subject_id,
+        batchId: q.batch_id || undefined,
+        source: q.source,
+      });
+    },
+  );
 
-  app.get('/grade-history/imports', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['grades'], summary: 'Importaciones de calificaciones de una asignación, con si ya se deshicieron',
-      querystring: gradeImportsQuery, response: { 200: z.array(gradeImport), ...errors },
+  app.get(
+    '/grade-history/imports',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary: 'Importaciones de calificaciones de una asignación, con si ya se deshicieron',
+        querystring: gradeImportsQuery,
+        response: { 200: z.array(gradeImport), ...errors },
+      },
     },
-  }, async (request) => {
-    await assertCanReadHistory(app.db, actorOf(request), [request.query.professor_subject_id]);
-    return listImports(app.db, request.query.professor_subject_id);
-  });
+    async (request) => {
+      await assertCanReadHistory(app.db, actorOf(request), [request.query.professor_subject_id]);
+      return listImports(app.db, request.query.professor_subject_id);
+    },
+  );
 
-  app.post('/grade-history/imports/:batchId/undo', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['grades'],
-      summary: 'Deshace una importación mientras el periodo está abierto; las celdas cambiadas después se dejan como están y se informan',
-      params: batchParam, response: { 200: undoImportResult, ...errors },
+  app.post(
+    '/grade-history/imports/:batchId/undo',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary:
+          'Deshace una importación mientras el periodo está abierto; las celdas cambiadas después se dejan como están y se informan',
+        params: batchParam,
+        response: { 200: undoImportResult, ...errors },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    return app.db.transaction().execute((trx) => undoImport(trx, actor, request.params.batchId, nowIso()));
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      return app.db.transaction().execute((trx) => undoImport(trx, actor, request.params.batchId, nowIso()));
+    },
+  );
 };

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  GRADE_MSG, ROLE, errorResponse, importQuery, isStaff, ratingsFileQuery, ratingsImportFields, ratingsImportResult, xlsxFile,
+  GRADE_MSG,
+  ROLE,
+  errorResponse,
+  importQuery,
+  isStaff,
+  ratingsFileQuery,
+  ratingsImportFields,
+  ratingsImportResult,
+  xlsxFile,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload as readForm, uploadsPlugin } from '../../plugins/uploads.js';
@@ -11,7 +19,14 @@ import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { sheetBySubjectGroup } from './access.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
 
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 422: errorResponse };
+const errors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  413: errorResponse,
+  422: errorResponse,
+};
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The uploaded file and the form's other fields, whatever their order in the form. */
@@ -25,45 +40,67 @@ async function readUpload(request: FastifyRequest) {
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadsPlugin);
 
-  app.get('/ratings/template', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['grades'], summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad', querystring: ratingsFileQuery,
-      produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors },
+  app.get(
+    '/ratings/template',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad',
+        querystring: ratingsFileQuery,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: xlsxFile, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const q = request.query;
-    const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
-    const file = await sheetWorkbook(app.db, sheet, 'template');
-    return reply.type(XLSX_TYPE).header('content-disposition', attachment('template.xlsx')).send(file);
-  });
+    async (request, reply) => {
+      const q = request.query;
+      const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
+      const file = await sheetWorkbook(app.db, sheet, 'template');
+      return reply.type(XLSX_TYPE).header('content-disposition', attachment('template.xlsx')).send(file);
+    },
+  );
 
-  app.get('/ratings/export', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['grades'], summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final', querystring: ratingsFileQuery,
-      produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors },
+  app.get(
+    '/ratings/export',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final',
+        querystring: ratingsFileQuery,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: xlsxFile, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const q = request.query;
-    const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
-    const file = await sheetWorkbook(app.db, sheet, 'export', q.include_nulls !== false);
-    return reply.type(XLSX_TYPE).header('content-disposition', attachment('grades.xlsx')).send(file);
-  });
+    async (request, reply) => {
+      const q = request.query;
+      const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
+      const file = await sheetWorkbook(app.db, sheet, 'export', q.include_nulls !== false);
+      return reply.type(XLSX_TYPE).header('content-disposition', attachment('grades.xlsx')).send(file);
+    },
+  );
 
-  app.post('/ratings/import', {
-    preHandler: app.guard((a) => a.role === ROLE.TEACHER),
-    schema: {
-      tags: ['grades'], summary: 'Importa calificaciones de un .xlsx (multipart: file, group_id, subject_id); dry_run=1 solo muestra los cambios',
-      querystring: importQuery, consumes: ['multipart/form-data'], response: { 200: ratingsImportResult, ...errors },
+  app.post(
+    '/ratings/import',
+    {
+      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      schema: {
+        tags: ['grades'],
+        summary:
+          'Importa calificaciones de un .xlsx (multipart: file, group_id, subject_id); dry_run=1 solo muestra los cambios',
+        querystring: importQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: ratingsImportResult, ...errors },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { file, fields } = await readUpload(request);
-    const parsed = ratingsImportFields.safeParse(fields);
-    if (!parsed.success) throw unprocessable({ group_id: [GRADE_MSG.groupRequired] }, GRADE_MSG.groupRequired);
-    const { subject_id, group_id, period_id } = parsed.data;
-    const sheet = await sheetBySubjectGroup(app.db, actor, subject_id, group_id, period_id, 'write');
-    return importRatings(app.db, actor, sheet, file.bytes, request.query.dry_run === true, nowIso());
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const { file, fields } = await readUpload(request);
+      const parsed = ratingsImportFields.safeParse(fields);
+      if (!parsed.success) throw unprocessable({ group_id: [GRADE_MSG.groupRequired] }, GRADE_MSG.groupRequired);
+      const { subject_id, group_id, period_id } = parsed.data;
+      const sheet = await sheetBySubjectGroup(app.db, actor, subject_id, group_id, period_id, 'write');
+      return importRatings(app.db, actor, sheet, file.bytes, request.query.dry_run === true, nowIso());
+    },
+  );
 };

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { GRADE_MSG, LIMITS, type Activity, type Actor, type GradeChange, type RatingsImportResult, type SheetStudent } from '@egreso/domain';
+import {
+  GRADE_MSG,
+  LIMITS,
+  type Activity,
+  type Actor,
+  type GradeChange,
+  type RatingsImportResult,
+  type SheetStudent,
+} from '@egreso/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
@@ -35,7 +43,10 @@ function gradeOf(value: CellValue): number | null | 'invalid' {
  * and that row changes nothing; the rest are the changes to write. Returns null when row 1 has no Matrícula header.
  */
 export function planRatingsImport(
-  rows: CellValue[][], students: SheetStudent[], activities: Activity[], current: Map<string, StoredCell>,
+  rows: CellValue[][],
+  students: SheetStudent[],
+  activities: Activity[],
+  current: Map<string, StoredCell>,
 ): ImportPlan | null {
   const header = rows[0] ?? [];
   const matriculaCol = header.findIndex((h) => headerKey(h) === 'matricula');
@@ -50,28 +61,58 @@ export function planRatingsImport(
     if (activity) columns.push({ index, activity });
     else plan.errors.push({ row: 1, error: GRADE_MSG.unknownActivity(String(h).trim()) });
   });
-  const byControl = new Map(students.filter((s) => s.controlnumber).map((s) => [s.controlnumber!.trim().toLowerCase(), s]));
+  const byControl = new Map(
+    students.filter((s) => s.controlnumber).map((s) => [s.controlnumber!.trim().toLowerCase(), s]),
+  );
   const seen = new Set<number>();
   rows.slice(1).forEach((cells, i) => {
     const row = i + 2;
     const values = columns.map((c) => ({ activity: c.activity, value: gradeOf(cells[c.index] ?? null) }));
     const matricula = String(cells[matriculaCol] ?? '').trim();
     if (matricula === '' && values.every((v) => v.value === null)) return;
-    if (matricula === '') { plan.errors.push({ row, error: GRADE_MSG.noMatricula }); return; }
+    if (matricula === '') {
+      plan.errors.push({ row, error: GRADE_MSG.noMatricula });
+      return;
+    }
     const student = byControl.get(matricula.toLowerCase());
-    if (!student) { plan.errors.push({ row, error: GRADE_MSG.unknownStudent(matricula) }); return; }
-    if (seen.has(student.id)) { plan.errors.push({ row, error: GRADE_MSG.duplicateRow(matricula) }); return; }
+    if (!student) {
+      plan.errors.push({ row, error: GRADE_MSG.unknownStudent(matricula) });
+      return;
+    }
+    if (seen.has(student.id)) {
+      plan.errors.push({ row, error: GRADE_MSG.duplicateRow(matricula) });
+      return;
+    }
     seen.add(student.id);
-    const bad = values.find((v) => v.value === 'invalid' || (typeof v.value === 'number' && (v.value < LIMITS.gradeMin || v.value > LIMITS.gradeMax)));
-    if (bad) { plan.errors.push({ row, error: GRADE_MSG.importRange(bad.activity.activity_name) }); return; }
+    const bad = values.find(
+      (v) =>
+        v.value === 'invalid' ||
+        (typeof v.value === 'number' && (v.value < LIMITS.gradeMin || v.value > LIMITS.gradeMax)),
+    );
+    if (bad) {
+      plan.errors.push({ row, error: GRADE_MSG.importRange(bad.activity.activity_name) });
+      return;
+    }
     for (const { activity, value } of values) {
-      if (value === null || value === 'invalid') { plan.skipped++; continue; }
+      if (value === null || value === 'invalid') {
+        plan.skipped++;
+        continue;
+      }
       const before = current.get(cellKey(student.id, activity.id))?.qualification ?? null;
-      if (before === value) { plan.skipped++; continue; }
+      if (before === value) {
+        plan.skipped++;
+        continue;
+      }
       if (before === null) plan.inserted++;
       else plan.updated++;
       plan.changes.push({
-        row, user_id: student.id, controlnumber: matricula, activity_id: activity.id, activity_name: activity.activity_name, before, after: value,
+        row,
+        user_id: student.id,
+        controlnumber: matricula,
+        activity_id: activity.id,
+        activity_name: activity.activity_name,
+        before,
+        after: value,
       });
     }
   });
@@ -83,23 +124,48 @@ export function planRatingsImport(
  * dry run, else written in one transaction as one grade-history batch (source 'importación') that can be undone.
  */
 export async function importRatings(
-  db: Kysely<Database>, actor: Actor, sheet: Sheet, bytes: Buffer, dryRun: boolean, now: string,
+  db: Kysely<Database>,
+  actor: Actor,
+  sheet: Sheet,
+  bytes: Buffer,
+  dryRun: boolean,
+  now: string,
 ): Promise<RatingsImportResult> {
   const rows = await readFirstSheet(bytes);
   if (!rows) throw fieldError('file', GRADE_MSG.badFile);
   const students = await listSheetStudents(db, sheet);
   const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
-  const current = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
+  const current = await findCellValues(
+    db,
+    students.map((s) => s.id),
+    activities.map((a) => a.id),
+  );
   const plan = planRatingsImport(rows, students, activities, current);
   if (!plan) throw fieldError('file', GRADE_MSG.noHeader);
-  const message = dryRun ? GRADE_MSG.importPreview : plan.errors.length ? GRADE_MSG.importWarnings : GRADE_MSG.importDone;
+  const message = dryRun
+    ? GRADE_MSG.importPreview
+    : plan.errors.length
+      ? GRADE_MSG.importWarnings
+      : GRADE_MSG.importDone;
   if (dryRun || !plan.changes.length) return { message, dry_run: dryRun, ...plan, batch_id: null };
   const batchId = randomUUID();
-  const info = new Map(activities.map((a) => [a.id, { professor_subject_id: sheet.id, activity_name: a.activity_name }]));
+  const info = new Map(
+    activities.map((a) => [a.id, { professor_subject_id: sheet.id, activity_name: a.activity_name }]),
+  );
   await db.transaction().execute(async (trx) => {
-    await writeGrades(trx, plan.changes.map((c) => ({ user_id: c.user_id, activity_id: c.activity_id, qualification: c.after })), info,
-      { actorId: actor.id, now, source: 'importación', batchId });
-    await audit(trx, { userId: actor.id, action: 'grades.import', entity: 'professor_subjects', entityId: sheet.id, details: { batch_id: batchId, cells: plan.changes.length } });
+    await writeGrades(
+      trx,
+      plan.changes.map((c) => ({ user_id: c.user_id, activity_id: c.activity_id, qualification: c.after })),
+      info,
+      { actorId: actor.id, now, source: 'importación', batchId },
+    );
+    await audit(trx, {
+      userId: actor.id,
+      action: 'grades.import',
+      entity: 'professor_subjects',
+      entityId: sheet.id,
+      details: { batch_id: batchId, cells: plan.changes.length },
+    });
   });
   return { message, dry_run: false, ...plan, batch_id: batchId };
 }
@@ -108,17 +174,35 @@ export async function importRatings(
  * The sheet as a workbook (DESIGN §6): Matrícula · Nombre · one column per activity, empty for the template, with the
  * grades and a Final column for the export (students without any grade left out when `includeNulls` is false).
  */
-export async function sheetWorkbook(db: Kysely<Database>, sheet: Sheet, kind: 'template' | 'export', includeNulls = true): Promise<Buffer> {
+export async function sheetWorkbook(
+  db: Kysely<Database>,
+  sheet: Sheet,
+  kind: 'template' | 'export',
+  includeNulls = true,
+): Promise<Buffer> {
   const students = await listSheetStudents(db, sheet);
   const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
   const names = activities.map((a) => a.activity_name);
   if (kind === 'template') {
-    return writeWorkbook('Calificaciones', ['Matrícula', 'Nombre', ...names], students.map((s) => [s.controlnumber, s.full_name, ...activities.map(() => null)]));
+    return writeWorkbook(
+      'Calificaciones',
+      ['Matrícula', 'Nombre', ...names],
+      students.map((s) => [s.controlnumber, s.full_name, ...activities.map(() => null)]),
+    );
   }
-  const cells = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
+  const cells = await findCellValues(
+    db,
+    students.map((s) => s.id),
+    activities.map((a) => a.id),
+  );
   const finals = new Map((await sheetFinals(db, sheet, students)).map((f) => [f.user_id, f.final]));
   const rows = students
-    .map((s) => [s.controlnumber, s.full_name, ...activities.map((a) => cells.get(cellKey(s.id, a.id))?.qualification ?? null), finals.get(s.id) ?? null])
+    .map((s) => [
+      s.controlnumber,
+      s.full_name,
+      ...activities.map((a) => cells.get(cellKey(s.id, a.id))?.qualification ?? null),
+      finals.get(s.id) ?? null,
+    ])
     .filter((r) => includeNulls || r.slice(2).some((v) => v !== null));
   return writeWorkbook('Calificaciones', ['Matrícula', 'Nombre', ...names, 'Final'], rows);
 }

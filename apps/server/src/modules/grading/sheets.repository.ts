@@ -17,13 +17,29 @@ function sheetsQuery(db: DbOrTrx) {
     .selectFrom('professor_subjects as ps')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .leftJoin('groups as g', 'g.id', 'ps.group_id')
-    .leftJoin('periods as p', (j) => j.on((eb) => eb.or([
-      eb('p.id', '=', eb.ref('ps.period_id')),
-      eb.and([eb('ps.period_id', 'is', null), eb('p.is_active', '=', 1)]),
-    ])))
+    .leftJoin('periods as p', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb('p.id', '=', eb.ref('ps.period_id')),
+          eb.and([eb('ps.period_id', 'is', null), eb('p.is_active', '=', 1)]),
+        ]),
+      ),
+    )
     .select([
-      'ps.id', 'ps.user_id', 'ps.subject_id', 'ps.group_id', 'ps.period_id as own_period_id', 'ps.career_id', 's.subject_name', 's.subject_key',
-      'g.group_name', 'g.semester_id', 'p.id as period_id', 'p.period_name', 'p.status', 'p.is_active',
+      'ps.id',
+      'ps.user_id',
+      'ps.subject_id',
+      'ps.group_id',
+      'ps.period_id as own_period_id',
+      'ps.career_id',
+      's.subject_name',
+      's.subject_key',
+      'g.group_name',
+      'g.semester_id',
+      'p.id as period_id',
+      'p.period_name',
+      'p.status',
+      'p.is_active',
     ]);
 }
 
@@ -38,16 +54,24 @@ function present(r: Awaited<ReturnType<ReturnType<typeof sheetsQuery>['execute']
     sheet_period_id: r.period_id,
     subject: { id: r.subject_id, subject_name: r.subject_name, subject_key: r.subject_key },
     group: r.group_id === null ? null : { id: r.group_id, group_name: r.group_name ?? '', semester_id: r.semester_id },
-    period: r.period_id === null ? null : {
-      id: r.period_id, period_name: r.period_name ?? '', status: r.status ?? 'published', is_active: Number(r.is_active) === 1,
-    },
+    period:
+      r.period_id === null
+        ? null
+        : {
+            id: r.period_id,
+            period_name: r.period_name ?? '',
+            status: r.status ?? 'published',
+            is_active: Number(r.is_active) === 1,
+          },
     editable: r.status !== 'closed',
   };
 }
 
 export async function findSheets(db: DbOrTrx, ids: number[]): Promise<Map<number, Sheet>> {
   if (!ids.length) return new Map();
-  const rows = await sheetsQuery(db).where('ps.id', 'in', [...new Set(ids)]).execute();
+  const rows = await sheetsQuery(db)
+    .where('ps.id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, present(r)]));
 }
 
@@ -60,7 +84,11 @@ export async function findSheet(db: DbOrTrx, id: number): Promise<Sheet | undefi
  * counts as the active period's). A teacher's own assignment comes first when several teachers share the pair.
  */
 export async function findSheetBySubjectGroup(
-  db: DbOrTrx, subjectId: number, groupId: number, periodId: number | undefined, preferUserId: number,
+  db: DbOrTrx,
+  subjectId: number,
+  groupId: number,
+  periodId: number | undefined,
+  preferUserId: number,
 ): Promise<Sheet | undefined> {
   let q = sheetsQuery(db).where('ps.subject_id', '=', subjectId).where('ps.group_id', '=', groupId);
   q = periodId === undefined ? q.where('p.is_active', '=', 1) : q.where('p.id', '=', periodId);
@@ -76,10 +104,19 @@ export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<Shee
   return db
     .selectFrom('users as u')
     .where('u.id', 'in', (eb) => eb.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId))
-    .where((eb) => eb.exists(eb.selectFrom('enrolments as e').select('e.id')
-      .whereRef('e.user_id', '=', 'u.id').where('e.subject_id', '=', subjectId).where('e.period_id', '=', periodId)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('enrolments as e')
+          .select('e.id')
+          .whereRef('e.user_id', '=', 'u.id')
+          .where('e.subject_id', '=', subjectId)
+          .where('e.period_id', '=', periodId),
+      ),
+    )
     .select(['u.id', 'u.full_name', 'u.controlnumber'])
-    .orderBy(esKey('u.full_name')).orderBy('u.id')
+    .orderBy(esKey('u.full_name'))
+    .orderBy('u.id')
     .execute();
 }
 
@@ -92,8 +129,12 @@ export function sheetRows(db: DbOrTrx) {
     .selectFrom('professor_subjects as ps')
     .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
     .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
-    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').onRef('e.subject_id', '=', 'ps.subject_id')
-      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))));
+    .innerJoin('enrolments as e', (j) =>
+      j
+        .onRef('e.user_id', '=', 'ug.user_id')
+        .onRef('e.subject_id', '=', 'ps.subject_id')
+        .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))),
+    );
 }
 
 /** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */

@@ -18,9 +18,15 @@ export async function sheetFinals(db: DbOrTrx, sheet: Sheet, students?: Array<{ 
 /** Everything the grade grid shows, in five queries whatever the sheet's size (the independent ones at once). */
 export async function loadGradeSheet(db: DbOrTrx, sheet: Sheet): Promise<GradeSheet> {
   const [students, activities, finalRows] = await Promise.all([
-    listSheetStudents(db, sheet), listActivities(db, { professorSubjectIds: [sheet.id] }), listFinalGrades(db, sheet.id),
+    listSheetStudents(db, sheet),
+    listActivities(db, { professorSubjectIds: [sheet.id] }),
+    listFinalGrades(db, sheet.id),
   ]);
-  const cells = await findCellValues(db, students.map((s) => s.id), activities.map((a) => a.id));
+  const cells = await findCellValues(
+    db,
+    students.map((s) => s.id),
+    activities.map((a) => a.id),
+  );
   const finals = new Map(finalRows.map((f) => [f.user_id, f.final_grade]));
   const { subject_id: _s, group_id: _g, own_period_id: _o, sheet_period_id: _p, ...assignment } = sheet;
   return {
@@ -37,33 +43,55 @@ export async function loadGradeSheet(db: DbOrTrx, sheet: Sheet): Promise<GradeSh
  * DESIGN §3 narrowed to the sheet), or their band counts per attribute of the subject (zeros included).
  */
 export async function sheetAttributeRatings(
-  db: DbOrTrx, sheet: Sheet, options: { userId?: number; attributeId?: number; counts: boolean },
+  db: DbOrTrx,
+  sheet: Sheet,
+  options: { userId?: number; attributeId?: number; counts: boolean },
 ): Promise<AttributeRatingRow[] | AttributeCount[]> {
-  const students = options.userId !== undefined ? [options.userId] : (await listSheetStudents(db, sheet)).map((s) => s.id);
+  const students =
+    options.userId !== undefined ? [options.userId] : (await listSheetStudents(db, sheet)).map((s) => s.id);
   const filter: RatingFilter = {
-    userIds: students, subjectId: sheet.subject_id, groupId: sheet.group_id ?? undefined,
-    periodId: sheet.own_period_id ?? undefined, attributeId: options.attributeId,
+    userIds: students,
+    subjectId: sheet.subject_id,
+    groupId: sheet.group_id ?? undefined,
+    periodId: sheet.own_period_id ?? undefined,
+    attributeId: options.attributeId,
   };
   if (!options.counts) {
-    return (await listAttributeRatings(db, filter)).map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, attributerating: r.rating }));
+    return (await listAttributeRatings(db, filter)).map((r) => ({
+      user_id: r.user_id,
+      attribute_id: r.attribute_id,
+      attributerating: r.rating,
+    }));
   }
   const counts = new Map((await countAttributeBands(db, filter)).map((c) => [c.attribute_id, c]));
-  let q = db.selectFrom('subject_attributes as sa').innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
-    .where('sa.subject_id', '=', sheet.subject_id).select(['a.id', 'a.attribute_name', 'a.codigo']);
+  let q = db
+    .selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
+    .where('sa.subject_id', '=', sheet.subject_id)
+    .select(['a.id', 'a.attribute_name', 'a.codigo']);
   if (options.attributeId !== undefined) q = q.where('a.id', '=', options.attributeId);
   const attributes = await q.orderBy('a.codigo').orderBy('a.id').execute();
   return attributes.map((a) => ({
-    attribute_id: a.id, attribute_name: a.attribute_name, codigo: a.codigo,
-    sobresaliente: counts.get(a.id)?.sobresaliente ?? 0, suficiente: counts.get(a.id)?.suficiente ?? 0, insuficiente: counts.get(a.id)?.insuficiente ?? 0,
+    attribute_id: a.id,
+    attribute_name: a.attribute_name,
+    codigo: a.codigo,
+    sobresaliente: counts.get(a.id)?.sobresaliente ?? 0,
+    suficiente: counts.get(a.id)?.suficiente ?? 0,
+    insuficiente: counts.get(a.id)?.insuficiente ?? 0,
   }));
 }
 
 /** The teacher dashboard of the active period: careers, the three cards and every activity of the career ('Pendientes'), graded or not. */
-export async function teacherDashboardData(db: DbOrTrx, teacherId: number, careerId: number | undefined): Promise<TeacherDashboard> {
+export async function teacherDashboardData(
+  db: DbOrTrx,
+  teacherId: number,
+  careerId: number | undefined,
+): Promise<TeacherDashboard> {
   const careers = await careersOfUser(db, teacherId);
   const chosen = careerId ?? careers[0]?.id ?? null;
   const period = await findActivePeriod(db);
-  const assignments = period && chosen !== null ? await teacherAssignments(db, teacherId, { careerId: chosen, periodId: period.id }) : [];
+  const assignments =
+    period && chosen !== null ? await teacherAssignments(db, teacherId, { careerId: chosen, periodId: period.id }) : [];
   const ids = assignments.map((a) => a.id);
   const activities = await listActivities(db, { professorSubjectIds: ids });
   const sizes = await sheetSizes(db, ids);
@@ -72,10 +100,19 @@ export async function teacherDashboardData(db: DbOrTrx, teacherId: number, caree
   return {
     careers,
     career_id: chosen,
-    cards: { students: students.size, activities: activities.length, subjects: new Set(assignments.map((a) => a.subject_id)).size },
+    cards: {
+      students: students.size,
+      activities: activities.length,
+      subjects: new Set(assignments.map((a) => a.subject_id)).size,
+    },
     pendientes: activities.map((a) => ({
-      id: a.id, activity_name: a.activity_name, professor_subject_id: a.professor_subject_id, subject_name: a.subject.subject_name,
-      group_name: a.group?.group_name ?? null, students: sizes.perSheet.get(a.professor_subject_id) ?? 0, graded: a.graded_count,
+      id: a.id,
+      activity_name: a.activity_name,
+      professor_subject_id: a.professor_subject_id,
+      subject_name: a.subject.subject_name,
+      group_name: a.group?.group_name ?? null,
+      students: sizes.perSheet.get(a.professor_subject_id) ?? 0,
+      graded: a.graded_count,
     })),
   };
 }

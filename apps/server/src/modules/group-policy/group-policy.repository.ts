@@ -32,7 +32,11 @@ export async function readGroupPolicy(db: DbOrTrx): Promise<GroupPolicy> {
   };
 }
 
-export async function saveGroupPolicy(db: DbOrTrx, policy: Omit<GroupPolicy, 'updated_at'>, now: string): Promise<void> {
+export async function saveGroupPolicy(
+  db: DbOrTrx,
+  policy: Omit<GroupPolicy, 'updated_at'>,
+  now: string,
+): Promise<void> {
   const values = {
     mode: policy.mode,
     odd_months: JSON.stringify(policy.odd_months),

@@ -7,23 +7,43 @@ import { readGroupPolicy, saveGroupPolicy } from './group-policy.repository.js';
 
 export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in user may read the policy: it explains which subjects enrolment offers.
-  app.get('/admin/group-policy', {
-    preHandler: app.guard(),
-    schema: { tags: ['group-policy'], summary: 'Política de grupos vigente', response: { 200: groupPolicy, 401: errorResponse } },
-  }, async () => readGroupPolicy(app.db));
-
-  app.put('/admin/group-policy', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['group-policy'], summary: 'Guarda la política de grupos; rige desde ese momento', body: groupPolicyBody,
-      response: { 200: groupPolicySaved, 403: errorResponse, 422: errorResponse },
+  app.get(
+    '/admin/group-policy',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['group-policy'],
+        summary: 'Política de grupos vigente',
+        response: { 200: groupPolicy, 401: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    await app.db.transaction().execute(async (trx) => {
-      await saveGroupPolicy(trx, request.body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'group_policy.update', entity: 'group_policy', entityId: 1, details: request.body });
-    });
-    return { ...(await readGroupPolicy(app.db)), saved: true as const };
-  });
+    async () => readGroupPolicy(app.db),
+  );
+
+  app.put(
+    '/admin/group-policy',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['group-policy'],
+        summary: 'Guarda la política de grupos; rige desde ese momento',
+        body: groupPolicyBody,
+        response: { 200: groupPolicySaved, 403: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await app.db.transaction().execute(async (trx) => {
+        await saveGroupPolicy(trx, request.body, nowIso());
+        await audit(trx, {
+          userId: actor.id,
+          action: 'group_policy.update',
+          entity: 'group_policy',
+          entityId: 1,
+          details: request.body,
+        });
+      });
+      return { ...(await readGroupPolicy(app.db)), saved: true as const };
+    },
+  );
 };

@@ -37,28 +37,57 @@ export async function findGroup(db: DbOrTrx, id: number): Promise<Group | undefi
 
 /** Groups whose semester is one of the subject's semesters. */
 export async function groupsForSubject(db: DbOrTrx, subjectId: number): Promise<Group[]> {
-  const rows = await byName(groupsQuery(db)
-    .where('g.semester_id', 'in', db.selectFrom('subject_semesters').select('semester_id').where('subject_id', '=', subjectId)))
-    .execute();
+  const rows = await byName(
+    groupsQuery(db).where(
+      'g.semester_id',
+      'in',
+      db.selectFrom('subject_semesters').select('semester_id').where('subject_id', '=', subjectId),
+    ),
+  ).execute();
   return rows.map(present);
 }
 
 /** The groups of a teacher's own assignments of a subject (any period). */
 export async function teacherGroupsForSubject(db: DbOrTrx, subjectId: number, teacherId: number): Promise<Group[]> {
-  const rows = await byName(groupsQuery(db)
-    .where('g.id', 'in', db.selectFrom('professor_subjects').select('group_id')
-      .where('subject_id', '=', subjectId).where('user_id', '=', teacherId).where('group_id', 'is not', null)))
-    .execute();
+  const rows = await byName(
+    groupsQuery(db).where(
+      'g.id',
+      'in',
+      db
+        .selectFrom('professor_subjects')
+        .select('group_id')
+        .where('subject_id', '=', subjectId)
+        .where('user_id', '=', teacherId)
+        .where('group_id', 'is not', null),
+    ),
+  ).execute();
   return rows.map(present);
 }
 
-export async function insertGroup(db: DbOrTrx, values: { group_name: string; semester_id: number }, now: string): Promise<number> {
-  const row = await db.insertInto('groups').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+export async function insertGroup(
+  db: DbOrTrx,
+  values: { group_name: string; semester_id: number },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('groups')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateGroup(db: DbOrTrx, id: number, values: { group_name: string; semester_id: number }, now: string): Promise<void> {
-  await db.updateTable('groups').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+export async function updateGroup(
+  db: DbOrTrx,
+  id: number,
+  values: { group_name: string; semester_id: number },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('groups')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteGroup(db: DbOrTrx, id: number): Promise<void> {
@@ -72,21 +101,27 @@ export const GROUP_DEPENDENTS: Dependent[] = [
 ];
 
 export async function studentsOfGroup(db: DbOrTrx, groupId: number, scope: CareerScope): Promise<GroupStudent[]> {
-  return db
-    .selectFrom('user_groups as ug')
-    .innerJoin('users as u', 'u.id', 'ug.user_id')
-    .select(['u.id', 'u.full_name', 'u.controlnumber', 'u.email', 'u.gender'])
-    .where('ug.group_id', '=', groupId)
-    .where('u.role', '=', ROLE.STUDENT)
-    // Groups are shared by every career: a chief lists the group's students of their careers.
-    .where((eb) => peopleInScope(eb, scope, 'u.id'))
-    .orderBy(esKey('u.full_name'))
-    .orderBy('u.id')
-    .execute();
+  return (
+    db
+      .selectFrom('user_groups as ug')
+      .innerJoin('users as u', 'u.id', 'ug.user_id')
+      .select(['u.id', 'u.full_name', 'u.controlnumber', 'u.email', 'u.gender'])
+      .where('ug.group_id', '=', groupId)
+      .where('u.role', '=', ROLE.STUDENT)
+      // Groups are shared by every career: a chief lists the group's students of their careers.
+      .where((eb) => peopleInScope(eb, scope, 'u.id'))
+      .orderBy(esKey('u.full_name'))
+      .orderBy('u.id')
+      .execute()
+  );
 }
 
 export async function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
-  const row = await db.selectFrom('professor_subjects').select('id').where('user_id', '=', teacherId).where('group_id', '=', groupId).executeTakeFirst();
+  const row = await db
+    .selectFrom('professor_subjects')
+    .select('id')
+    .where('user_id', '=', teacherId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   return row !== undefined;
 }
-

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GROUP_MSG, ROLE, SUBJECT_MSG, canManageCatalogues, errorResponse, group, groupBody, groupStudent, idParam, okResponse,
+  GROUP_MSG,
+  ROLE,
+  SUBJECT_MSG,
+  canManageCatalogues,
+  errorResponse,
+  group,
+  groupBody,
+  groupStudent,
+  idParam,
+  okResponse,
 } from '@egreso/domain';
 import { careerScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -10,105 +19,183 @@ import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import {
-  deleteGroup, findGroup, GROUP_DEPENDENTS, groupsForSubject, insertGroup, listGroups, studentsOfGroup,
-  teacherGroupsForSubject, teacherHasGroup, updateGroup,
+  deleteGroup,
+  findGroup,
+  GROUP_DEPENDENTS,
+  groupsForSubject,
+  insertGroup,
+  listGroups,
+  studentsOfGroup,
+  teacherGroupsForSubject,
+  teacherHasGroup,
+  updateGroup,
 } from './groups.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
 
-const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const writeErrors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
 const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/groups', {
-    preHandler: app.guard(),
-    schema: { tags: ['groups'], summary: 'Grupos con su semestre', response: { 200: z.array(group), 401: errorResponse } },
-  }, async () => listGroups(app.db));
-
-  app.get('/groups/:id', {
-    preHandler: app.guard(),
-    schema: { tags: ['groups'], summary: 'Un grupo', params: idParam, response: { 200: group, 401: errorResponse, 404: errorResponse } },
-  }, async (request) => {
-    const found = await findGroup(app.db, request.params.id);
-    if (!found) throw notFound(GROUP_MSG.notFound);
-    return found;
-  });
-
-  app.get('/groups/subject/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['groups'], summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)', params: idParam,
-      response: { 200: z.array(group), 401: errorResponse, 404: errorResponse },
+  app.get(
+    '/groups',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['groups'],
+        summary: 'Grupos con su semestre',
+        response: { 200: z.array(group), 401: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const subjectId = request.params.id;
-    if (!(await rowExists(app.db, 'subjects', subjectId))) throw notFound(SUBJECT_MSG.notFound);
-    return actor.role === ROLE.TEACHER
-      ? teacherGroupsForSubject(app.db, subjectId, actor.id)
-      : groupsForSubject(app.db, subjectId);
-  });
+    async () => listGroups(app.db),
+  );
 
-  app.get('/groups/:id/students', {
-    preHandler: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
-    schema: {
-      tags: ['groups'], summary: 'Alumnos de un grupo', params: idParam,
-      response: { 200: z.array(groupStudent), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  app.get(
+    '/groups/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['groups'],
+        summary: 'Un grupo',
+        params: idParam,
+        response: { 200: group, 401: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const groupId = request.params.id;
-    if (!(await findGroup(app.db, groupId))) throw notFound(GROUP_MSG.notFound);
-    // A teacher sees only the groups they teach.
-    if (actor.role === ROLE.TEACHER && !(await teacherHasGroup(app.db, actor.id, groupId))) throw forbidden();
-    return studentsOfGroup(app.db, groupId, actor.role === ROLE.TEACHER ? { all: true } : await careerScope(app.db, actor));
-  });
-
-  app.post('/groups', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['groups'], summary: 'Registra un grupo', body: groupBody, response: { 201: group, ...writeErrors } },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const body = request.body;
-    if (await valueTaken(app.db, 'groups', 'group_name', body.group_name, null)) throw nameTaken();
-    const id = await app.db.transaction().execute(async (trx) => {
-      const newId = await insertGroup(trx, body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'group.create', entity: 'groups', entityId: newId });
-      return newId;
-    });
-    return reply.code(201).send((await findGroup(app.db, id))!);
-  });
-
-  app.put('/groups/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['groups'], summary: 'Actualiza un grupo', params: idParam, body: groupBody, response: { 200: group, ...writeErrors } },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    if (!(await findGroup(app.db, id))) throw notFound(GROUP_MSG.notFound);
-    if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
-    await app.db.transaction().execute(async (trx) => {
-      await updateGroup(trx, id, request.body, nowIso());
-      await audit(trx, { userId: actor.id, action: 'group.update', entity: 'groups', entityId: id });
-    });
-    return (await findGroup(app.db, id))!;
-  });
-
-  app.delete('/groups/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['groups'], summary: 'Elimina un grupo sin alumnos ni asignaciones', params: idParam,
-      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    async (request) => {
+      const found = await findGroup(app.db, request.params.id);
+      if (!found) throw notFound(GROUP_MSG.notFound);
+      return found;
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const found = await findGroup(app.db, id);
-    if (!found) throw notFound(GROUP_MSG.notFound);
-    await app.db.transaction().execute(async (trx) => {
-      await refuseIfInUse(trx, id, GROUP_DEPENDENTS, 'El grupo');
-      await deleteGroup(trx, id);
-      await audit(trx, { userId: actor.id, action: 'group.delete', entity: 'groups', entityId: id, details: { group_name: found.group_name } });
-    });
-    return { message: GROUP_MSG.deleted };
-  });
+  );
+
+  app.get(
+    '/groups/subject/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['groups'],
+        summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)',
+        params: idParam,
+        response: { 200: z.array(group), 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const subjectId = request.params.id;
+      if (!(await rowExists(app.db, 'subjects', subjectId))) throw notFound(SUBJECT_MSG.notFound);
+      return actor.role === ROLE.TEACHER
+        ? teacherGroupsForSubject(app.db, subjectId, actor.id)
+        : groupsForSubject(app.db, subjectId);
+    },
+  );
+
+  app.get(
+    '/groups/:id/students',
+    {
+      preHandler: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
+      schema: {
+        tags: ['groups'],
+        summary: 'Alumnos de un grupo',
+        params: idParam,
+        response: { 200: z.array(groupStudent), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const groupId = request.params.id;
+      if (!(await findGroup(app.db, groupId))) throw notFound(GROUP_MSG.notFound);
+      // A teacher sees only the groups they teach.
+      if (actor.role === ROLE.TEACHER && !(await teacherHasGroup(app.db, actor.id, groupId))) throw forbidden();
+      return studentsOfGroup(
+        app.db,
+        groupId,
+        actor.role === ROLE.TEACHER ? { all: true } : await careerScope(app.db, actor),
+      );
+    },
+  );
+
+  app.post(
+    '/groups',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['groups'],
+        summary: 'Registra un grupo',
+        body: groupBody,
+        response: { 201: group, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      if (await valueTaken(app.db, 'groups', 'group_name', body.group_name, null)) throw nameTaken();
+      const id = await app.db.transaction().execute(async (trx) => {
+        const newId = await insertGroup(trx, body, nowIso());
+        await audit(trx, { userId: actor.id, action: 'group.create', entity: 'groups', entityId: newId });
+        return newId;
+      });
+      return reply.code(201).send((await findGroup(app.db, id))!);
+    },
+  );
+
+  app.put(
+    '/groups/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['groups'],
+        summary: 'Actualiza un grupo',
+        params: idParam,
+        body: groupBody,
+        response: { 200: group, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      if (!(await findGroup(app.db, id))) throw notFound(GROUP_MSG.notFound);
+      if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
+      await app.db.transaction().execute(async (trx) => {
+        await updateGroup(trx, id, request.body, nowIso());
+        await audit(trx, { userId: actor.id, action: 'group.update', entity: 'groups', entityId: id });
+      });
+      return (await findGroup(app.db, id))!;
+    },
+  );
+
+  app.delete(
+    '/groups/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['groups'],
+        summary: 'Elimina un grupo sin alumnos ni asignaciones',
+        params: idParam,
+        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const found = await findGroup(app.db, id);
+      if (!found) throw notFound(GROUP_MSG.notFound);
+      await app.db.transaction().execute(async (trx) => {
+        await refuseIfInUse(trx, id, GROUP_DEPENDENTS, 'El grupo');
+        await deleteGroup(trx, id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'group.delete',
+          entity: 'groups',
+          entityId: id,
+          details: { group_name: found.group_name },
+        });
+      });
+      return { message: GROUP_MSG.deleted };
+    },
+  );
 };

@@ -16,48 +16,91 @@ beforeAll(async () => {
 
 describe('groups', () => {
   it('creates a group and reads it back with its semester', async () => {
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: ' 5A ', semester_id: '5' } });
+    const res = await as(ctx(), chief, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: { group_name: ' 5A ', semester_id: '5' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ group_name: '5A', semester_id: 5, semester: { id: 5, semester_name: 'Quinto semestre' } });
+    expect(res.json()).toMatchObject({
+      group_name: '5A',
+      semester_id: 5,
+      semester: { id: 5, semester_name: 'Quinto semestre' },
+    });
   });
 
   it('answers 422 per field for a missing name, a missing semester and a semester outside 1-9', async () => {
     const missing = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: '' } });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ group_name: [GROUP_MSG.nameRequired], semester_id: [GROUP_MSG.semesterRequired] });
+    expect(missing.json().errors).toEqual({
+      group_name: [GROUP_MSG.nameRequired],
+      semester_id: [GROUP_MSG.semesterRequired],
+    });
     for (const semester_id of [0, 10, 2.5]) {
-      const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'X1', semester_id } });
+      const res = await as(ctx(), chief, {
+        method: 'POST',
+        url: '/api/groups',
+        payload: { group_name: 'X1', semester_id },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.semester_id).toEqual([GROUP_MSG.semesterRange]);
     }
   });
 
   it('answers 422 when the name exceeds 100 characters, on create and on edit', async () => {
-    const ok = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'g'.repeat(100), semester_id: 1 } });
+    const ok = await as(ctx(), chief, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: { group_name: 'g'.repeat(100), semester_id: 1 },
+    });
     expect(ok.statusCode).toBe(201);
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'g'.repeat(101), semester_id: 1 } });
+    const res = await as(ctx(), chief, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: { group_name: 'g'.repeat(101), semester_id: 1 },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.group_name).toEqual([MSG.tooLong(100)]);
-    const edit = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${ok.json().id}`, payload: { group_name: 'h'.repeat(101), semester_id: 1 } });
+    const edit = await as(ctx(), chief, {
+      method: 'PUT',
+      url: `/api/groups/${ok.json().id}`,
+      payload: { group_name: 'h'.repeat(101), semester_id: 1 },
+    });
     expect(edit.statusCode).toBe(422);
   });
 
   it('answers 422 on the field for a duplicate name, ignoring case, on create and on edit', async () => {
     await makeGroup(ctx(), { semester_id: 3, group_name: 'Grupo Dup' });
-    const res = await as(ctx(), chief, { method: 'POST', url: '/api/groups', payload: { group_name: 'grupo dup', semester_id: 3 } });
+    const res = await as(ctx(), chief, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: { group_name: 'grupo dup', semester_id: 3 },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: GROUP_MSG.nameTaken, errors: { group_name: [GROUP_MSG.nameTaken] } });
     const other = await makeGroup(ctx(), { semester_id: 3 });
-    const edit = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${other.id}`, payload: { group_name: 'Grupo Dup', semester_id: 3 } });
+    const edit = await as(ctx(), chief, {
+      method: 'PUT',
+      url: `/api/groups/${other.id}`,
+      payload: { group_name: 'Grupo Dup', semester_id: 3 },
+    });
     expect(edit.statusCode).toBe(422);
     expect(edit.json().errors.group_name).toEqual([GROUP_MSG.nameTaken]);
   });
 
   it('keeps its own name on edit and changes the semester', async () => {
     const g = await makeGroup(ctx(), { semester_id: 1, group_name: 'Propio' });
-    const res = await as(ctx(), chief, { method: 'PUT', url: `/api/groups/${g.id}`, payload: { group_name: 'Propio', semester_id: 2 } });
+    const res = await as(ctx(), chief, {
+      method: 'PUT',
+      url: `/api/groups/${g.id}`,
+      payload: { group_name: 'Propio', semester_id: 2 },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g.id, semester_id: 2, semester: { id: 2, semester_name: 'Segundo semestre' } });
+    expect(res.json()).toMatchObject({
+      id: g.id,
+      semester_id: 2,
+      semester: { id: 2, semester_name: 'Segundo semestre' },
+    });
   });
 
   it('lists groups sorted by name with numbers in order, a group without semester has semester null', async () => {
@@ -75,7 +118,11 @@ describe('groups', () => {
     const g = await makeGroup(ctx(), { semester_id: 4, group_name: 'Solo 4' });
     const res = await as(ctx(), teacher, { method: 'GET', url: `/api/groups/${g.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g.id, group_name: 'Solo 4', semester: { id: 4, semester_name: 'Cuarto semestre' } });
+    expect(res.json()).toMatchObject({
+      id: g.id,
+      group_name: 'Solo 4',
+      semester: { id: 4, semester_name: 'Cuarto semestre' },
+    });
     const missing = await as(ctx(), teacher, { method: 'GET', url: '/api/groups/999999' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(GROUP_MSG.notFound);
@@ -84,8 +131,19 @@ describe('groups', () => {
   it('answers 403 when a teacher or a student writes, and 401 without a token', async () => {
     const g = await makeGroup(ctx(), { semester_id: 1 });
     for (const u of [teacher, student]) {
-      expect((await as(ctx(), u, { method: 'POST', url: '/api/groups', payload: { group_name: 'Z', semester_id: 1 } })).statusCode).toBe(403);
-      expect((await as(ctx(), u, { method: 'PUT', url: `/api/groups/${g.id}`, payload: { group_name: 'Z', semester_id: 1 } })).statusCode).toBe(403);
+      expect(
+        (await as(ctx(), u, { method: 'POST', url: '/api/groups', payload: { group_name: 'Z', semester_id: 1 } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await as(ctx(), u, {
+            method: 'PUT',
+            url: `/api/groups/${g.id}`,
+            payload: { group_name: 'Z', semester_id: 1 },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await as(ctx(), u, { method: 'DELETE', url: `/api/groups/${g.id}` })).statusCode).toBe(403);
     }
     expect((await as(ctx(), null, { method: 'GET', url: '/api/groups' })).statusCode).toBe(401);
@@ -108,8 +166,12 @@ describe('groups', () => {
     await makeAssignment(ctx(), { user_id: t.id, subject_id: s.id, group_id: g.id, period_id: null });
     const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/groups/${g.id}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('El grupo no puede eliminarse porque tiene 2 alumnos inscritos y 1 asignación de profesor.');
-    expect(await ctx().database.db.selectFrom('groups').select('id').where('id', '=', g.id).executeTakeFirst()).toBeDefined();
+    expect(res.json().message).toBe(
+      'El grupo no puede eliminarse porque tiene 2 alumnos inscritos y 1 asignación de profesor.',
+    );
+    expect(
+      await ctx().database.db.selectFrom('groups').select('id').where('id', '=', g.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });
 

@@ -1,15 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IMPROVEMENT_MSG, PERFORMANCE_MSG, canManageCatalogues, divisionReportFile, errorResponse, idParam, improvementAction, improvementActionBody, improvementActionUpdateBody,
-  improvementActionsQuery, improvementFollowupBody, isStaff, okResponse, performanceAnswer, performanceQuery,
+  IMPROVEMENT_MSG,
+  PERFORMANCE_MSG,
+  canManageCatalogues,
+  divisionReportFile,
+  errorResponse,
+  idParam,
+  improvementAction,
+  improvementActionBody,
+  improvementActionUpdateBody,
+  improvementActionsQuery,
+  improvementFollowupBody,
+  isStaff,
+  okResponse,
+  performanceAnswer,
+  performanceQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { buildPerformance, buildPerformanceWorkbook } from './performance.service.js';
 import {
-  addImprovementFollowup, buildImprovementWorkbook, checkCareer, createImprovementAction, deleteImprovementAction, listImprovementActions, readImprovementAction,
+  addImprovementFollowup,
+  buildImprovementWorkbook,
+  checkCareer,
+  createImprovementAction,
+  deleteImprovementAction,
+  listImprovementActions,
+  readImprovementAction,
   updateImprovementAction,
 } from './improvement.service.js';
 
@@ -20,98 +39,163 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422
  * follow them up. School performance indices (CACEI 4.3) of a cohort.
  */
 export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/reportes/acciones-mejora', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['reports'], summary: 'Acciones de mejora con su hallazgo, resultado esperado y medido (CACEI 4.4)',
-      querystring: improvementActionsQuery, response: { 200: z.array(improvementAction), ...errors },
+  app.get(
+    '/reportes/acciones-mejora',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['reports'],
+        summary: 'Acciones de mejora con su hallazgo, resultado esperado y medido (CACEI 4.4)',
+        querystring: improvementActionsQuery,
+        response: { 200: z.array(improvementAction), ...errors },
+      },
     },
-  }, async (request) => listImprovementActions(app.db, actorOf(request), request.query));
+    async (request) => listImprovementActions(app.db, actorOf(request), request.query),
+  );
 
-  app.get('/reportes/acciones-mejora/export', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Acciones de mejora en Excel (.xlsx)', querystring: improvementActionsQuery,
-      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, ...errors },
+  app.get(
+    '/reportes/acciones-mejora/export',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Acciones de mejora en Excel (.xlsx)',
+        querystring: improvementActionsQuery,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: divisionReportFile, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const { fileName, buffer } = await buildImprovementWorkbook(app.db, actorOf(request), request.query);
-    return reply.type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .send(buffer);
-  });
-
-  app.post('/reportes/acciones-mejora', {
-    bodyLimit: BODY_LIMITS.texts,
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Registra una acción de mejora; el hallazgo se mide de la evidencia', body: improvementActionBody,
-      response: { 201: improvementAction, ...errors },
+    async (request, reply) => {
+      const { fileName, buffer } = await buildImprovementWorkbook(app.db, actorOf(request), request.query);
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(buffer);
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const id = await app.db.transaction().execute((trx) => createImprovementAction(trx, actor, request.body));
-    return reply.code(201).send(await readImprovementAction(app.db, actor, id));
-  });
+  );
 
-  app.put('/reportes/acciones-mejora/:id', {
-    bodyLimit: BODY_LIMITS.texts,
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Edita una acción de mejora o confirma su dictamen con una nota', params: idParam, body: improvementActionUpdateBody,
-      response: { 200: improvementAction, ...errors },
+  app.post(
+    '/reportes/acciones-mejora',
+    {
+      bodyLimit: BODY_LIMITS.texts,
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Registra una acción de mejora; el hallazgo se mide de la evidencia',
+        body: improvementActionBody,
+        response: { 201: improvementAction, ...errors },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    await app.db.transaction().execute((trx) => updateImprovementAction(trx, actor, request.params.id, request.body));
-    return readImprovementAction(app.db, actor, request.params.id);
-  });
-
-  app.delete('/reportes/acciones-mejora/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['reports'], summary: 'Elimina una acción de mejora y su seguimiento', params: idParam, response: { 200: okResponse, ...errors } },
-  }, async (request) => {
-    const actor = actorOf(request);
-    await app.db.transaction().execute((trx) => deleteImprovementAction(trx, actor, request.params.id));
-    return { message: IMPROVEMENT_MSG.deleted };
-  });
-
-  app.post('/reportes/acciones-mejora/:id/seguimientos', {
-    preHandler: app.guard(isStaff),
-    schema: {
-      tags: ['reports'], summary: 'Registra lo que se hizo (un profesor de sus materias, o el jefe de la carrera)', params: idParam,
-      body: improvementFollowupBody, response: { 201: improvementAction, ...errors },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = await app.db.transaction().execute((trx) => createImprovementAction(trx, actor, request.body));
+      return reply.code(201).send(await readImprovementAction(app.db, actor, id));
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    await app.db.transaction().execute((trx) => addImprovementFollowup(trx, actor, request.params.id, request.body));
-    return reply.code(201).send(await readImprovementAction(app.db, actor, request.params.id));
-  });
+  );
 
-  app.get('/reportes/rendimiento', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Índices de rendimiento escolar de una generación por periodo (CACEI 4.3)', querystring: performanceQuery,
-      response: { 200: performanceAnswer, ...errors },
+  app.put(
+    '/reportes/acciones-mejora/:id',
+    {
+      bodyLimit: BODY_LIMITS.texts,
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Edita una acción de mejora o confirma su dictamen con una nota',
+        params: idParam,
+        body: improvementActionUpdateBody,
+        response: { 200: improvementAction, ...errors },
+      },
     },
-  }, async (request) => {
-    const { career_id, generation_id } = request.query;
-    await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
-    return buildPerformance(app.db, { careerId: career_id, generationId: generation_id });
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      await app.db.transaction().execute((trx) => updateImprovementAction(trx, actor, request.params.id, request.body));
+      return readImprovementAction(app.db, actor, request.params.id);
+    },
+  );
 
-  app.get('/reportes/rendimiento/export', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Índices de rendimiento escolar en Excel (.xlsx)', querystring: performanceQuery,
-      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, ...errors },
+  app.delete(
+    '/reportes/acciones-mejora/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Elimina una acción de mejora y su seguimiento',
+        params: idParam,
+        response: { 200: okResponse, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const { career_id, generation_id } = request.query;
-    await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
-    const { fileName, buffer } = await buildPerformanceWorkbook(await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }));
-    return reply.type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .send(buffer);
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      await app.db.transaction().execute((trx) => deleteImprovementAction(trx, actor, request.params.id));
+      return { message: IMPROVEMENT_MSG.deleted };
+    },
+  );
+
+  app.post(
+    '/reportes/acciones-mejora/:id/seguimientos',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['reports'],
+        summary: 'Registra lo que se hizo (un profesor de sus materias, o el jefe de la carrera)',
+        params: idParam,
+        body: improvementFollowupBody,
+        response: { 201: improvementAction, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await app.db.transaction().execute((trx) => addImprovementFollowup(trx, actor, request.params.id, request.body));
+      return reply.code(201).send(await readImprovementAction(app.db, actor, request.params.id));
+    },
+  );
+
+  app.get(
+    '/reportes/rendimiento',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Índices de rendimiento escolar de una generación por periodo (CACEI 4.3)',
+        querystring: performanceQuery,
+        response: { 200: performanceAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { career_id, generation_id } = request.query;
+      await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
+      return buildPerformance(app.db, { careerId: career_id, generationId: generation_id });
+    },
+  );
+
+  app.get(
+    '/reportes/rendimiento/export',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Índices de rendimiento escolar en Excel (.xlsx)',
+        querystring: performanceQuery,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: divisionReportFile, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { career_id, generation_id } = request.query;
+      await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
+      const { fileName, buffer } = await buildPerformanceWorkbook(
+        await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }),
+      );
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(buffer);
+    },
+  );
 };

@@ -1,6 +1,17 @@
 import {
-  DEFAULT_ATTRIBUTE_TARGET, IMPROVEMENT_MSG, IMPROVEMENT_STATUS_LABELS, ROLE, VERDICT_STATUSES, generationName, type Actor, type ImprovementAction,
-  type ImprovementActionBody, type ImprovementActionUpdateBody, type ImprovementActionsQuery, type ImprovementFollowupBody, type ImprovementMeasure,
+  DEFAULT_ATTRIBUTE_TARGET,
+  IMPROVEMENT_MSG,
+  IMPROVEMENT_STATUS_LABELS,
+  ROLE,
+  VERDICT_STATUSES,
+  generationName,
+  type Actor,
+  type ImprovementAction,
+  type ImprovementActionBody,
+  type ImprovementActionUpdateBody,
+  type ImprovementActionsQuery,
+  type ImprovementFollowupBody,
+  type ImprovementMeasure,
   verdict,
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
@@ -13,8 +24,23 @@ import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '
 import { mayActOnCareer } from '../../db/career-scope.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
 import {
-  deleteAction, deleteActionSubjects, findAction, findPeriod, insertAction, insertActionSubjects, insertFollowup, isActionTeacher, listActionFollowups,
-  listActionRows, listActionSubjectIds, listActionSubjects, listForeignSubjects, listSubjectTeachers, updateAction, type ActionReader, type ActionRow,
+  deleteAction,
+  deleteActionSubjects,
+  findAction,
+  findPeriod,
+  insertAction,
+  insertActionSubjects,
+  insertFollowup,
+  isActionTeacher,
+  listActionFollowups,
+  listActionRows,
+  listActionSubjectIds,
+  listActionSubjects,
+  listForeignSubjects,
+  listSubjectTeachers,
+  updateAction,
+  type ActionReader,
+  type ActionRow,
 } from './improvement.repository.js';
 
 /*
@@ -27,7 +53,11 @@ import {
 type Period = { id: number; period_name: string; start_date: string };
 
 /** The evidence's trend point of an attribute in a period, or null when the cohort has no rating of it there. */
-function trendPoint(rows: Awaited<ReturnType<typeof countStudentBandsByPeriod>>, attributeId: number, periodId: number): BandCountRow | null {
+function trendPoint(
+  rows: Awaited<ReturnType<typeof countStudentBandsByPeriod>>,
+  attributeId: number,
+  periodId: number,
+): BandCountRow | null {
   return rows.find((r) => r.attribute_id === attributeId && r.period_id === periodId) ?? null;
 }
 
@@ -58,31 +88,64 @@ async function appliedPeriod(db: DbOrTrx, periodId: number, finding: Period): Pr
 }
 
 async function checkSubjects(db: DbOrTrx, careerId: number, subjectIds: readonly number[]): Promise<void> {
-  if ((await listForeignSubjects(db, careerId, subjectIds)).length) throw fieldError('subject_ids', IMPROVEMENT_MSG.subjectNotInCareer);
+  if ((await listForeignSubjects(db, careerId, subjectIds)).length)
+    throw fieldError('subject_ids', IMPROVEMENT_MSG.subjectNotInCareer);
 }
 
 /** Adds subjects to an action, each with its teachers at the moment (one row without a teacher when nobody teaches it). */
-async function addSubjects(trx: DbOrTrx, actionId: number, careerId: number, subjectIds: readonly number[], period: Period): Promise<void> {
+async function addSubjects(
+  trx: DbOrTrx,
+  actionId: number,
+  careerId: number,
+  subjectIds: readonly number[],
+  period: Period,
+): Promise<void> {
   const teachers = await listSubjectTeachers(trx, careerId, subjectIds, period);
-  await insertActionSubjects(trx, subjectIds.flatMap((subjectId): Array<{ action_id: number; subject_id: number; teacher_id: number | null; teacher_name: string | null }> => {
-    const mine = teachers.filter((t) => t.subject_id === subjectId);
-    return mine.length
-      ? mine.map((t) => ({ action_id: actionId, subject_id: subjectId, teacher_id: t.teacher_id, teacher_name: t.teacher_name }))
-      : [{ action_id: actionId, subject_id: subjectId, teacher_id: null, teacher_name: null }];
-  }));
+  await insertActionSubjects(
+    trx,
+    subjectIds.flatMap(
+      (
+        subjectId,
+      ): Array<{ action_id: number; subject_id: number; teacher_id: number | null; teacher_name: string | null }> => {
+        const mine = teachers.filter((t) => t.subject_id === subjectId);
+        return mine.length
+          ? mine.map((t) => ({
+              action_id: actionId,
+              subject_id: subjectId,
+              teacher_id: t.teacher_id,
+              teacher_name: t.teacher_name,
+            }))
+          : [{ action_id: actionId, subject_id: subjectId, teacher_id: null, teacher_name: null }];
+      },
+    ),
+  );
 }
 
 /** The career exists (422) and the actor may act on it (403 with the given message). */
-export async function checkCareer(db: DbOrTrx, actor: Actor, careerId: number, notYours: string = IMPROVEMENT_MSG.notYourCareer): Promise<void> {
+export async function checkCareer(
+  db: DbOrTrx,
+  actor: Actor,
+  careerId: number,
+  notYours: string = IMPROVEMENT_MSG.notYourCareer,
+): Promise<void> {
   if (!(await rowExists(db, 'careers', careerId))) throw fieldError('career_id', IMPROVEMENT_MSG.careerMissing);
   if (!(await mayActOnCareer(db, actor, careerId))) throw forbidden(notYours);
 }
 
 /** Writes an action: the finding measured now from the evidence's numbers, the expected share defaulting to the target. */
-export async function createImprovementAction(trx: DbOrTrx, actor: Actor, body: ImprovementActionBody): Promise<number> {
+export async function createImprovementAction(
+  trx: DbOrTrx,
+  actor: Actor,
+  body: ImprovementActionBody,
+): Promise<number> {
   await checkCareer(trx, actor, body.career_id);
-  if (!(await rowExists(trx, 'generations', body.generation_id))) throw fieldError('generation_id', IMPROVEMENT_MSG.generationMissing);
-  const attribute = await trx.selectFrom('attributes').select('career_id').where('id', '=', body.attribute_id).executeTakeFirst();
+  if (!(await rowExists(trx, 'generations', body.generation_id)))
+    throw fieldError('generation_id', IMPROVEMENT_MSG.generationMissing);
+  const attribute = await trx
+    .selectFrom('attributes')
+    .select('career_id')
+    .where('id', '=', body.attribute_id)
+    .executeTakeFirst();
   if (attribute?.career_id !== body.career_id) throw fieldError('attribute_id', IMPROVEMENT_MSG.attributeNotInCareer);
   const findingPeriod = await periodOrFail(trx, 'finding_period_id', body.finding_period_id);
   const period = await appliedPeriod(trx, body.period_id, findingPeriod);
@@ -93,15 +156,34 @@ export async function createImprovementAction(trx: DbOrTrx, actor: Actor, body: 
   if (!finding) throw fieldError('finding_period_id', IMPROVEMENT_MSG.noFindingData);
   const now = nowIso();
   const id = await insertAction(trx, {
-    career_id: body.career_id, generation_id: body.generation_id, attribute_id: body.attribute_id, finding_period_id: findingPeriod.id,
-    finding_students: finding.total, finding_sufficient: finding.sobresaliente + finding.suficiente, finding_insufficient: finding.insuficiente,
+    career_id: body.career_id,
+    generation_id: body.generation_id,
+    attribute_id: body.attribute_id,
+    finding_period_id: findingPeriod.id,
+    finding_students: finding.total,
+    finding_sufficient: finding.sobresaliente + finding.suficiente,
+    finding_insufficient: finding.insuficiente,
     finding_target: await targetIn(trx, body.career_id, body.attribute_id, findingPeriod),
-    period_id: period.id, cause: body.cause, action: body.action,
-    expected_share: body.expected_share ?? await targetIn(trx, body.career_id, body.attribute_id, period),
-    status: 'planeada', verdict_note: null, verdict_by: null, verdict_at: null, created_by: actor.id, created_at: now, updated_at: now,
+    period_id: period.id,
+    cause: body.cause,
+    action: body.action,
+    expected_share: body.expected_share ?? (await targetIn(trx, body.career_id, body.attribute_id, period)),
+    status: 'planeada',
+    verdict_note: null,
+    verdict_by: null,
+    verdict_at: null,
+    created_by: actor.id,
+    created_at: now,
+    updated_at: now,
   });
   await addSubjects(trx, id, body.career_id, body.subject_ids, period);
-  await audit(trx, { userId: actor.id, action: 'improvement.create', entity: 'improvement_actions', entityId: id, details: body });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'improvement.create',
+    entity: 'improvement_actions',
+    entityId: id,
+    details: body,
+  });
   return id;
 }
 
@@ -117,7 +199,12 @@ async function actionOf(db: DbOrTrx, actor: Actor, id: number) {
  * Edits an action; the finding stays as it was measured. Subjects removed lose their rows, subjects added are recorded
  * with their teachers now, subjects kept keep the teachers they had. Closing it records who confirmed the verdict.
  */
-export async function updateImprovementAction(trx: DbOrTrx, actor: Actor, id: number, body: ImprovementActionUpdateBody): Promise<void> {
+export async function updateImprovementAction(
+  trx: DbOrTrx,
+  actor: Actor,
+  id: number,
+  body: ImprovementActionUpdateBody,
+): Promise<void> {
   const action = await actionOf(trx, actor, id);
   const period = await appliedPeriod(trx, body.period_id, (await findPeriod(trx, action.finding_period_id))!);
   await checkSubjects(trx, action.career_id, body.subject_ids);
@@ -125,16 +212,36 @@ export async function updateImprovementAction(trx: DbOrTrx, actor: Actor, id: nu
   const verdictChanged = closes && (body.status !== action.status || body.verdict_note !== action.verdict_note);
   const now = nowIso();
   await updateAction(trx, id, {
-    period_id: period.id, cause: body.cause, action: body.action, expected_share: body.expected_share, status: body.status,
+    period_id: period.id,
+    cause: body.cause,
+    action: body.action,
+    expected_share: body.expected_share,
+    status: body.status,
     verdict_note: body.verdict_note,
     verdict_by: closes ? (verdictChanged ? actor.id : action.verdict_by) : null,
     verdict_at: closes ? (verdictChanged ? now : action.verdict_at) : null,
     updated_at: now,
   });
   const kept = await listActionSubjectIds(trx, id);
-  await deleteActionSubjects(trx, id, kept.filter((s) => !body.subject_ids.includes(s)));
-  await addSubjects(trx, id, action.career_id, body.subject_ids.filter((s) => !kept.includes(s)), period);
-  await audit(trx, { userId: actor.id, action: 'improvement.update', entity: 'improvement_actions', entityId: id, details: body });
+  await deleteActionSubjects(
+    trx,
+    id,
+    kept.filter((s) => !body.subject_ids.includes(s)),
+  );
+  await addSubjects(
+    trx,
+    id,
+    action.career_id,
+    body.subject_ids.filter((s) => !kept.includes(s)),
+    period,
+  );
+  await audit(trx, {
+    userId: actor.id,
+    action: 'improvement.update',
+    entity: 'improvement_actions',
+    entityId: id,
+    details: body,
+  });
 }
 
 export async function deleteImprovementAction(trx: DbOrTrx, actor: Actor, id: number): Promise<void> {
@@ -144,17 +251,35 @@ export async function deleteImprovementAction(trx: DbOrTrx, actor: Actor, id: nu
 }
 
 /** A follow-up by a teacher recorded on one of the action's subjects, or by whoever may act on its career. */
-export async function addImprovementFollowup(trx: DbOrTrx, actor: Actor & { full_name: string }, id: number, body: ImprovementFollowupBody): Promise<void> {
+export async function addImprovementFollowup(
+  trx: DbOrTrx,
+  actor: Actor & { full_name: string },
+  id: number,
+  body: ImprovementFollowupBody,
+): Promise<void> {
   const action = await findAction(trx, id);
   if (!action) throw notFound(IMPROVEMENT_MSG.notFound);
-  const allowed = actor.role === ROLE.TEACHER
-    ? await isActionTeacher(trx, id, actor.id)
-    : await mayActOnCareer(trx, actor, action.career_id);
-  if (!allowed) throw forbidden(actor.role === ROLE.TEACHER ? IMPROVEMENT_MSG.notYourSubject : IMPROVEMENT_MSG.notYourCareer);
+  const allowed =
+    actor.role === ROLE.TEACHER
+      ? await isActionTeacher(trx, id, actor.id)
+      : await mayActOnCareer(trx, actor, action.career_id);
+  if (!allowed)
+    throw forbidden(actor.role === ROLE.TEACHER ? IMPROVEMENT_MSG.notYourSubject : IMPROVEMENT_MSG.notYourCareer);
   const followupId = await insertFollowup(trx, {
-    action_id: id, followup_date: body.followup_date, text: body.text, author_id: actor.id, author_name: actor.full_name, created_at: nowIso(),
+    action_id: id,
+    followup_date: body.followup_date,
+    text: body.text,
+    author_id: actor.id,
+    author_name: actor.full_name,
+    created_at: nowIso(),
   });
-  await audit(trx, { userId: actor.id, action: 'improvement.followup', entity: 'improvement_action_followups', entityId: followupId, details: { action_id: id } });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'improvement.followup',
+    entity: 'improvement_action_followups',
+    entityId: followupId,
+    details: { action_id: id },
+  });
 }
 
 function readerOf(actor: Actor): ActionReader {
@@ -166,10 +291,19 @@ function readerOf(actor: Actor): ActionReader {
  * The actions the actor may read with their measured result: administrators all, a chief those of their careers (403
  * when asking for another career), a teacher those on their subjects.
  */
-export async function listImprovementActions(db: DbOrTrx, actor: Actor, query: ImprovementActionsQuery & { id?: number }): Promise<ImprovementAction[]> {
+export async function listImprovementActions(
+  db: DbOrTrx,
+  actor: Actor,
+  query: ImprovementActionsQuery & { id?: number },
+): Promise<ImprovementAction[]> {
   if (query.career_id !== undefined && actor.role !== ROLE.TEACHER) await checkCareer(db, actor, query.career_id);
   const rows = await listActionRows(db, readerOf(actor), {
-    careerId: query.career_id, generationId: query.generation_id, attributeId: query.attribute_id, periodId: query.period_id, status: query.status, id: query.id,
+    careerId: query.career_id,
+    generationId: query.generation_id,
+    attributeId: query.attribute_id,
+    periodId: query.period_id,
+    status: query.status,
+    id: query.id,
   });
   return shapeActions(db, rows);
 }
@@ -188,23 +322,44 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
   const cohorts = new Map<string, CohortScope & { attributeIds: Set<number>; periodIds: Set<number> }>();
   for (const r of rows) {
     const key = `${r.career_id}:${r.generation_id}`;
-    const cohort = cohorts.get(key) ?? { careerId: r.career_id, generationId: r.generation_id, attributeIds: new Set(), periodIds: new Set() };
+    const cohort = cohorts.get(key) ?? {
+      careerId: r.career_id,
+      generationId: r.generation_id,
+      attributeIds: new Set(),
+      periodIds: new Set(),
+    };
     cohort.attributeIds.add(r.attribute_id);
     cohort.periodIds.add(r.period_id);
     cohorts.set(key, cohort);
   }
   const points = new Map<string, BandCountRow>();
-  await Promise.all([...cohorts.values()].map(async ({ attributeIds, periodIds, ...scope }) => {
-    const counted = await countStudentBandsByPeriod(db, scope, { attributeIds: [...attributeIds], periodIds: [...periodIds] });
-    for (const p of counted) points.set(`${scope.careerId}:${scope.generationId}:${p.attribute_id}:${p.period_id}`, p);
-  }));
+  await Promise.all(
+    [...cohorts.values()].map(async ({ attributeIds, periodIds, ...scope }) => {
+      const counted = await countStudentBandsByPeriod(db, scope, {
+        attributeIds: [...attributeIds],
+        periodIds: [...periodIds],
+      });
+      for (const p of counted)
+        points.set(`${scope.careerId}:${scope.generationId}:${p.attribute_id}:${p.period_id}`, p);
+    }),
+  );
 
   return rows.map((r) => {
     const measured = points.get(`${r.career_id}:${r.generation_id}:${r.attribute_id}:${r.period_id}`) ?? null;
-    const finding: BandCountRow = { total: r.finding_students, sobresaliente: r.finding_sufficient, suficiente: 0, insuficiente: r.finding_insufficient };
+    const finding: BandCountRow = {
+      total: r.finding_students,
+      sobresaliente: r.finding_sufficient,
+      suficiente: 0,
+      insuficiente: r.finding_insufficient,
+    };
     const mySubjects = new Map<number, ImprovementAction['subjects'][number]>();
     for (const s of subjects.filter((x) => x.action_id === r.id)) {
-      const entry = mySubjects.get(s.subject_id) ?? { subject_id: s.subject_id, subject_key: s.subject_key, subject_name: s.subject_name, teachers: [] };
+      const entry = mySubjects.get(s.subject_id) ?? {
+        subject_id: s.subject_id,
+        subject_key: s.subject_key,
+        subject_name: s.subject_name,
+        teachers: [],
+      };
       if (s.teacher_name !== null) entry.teachers.push({ id: s.teacher_id, full_name: s.teacher_name });
       mySubjects.set(s.subject_id, entry);
     }
@@ -215,8 +370,13 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
       generation: { id: r.generation_id, generation_name: generationName(r.generation_start, r.generation_end) },
       attribute: { id: r.attribute_id, attribute_name: r.attribute_name, codigo: r.codigo },
       finding: {
-        ...measure(finding, r.finding_target), target: r.finding_target,
-        period: { period_id: r.finding_period_id, period_name: r.finding_period_name, start_date: r.finding_period_start },
+        ...measure(finding, r.finding_target),
+        target: r.finding_target,
+        period: {
+          period_id: r.finding_period_id,
+          period_name: r.finding_period_name,
+          start_date: r.finding_period_start,
+        },
       },
       cause: r.cause,
       action: r.action,
@@ -238,20 +398,61 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
 }
 
 /** The actions of the filters as a one-sheet workbook (404 when there is none). */
-export async function buildImprovementWorkbook(db: DbOrTrx, actor: Actor, query: ImprovementActionsQuery): Promise<{ fileName: string; buffer: Buffer }> {
+export async function buildImprovementWorkbook(
+  db: DbOrTrx,
+  actor: Actor,
+  query: ImprovementActionsQuery,
+): Promise<{ fileName: string; buffer: Buffer }> {
   const actions = await listImprovementActions(db, actor, query);
   if (!actions.length) throw new HttpError(404, IMPROVEMENT_MSG.nothingToExport);
-  const buffer = await writeWorkbook('Acciones de mejora', [
-    'Carrera', 'Generación', 'Atributo', 'Periodo del hallazgo', 'Alumnos con datos (hallazgo)', '% Suficiente o más (hallazgo)', 'Meta (%)', 'Crítico',
-    'Causa', 'Acción', 'Materias y profesores', 'Periodo de aplicación', 'Resultado esperado (%)', 'Alumnos con datos (medido)', 'Resultado medido (%)',
-    'Dictamen propuesto', 'Estatus', 'Nota del dictamen', 'Seguimientos',
-  ], actions.map((a) => [
-    a.career.name, a.generation.generation_name, a.attribute.attribute_name, a.finding.period.period_name, a.finding.students, a.finding.share,
-    a.finding.target, a.finding.critical ? 'Sí' : 'No', a.cause, a.action,
-    a.subjects.map((s) => `${s.subject_name}${s.teachers.length ? ` (${s.teachers.map((t) => t.full_name).join(', ')})` : ''}`).join('; '),
-    a.period.period_name, a.expected_share, a.measured?.students ?? null, a.measured?.share ?? null,
-    a.proposed_status ? IMPROVEMENT_STATUS_LABELS[a.proposed_status] : 'Sin calificaciones', IMPROVEMENT_STATUS_LABELS[a.status], a.verdict_note,
-    a.followups.map((f) => `${f.followup_date} ${f.author_name}: ${f.text}`).join('\n'),
-  ]));
+  const buffer = await writeWorkbook(
+    'Acciones de mejora',
+    [
+      'Carrera',
+      'Generación',
+      'Atributo',
+      'Periodo del hallazgo',
+      'Alumnos con datos (hallazgo)',
+      '% Suficiente o más (hallazgo)',
+      'Meta (%)',
+      'Crítico',
+      'Causa',
+      'Acción',
+      'Materias y profesores',
+      'Periodo de aplicación',
+      'Resultado esperado (%)',
+      'Alumnos con datos (medido)',
+      'Resultado medido (%)',
+      'Dictamen propuesto',
+      'Estatus',
+      'Nota del dictamen',
+      'Seguimientos',
+    ],
+    actions.map((a) => [
+      a.career.name,
+      a.generation.generation_name,
+      a.attribute.attribute_name,
+      a.finding.period.period_name,
+      a.finding.students,
+      a.finding.share,
+      a.finding.target,
+      a.finding.critical ? 'Sí' : 'No',
+      a.cause,
+      a.action,
+      a.subjects
+        .map(
+          (s) => `${s.subject_name}${s.teachers.length ? ` (${s.teachers.map((t) => t.full_name).join(', ')})` : ''}`,
+        )
+        .join('; '),
+      a.period.period_name,
+      a.expected_share,
+      a.measured?.students ?? null,
+      a.measured?.share ?? null,
+      a.proposed_status ? IMPROVEMENT_STATUS_LABELS[a.proposed_status] : 'Sin calificaciones',
+      IMPROVEMENT_STATUS_LABELS[a.status],
+      a.verdict_note,
+      a.followups.map((f) => `${f.followup_date} ${f.author_name}: ${f.text}`).join('\n'),
+    ]),
+  );
   return { fileName: `acciones_mejora_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`, buffer };
 }

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPROVEMENT_MSG, ROLE, type EvidenceAnswer, type ImprovementAction } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import { readFirstSheet } from '../../lib/xlsx.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import {
+  makeActivity,
+  makeAssignment,
+  makeAttribute,
+  makeCareer,
+  makeGeneration,
+  makePeriod,
+  makeSubject,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { countStudentBandsByPeriod } from '../ratings/ratings.repository.js';
 
@@ -23,7 +31,27 @@ let otherChief: TestUser;
 let tomas: TestUser;
 let rosa: TestUser;
 let student: TestUser;
-const ids = { c: 0, d: 0, g: 0, a1: 0, x: 0, s1: 0, s2: 0, s3: 0, sd: 0, p1: 0, p2: 0, p3: 0, act1: 0, act2: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0 };
+const ids = {
+  c: 0,
+  d: 0,
+  g: 0,
+  a1: 0,
+  x: 0,
+  s1: 0,
+  s2: 0,
+  s3: 0,
+  sd: 0,
+  p1: 0,
+  p2: 0,
+  p3: 0,
+  act1: 0,
+  act2: 0,
+  hugo: 0,
+  mara: 0,
+  iris: 0,
+  leo: 0,
+  otto: 0,
+};
 
 beforeAll(async () => {
   const c = ctx();
@@ -37,7 +65,13 @@ beforeAll(async () => {
   student = await createUser(c, ROLE.STUDENT);
   ids.c = (await makeCareer(c, { name: 'Ingeniería en Sistemas' })).id;
   ids.d = (await makeCareer(c, { name: 'Ingeniería Civil' })).id;
-  await db.insertInto('user_careers').values([{ user_id: chief.id, career_id: ids.c }, { user_id: otherChief.id, career_id: ids.d }]).execute();
+  await db
+    .insertInto('user_careers')
+    .values([
+      { user_id: chief.id, career_id: ids.c },
+      { user_id: otherChief.id, career_id: ids.d },
+    ])
+    .execute();
   ids.g = (await makeGeneration(c, '2030-08-01')).id;
   const g2 = (await makeGeneration(c, '2031-08-01')).id;
   ids.a1 = (await makeAttribute(c, { attribute_name: 'Análisis', career_id: ids.c })).id;
@@ -47,7 +81,9 @@ beforeAll(async () => {
   ids.s3 = (await makeSubject(c, { subject_name: 'Álgebra', careers: [ids.c] })).id;
   ids.sd = (await makeSubject(c, { subject_name: 'Estructuras', careers: [ids.d] })).id;
   ids.p1 = (await makePeriod(c, { period_name: 'ENE-JUN 2031', start_date: '2031-01-20', end_date: '2031-06-10' })).id;
-  ids.p2 = (await makePeriod(c, { period_name: 'AGO-DIC 2031', start_date: '2031-08-10', end_date: '2031-12-10', is_active: 1 })).id;
+  ids.p2 = (
+    await makePeriod(c, { period_name: 'AGO-DIC 2031', start_date: '2031-08-10', end_date: '2031-12-10', is_active: 1 })
+  ).id;
   ids.p3 = (await makePeriod(c, { period_name: 'ENE-JUN 2032', start_date: '2032-01-20', end_date: '2032-06-10' })).id;
   const ps1 = await makeAssignment(c, { subject_id: ids.s1, period_id: ids.p1, user_id: tomas.id });
   const ps2 = await makeAssignment(c, { subject_id: ids.s2, period_id: ids.p2, user_id: rosa.id, career_id: ids.c });
@@ -55,7 +91,17 @@ beforeAll(async () => {
   ids.act2 = (await makeActivity(c, ps2.id, [ids.a1])).id;
   const enrol = async (name: string, generation: number) => {
     const u = await createUser(c, ROLE.STUDENT, { full_name: name });
-    await db.insertInto('user_generations').values({ user_id: u.id, generation_id: generation, current_semester_id: 3, active: 1, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('user_generations')
+      .values({
+        user_id: u.id,
+        generation_id: generation,
+        current_semester_id: 3,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await db.insertInto('user_careers').values({ user_id: u.id, career_id: ids.c }).execute();
     return u.id;
   };
@@ -64,49 +110,90 @@ beforeAll(async () => {
   ids.iris = await enrol('Iris', ids.g);
   ids.leo = await enrol('Leo', ids.g);
   ids.otto = await enrol('Otto', g2);
-  await grade([[ids.hugo, ids.act1, 80], [ids.mara, ids.act1, 60], [ids.iris, ids.act1, 50], [ids.leo, ids.act1, 90]]);
-  const targets = await as(c, chief, { method: 'PUT', url: '/api/reportes/metas', payload: { career_id: ids.c, period_id: ids.p2, targets: [{ attribute_id: ids.a1, target: 75 }] } });
+  await grade([
+    [ids.hugo, ids.act1, 80],
+    [ids.mara, ids.act1, 60],
+    [ids.iris, ids.act1, 50],
+    [ids.leo, ids.act1, 90],
+  ]);
+  const targets = await as(c, chief, {
+    method: 'PUT',
+    url: '/api/reportes/metas',
+    payload: { career_id: ids.c, period_id: ids.p2, targets: [{ attribute_id: ids.a1, target: 75 }] },
+  });
   expect(targets.statusCode).toBe(200);
 });
 
 async function grade(rows: Array<[number, number, number]>) {
   const now = nowIso();
-  await ctx().database.db.insertInto('user_activities')
-    .values(rows.map(([user_id, activity_id, qualification]) => ({ user_id, activity_id, qualification, updated_by: null, updated_at: now })))
+  await ctx()
+    .database.db.insertInto('user_activities')
+    .values(
+      rows.map(([user_id, activity_id, qualification]) => ({
+        user_id,
+        activity_id,
+        qualification,
+        updated_by: null,
+        updated_at: now,
+      })),
+    )
     .execute();
 }
-const regrade = (userId: number, activityId: number, qualification: number) => ctx().database.db.updateTable('user_activities')
-  .set({ qualification }).where('user_id', '=', userId).where('activity_id', '=', activityId).execute();
+const regrade = (userId: number, activityId: number, qualification: number) =>
+  ctx()
+    .database.db.updateTable('user_activities')
+    .set({ qualification })
+    .where('user_id', '=', userId)
+    .where('activity_id', '=', activityId)
+    .execute();
 
 const URL = '/api/reportes/acciones-mejora';
 const body = (overrides: Record<string, unknown> = {}) => ({
-  career_id: ids.c, generation_id: ids.g, attribute_id: ids.a1, finding_period_id: ids.p1, period_id: ids.p2,
-  cause: 'Los alumnos no plantean el modelo antes de programar.', action: 'Taller de modelado antes de cada práctica.', subject_ids: [ids.s2, ids.s3],
+  career_id: ids.c,
+  generation_id: ids.g,
+  attribute_id: ids.a1,
+  finding_period_id: ids.p1,
+  period_id: ids.p2,
+  cause: 'Los alumnos no plantean el modelo antes de programar.',
+  action: 'Taller de modelado antes de cada práctica.',
+  subject_ids: [ids.s2, ids.s3],
   ...overrides,
 });
-const post = (user: TestUser, payload: unknown) => as(ctx(), user, { method: 'POST', url: URL, payload: payload as Record<string, unknown> });
+const post = (user: TestUser, payload: unknown) =>
+  as(ctx(), user, { method: 'POST', url: URL, payload: payload as Record<string, unknown> });
 const list = async (user: TestUser, qs = '') => {
   const res = await as(ctx(), user, { method: 'GET', url: `${URL}${qs}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ImprovementAction[];
 };
-const update = (user: TestUser, id: number, payload: Record<string, unknown>) => as(ctx(), user, { method: 'PUT', url: `${URL}/${id}`, payload });
-const followUp = (user: TestUser, id: number, payload: Record<string, unknown>) => as(ctx(), user, { method: 'POST', url: `${URL}/${id}/seguimientos`, payload });
+const update = (user: TestUser, id: number, payload: Record<string, unknown>) =>
+  as(ctx(), user, { method: 'PUT', url: `${URL}/${id}`, payload });
+const followUp = (user: TestUser, id: number, payload: Record<string, unknown>) =>
+  as(ctx(), user, { method: 'POST', url: `${URL}/${id}/seguimientos`, payload });
 const editable = (a: ImprovementAction) => ({
-  period_id: a.period.period_id, cause: a.cause, action: a.action, subject_ids: a.subjects.map((s) => s.subject_id), expected_share: a.expected_share,
-  status: a.status, verdict_note: a.verdict_note,
+  period_id: a.period.period_id,
+  cause: a.cause,
+  action: a.action,
+  subject_ids: a.subjects.map((s) => s.subject_id),
+  expected_share: a.expected_share,
+  status: a.status,
+  verdict_note: a.verdict_note,
 });
 
 let actionId = 0;
 
 describe('improvement actions', () => {
-  it('records the finding from the evidence\'s numbers and the expected share from the target of the period it applies to', async () => {
+  it("records the finding from the evidence's numbers and the expected share from the target of the period it applies to", async () => {
     const res = await post(chief, body());
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json() as ImprovementAction;
     actionId = a.id;
     expect(a.finding).toEqual({
-      students: 4, share: 50, target: 70, met: false, critical: true,
+      students: 4,
+      share: 50,
+      target: 70,
+      met: false,
+      critical: true,
       period: { period_id: ids.p1, period_name: 'ENE-JUN 2031', start_date: '2031-01-20' },
     });
     expect(a.expected_share).toBe(75);
@@ -114,7 +201,8 @@ describe('improvement actions', () => {
     expect(a.generation.generation_name).toBe('2030-2034');
     // Bases de datos with its teacher then; Álgebra has no assignment yet.
     expect(a.subjects.map((s) => [s.subject_name, s.teachers.map((t) => [t.id, t.full_name])])).toEqual([
-      ['Álgebra', []], ['Bases de datos', [[rosa.id, 'Rosa Luna']]],
+      ['Álgebra', []],
+      ['Bases de datos', [[rosa.id, 'Rosa Luna']]],
     ]);
     // P2 has no ratings yet: nothing measured, nothing proposed.
     expect(a.measured).toBeNull();
@@ -122,12 +210,22 @@ describe('improvement actions', () => {
     expect(a.created_by).toBe('Jefa Carmen Ortiz');
   });
 
-  it('measures the period it applies to as the evidence counts it, and follows that period\'s ratings', async () => {
-    await grade([[ids.hugo, ids.act2, 85], [ids.mara, ids.act2, 72], [ids.iris, ids.act2, 60], [ids.otto, ids.act2, 0]]);
+  it("measures the period it applies to as the evidence counts it, and follows that period's ratings", async () => {
+    await grade([
+      [ids.hugo, ids.act2, 85],
+      [ids.mara, ids.act2, 72],
+      [ids.iris, ids.act2, 60],
+      [ids.otto, ids.act2, 0],
+    ]);
     let [a] = await list(chief, `?career_id=${ids.c}`);
     expect(a!.measured).toEqual({ students: 3, share: 66.7, met: false, critical: true });
     expect(a!.proposed_status).toBe('no_cumplida');
-    const evidence = (await as(ctx(), chief, { method: 'GET', url: `/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}` })).json() as EvidenceAnswer;
+    const evidence = (
+      await as(ctx(), chief, {
+        method: 'GET',
+        url: `/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}`,
+      })
+    ).json() as EvidenceAnswer;
     const point = evidence.attributes[0]!.trend.find((t) => t.period_id === ids.p2)!;
     expect([point.students.total, point.verdict.share]).toEqual([a!.measured!.students, a!.measured!.share]);
 
@@ -157,18 +255,27 @@ describe('improvement actions', () => {
   it('lets a teacher of one of its subjects read it and record several follow-ups, and nobody else', async () => {
     expect((await list(rosa)).map((a) => a.id)).toEqual([actionId]);
     expect(await list(tomas)).toEqual([]);
-    const first = await followUp(rosa, actionId, { followup_date: '2031-09-15', text: 'Dos talleres de modelado con el grupo.' });
+    const first = await followUp(rosa, actionId, {
+      followup_date: '2031-09-15',
+      text: 'Dos talleres de modelado con el grupo.',
+    });
     expect(first.statusCode, first.body).toBe(201);
-    const second = await followUp(rosa, actionId, { followup_date: '2031-09-01', text: 'Diagnóstico al inicio del curso.' });
+    const second = await followUp(rosa, actionId, {
+      followup_date: '2031-09-01',
+      text: 'Diagnóstico al inicio del curso.',
+    });
     expect(second.statusCode).toBe(201);
     const followups = (second.json() as ImprovementAction).followups;
     expect(followups.map((f) => [f.followup_date, f.author_name, f.author_id])).toEqual([
-      ['2031-09-01', 'Rosa Luna', rosa.id], ['2031-09-15', 'Rosa Luna', rosa.id],
+      ['2031-09-01', 'Rosa Luna', rosa.id],
+      ['2031-09-15', 'Rosa Luna', rosa.id],
     ]);
     const foreign = await followUp(tomas, actionId, { followup_date: '2031-09-15', text: 'No es mi materia.' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe(IMPROVEMENT_MSG.notYourSubject);
-    expect((await followUp(otherChief, actionId, { followup_date: '2031-09-15', text: 'Otra carrera.' })).statusCode).toBe(403);
+    expect(
+      (await followUp(otherChief, actionId, { followup_date: '2031-09-15', text: 'Otra carrera.' })).statusCode,
+    ).toBe(403);
     expect((await followUp(student, actionId, { followup_date: '2031-09-15', text: 'Alumno.' })).statusCode).toBe(403);
     const [a] = await list(chief);
     expect(a!.followups).toHaveLength(2);
@@ -177,28 +284,43 @@ describe('improvement actions', () => {
     expect((await as(ctx(), rosa, { method: 'DELETE', url: `${URL}/${actionId}` })).statusCode).toBe(403);
   });
 
-  it('closes with the chief\'s verdict only with a note', async () => {
+  it("closes with the chief's verdict only with a note", async () => {
     const [a] = await list(chief);
     const noNote = await update(chief, actionId, { ...editable(a!), status: 'cumplida', verdict_note: '' });
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json().errors.verdict_note).toEqual([IMPROVEMENT_MSG.verdictNoteRequired]);
-    const res = await update(chief, actionId, { ...editable(a!), status: 'cumplida', verdict_note: 'Se alcanzó la meta en AGO-DIC 2031.' });
+    const res = await update(chief, actionId, {
+      ...editable(a!),
+      status: 'cumplida',
+      verdict_note: 'Se alcanzó la meta en AGO-DIC 2031.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const closed = res.json() as ImprovementAction;
-    expect([closed.status, closed.verdict_note, closed.verdict_by]).toEqual(['cumplida', 'Se alcanzó la meta en AGO-DIC 2031.', 'Jefa Carmen Ortiz']);
+    expect([closed.status, closed.verdict_note, closed.verdict_by]).toEqual([
+      'cumplida',
+      'Se alcanzó la meta en AGO-DIC 2031.',
+      'Jefa Carmen Ortiz',
+    ]);
     expect(closed.verdict_at).toBeTruthy();
     // The finding is not editable, the subjects are: Álgebra goes, Programación comes with its teacher at the moment.
     const edited = await update(chief, actionId, { ...editable(closed), subject_ids: [ids.s2, ids.s1] });
     expect(edited.statusCode).toBe(200);
-    expect((edited.json() as ImprovementAction).subjects.map((s) => [s.subject_name, s.teachers.map((t) => t.full_name)])).toEqual([
-      ['Bases de datos', ['Rosa Luna']], ['Programación', ['Tomás Vega']],
+    expect(
+      (edited.json() as ImprovementAction).subjects.map((s) => [s.subject_name, s.teachers.map((t) => t.full_name)]),
+    ).toEqual([
+      ['Bases de datos', ['Rosa Luna']],
+      ['Programación', ['Tomás Vega']],
     ]);
     expect((edited.json() as ImprovementAction).finding.share).toBe(50);
   });
 
   it('filters by generation, attribute, status and period', async () => {
     expect(await list(chief, `?status=planeada`)).toEqual([]);
-    expect((await list(chief, `?status=cumplida&generation_id=${ids.g}&attribute_id=${ids.a1}&period_id=${ids.p2}`)).map((a) => a.id)).toEqual([actionId]);
+    expect(
+      (await list(chief, `?status=cumplida&generation_id=${ids.g}&attribute_id=${ids.a1}&period_id=${ids.p2}`)).map(
+        (a) => a.id,
+      ),
+    ).toEqual([actionId]);
     expect(await list(chief, `?period_id=${ids.p3}`)).toEqual([]);
     expect(await list(admin, `?career_id=${ids.d}`)).toEqual([]);
     expect((await list(admin)).map((a) => a.id)).toEqual([actionId]);
@@ -238,7 +360,9 @@ describe('improvement actions', () => {
     const res = await post(admin, body({ expected_share: 60, subject_ids: [] }));
     expect(res.statusCode).toBe(201);
     expect((res.json() as ImprovementAction).expected_share).toBe(60);
-    expect((await as(ctx(), admin, { method: 'DELETE', url: `${URL}/${(res.json() as ImprovementAction).id}` })).statusCode).toBe(200);
+    expect(
+      (await as(ctx(), admin, { method: 'DELETE', url: `${URL}/${(res.json() as ImprovementAction).id}` })).statusCode,
+    ).toBe(200);
   });
 
   it('exports the list as a workbook', async () => {
@@ -248,7 +372,16 @@ describe('improvement actions', () => {
     const rows = (await readFirstSheet(res.rawPayload))!;
     expect(rows[0]!.slice(0, 4)).toEqual(['Carrera', 'Generación', 'Atributo', 'Periodo del hallazgo']);
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(0, 8)).toEqual(['Ingeniería en Sistemas', '2030-2034', 'Análisis', 'ENE-JUN 2031', 4, 50, 70, 'Sí']);
+    expect(rows[1]!.slice(0, 8)).toEqual([
+      'Ingeniería en Sistemas',
+      '2030-2034',
+      'Análisis',
+      'ENE-JUN 2031',
+      4,
+      50,
+      70,
+      'Sí',
+    ]);
     expect(rows[1]!.slice(12, 17)).toEqual([75, 3, 100, 'Cumplida', 'Cumplida']);
     const empty = await as(ctx(), chief, { method: 'GET', url: `${URL}/export?status=planeada` });
     expect(empty.statusCode).toBe(404);
@@ -266,7 +399,7 @@ describe('improvement actions', () => {
     expect((await as(ctx(), chief, { method: 'DELETE', url: `${URL}/${actionId}` })).statusCode).toBe(404);
   });
 
-  it('takes an edit whose three texts all have their longest length in three-byte characters (over the small forms\' 16 KB)', async () => {
+  it("takes an edit whose three texts all have their longest length in three-byte characters (over the small forms' 16 KB)", async () => {
     const long = '€'.repeat(2000);
     const created = await post(chief, body({ cause: long, action: long }));
     expect(created.statusCode, created.body).toBe(201);

@@ -18,22 +18,36 @@ export interface IndexPeriodRow {
 }
 
 /** The periods that start within the generation's nine semesters, up to the active period (all of them without one). */
-export async function listCohortPeriods(db: DbOrTrx, generation: { start_date: string; end_date: string }): Promise<IndexPeriodRow[]> {
-  return db.selectFrom('periods as p')
+export async function listCohortPeriods(
+  db: DbOrTrx,
+  generation: { start_date: string; end_date: string },
+): Promise<IndexPeriodRow[]> {
+  return db
+    .selectFrom('periods as p')
     .select(['p.id', 'p.period_name', 'p.start_date'])
     .where('p.start_date', '>=', generation.start_date)
     .where('p.start_date', '<=', generation.end_date)
-    .where((eb) => eb.or([
-      eb.not(eb.exists(eb.selectFrom('periods as ap').select('ap.id').where('ap.is_active', '=', 1))),
-      eb('p.start_date', '<=', eb.selectFrom('periods as ap').select('ap.start_date').where('ap.is_active', '=', 1).limit(1)),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom('periods as ap').select('ap.id').where('ap.is_active', '=', 1))),
+        eb(
+          'p.start_date',
+          '<=',
+          eb.selectFrom('periods as ap').select('ap.start_date').where('ap.is_active', '=', 1).limit(1),
+        ),
+      ]),
+    )
     .orderBy('p.start_date')
     .orderBy('p.id')
     .execute();
 }
 
 /** Per period, the cohort's students whose status was Activo when it started. */
-export async function countActiveAtStart(db: DbOrTrx, scope: CohortScope, periodIds: readonly number[]): Promise<Map<number, number>> {
+export async function countActiveAtStart(
+  db: DbOrTrx,
+  scope: CohortScope,
+  periodIds: readonly number[],
+): Promise<Map<number, number>> {
   if (!periodIds.length) return new Map();
   const statusAtStart = sql<number>`coalesce(
     (select sc.to_active from status_changes sc where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id
@@ -47,7 +61,10 @@ export async function countActiveAtStart(db: DbOrTrx, scope: CohortScope, period
     .where('p.id', 'in', [...periodIds])
     .where('ug.generation_id', '=', scope.generationId)
     .where('ug.user_id', 'in', cohortUserIds(db, scope))
-    .select(['p.id', sql<number>`cast(sum(case when ${statusAtStart} = ${STUDENT_STATUS.ACTIVO} then 1 else 0 end) as bigint)`.as('n')])
+    .select([
+      'p.id',
+      sql<number>`cast(sum(case when ${statusAtStart} = ${STUDENT_STATUS.ACTIVO} then 1 else 0 end) as bigint)`.as('n'),
+    ])
     .groupBy('p.id')
     .execute();
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
@@ -77,9 +94,19 @@ export async function countGraduatedInTerm(db: DbOrTrx, scope: CohortScope, endD
     .where('ug.generation_id', '=', scope.generationId)
     .where('ug.user_id', 'in', cohortUserIds(db, scope))
     .where('ug.active', '=', STUDENT_STATUS.GRADUADO)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('status_changes as sc').select('sc.id')
-      .whereRef('sc.user_id', '=', 'ug.user_id').whereRef('sc.generation_id', '=', 'ug.generation_id')
-      .where('sc.to_active', '=', STUDENT_STATUS.GRADUADO).where('sc.changed_at', '>', `${endDate}T23:59:59.999Z`))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('status_changes as sc')
+            .select('sc.id')
+            .whereRef('sc.user_id', '=', 'ug.user_id')
+            .whereRef('sc.generation_id', '=', 'ug.generation_id')
+            .where('sc.to_active', '=', STUDENT_STATUS.GRADUADO)
+            .where('sc.changed_at', '>', `${endDate}T23:59:59.999Z`),
+        ),
+      ),
+    )
     .select(sql<number>`cast(count(distinct ug.user_id) as bigint)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -98,7 +125,11 @@ export interface SubjectFailureRow {
  * Per period and subject, the cohort's finals (DESIGN §3) in that period's assignments: how many students have one and
  * how many are under 70 (on the one decimal). Each period's subjects come by failure rate, highest first, then name.
  */
-export async function listSubjectFailures(db: DbOrTrx, scope: CohortScope, periodIds: readonly number[]): Promise<SubjectFailureRow[]> {
+export async function listSubjectFailures(
+  db: DbOrTrx,
+  scope: CohortScope,
+  periodIds: readonly number[],
+): Promise<SubjectFailureRow[]> {
   if (!periodIds.length) return [];
   const finals = selectFinalGrades(db, {}).where('ua.user_id', 'in', cohortUserIds(db, scope)).as('f');
   const withFinal = sql<number>`cast(count(*) as bigint)`;
@@ -109,20 +140,33 @@ export async function listSubjectFailures(db: DbOrTrx, scope: CohortScope, perio
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .where('ps.period_id', 'in', [...periodIds])
     .where('f.final_tenths', 'is not', null)
-    .select(['ps.period_id', 's.id as subject_id', 's.subject_key', 's.subject_name', withFinal.as('with_final'), failed.as('failed')])
+    .select([
+      'ps.period_id',
+      's.id as subject_id',
+      's.subject_key',
+      's.subject_name',
+      withFinal.as('with_final'),
+      failed.as('failed'),
+    ])
     .groupBy(['ps.period_id', 's.id', 's.subject_key', 's.subject_name'])
     .orderBy('ps.period_id')
     .orderBy(sql`${failed} * 1.0 / ${withFinal}`, 'desc')
     .orderBy(esKey('s.subject_name'))
     .orderBy('s.id')
     .execute();
-  return rows.map((r) => ({ ...r, period_id: r.period_id!, with_final: Number(r.with_final), failed: Number(r.failed) }));
+  return rows.map((r) => ({
+    ...r,
+    period_id: r.period_id!,
+    with_final: Number(r.with_final),
+    failed: Number(r.failed),
+  }));
 }
 
 /** The career's attributes each subject works (its subject_attributes), for linking failures to ratings. */
 export async function listSubjectCareerAttributes(db: DbOrTrx, careerId: number, subjectIds: readonly number[]) {
   if (!subjectIds.length) return [];
-  return db.selectFrom('subject_attributes as sa')
+  return db
+    .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
     .where('sa.subject_id', 'in', [...subjectIds])
     .where('at.career_id', '=', careerId)

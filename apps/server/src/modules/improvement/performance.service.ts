@@ -1,5 +1,12 @@
 import {
-  DEFAULT_ATTRIBUTE_TARGET, PERFORMANCE_DEFINITIONS, PERFORMANCE_MSG, STUDENT_STATUS, generationName, percent, verdict, type PerformanceAnswer,
+  DEFAULT_ATTRIBUTE_TARGET,
+  PERFORMANCE_DEFINITIONS,
+  PERFORMANCE_MSG,
+  STUDENT_STATUS,
+  generationName,
+  percent,
+  verdict,
+  type PerformanceAnswer,
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
@@ -8,7 +15,12 @@ import { countCohort } from '../reports/evidence.repository.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
 import { countStudentBandsByPeriod, type CohortScope } from '../ratings/ratings.repository.js';
 import {
-  countActiveAtStart, countChangesTo, countGraduatedInTerm, listCohortPeriods, listSubjectCareerAttributes, listSubjectFailures,
+  countActiveAtStart,
+  countChangesTo,
+  countGraduatedInTerm,
+  listCohortPeriods,
+  listSubjectCareerAttributes,
+  listSubjectFailures,
 } from './performance.repository.js';
 
 const TOP = 3;
@@ -19,8 +31,16 @@ const TOP = 3;
  * ratings of that period (the ratings module's counts, judged with the evidence's verdict).
  */
 export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise<PerformanceAnswer> {
-  const career = await db.selectFrom('careers').select(['id', 'name']).where('id', '=', scope.careerId).executeTakeFirstOrThrow();
-  const generation = await db.selectFrom('generations').select(['id', 'start_date', 'end_date']).where('id', '=', scope.generationId).executeTakeFirst();
+  const career = await db
+    .selectFrom('careers')
+    .select(['id', 'name'])
+    .where('id', '=', scope.careerId)
+    .executeTakeFirstOrThrow();
+  const generation = await db
+    .selectFrom('generations')
+    .select(['id', 'start_date', 'end_date'])
+    .where('id', '=', scope.generationId)
+    .executeTakeFirst();
   if (!generation) throw fieldError('generation_id', PERFORMANCE_MSG.generationMissing);
   const periods = await listCohortPeriods(db, generation);
   const ids = periods.map((p) => p.id);
@@ -34,11 +54,19 @@ export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise
     countStudentBandsByPeriod(db, scope),
   ]);
   const topOf = (periodId: number) => failures.filter((f) => f.period_id === periodId && f.failed > 0).slice(0, TOP);
-  const attributes = await listSubjectCareerAttributes(db, scope.careerId, [...new Set(periods.flatMap((p) => topOf(p.id).map((f) => f.subject_id)))]);
-  const targets = new Map(await Promise.all(periods.map(async (p) => [p.id, await listEffectiveTargets(db, scope.careerId, p)] as const)));
+  const attributes = await listSubjectCareerAttributes(db, scope.careerId, [
+    ...new Set(periods.flatMap((p) => topOf(p.id).map((f) => f.subject_id))),
+  ]);
+  const targets = new Map(
+    await Promise.all(periods.map(async (p) => [p.id, await listEffectiveTargets(db, scope.careerId, p)] as const)),
+  );
   const shape = (f: (typeof failures)[number]) => ({
-    subject_id: f.subject_id, subject_key: f.subject_key, subject_name: f.subject_name,
-    students_with_final: f.with_final, failed: f.failed, failure_rate: percent(f.failed, f.with_final),
+    subject_id: f.subject_id,
+    subject_key: f.subject_key,
+    subject_name: f.subject_name,
+    students_with_final: f.with_final,
+    failed: f.failed,
+    failure_rate: percent(f.failed, f.with_final),
   });
   let graduated = 0;
   return {
@@ -50,17 +78,31 @@ export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise
       const out = dropouts.get(p.id) ?? 0;
       graduated += graduations.get(p.id) ?? 0;
       return {
-        period_id: p.id, period_name: p.period_name, start_date: p.start_date,
-        students_at_start: start, dropouts: out, dropout_rate: percent(out, start), graduated,
+        period_id: p.id,
+        period_name: p.period_name,
+        start_date: p.start_date,
+        students_at_start: start,
+        dropouts: out,
+        dropout_rate: percent(out, start),
+        graduated,
         subjects: failures.filter((f) => f.period_id === p.id).map(shape),
         top_failures: topOf(p.id).map((f) => ({
           ...shape(f),
-          attributes: attributes.filter((a) => a.subject_id === f.subject_id).map((a) => {
-            const counts = bands.find((b) => b.attribute_id === a.attribute_id && b.period_id === p.id);
-            const target = targets.get(p.id)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
-            const v = counts ? verdict(counts, target) : null;
-            return { attribute_id: a.attribute_id, attribute_name: a.attribute_name, codigo: a.codigo, share: v?.share ?? null, met: v?.met ?? null };
-          }),
+          attributes: attributes
+            .filter((a) => a.subject_id === f.subject_id)
+            .map((a) => {
+              const counts = bands.find((b) => b.attribute_id === a.attribute_id && b.period_id === p.id);
+              const target =
+                targets.get(p.id)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
+              const v = counts ? verdict(counts, target) : null;
+              return {
+                attribute_id: a.attribute_id,
+                attribute_name: a.attribute_name,
+                codigo: a.codigo,
+                share: v?.share ?? null,
+                met: v?.met ?? null,
+              };
+            }),
         })),
       };
     }),
@@ -70,7 +112,9 @@ export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise
 }
 
 /** The indices as a workbook: per period, failures per subject, and the definitions. */
-export async function buildPerformanceWorkbook(answer: PerformanceAnswer): Promise<{ fileName: string; buffer: Buffer }> {
+export async function buildPerformanceWorkbook(
+  answer: PerformanceAnswer,
+): Promise<{ fileName: string; buffer: Buffer }> {
   const buffer = await writeWorkbookSheets([
     {
       name: 'Indicadores',
@@ -80,7 +124,16 @@ export async function buildPerformanceWorkbook(answer: PerformanceAnswer): Promi
     {
       name: 'Reprobación',
       header: ['Periodo', 'Clave', 'Materia', 'Alumnos con final', 'Reprobados', 'Reprobación (%)'],
-      rows: answer.periods.flatMap((p) => p.subjects.map((s) => [p.period_name, s.subject_key, s.subject_name, s.students_with_final, s.failed, s.failure_rate])),
+      rows: answer.periods.flatMap((p) =>
+        p.subjects.map((s) => [
+          p.period_name,
+          s.subject_key,
+          s.subject_name,
+          s.students_with_final,
+          s.failed,
+          s.failure_rate,
+        ]),
+      ),
     },
     {
       name: 'Definiciones',

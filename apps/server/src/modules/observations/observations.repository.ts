@@ -12,14 +12,23 @@ export interface ObservationFilter {
 
 /** A student's observations in a subject, newest first, with the teacher's and the activity's names. */
 export async function listObservations(db: DbOrTrx, f: ObservationFilter): Promise<ObservationEntry[]> {
-  let q = db.selectFrom('observations as o')
+  let q = db
+    .selectFrom('observations as o')
     .innerJoin('users as p', 'p.id', 'o.professor_id')
     .leftJoin('activities as a', 'a.id', 'o.activity_id')
     .where('o.user_id', '=', f.userId)
     .where('o.subject_id', '=', f.subjectId)
     .select([
-      'o.id', 'o.user_id', 'o.attribute_id', 'o.subject_id', 'o.period_id', 'o.observation', 'o.created_at', 'o.professor_id',
-      'p.full_name as teacher_name', 'a.activity_name',
+      'o.id',
+      'o.user_id',
+      'o.attribute_id',
+      'o.subject_id',
+      'o.period_id',
+      'o.observation',
+      'o.created_at',
+      'o.professor_id',
+      'p.full_name as teacher_name',
+      'a.activity_name',
     ]);
   if (f.attributeId !== undefined) q = q.where('o.attribute_id', '=', f.attributeId);
   if (f.periodId !== undefined) q = q.where('o.period_id', '=', f.periodId);
@@ -39,7 +48,11 @@ export interface NewObservation {
 }
 
 export async function insertObservations(db: DbOrTrx, rows: NewObservation[], now: string): Promise<void> {
-  if (rows.length) await db.insertInto('observations').values(rows.map((r) => ({ ...r, created_at: now }))).execute();
+  if (rows.length)
+    await db
+      .insertInto('observations')
+      .values(rows.map((r) => ({ ...r, created_at: now })))
+      .execute();
 }
 
 /**
@@ -66,7 +79,10 @@ export async function teacherSheetsOfStudents(db: DbOrTrx, teacherId: number, su
 /** Pairs `${subject_id}:${attribute_id}` linked in the catalogue. */
 export async function subjectAttributePairs(db: DbOrTrx, subjectIds: number[]): Promise<Set<string>> {
   if (!subjectIds.length) return new Set();
-  const rows = await db.selectFrom('subject_attributes').where('subject_id', 'in', [...new Set(subjectIds)])
-    .select(['subject_id', 'attribute_id']).execute();
+  const rows = await db
+    .selectFrom('subject_attributes')
+    .where('subject_id', 'in', [...new Set(subjectIds)])
+    .select(['subject_id', 'attribute_id'])
+    .execute();
   return new Set(rows.map((r) => `${r.subject_id}:${r.attribute_id}`));
 }

@@ -4,7 +4,17 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, DbOrTrx, PeriodsTable } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
 
-const PERIOD_COLUMNS = ['id', 'period_name', 'start_date', 'end_date', 'status', 'is_active', 'notes', 'created_at', 'updated_at'] as const;
+const PERIOD_COLUMNS = [
+  'id',
+  'period_name',
+  'start_date',
+  'end_date',
+  'status',
+  'is_active',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface PeriodFilters {
   period_name?: string;
@@ -23,7 +33,9 @@ function filtered(db: DbOrTrx, f: PeriodFilters) {
 
 /** One page of periods, newest start first, and the total that matches the filters. */
 export async function pagePeriods(db: DbOrTrx, f: PeriodFilters, page: number, perPage: number) {
-  const { total } = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const { total } = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await filtered(db, f)
     .select(PERIOD_COLUMNS)
     .orderBy('start_date', 'desc')
@@ -42,7 +54,13 @@ export type PeriodRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
 
 export function insertPeriod(
   db: DbOrTrx,
-  values: { period_name: string; start_date: string; end_date: string; status: 'published' | 'closed'; notes: string | null },
+  values: {
+    period_name: string;
+    start_date: string;
+    end_date: string;
+    status: 'published' | 'closed';
+    notes: string | null;
+  },
   now: string,
 ) {
   return db
@@ -55,10 +73,16 @@ export function insertPeriod(
 export async function updatePeriod(
   db: DbOrTrx,
   id: number,
-  values: Partial<Pick<PeriodsTable, 'period_name' | 'start_date' | 'end_date' | 'status' | 'notes'>> & { is_active?: number },
+  values: Partial<Pick<PeriodsTable, 'period_name' | 'start_date' | 'end_date' | 'status' | 'notes'>> & {
+    is_active?: number;
+  },
   now: string,
 ): Promise<void> {
-  await db.updateTable('periods').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('periods')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deletePeriod(db: DbOrTrx, id: number): Promise<void> {
@@ -88,7 +112,12 @@ export async function lockActivation(trx: Transaction<Database>, dialect: Dialec
  * while it is still published. Answers false when the period is closed (or gone) by then.
  */
 export async function activateOnly(trx: Transaction<Database>, id: number, now: string): Promise<boolean> {
-  await trx.updateTable('periods').set({ is_active: 0, updated_at: now }).where('is_active', '=', 1).where('id', '<>', id).execute();
+  await trx
+    .updateTable('periods')
+    .set({ is_active: 0, updated_at: now })
+    .where('is_active', '=', 1)
+    .where('id', '<>', id)
+    .execute();
   const result = await trx
     .updateTable('periods')
     .set({ is_active: 1, updated_at: now })

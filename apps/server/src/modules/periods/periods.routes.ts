@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PERIOD_MSG, canManageInstitution, errorResponse, idParam, okResponse, period, periodCreateBody, periodUpdateBody,
-  periodsPage, periodsQuery,
+  PERIOD_MSG,
+  canManageInstitution,
+  errorResponse,
+  idParam,
+  okResponse,
+  period,
+  periodCreateBody,
+  periodUpdateBody,
+  periodsPage,
+  periodsQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
@@ -9,8 +17,13 @@ import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import {
-  deletePeriod, findPeriod, insertPeriod, pagePeriods, PERIOD_DEPENDENTS,
-  updatePeriod, type PeriodRow,
+  deletePeriod,
+  findPeriod,
+  insertPeriod,
+  pagePeriods,
+  PERIOD_DEPENDENTS,
+  updatePeriod,
+  type PeriodRow,
 } from './periods.repository.js';
 import { activatePeriod, updatePeriodFields, withActivation } from './periods.service.js';
 import { valueTaken } from '../../db/lookups.js';
@@ -24,99 +37,152 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  app.get('/periods', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['periods'], summary: 'Periodos filtrados y paginados, del más reciente al más antiguo', querystring: periodsQuery,
-      response: { 200: periodsPage, 401: errorResponse, 422: errorResponse },
+  app.get(
+    '/periods',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['periods'],
+        summary: 'Periodos filtrados y paginados, del más reciente al más antiguo',
+        querystring: periodsQuery,
+        response: { 200: periodsPage, 401: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const { page, per_page, ...filters } = request.query;
-    const { total, rows } = await pagePeriods(app.db, filters, page, per_page);
-    return {
-      data: rows.map(present),
-      meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
-    };
-  });
+    async (request) => {
+      const { page, per_page, ...filters } = request.query;
+      const { total, rows } = await pagePeriods(app.db, filters, page, per_page);
+      return {
+        data: rows.map(present),
+        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), total, per_page },
+      };
+    },
+  );
 
-  app.post('/periods', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['periods'], summary: 'Crea un periodo (publicado e inactivo)', body: periodCreateBody,
-      response: { 201: period, 403: errorResponse, 422: errorResponse },
+  app.post(
+    '/periods',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['periods'],
+        summary: 'Crea un periodo (publicado e inactivo)',
+        body: periodCreateBody,
+        response: { 201: period, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const body = request.body;
-    if (await valueTaken(app.db, 'periods', 'period_name', body.period_name, null)) throw fieldError('period_name', PERIOD_MSG.nameTaken);
-    const id = await app.db.transaction().execute(async (trx) => {
-      const row = await insertPeriod(trx, { ...body, notes: body.notes ?? null }, nowIso());
-      await audit(trx, { userId: actor.id, action: 'period.create', entity: 'periods', entityId: row.id, details: { period_name: body.period_name } });
-      return row.id;
-    });
-    return reply.code(201).send(present(await existingOr404(id)));
-  });
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      if (await valueTaken(app.db, 'periods', 'period_name', body.period_name, null))
+        throw fieldError('period_name', PERIOD_MSG.nameTaken);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const row = await insertPeriod(trx, { ...body, notes: body.notes ?? null }, nowIso());
+        await audit(trx, {
+          userId: actor.id,
+          action: 'period.create',
+          entity: 'periods',
+          entityId: row.id,
+          details: { period_name: body.period_name },
+        });
+        return row.id;
+      });
+      return reply.code(201).send(present(await existingOr404(id)));
+    },
+  );
 
-  app.put('/periods/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['periods'], summary: 'Actualiza cualquiera de los campos de un periodo', params: idParam, body: periodUpdateBody,
-      response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+  app.put(
+    '/periods/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['periods'],
+        summary: 'Actualiza cualquiera de los campos de un periodo',
+        params: idParam,
+        body: periodUpdateBody,
+        response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const existing = await existingOr404(request.params.id);
-    await withActivation(() => app.db.transaction().execute((trx) => updatePeriodFields(trx, app.dialect, actor.id, existing, request.body)));
-    return present(await existingOr404(existing.id));
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const existing = await existingOr404(request.params.id);
+      await withActivation(() =>
+        app.db.transaction().execute((trx) => updatePeriodFields(trx, app.dialect, actor.id, existing, request.body)),
+      );
+      return present(await existingOr404(existing.id));
+    },
+  );
 
-  app.delete('/periods/:id', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['periods'], summary: 'Elimina un periodo sin registros asociados', params: idParam,
-      response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  app.delete(
+    '/periods/:id',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['periods'],
+        summary: 'Elimina un periodo sin registros asociados',
+        params: idParam,
+        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const existing = await existingOr404(request.params.id);
-    await app.db.transaction().execute(async (trx) => {
-      const current = await findPeriod(trx, existing.id);
-      if (current?.is_active === 1) throw conflict(PERIOD_MSG.deleteActive);
-      await refuseIfInUse(trx, existing.id, PERIOD_DEPENDENTS, `El periodo "${existing.period_name}"`, 'listed');
-      await deletePeriod(trx, existing.id);
-      await audit(trx, { userId: actor.id, action: 'period.delete', entity: 'periods', entityId: existing.id, details: { period_name: existing.period_name } });
-    });
-    return { message: PERIOD_MSG.deleted };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const existing = await existingOr404(request.params.id);
+      await app.db.transaction().execute(async (trx) => {
+        const current = await findPeriod(trx, existing.id);
+        if (current?.is_active === 1) throw conflict(PERIOD_MSG.deleteActive);
+        await refuseIfInUse(trx, existing.id, PERIOD_DEPENDENTS, `El periodo "${existing.period_name}"`, 'listed');
+        await deletePeriod(trx, existing.id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'period.delete',
+          entity: 'periods',
+          entityId: existing.id,
+          details: { period_name: existing.period_name },
+        });
+      });
+      return { message: PERIOD_MSG.deleted };
+    },
+  );
 
-  app.post('/periods/:id/activate', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['periods'], summary: 'Activa el periodo y desactiva los demás, en una transacción', params: idParam,
-      response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+  app.post(
+    '/periods/:id/activate',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['periods'],
+        summary: 'Activa el periodo y desactiva los demás, en una transacción',
+        params: idParam,
+        response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const existing = await existingOr404(request.params.id);
-    if (existing.status === 'closed') throw conflict(PERIOD_MSG.activateClosed);
-    await withActivation(() => app.db.transaction().execute((trx) => activatePeriod(trx, app.dialect, actor.id, existing.id)));
-    return present(await existingOr404(existing.id));
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const existing = await existingOr404(request.params.id);
+      if (existing.status === 'closed') throw conflict(PERIOD_MSG.activateClosed);
+      await withActivation(() =>
+        app.db.transaction().execute((trx) => activatePeriod(trx, app.dialect, actor.id, existing.id)),
+      );
+      return present(await existingOr404(existing.id));
+    },
+  );
 
-  app.post('/periods/:id/close', {
-    preHandler: app.guard(canManageInstitution),
-    schema: {
-      tags: ['periods'], summary: 'Cierra el periodo (y lo desactiva)', params: idParam,
-      response: { 200: period, 403: errorResponse, 404: errorResponse },
+  app.post(
+    '/periods/:id/close',
+    {
+      preHandler: app.guard(canManageInstitution),
+      schema: {
+        tags: ['periods'],
+        summary: 'Cierra el periodo (y lo desactiva)',
+        params: idParam,
+        response: { 200: period, 403: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const existing = await existingOr404(request.params.id);
-    await app.db.transaction().execute(async (trx) => {
-      await updatePeriod(trx, existing.id, { status: 'closed', is_active: 0 }, nowIso());
-      await audit(trx, { userId: actor.id, action: 'period.close', entity: 'periods', entityId: existing.id });
-    });
-    return present(await existingOr404(existing.id));
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const existing = await existingOr404(request.params.id);
+      await app.db.transaction().execute(async (trx) => {
+        await updatePeriod(trx, existing.id, { status: 'closed', is_active: 0 }, nowIso());
+        await audit(trx, { userId: actor.id, action: 'period.close', entity: 'periods', entityId: existing.id });
+      });
+      return present(await existingOr404(existing.id));
+    },
+  );
 };
-

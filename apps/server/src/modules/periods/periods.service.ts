@@ -33,7 +33,12 @@ export async function withActivation<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Makes the period the only active one (activating deactivates the others in the same transaction). */
-export async function activatePeriod(trx: Transaction<Database>, dialect: Dialect, actorId: number, id: number): Promise<void> {
+export async function activatePeriod(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  actorId: number,
+  id: number,
+): Promise<void> {
   await lockActivation(trx, dialect);
   if (!(await activateOnly(trx, id, nowIso()))) {
     throw (await findPeriod(trx, id)) ? conflict(PERIOD_MSG.activateClosed) : notFound(PERIOD_MSG.notFound);
@@ -46,15 +51,23 @@ export async function activatePeriod(trx: Transaction<Database>, dialect: Dialec
  * unique, a closed period is never active, and `is_active: true` activates it as `activatePeriod` does.
  */
 export async function updatePeriodFields(
-  trx: Transaction<Database>, dialect: Dialect, actorId: number, existing: PeriodRow, body: PeriodUpdateBody,
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  actorId: number,
+  existing: PeriodRow,
+  body: PeriodUpdateBody,
 ): Promise<void> {
-  const datesChange = (body.start_date !== undefined && body.start_date !== existing.start_date)
-    || (body.end_date !== undefined && body.end_date !== existing.end_date);
+  const datesChange =
+    (body.start_date !== undefined && body.start_date !== existing.start_date) ||
+    (body.end_date !== undefined && body.end_date !== existing.end_date);
   if (existing.status === 'closed' && datesChange) throw conflict(PERIOD_MSG.closedDatesLocked);
   const start = body.start_date ?? existing.start_date;
   const end = body.end_date ?? existing.end_date;
   if (end < start) throw fieldError('end_date', PERIOD_MSG.endBeforeStart);
-  if (body.period_name !== undefined && await valueTaken(trx, 'periods', 'period_name', body.period_name, existing.id)) {
+  if (
+    body.period_name !== undefined &&
+    (await valueTaken(trx, 'periods', 'period_name', body.period_name, existing.id))
+  ) {
     throw fieldError('period_name', PERIOD_MSG.nameTaken);
   }
   const status = body.status ?? existing.status;
@@ -71,12 +84,21 @@ export async function updatePeriodFields(
 
   // A request that changes nothing writes nothing: no new updated_at, no audit row.
   const current: Record<string, unknown> = existing;
-  const changes = Object.entries(values).some(([field, value]) => current[field] !== value) || (body.is_active === true && existing.is_active !== 1);
+  const changes =
+    Object.entries(values).some(([field, value]) => current[field] !== value) ||
+    (body.is_active === true && existing.is_active !== 1);
   if (!changes) return;
 
   if (body.is_active === true) await lockActivation(trx, dialect);
   const now = nowIso();
   await updatePeriod(trx, existing.id, values, now);
-  if (body.is_active === true && !(await activateOnly(trx, existing.id, now))) throw conflict(PERIOD_MSG.activateClosed);
-  await audit(trx, { userId: actorId, action: 'period.update', entity: 'periods', entityId: existing.id, details: body });
+  if (body.is_active === true && !(await activateOnly(trx, existing.id, now)))
+    throw conflict(PERIOD_MSG.activateClosed);
+  await audit(trx, {
+    userId: actorId,
+    action: 'period.update',
+    entity: 'periods',
+    entityId: existing.id,
+    details: body,
+  });
 }

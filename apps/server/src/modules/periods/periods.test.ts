@@ -10,7 +10,11 @@ let others: TestUser[];
 
 beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
-  others = [await createUser(ctx(), ROLE.CHIEF), await createUser(ctx(), ROLE.TEACHER), await createUser(ctx(), ROLE.STUDENT)];
+  others = [
+    await createUser(ctx(), ROLE.CHIEF),
+    await createUser(ctx(), ROLE.TEACHER),
+    await createUser(ctx(), ROLE.STUDENT),
+  ];
 });
 
 // Every test starts from an empty periods table, so counts and pages are exact.
@@ -24,7 +28,8 @@ beforeEach(async () => {
 
 const activeIds = async () =>
   (await ctx().database.db.selectFrom('periods').select('id').where('is_active', '=', 1).execute()).map((r) => r.id);
-const periodRow = (id: number) => ctx().database.db.selectFrom('periods').selectAll().where('id', '=', id).executeTakeFirst();
+const periodRow = (id: number) =>
+  ctx().database.db.selectFrom('periods').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('GET /api/periods', () => {
   it('answers 401 without a token and is open to every signed-in role', async () => {
@@ -38,13 +43,35 @@ describe('GET /api/periods', () => {
   });
 
   it('pages by 10 by default, newest start first, with the meta of the spec', async () => {
-    for (let i = 1; i <= 12; i++) await makePeriod(ctx(), { period_name: `P${i}`, start_date: `2030-${String(i).padStart(2, '0')}-01`, end_date: '2031-01-01' });
+    for (let i = 1; i <= 12; i++)
+      await makePeriod(ctx(), {
+        period_name: `P${i}`,
+        start_date: `2030-${String(i).padStart(2, '0')}-01`,
+        end_date: '2031-01-01',
+      });
     const first = await as(ctx(), admin, { method: 'GET', url: '/api/periods' });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.meta).toEqual({ current_page: 1, last_page: 2, total: 12, per_page: 10 });
-    expect(body.data.map((p: { period_name: string }) => p.period_name)).toEqual(['P12', 'P11', 'P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3']);
-    expect(body.data[0]).toMatchObject({ status: 'published', is_active: false, notes: null, start_date: '2030-12-01', end_date: '2031-01-01' });
+    expect(body.data.map((p: { period_name: string }) => p.period_name)).toEqual([
+      'P12',
+      'P11',
+      'P10',
+      'P9',
+      'P8',
+      'P7',
+      'P6',
+      'P5',
+      'P4',
+      'P3',
+    ]);
+    expect(body.data[0]).toMatchObject({
+      status: 'published',
+      is_active: false,
+      notes: null,
+      start_date: '2030-12-01',
+      end_date: '2031-01-01',
+    });
     const second = (await as(ctx(), admin, { method: 'GET', url: '/api/periods?page=2' })).json();
     expect(second.data.map((p: { period_name: string }) => p.period_name)).toEqual(['P2', 'P1']);
     expect(second.meta.current_page).toBe(2);
@@ -55,7 +82,11 @@ describe('GET /api/periods', () => {
     await makePeriod(ctx(), { period_name: 'ENE-JUN 2031', start_date: '2031-01-20', is_active: 1 });
     await makePeriod(ctx(), { period_name: 'Verano 2031', start_date: '2031-07-01' });
     const names = async (qs: string) =>
-      ((await as(ctx(), admin, { method: 'GET', url: `/api/periods?${qs}` })).json().data as Array<{ period_name: string }>).map((p) => p.period_name);
+      (
+        (await as(ctx(), admin, { method: 'GET', url: `/api/periods?${qs}` })).json().data as Array<{
+          period_name: string;
+        }>
+      ).map((p) => p.period_name);
     expect(await names('period_name=ago')).toEqual(['AGO-DIC 2030']);
     expect(await names('period_name=2031')).toEqual(['Verano 2031', 'ENE-JUN 2031']);
     expect(await names('status=closed')).toEqual(['AGO-DIC 2030']);
@@ -71,7 +102,8 @@ describe('GET /api/periods', () => {
     await makePeriod(ctx(), { period_name: 'Cerrado A', status: 'closed' });
     await makePeriod(ctx(), { period_name: 'Cerrado B', status: 'closed' });
     await makePeriod(ctx(), { period_name: 'Publicado', is_active: 1 });
-    const meta = async (qs: string) => (await as(ctx(), others[1]!, { method: 'GET', url: `/api/periods?per_page=1${qs}` })).json();
+    const meta = async (qs: string) =>
+      (await as(ctx(), others[1]!, { method: 'GET', url: `/api/periods?per_page=1${qs}` })).json();
     expect((await meta('')).meta).toEqual({ current_page: 1, last_page: 3, total: 3, per_page: 1 });
     expect((await meta('&status=published')).meta.total).toBe(1);
     expect((await meta('&status=closed')).meta.total).toBe(2);
@@ -91,19 +123,42 @@ describe('GET /api/periods', () => {
 
 describe('POST /api/periods', () => {
   it('creates a published, inactive period with null notes by default', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: ' ENE-JUN 2032 ', start_date: '2032-01-20', end_date: '2032-06-10' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: ' ENE-JUN 2032 ', start_date: '2032-01-20', end_date: '2032-06-10' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ period_name: 'ENE-JUN 2032', status: 'published', is_active: false, notes: null });
+    expect(res.json()).toMatchObject({
+      period_name: 'ENE-JUN 2032',
+      status: 'published',
+      is_active: false,
+      notes: null,
+    });
   });
 
   it('keeps notes and accepts a one-day period (end equal to start)', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: 'Intensivo', start_date: '2032-07-01', end_date: '2032-07-01', notes: ' Curso de verano ', status: 'published' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: {
+        period_name: 'Intensivo',
+        start_date: '2032-07-01',
+        end_date: '2032-07-01',
+        notes: ' Curso de verano ',
+        status: 'published',
+      },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().notes).toBe('Curso de verano');
   });
 
   it('answers 422 with Spanish per-field messages', async () => {
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: '', start_date: '', end_date: '2032-02-30' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: '', start_date: '', end_date: '2032-02-30' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       period_name: [PERIOD_MSG.nameRequired],
@@ -113,24 +168,37 @@ describe('POST /api/periods', () => {
   });
 
   it('answers 422 when the end is before the start or the name is over 100 characters', async () => {
-    const backwards = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: 'Al revés', start_date: '2032-06-10', end_date: '2032-01-20' } });
+    const backwards = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: 'Al revés', start_date: '2032-06-10', end_date: '2032-01-20' },
+    });
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors).toEqual({ end_date: [PERIOD_MSG.endBeforeStart] });
-    const long = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: 'P'.repeat(101), start_date: '2032-01-20', end_date: '2032-06-10' } });
+    const long = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: 'P'.repeat(101), start_date: '2032-01-20', end_date: '2032-06-10' },
+    });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.period_name).toEqual(['Máximo 100 caracteres']);
   });
 
   it('answers 422 on the name when another period has it, whatever its case', async () => {
     await makePeriod(ctx(), { period_name: 'AGO-DIC 2032' });
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/periods', payload: { period_name: 'ago-dic 2032', start_date: '2032-08-10', end_date: '2032-12-10' } });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: 'ago-dic 2032', start_date: '2032-08-10', end_date: '2032-12-10' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: PERIOD_MSG.nameTaken, errors: { period_name: [PERIOD_MSG.nameTaken] } });
   });
 
   it('answers 403 for roles 1-3 and 401 without a token', async () => {
     const payload = { period_name: 'Prohibido', start_date: '2032-01-20', end_date: '2032-06-10' };
-    for (const user of others) expect((await as(ctx(), user, { method: 'POST', url: '/api/periods', payload })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'POST', url: '/api/periods', payload })).statusCode).toBe(403);
     expect((await as(ctx(), null, { method: 'POST', url: '/api/periods', payload })).statusCode).toBe(401);
     expect(await ctx().database.db.selectFrom('periods').select('id').execute()).toHaveLength(0);
   });
@@ -141,15 +209,32 @@ describe('PUT /api/periods/:id', () => {
     const p = await makePeriod(ctx(), { period_name: 'Original', start_date: '2033-01-20', end_date: '2033-06-10' });
     const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { notes: 'Con notas' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ period_name: 'Original', start_date: '2033-01-20', end_date: '2033-06-10', notes: 'Con notas' });
-    const renamed = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { period_name: 'Renombrado', end_date: '2033-06-30' } });
+    expect(res.json()).toMatchObject({
+      period_name: 'Original',
+      start_date: '2033-01-20',
+      end_date: '2033-06-10',
+      notes: 'Con notas',
+    });
+    const renamed = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { period_name: 'Renombrado', end_date: '2033-06-30' },
+    });
     expect(renamed.json()).toMatchObject({ period_name: 'Renombrado', end_date: '2033-06-30', notes: 'Con notas' });
   });
 
   it('writes nothing, not even updated_at or an audit row, when the request changes nothing', async () => {
     const p = await makePeriod(ctx(), { period_name: 'Sin cambios', start_date: '2034-01-20', end_date: '2034-06-10' });
     const before = await periodRow(p.id);
-    const audits = async () => (await ctx().database.db.selectFrom('audit_log').select('id').where('entity', '=', 'periods').where('entity_id', '=', p.id).execute()).length;
+    const audits = async () =>
+      (
+        await ctx()
+          .database.db.selectFrom('audit_log')
+          .select('id')
+          .where('entity', '=', 'periods')
+          .where('entity_id', '=', p.id)
+          .execute()
+      ).length;
     for (const payload of [{}, { period_name: 'Sin cambios', end_date: '2034-06-10' }, { is_active: false }]) {
       const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload });
       expect(res.statusCode).toBe(200);
@@ -161,21 +246,34 @@ describe('PUT /api/periods/:id', () => {
   });
 
   it("refuses to change a closed period's dates, but lets its name and notes change", async () => {
-    const p = await makePeriod(ctx(), { period_name: 'Cerrado', start_date: '2029-01-20', end_date: '2029-06-10', status: 'closed' });
+    const p = await makePeriod(ctx(), {
+      period_name: 'Cerrado',
+      start_date: '2029-01-20',
+      end_date: '2029-06-10',
+      status: 'closed',
+    });
     for (const payload of [{ start_date: '2029-01-21' }, { end_date: '2029-06-11' }]) {
       const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(PERIOD_MSG.closedDatesLocked);
     }
     // The edit form sends the unchanged dates back with the other fields.
-    const ok = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { period_name: 'Cerrado 2029', start_date: '2029-01-20', end_date: '2029-06-10', notes: 'Histórico' } });
+    const ok = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { period_name: 'Cerrado 2029', start_date: '2029-01-20', end_date: '2029-06-10', notes: 'Histórico' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ period_name: 'Cerrado 2029', start_date: '2029-01-20', status: 'closed' });
   });
 
   it('answers 422 when the resulting end is before the start', async () => {
     const p = await makePeriod(ctx(), { start_date: '2033-01-20', end_date: '2033-06-10' });
-    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { start_date: '2033-07-01' } });
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { start_date: '2033-07-01' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ end_date: [PERIOD_MSG.endBeforeStart] });
   });
@@ -183,7 +281,11 @@ describe('PUT /api/periods/:id', () => {
   it("answers 422 when renaming to another period's name", async () => {
     await makePeriod(ctx(), { period_name: 'Ocupado' });
     const p = await makePeriod(ctx(), { period_name: 'Libre' });
-    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { period_name: 'OCUPADO' } });
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { period_name: 'OCUPADO' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.period_name).toEqual([PERIOD_MSG.nameTaken]);
   });
@@ -203,25 +305,46 @@ describe('PUT /api/periods/:id', () => {
 
   it('refuses is_active true for a closed period, and closing through status deactivates it', async () => {
     const closed = await makePeriod(ctx(), { status: 'closed' });
-    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${closed.id}`, payload: { is_active: true } });
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${closed.id}`,
+      payload: { is_active: true },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PERIOD_MSG.activateClosed);
     const active = await makePeriod(ctx(), { is_active: 1 });
-    const both = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${active.id}`, payload: { status: 'closed', is_active: true } });
+    const both = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${active.id}`,
+      payload: { status: 'closed', is_active: true },
+    });
     expect(both.statusCode).toBe(409);
     expect(await activeIds()).toEqual([active.id]);
-    const close = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${active.id}`, payload: { status: 'closed' } });
+    const close = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${active.id}`,
+      payload: { status: 'closed' },
+    });
     expect(close.json()).toMatchObject({ status: 'closed', is_active: false });
   });
 
   it('answers 404 for an unknown period, 403 for roles 1-3 and 422 for a bad flag', async () => {
-    expect((await as(ctx(), admin, { method: 'PUT', url: '/api/periods/999999', payload: { notes: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await as(ctx(), admin, { method: 'PUT', url: '/api/periods/999999', payload: { notes: 'x' } })).statusCode,
+    ).toBe(404);
     const p = await makePeriod(ctx(), { period_name: 'Intacto' });
     for (const user of others) {
-      expect((await as(ctx(), user, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { period_name: 'Cambiado' } })).statusCode).toBe(403);
+      expect(
+        (await as(ctx(), user, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { period_name: 'Cambiado' } }))
+          .statusCode,
+      ).toBe(403);
     }
     expect((await periodRow(p.id))?.period_name).toBe('Intacto');
-    const bad = await as(ctx(), admin, { method: 'PUT', url: `/api/periods/${p.id}`, payload: { is_active: 'tal vez', status: 'borrador' } });
+    const bad = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { is_active: 'tal vez', status: 'borrador' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['is_active', 'status']);
   });
@@ -251,27 +374,65 @@ describe('DELETE /api/periods/:id', () => {
     const withEnrolment = await makePeriod(ctx(), { period_name: 'Con inscripción' });
     const student = await createUser(ctx(), ROLE.STUDENT);
     const subject = await makeSubject(ctx());
-    await ctx().database.db.insertInto('enrolments').values({ user_id: student.id, subject_id: subject.id, semester_id: 1, period_id: withEnrolment.id, status_id: 1, created_at: nowIso() }).execute();
+    await ctx()
+      .database.db.insertInto('enrolments')
+      .values({
+        user_id: student.id,
+        subject_id: subject.id,
+        semester_id: 1,
+        period_id: withEnrolment.id,
+        status_id: 1,
+        created_at: nowIso(),
+      })
+      .execute();
 
     const withObservation = await makePeriod(ctx(), { period_name: 'Con observación' });
     const teacher = await createUser(ctx(), ROLE.TEACHER);
-    const attribute = await ctx().database.db.insertInto('attributes').values({ attribute_name: 'AE', description: null, codigo: null, career_id: null, created_at: nowIso(), updated_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
-    await ctx().database.db.insertInto('observations').values({ user_id: student.id, attribute_id: attribute.id, subject_id: subject.id, professor_id: teacher.id, period_id: withObservation.id, activity_id: null, observation: 'Bien', created_at: nowIso() }).execute();
+    const attribute = await ctx()
+      .database.db.insertInto('attributes')
+      .values({
+        attribute_name: 'AE',
+        description: null,
+        codigo: null,
+        career_id: null,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx()
+      .database.db.insertInto('observations')
+      .values({
+        user_id: student.id,
+        attribute_id: attribute.id,
+        subject_id: subject.id,
+        professor_id: teacher.id,
+        period_id: withObservation.id,
+        activity_id: null,
+        observation: 'Bien',
+        created_at: nowIso(),
+      })
+      .execute();
 
     const cases: Array<[{ id: number; period_name: string }, string]> = [
-      [withAssignment, 'asignaciones (1)'], [withEnrolment, 'inscripciones (1)'], [withObservation, 'observaciones (1)'],
+      [withAssignment, 'asignaciones (1)'],
+      [withEnrolment, 'inscripciones (1)'],
+      [withObservation, 'observaciones (1)'],
     ];
     for (const [p, what] of cases) {
       const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/periods/${p.id}` });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(`El periodo "${p.period_name}" no puede eliminarse porque tiene registros asociados: ${what}.`);
+      expect(res.json().message).toBe(
+        `El periodo "${p.period_name}" no puede eliminarse porque tiene registros asociados: ${what}.`,
+      );
       expect(await periodRow(p.id)).toBeDefined();
     }
   });
 
   it('answers 403 for roles 1-3 and 404 for an unknown period', async () => {
     const p = await makePeriod(ctx());
-    for (const user of others) expect((await as(ctx(), user, { method: 'DELETE', url: `/api/periods/${p.id}` })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'DELETE', url: `/api/periods/${p.id}` })).statusCode).toBe(403);
     expect(await periodRow(p.id)).toBeDefined();
     expect((await as(ctx(), admin, { method: 'DELETE', url: '/api/periods/999999' })).statusCode).toBe(404);
   });
@@ -302,7 +463,8 @@ describe('POST /api/periods/:id/activate', () => {
 
   it('answers 403 for roles 1-3, 401 without a token and 404 for an unknown period', async () => {
     const p = await makePeriod(ctx());
-    for (const user of others) expect((await as(ctx(), user, { method: 'POST', url: `/api/periods/${p.id}/activate` })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'POST', url: `/api/periods/${p.id}/activate` })).statusCode).toBe(403);
     expect((await as(ctx(), null, { method: 'POST', url: `/api/periods/${p.id}/activate` })).statusCode).toBe(401);
     expect((await as(ctx(), admin, { method: 'POST', url: '/api/periods/999999/activate' })).statusCode).toBe(404);
     expect(await activeIds()).toEqual([]);
@@ -331,7 +493,9 @@ describe('POST /api/periods/:id/activate', () => {
     // Without serialising activations this load produced unique violations and deadlocks on PostgreSQL.
     const periods = await Promise.all(Array.from({ length: 6 }, () => makePeriod(ctx())));
     for (let round = 0; round < 10; round++) {
-      const answers = await Promise.all(periods.map((p) => as(ctx(), admin, { method: 'POST', url: `/api/periods/${p.id}/activate` })));
+      const answers = await Promise.all(
+        periods.map((p) => as(ctx(), admin, { method: 'POST', url: `/api/periods/${p.id}/activate` })),
+      );
       for (const r of answers) expect([200, 409]).toContain(r.statusCode);
       expect(await activeIds()).toHaveLength(1);
     }
@@ -359,13 +523,19 @@ describe('POST /api/periods/:id/close', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: p.id, status: 'closed', is_active: false });
     expect(await activeIds()).toEqual([]);
-    const log = await ctx().database.db.selectFrom('audit_log').select('action').where('entity', '=', 'periods').where('entity_id', '=', p.id).execute();
+    const log = await ctx()
+      .database.db.selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'periods')
+      .where('entity_id', '=', p.id)
+      .execute();
     expect(log.map((l) => l.action)).toContain('period.close');
   });
 
   it('answers 403 for roles 1-3 and 404 for an unknown period', async () => {
     const p = await makePeriod(ctx());
-    for (const user of others) expect((await as(ctx(), user, { method: 'POST', url: `/api/periods/${p.id}/close` })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'POST', url: `/api/periods/${p.id}/close` })).statusCode).toBe(403);
     expect((await periodRow(p.id))?.status).toBe('published');
     expect((await as(ctx(), admin, { method: 'POST', url: '/api/periods/999999/close' })).statusCode).toBe(404);
   });

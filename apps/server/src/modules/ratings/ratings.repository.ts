@@ -6,7 +6,12 @@ import type { DbOrTrx } from '../../db/types.js';
 import { careerAttributeIds, cohortUserIds, type CohortScope } from './cohort.js';
 import { bandCountColumns, meanOfTenths } from './rounding.js';
 import {
-  freshRatings, inList, selectAttributeRatings, selectPeriodAttributeRatings, type FreshRatings, type RatingFilter,
+  freshRatings,
+  inList,
+  selectAttributeRatings,
+  selectPeriodAttributeRatings,
+  type FreshRatings,
+  type RatingFilter,
 } from './sums.js';
 
 /*
@@ -51,7 +56,12 @@ async function listAttributeRatingsOnce(db: FreshRatings, filter: RatingFilter):
     .orderBy('r.subject_id')
     .orderBy('r.attribute_id')
     .execute();
-  return rows.map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! }));
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    attribute_id: r.attribute_id,
+    subject_id: r.subject_id,
+    rating: r.rating!,
+  }));
 }
 
 /**
@@ -60,8 +70,14 @@ async function listAttributeRatingsOnce(db: FreshRatings, filter: RatingFilter):
  */
 export async function listAttributeRatingsUnordered(db: DbOrTrx, filter: RatingFilter): Promise<AttributeRating[]> {
   const fresh = await freshRatings(db);
-  return byStudentChunks(filter, async (f) => (await selectAttributeRatings(fresh, f).execute())
-    .map((r) => ({ user_id: r.user_id, attribute_id: r.attribute_id, subject_id: r.subject_id, rating: r.rating! })));
+  return byStudentChunks(filter, async (f) =>
+    (await selectAttributeRatings(fresh, f).execute()).map((r) => ({
+      user_id: r.user_id,
+      attribute_id: r.attribute_id,
+      subject_id: r.subject_id,
+      rating: r.rating!,
+    })),
+  );
 }
 
 export interface AttributeBandCount {
@@ -107,17 +123,28 @@ export interface GlobalAttributeAverage {
  * Global attribute averages (DESIGN §3, `/reportes/alumno/{id}/global`): per student and attribute, the mean of the
  * per-subject ratings the filter selects; usually `{ userIds: [id] }`.
  */
-export async function listGlobalAttributeAverages(db: DbOrTrx, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+export async function listGlobalAttributeAverages(
+  db: DbOrTrx,
+  filter: RatingFilter,
+): Promise<GlobalAttributeAverage[]> {
   const fresh = await freshRatings(db);
   return byStudentChunks(filter, (f) => listGlobalAttributeAveragesOnce(fresh, f));
 }
 
-async function listGlobalAttributeAveragesOnce(db: FreshRatings, filter: RatingFilter): Promise<GlobalAttributeAverage[]> {
+async function listGlobalAttributeAveragesOnce(
+  db: FreshRatings,
+  filter: RatingFilter,
+): Promise<GlobalAttributeAverage[]> {
   const count = sql<number>`cast(count(*) as bigint)`;
   const tenths = meanOfTenths('r.rating_tenths');
   return db
     .selectFrom(selectAttributeRatings(db, filter).as('r'))
-    .select(['r.user_id', 'r.attribute_id', sql<number>`cast(${tenths} as double precision) / 10`.as('average'), count.as('subjects')])
+    .select([
+      'r.user_id',
+      'r.attribute_id',
+      sql<number>`cast(${tenths} as double precision) / 10`.as('average'),
+      count.as('subjects'),
+    ])
     .groupBy(['r.user_id', 'r.attribute_id'])
     .orderBy('r.user_id')
     .orderBy('r.attribute_id')
@@ -128,16 +155,26 @@ async function listGlobalAttributeAveragesOnce(db: FreshRatings, filter: RatingF
  * The student's rating of each attribute of a subject (or of every subject enrolled), in Spanish order; null when
  * nothing linked to the attribute is graded.
  */
-export async function listStudentAttributeRatings(db: DbOrTrx, userId: number, subjectId?: number): Promise<StudentAttributeRating[]> {
+export async function listStudentAttributeRatings(
+  db: DbOrTrx,
+  userId: number,
+  subjectId?: number,
+): Promise<StudentAttributeRating[]> {
   const fresh = await freshRatings(db);
   const ratings = selectAttributeRatings(fresh, { userIds: [userId], subjectId }).as('r');
-  let q = fresh.selectFrom('subject_attributes as sa')
+  let q = fresh
+    .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
-    .leftJoin(ratings, (j) => j.onRef('r.attribute_id', '=', 'sa.attribute_id').onRef('r.subject_id', '=', 'sa.subject_id'))
+    .leftJoin(ratings, (j) =>
+      j.onRef('r.attribute_id', '=', 'sa.attribute_id').onRef('r.subject_id', '=', 'sa.subject_id'),
+    )
     .select(['sa.attribute_id', 'at.attribute_name', 'sa.subject_id', 'r.rating as attributerating']);
-  q = subjectId !== undefined
-    ? q.where('sa.subject_id', '=', subjectId)
-    : q.where('sa.subject_id', 'in', (eb) => eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId));
+  q =
+    subjectId !== undefined
+      ? q.where('sa.subject_id', '=', subjectId)
+      : q.where('sa.subject_id', 'in', (eb) =>
+          eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId),
+        );
   return q.orderBy(esKey('at.attribute_name')).orderBy('sa.attribute_id').orderBy('sa.subject_id').execute();
 }
 
@@ -152,12 +189,16 @@ export interface BandCountRow {
   insuficiente: number;
 }
 
-const bandCounts = (tenths: string) => [sql<number>`cast(count(*) as bigint)`.as('total'), ...bandCountColumns(tenths)] as const;
+const bandCounts = (tenths: string) =>
+  [sql<number>`cast(count(*) as bigint)`.as('total'), ...bandCountColumns(tenths)] as const;
 const meanTenths = meanOfTenths('r.rating_tenths');
 
 const toCounts = <T extends BandCountRow>(row: T): T => ({
   ...row,
-  total: Number(row.total), sobresaliente: Number(row.sobresaliente), suficiente: Number(row.suficiente), insuficiente: Number(row.insuficiente),
+  total: Number(row.total),
+  sobresaliente: Number(row.sobresaliente),
+  suficiente: Number(row.suficiente),
+  insuficiente: Number(row.insuficiente),
 });
 
 /** The generation's ratings of the cohort's students in the career's attributes. */
@@ -170,7 +211,10 @@ function cohortRatings(db: FreshRatings, scope: CohortScope) {
 }
 
 /** Per attribute, the cohort's students with data by the band of their mean rating over every subject. */
-export async function countStudentBands(db: DbOrTrx, scope: CohortScope): Promise<Array<BandCountRow & { attribute_id: number }>> {
+export async function countStudentBands(
+  db: DbOrTrx,
+  scope: CohortScope,
+): Promise<Array<BandCountRow & { attribute_id: number }>> {
   const fresh = await freshRatings(db);
   const perStudent = fresh
     .selectFrom(cohortRatings(fresh, scope).as('r'))
@@ -200,7 +244,11 @@ export interface TrendPoints {
  * just those attributes and periods, the same way, reading the cohort's students alone (by the user index) instead of
  * the whole generation's: a few points of a cohort cost a few milliseconds.
  */
-export async function countStudentBandsByPeriod(db: DbOrTrx, scope: CohortScope, only?: TrendPoints): Promise<PeriodBandCountRow[]> {
+export async function countStudentBandsByPeriod(
+  db: DbOrTrx,
+  scope: CohortScope,
+  only?: TrendPoints,
+): Promise<PeriodBandCountRow[]> {
   const fresh = await freshRatings(db);
   let periodRatings = selectPeriodAttributeRatings(fresh, only ? {} : { generationId: scope.generationId });
   if (only) {
@@ -244,8 +292,20 @@ export async function countRecordBandsBySubject(db: DbOrTrx, scope: CohortScope)
   const rows = await fresh
     .selectFrom(counted.as('c'))
     .innerJoin('subjects as s', 's.id', 'c.subject_id')
-    .leftJoin('subject_attributes as sa', (j) => j.onRef('sa.subject_id', '=', 'c.subject_id').onRef('sa.attribute_id', '=', 'c.attribute_id'))
-    .select(['c.attribute_id', 'c.subject_id', 'c.total', 'c.sobresaliente', 'c.suficiente', 'c.insuficiente', 's.subject_key', 's.subject_name', 'sa.knowledge_level'])
+    .leftJoin('subject_attributes as sa', (j) =>
+      j.onRef('sa.subject_id', '=', 'c.subject_id').onRef('sa.attribute_id', '=', 'c.attribute_id'),
+    )
+    .select([
+      'c.attribute_id',
+      'c.subject_id',
+      'c.total',
+      'c.sobresaliente',
+      'c.suficiente',
+      'c.insuficiente',
+      's.subject_key',
+      's.subject_name',
+      'sa.knowledge_level',
+    ])
     .orderBy(esKey('s.subject_name'))
     .orderBy('c.subject_id')
     .execute();

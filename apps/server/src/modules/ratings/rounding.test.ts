@@ -24,11 +24,23 @@ describe('the SQL rounding mirrors the domain', () => {
     const db = ctx().database.db;
     const sheet = await makeSheet(ctx(), { students: GRADES.length });
     const activity = await makeActivity(ctx(), sheet.assignmentId, sheet.attributeIds);
-    await db.insertInto('user_activities').values(sheet.students.map((s, i) => ({
-      user_id: s.id, activity_id: activity.id, qualification: GRADES[i]!, updated_at: nowIso(),
-    }))).execute();
-    const rows = await db.selectFrom('user_activities as ua').where('ua.activity_id', '=', activity.id)
-      .select(['ua.qualification', hundredths('ua.qualification').as('h')]).orderBy('ua.qualification').execute();
+    await db
+      .insertInto('user_activities')
+      .values(
+        sheet.students.map((s, i) => ({
+          user_id: s.id,
+          activity_id: activity.id,
+          qualification: GRADES[i]!,
+          updated_at: nowIso(),
+        })),
+      )
+      .execute();
+    const rows = await db
+      .selectFrom('user_activities as ua')
+      .where('ua.activity_id', '=', activity.id)
+      .select(['ua.qualification', hundredths('ua.qualification').as('h')])
+      .orderBy('ua.qualification')
+      .execute();
     expect(rows.map((r) => Number(r.h))).toEqual(rows.map((r) => toHundredths(r.qualification!)));
     expect(rows.map((r) => Number(r.h))).toEqual(GRADES.map(toHundredths));
   });
@@ -36,8 +48,21 @@ describe('the SQL rounding mirrors the domain', () => {
   it('divides half up exactly like halfUpQuotient, on large sums too', async () => {
     const db = ctx().database.db;
     const pairs: Array<[number, number]> = [
-      [0, 1], [1, 2], [5, 10], [4, 10], [15, 10], [25, 10], [1, 3], [2, 3], [1000, 3], [2000, 3], [1000, 7],
-      [84_450 * 250 + 100 * 50, 10 * 300], [9_999 * 10_000 * 40, 10 * 10_000 * 40], [123_456_789_012, 998_001], [999_999, 1_000_000],
+      [0, 1],
+      [1, 2],
+      [5, 10],
+      [4, 10],
+      [15, 10],
+      [25, 10],
+      [1, 3],
+      [2, 3],
+      [1000, 3],
+      [2000, 3],
+      [1000, 7],
+      [84_450 * 250 + 100 * 50, 10 * 300],
+      [9_999 * 10_000 * 40, 10 * 10_000 * 40],
+      [123_456_789_012, 998_001],
+      [999_999, 1_000_000],
     ];
     for (const [n, d] of pairs) {
       const big = (v: number) => sql`cast(${sql.lit(v)} as bigint)`;
@@ -54,14 +79,38 @@ describe('the SQL rounding mirrors the domain', () => {
     for (const [k, ponderation] of ponderations.entries()) {
       const activity = await makeActivity(c, sheet.assignmentId, k % 2 ? sheet.attributeIds : [sheet.attributeIds[0]!]);
       await db.updateTable('activities').set({ ponderation }).where('id', '=', activity.id).execute();
-      await db.insertInto('user_activities').values(sheet.students.map((s, i) => ({
-        user_id: s.id, activity_id: activity.id, qualification: GRADES[(i + k) % GRADES.length]!, updated_at: nowIso(),
-      }))).execute();
+      await db
+        .insertInto('user_activities')
+        .values(
+          sheet.students.map((s, i) => ({
+            user_id: s.id,
+            activity_id: activity.id,
+            qualification: GRADES[(i + k) % GRADES.length]!,
+            updated_at: nowIso(),
+          })),
+        )
+        .execute();
     }
-    const stored = () => db.selectFrom('attribute_rating_sums')
-      .select(['professor_subject_id', 'user_id', 'attribute_id', 'subject_id', 'period_id', 'group_id', 'weighted_sum', 'weight_sum'])
-      .orderBy('professor_subject_id').orderBy('user_id').orderBy('attribute_id').execute()
-      .then((rows) => rows.map((r) => ({ ...r, weighted_sum: Number(r.weighted_sum), weight_sum: Number(r.weight_sum) })));
+    const stored = () =>
+      db
+        .selectFrom('attribute_rating_sums')
+        .select([
+          'professor_subject_id',
+          'user_id',
+          'attribute_id',
+          'subject_id',
+          'period_id',
+          'group_id',
+          'weighted_sum',
+          'weight_sum',
+        ])
+        .orderBy('professor_subject_id')
+        .orderBy('user_id')
+        .orderBy('attribute_id')
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({ ...r, weighted_sum: Number(r.weighted_sum), weight_sum: Number(r.weight_sum) })),
+        );
     await refreshRatingSums(db);
     const refreshed = await stored();
     expect(refreshed.length).toBeGreaterThan(GRADES.length);

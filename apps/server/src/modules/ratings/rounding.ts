@@ -28,7 +28,8 @@ export function weightedTenths({ sum, weights }: WeightedSums): RawBuilder<numbe
 }
 
 /** Tenths as the one-decimal number answers carry. */
-export const fromTenths = (tenths: RawBuilder<number | null>) => sql<number | null>`cast(${tenths} as double precision) / 10`;
+export const fromTenths = (tenths: RawBuilder<number | null>) =>
+  sql<number | null>`cast(${tenths} as double precision) / 10`;
 
 /** The mean of a group's tenths column, half up in tenths (the global-average rule, `averageRatings`). */
 export function meanOfTenths(tenths: string): RawBuilder<number> {
@@ -38,7 +39,8 @@ export function meanOfTenths(tenths: string): RawBuilder<number> {
 /** The three band counts of a group of rows by their tenths column: >= 900, 700-899, < 700 (on the one decimal). */
 export function bandCountColumns(tenths: string) {
   const t = sql.ref(tenths);
-  const count = (condition: RawBuilder<unknown>) => sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+  const count = (condition: RawBuilder<unknown>) =>
+    sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
   return [
     count(sql`${t} >= 900`).as('sobresaliente'),
     count(sql`${t} >= 700 and ${t} < 900`).as('suficiente'),

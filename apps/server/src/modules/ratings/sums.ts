@@ -43,19 +43,33 @@ export async function freshRatings(db: DbOrTrx): Promise<FreshRatings> {
  * above): only `freshRatings` is safe there.
  */
 export async function refreshRatingSums(db: DbOrTrx): Promise<void> {
-  const marked = await db.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id').limit(1).executeTakeFirst();
+  const marked = await db
+    .selectFrom('attribute_rating_sums_dirty')
+    .select('professor_subject_id')
+    .limit(1)
+    .executeTakeFirst();
   if (!marked) return;
   if (db.isTransaction) await recompute(db);
   else await db.transaction().execute(recompute);
 }
 
-const SUM_COLUMNS = ['professor_subject_id', 'user_id', 'attribute_id', 'subject_id', 'period_id', 'group_id', 'weighted_sum', 'weight_sum'] as const;
+const SUM_COLUMNS = [
+  'professor_subject_id',
+  'user_id',
+  'attribute_id',
+  'subject_id',
+  'period_id',
+  'group_id',
+  'weighted_sum',
+  'weight_sum',
+] as const;
 
 /** The sums of the assignments `marked` selects, computed from the grades (what the stored rows must hold). */
 function computedSums(db: DbOrTrx, marked: (column: string) => RawBuilder<boolean>) {
   const q = hundredths('ua.qualification');
   const w = hundredths('a.ponderation');
-  return db.selectFrom('professor_subjects as ps')
+  return db
+    .selectFrom('professor_subjects as ps')
     .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
     .innerJoin('user_activities as ua', 'ua.activity_id', 'a.id')
@@ -63,8 +77,14 @@ function computedSums(db: DbOrTrx, marked: (column: string) => RawBuilder<boolea
     .where('ua.qualification', 'is not', null)
     .where('a.ponderation', '>', 0)
     .select([
-      'ps.id as professor_subject_id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id',
-      sql<number>`sum(${q} * ${w})`.as('weighted_sum'), sql<number>`sum(${w})`.as('weight_sum'),
+      'ps.id as professor_subject_id',
+      'ua.user_id',
+      'aa.attribute_id',
+      'ps.subject_id',
+      'ps.period_id',
+      'ps.group_id',
+      sql<number>`sum(${q} * ${w})`.as('weighted_sum'),
+      sql<number>`sum(${w})`.as('weight_sum'),
     ])
     .groupBy(['ps.id', 'ua.user_id', 'aa.attribute_id', 'ps.subject_id', 'ps.period_id', 'ps.group_id']);
 }
@@ -77,15 +97,22 @@ async function recompute(trx: DbOrTrx): Promise<void> {
     await sql`lock table attribute_rating_sums_dirty in share row exclusive mode`.execute(trx);
     // The marked ids go in as an array the planner sees: joined from the table of marks, whose statistics know
     // nothing of its few rows, one assignment took 600 ms on the scale data (hash joins over every grade), not 5.
-    ids = (await trx.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id').execute()).map((r) => r.professor_subject_id);
+    ids = (await trx.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id').execute()).map(
+      (r) => r.professor_subject_id,
+    );
     if (!ids.length) return;
   }
   // On SQLite the first write below takes the database's write lock: nothing can change until the commit.
-  const marked = (column: string) => (ids
-    ? sql<boolean>`${sql.ref(column)} = any (${ids}::integer[])`
-    : sql<boolean>`${sql.ref(column)} in (select professor_subject_id from attribute_rating_sums_dirty)`);
+  const marked = (column: string) =>
+    ids
+      ? sql<boolean>`${sql.ref(column)} = any (${ids}::integer[])`
+      : sql<boolean>`${sql.ref(column)} in (select professor_subject_id from attribute_rating_sums_dirty)`;
   await trx.deleteFrom('attribute_rating_sums').where(marked('professor_subject_id')).execute();
-  await trx.insertInto('attribute_rating_sums').columns([...SUM_COLUMNS]).expression(computedSums(trx, marked)).execute();
+  await trx
+    .insertInto('attribute_rating_sums')
+    .columns([...SUM_COLUMNS])
+    .expression(computedSums(trx, marked))
+    .execute();
   await trx.deleteFrom('attribute_rating_sums_dirty').execute();
 }
 
@@ -97,10 +124,13 @@ function sumsSource(db: FreshRatings) {
   const table = db.selectFrom('attribute_rating_sums as s');
   if (!db.isTransaction) return table;
   const marks = db.selectFrom('attribute_rating_sums_dirty').select('professor_subject_id');
-  const marked = (column: string) => (db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<boolean>`${sql.ref(column)} = any (array(${marks}))`
-    : sql<boolean>`${sql.ref(column)} in (${marks})`);
-  const current = db.selectFrom('attribute_rating_sums as st').select(SUM_COLUMNS.map((c) => `st.${c}` as const))
+  const marked = (column: string) =>
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<boolean>`${sql.ref(column)} = any (array(${marks}))`
+      : sql<boolean>`${sql.ref(column)} in (${marks})`;
+  const current = db
+    .selectFrom('attribute_rating_sums as st')
+    .select(SUM_COLUMNS.map((c) => `st.${c}` as const))
     .where(sql<boolean>`not (${marked('st.professor_subject_id')})`)
     .unionAll(computedSums(db, marked));
   return db.selectFrom(current.as('s')) as unknown as typeof table;
@@ -127,7 +157,10 @@ export interface RatingFilter {
 
 /** Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. */
 function storedSums(): WeightedSums {
-  return { sum: sql<number>`cast(sum(s.weighted_sum) as bigint)`, weights: sql<number>`cast(sum(s.weight_sum) as bigint)` };
+  return {
+    sum: sql<number>`cast(sum(s.weighted_sum) as bigint)`,
+    weights: sql<number>`cast(sum(s.weight_sum) as bigint)`,
+  };
 }
 
 /**
@@ -138,12 +171,20 @@ function storedSums(): WeightedSums {
 export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
   const sums = storedSums();
   const tenths = weightedTenths(sums);
-  return sumsSource(db)
-    .select(['s.user_id', 's.attribute_id', 's.subject_id', tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
-    // In the order of attribute_rating_sums_user_idx, so a generation's rows are grouped as the index gives them.
-    .groupBy(['s.user_id', 's.subject_id', 's.attribute_id'])
-    .having(sums.weights, '>', 0)
-    .where((eb) => ratingConditions(db, eb, filter));
+  return (
+    sumsSource(db)
+      .select([
+        's.user_id',
+        's.attribute_id',
+        's.subject_id',
+        tenths.as('rating_tenths'),
+        fromTenths(tenths).as('rating'),
+      ])
+      // In the order of attribute_rating_sums_user_idx, so a generation's rows are grouped as the index gives them.
+      .groupBy(['s.user_id', 's.subject_id', 's.attribute_id'])
+      .having(sums.weights, '>', 0)
+      .where((eb) => ratingConditions(db, eb, filter))
+  );
 }
 
 /**
@@ -156,7 +197,14 @@ export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFil
   const tenths = weightedTenths(sums);
   return sumsSource(db)
     .where('s.period_id', 'is not', null)
-    .select(['s.user_id', 's.attribute_id', 's.subject_id', sql<number>`s.period_id`.as('period_id'), tenths.as('rating_tenths'), fromTenths(tenths).as('rating')])
+    .select([
+      's.user_id',
+      's.attribute_id',
+      's.subject_id',
+      sql<number>`s.period_id`.as('period_id'),
+      tenths.as('rating_tenths'),
+      fromTenths(tenths).as('rating'),
+    ])
     .groupBy(['s.user_id', 's.subject_id', 's.attribute_id', 's.period_id'])
     .having(sums.weights, '>', 0)
     .where((eb) => ratingConditions(db, eb, filter));
@@ -178,17 +226,31 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
   if (filter.careerIds !== undefined) {
     const careerIds = filter.careerIds.length ? [...filter.careerIds] : [0];
-    conditions.push(eb.exists(eb.selectFrom('attributes as ca').innerJoin('user_careers as cuc', 'cuc.career_id', 'ca.career_id')
-      .select('ca.id').whereRef('ca.id', '=', 's.attribute_id').whereRef('cuc.user_id', '=', 's.user_id').where('ca.career_id', 'in', careerIds)));
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('attributes as ca')
+          .innerJoin('user_careers as cuc', 'cuc.career_id', 'ca.career_id')
+          .select('ca.id')
+          .whereRef('ca.id', '=', 's.attribute_id')
+          .whereRef('cuc.user_id', '=', 's.user_id')
+          .where('ca.career_id', 'in', careerIds),
+      ),
+    );
   }
   if (filter.generationId !== undefined) {
-    const students = eb.selectFrom('user_generations').select('user_generations.user_id').where('user_generations.generation_id', '=', filter.generationId);
+    const students = eb
+      .selectFrom('user_generations')
+      .select('user_generations.user_id')
+      .where('user_generations.generation_id', '=', filter.generationId);
     // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort
     // (a semi-join hashes the students and loses the order: 73 ms instead of 30 for a generation of the scale data).
     // SQLite walks an `in (...)` list in order already.
-    conditions.push(db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<boolean>`s.user_id = any (array(${students}))`
-      : eb('s.user_id', 'in', students));
+    conditions.push(
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? sql<boolean>`s.user_id = any (array(${students}))`
+        : eb('s.user_id', 'in', students),
+    );
   }
   return eb.and(conditions);
 }

@@ -62,16 +62,26 @@ export async function listEvidenceActivities(db: DbOrTrx, scope: CohortScope): P
     .leftJoin('groups as g', 'g.id', 'ps.group_id')
     .where('aa.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
     .where('a.ponderation', '>', 0)
-    .where(({ exists, selectFrom }) => exists(
-      selectFrom('user_activities as ua')
-        .select('ua.id')
-        .whereRef('ua.activity_id', '=', 'a.id')
-        .where('ua.qualification', 'is not', null)
-        .where('ua.user_id', 'in', cohortUserIds(db, scope)),
-    ))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_activities as ua')
+          .select('ua.id')
+          .whereRef('ua.activity_id', '=', 'a.id')
+          .where('ua.qualification', 'is not', null)
+          .where('ua.user_id', 'in', cohortUserIds(db, scope)),
+      ),
+    )
     .select([
-      'aa.attribute_id', 'ps.subject_id', 'a.id as activity_id', 'a.activity_name', 'a.type_activity', 'a.evaluation_instrument', 'a.ponderation',
-      'p.period_name', 'g.group_name', 't.full_name as teacher_name',
+      'aa.attribute_id',
+      'ps.subject_id',
+      'a.id as activity_id',
+      'a.activity_name',
+      'a.type_activity',
+      'a.evaluation_instrument',
+      'a.ponderation',
+      'p.period_name',
+      'g.group_name',
+      't.full_name as teacher_name',
     ])
     .orderBy('p.start_date')
     .orderBy('ps.period_id')
@@ -90,7 +100,13 @@ export interface PeriodRow {
 
 export async function listPeriodsById(db: DbOrTrx, ids: readonly number[]): Promise<PeriodRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('periods').select(['id', 'period_name', 'start_date']).where('id', 'in', [...ids]).orderBy('start_date').orderBy('id').execute();
+  return db
+    .selectFrom('periods')
+    .select(['id', 'period_name', 'start_date'])
+    .where('id', 'in', [...ids])
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
 }
 
 /* ---- Curriculum map ---- */
@@ -133,7 +149,9 @@ export async function listCareerLevels(db: DbOrTrx, careerId: number): Promise<M
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
-    .innerJoin('subject_careers as sc', (j) => j.onRef('sc.subject_id', '=', 'sa.subject_id').on('sc.career_id', '=', careerId))
+    .innerJoin('subject_careers as sc', (j) =>
+      j.onRef('sc.subject_id', '=', 'sa.subject_id').on('sc.career_id', '=', careerId),
+    )
     .where('at.career_id', '=', careerId)
     .select(['sa.subject_id', 'sa.attribute_id', 'sa.knowledge_level'])
     .orderBy('sa.subject_id')
@@ -142,7 +160,11 @@ export async function listCareerLevels(db: DbOrTrx, careerId: number): Promise<M
 }
 
 /** Per career attribute, the activities of the period's assignments linked to it with at least one grade. */
-export async function countGradedActivities(db: DbOrTrx, careerId: number, periodId: number): Promise<Map<number, number>> {
+export async function countGradedActivities(
+  db: DbOrTrx,
+  careerId: number,
+  periodId: number,
+): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('activities as a')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
@@ -150,9 +172,14 @@ export async function countGradedActivities(db: DbOrTrx, careerId: number, perio
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .where('at.career_id', '=', careerId)
     .where('ps.period_id', '=', periodId)
-    .where(({ exists, selectFrom }) => exists(
-      selectFrom('user_activities as ua').select('ua.id').whereRef('ua.activity_id', '=', 'a.id').where('ua.qualification', 'is not', null),
-    ))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_activities as ua')
+          .select('ua.id')
+          .whereRef('ua.activity_id', '=', 'a.id')
+          .where('ua.qualification', 'is not', null),
+      ),
+    )
     .select(['aa.attribute_id', sql<number>`cast(count(distinct a.id) as bigint)`.as('n')])
     .groupBy('aa.attribute_id')
     .execute();

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_MSG, ROLE, percent, type CurriculumMapAnswer, type EvidenceAnswer } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import {
+  makeActivity,
+  makeAssignment,
+  makeAttribute,
+  makeCareer,
+  makeGeneration,
+  makePeriod,
+  makeSubject,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -20,7 +28,25 @@ let chief: TestUser;
 let otherChief: TestUser;
 let teacher: TestUser;
 let student: TestUser;
-const ids = { c: 0, d: 0, g: 0, g2: 0, a1: 0, a2: 0, a3: 0, x: 0, s1: 0, s2: 0, s3: 0, p1: 0, p2: 0, act1: 0, act2: 0, act3: 0, act4: 0 };
+const ids = {
+  c: 0,
+  d: 0,
+  g: 0,
+  g2: 0,
+  a1: 0,
+  a2: 0,
+  a3: 0,
+  x: 0,
+  s1: 0,
+  s2: 0,
+  s3: 0,
+  p1: 0,
+  p2: 0,
+  act1: 0,
+  act2: 0,
+  act3: 0,
+  act4: 0,
+};
 
 beforeAll(async () => {
   const c = ctx();
@@ -33,7 +59,13 @@ beforeAll(async () => {
   student = await createUser(c, ROLE.STUDENT);
   ids.c = (await makeCareer(c, { name: 'Ingeniería en Sistemas' })).id;
   ids.d = (await makeCareer(c, { name: 'Ingeniería Civil' })).id;
-  await db.insertInto('user_careers').values([{ user_id: chief.id, career_id: ids.c }, { user_id: otherChief.id, career_id: ids.d }]).execute();
+  await db
+    .insertInto('user_careers')
+    .values([
+      { user_id: chief.id, career_id: ids.c },
+      { user_id: otherChief.id, career_id: ids.d },
+    ])
+    .execute();
   ids.g = (await makeGeneration(c, '2030-08-01')).id;
   ids.g2 = (await makeGeneration(c, '2031-08-01')).id;
   ids.a1 = (await makeAttribute(c, { attribute_name: 'Análisis', career_id: ids.c })).id;
@@ -43,13 +75,18 @@ beforeAll(async () => {
   ids.s1 = (await makeSubject(c, { subject_name: 'Programación', semesters: [1], careers: [ids.c] })).id;
   ids.s2 = (await makeSubject(c, { subject_name: 'Bases de datos', semesters: [2, 3], careers: [ids.c] })).id;
   ids.s3 = (await makeSubject(c, { subject_name: 'Álgebra', semesters: [], careers: [ids.c] })).id;
-  await db.insertInto('subject_attributes').values([
-    { subject_id: ids.s1, attribute_id: ids.a1, knowledge_level: 'I' },
-    { subject_id: ids.s1, attribute_id: ids.a2, knowledge_level: 'M' },
-    { subject_id: ids.s2, attribute_id: ids.a1, knowledge_level: 'A' },
-  ]).execute();
+  await db
+    .insertInto('subject_attributes')
+    .values([
+      { subject_id: ids.s1, attribute_id: ids.a1, knowledge_level: 'I' },
+      { subject_id: ids.s1, attribute_id: ids.a2, knowledge_level: 'M' },
+      { subject_id: ids.s2, attribute_id: ids.a1, knowledge_level: 'A' },
+    ])
+    .execute();
   ids.p1 = (await makePeriod(c, { period_name: 'ENE-JUN 2031', start_date: '2031-01-20', end_date: '2031-06-10' })).id;
-  ids.p2 = (await makePeriod(c, { period_name: 'AGO-DIC 2031', start_date: '2031-08-10', end_date: '2031-12-10', is_active: 1 })).id;
+  ids.p2 = (
+    await makePeriod(c, { period_name: 'AGO-DIC 2031', start_date: '2031-08-10', end_date: '2031-12-10', is_active: 1 })
+  ).id;
   const ps1 = await makeAssignment(c, { subject_id: ids.s1, period_id: ids.p1, user_id: teacher.id });
   const ps2 = await makeAssignment(c, { subject_id: ids.s2, period_id: ids.p2, user_id: teacher.id });
   ids.act1 = (await makeActivity(c, ps1.id, [ids.a1, ids.a2])).id;
@@ -61,7 +98,17 @@ beforeAll(async () => {
 
   const enrol = async (name: string, gender: number, generation: number, career: number) => {
     const u = await createUser(c, ROLE.STUDENT, { full_name: name, gender });
-    await db.insertInto('user_generations').values({ user_id: u.id, generation_id: generation, current_semester_id: 3, active: 1, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('user_generations')
+      .values({
+        user_id: u.id,
+        generation_id: generation,
+        current_semester_id: 3,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await db.insertInto('user_careers').values({ user_id: u.id, career_id: career }).execute();
     return u.id;
   };
@@ -70,13 +117,28 @@ beforeAll(async () => {
   await enrol('Iris', 2, ids.g, ids.c);
   const dante = await enrol('Dante', 1, ids.g, ids.d);
   const otto = await enrol('Otto', 1, ids.g2, ids.c);
-  const grade = (user_id: number, activity_id: number, qualification: number) => ({ user_id, activity_id, qualification, updated_by: null, updated_at: now });
-  await db.insertInto('user_activities').values([
-    grade(hugo, ids.act1, 95), grade(hugo, ids.act2, 80), grade(hugo, ids.act3, 65),
-    grade(mara, ids.act1, 50), grade(mara, ids.act2, 60), grade(mara, ids.act3, 90),
-    grade(dante, ids.act1, 10), grade(dante, ids.act3, 10),
-    grade(otto, ids.act1, 0), grade(otto, ids.act2, 0),
-  ]).execute();
+  const grade = (user_id: number, activity_id: number, qualification: number) => ({
+    user_id,
+    activity_id,
+    qualification,
+    updated_by: null,
+    updated_at: now,
+  });
+  await db
+    .insertInto('user_activities')
+    .values([
+      grade(hugo, ids.act1, 95),
+      grade(hugo, ids.act2, 80),
+      grade(hugo, ids.act3, 65),
+      grade(mara, ids.act1, 50),
+      grade(mara, ids.act2, 60),
+      grade(mara, ids.act3, 90),
+      grade(dante, ids.act1, 10),
+      grade(dante, ids.act3, 10),
+      grade(otto, ids.act1, 0),
+      grade(otto, ids.act2, 0),
+    ])
+    .execute();
 });
 
 const get = (url: string, user: TestUser = chief) => as(ctx(), user, { method: 'GET', url });
@@ -86,12 +148,17 @@ const evidence = async (user: TestUser = chief) => {
   return res.json() as EvidenceAnswer;
 };
 const bands = (total: number, sob: number, suf: number, ins: number) => ({
-  total, sobresaliente: sob, suficiente: suf, insuficiente: ins,
-  sobresaliente_pct: percent(sob, total), suficiente_pct: percent(suf, total), insuficiente_pct: percent(ins, total),
+  total,
+  sobresaliente: sob,
+  suficiente: suf,
+  insuficiente: ins,
+  sobresaliente_pct: percent(sob, total),
+  suficiente_pct: percent(suf, total),
+  insuficiente_pct: percent(ins, total),
 });
 
 describe('GET /api/reportes/evidencia', () => {
-  it('counts the cohort per attribute by the band of each student\'s mean rating, against the default target', async () => {
+  it("counts the cohort per attribute by the band of each student's mean rating, against the default target", async () => {
     const e = await evidence();
     expect(e.career.name).toBe('Ingeniería en Sistemas');
     expect(e.generation.generation_name).toBe('2030-2034');
@@ -114,7 +181,7 @@ describe('GET /api/reportes/evidencia', () => {
     expect(a3!.subjects).toEqual([]);
   });
 
-  it('follows each attribute over the generation\'s periods', async () => {
+  it("follows each attribute over the generation's periods", async () => {
     const [a1, a2] = (await evidence()).attributes;
     expect(a1!.trend.map((t) => [t.period_name, t.students, t.verdict.share, t.verdict.critical])).toEqual([
       ['ENE-JUN 2031', bands(2, 0, 1, 1), 50, true],
@@ -123,7 +190,7 @@ describe('GET /api/reportes/evidencia', () => {
     expect(a2!.trend.map((t) => [t.period_id, t.students])).toEqual([[ids.p1, bands(2, 1, 0, 1)]]);
   });
 
-  it('names the subjects and activities behind the numbers, with each subject\'s records by band and their totals', async () => {
+  it("names the subjects and activities behind the numbers, with each subject's records by band and their totals", async () => {
     const [a1, a2] = (await evidence()).attributes;
     expect(a1!.subjects.map((s) => [s.subject_name, s.knowledge_level, s.records])).toEqual([
       ['Bases de datos', 'A', bands(2, 1, 0, 1)],
@@ -133,48 +200,77 @@ describe('GET /api/reportes/evidencia', () => {
     expect(a1!.records.insuficiente_pct).toBe(50);
     const programming = a1!.subjects[1]!;
     // act4 has no grade: it produced nothing and is not listed.
-    expect(programming.activities.map((a) => [a.activity_id, a.ponderation, a.period_name, a.teacher_name])).toEqual(expect.arrayContaining([
-      [ids.act1, 60, 'ENE-JUN 2031', 'Profesora Elena Ruiz'], [ids.act2, 40, 'ENE-JUN 2031', 'Profesora Elena Ruiz'],
-    ]));
+    expect(programming.activities.map((a) => [a.activity_id, a.ponderation, a.period_name, a.teacher_name])).toEqual(
+      expect.arrayContaining([
+        [ids.act1, 60, 'ENE-JUN 2031', 'Profesora Elena Ruiz'],
+        [ids.act2, 40, 'ENE-JUN 2031', 'Profesora Elena Ruiz'],
+      ]),
+    );
     expect(programming.activities).toHaveLength(2);
     expect(a1!.subjects[0]!.activities.map((a) => a.activity_id)).toEqual([ids.act3]);
-    expect(a2!.subjects.map((s) => [s.subject_name, s.knowledge_level, s.records.total, s.activities.map((a) => a.activity_id)])).toEqual([
-      ['Programación', 'M', 2, [ids.act1]],
-    ]);
+    expect(
+      a2!.subjects.map((s) => [
+        s.subject_name,
+        s.knowledge_level,
+        s.records.total,
+        s.activities.map((a) => a.activity_id),
+      ]),
+    ).toEqual([['Programación', 'M', 2, [ids.act1]]]);
   });
 
   it('judges each period by the target in force then, so a later change does not rewrite an earlier verdict', async () => {
-    const put = (period_id: number, target: number) => as(ctx(), chief, {
-      method: 'PUT', url: '/api/reportes/metas', payload: { career_id: ids.c, period_id, targets: [{ attribute_id: ids.a1, target }] },
-    });
+    const put = (period_id: number, target: number) =>
+      as(ctx(), chief, {
+        method: 'PUT',
+        url: '/api/reportes/metas',
+        payload: { career_id: ids.c, period_id, targets: [{ attribute_id: ids.a1, target }] },
+      });
     expect((await put(ids.p1, 40)).statusCode).toBe(200);
     let a1 = (await evidence()).attributes[0]!;
     // P1's 40 % also governs P2 until P2 has its own.
-    expect(a1.trend.map((t) => [t.verdict.target, t.verdict.met])).toEqual([[40, true], [40, true]]);
+    expect(a1.trend.map((t) => [t.verdict.target, t.verdict.met])).toEqual([
+      [40, true],
+      [40, true],
+    ]);
     expect((await put(ids.p2, 60)).statusCode).toBe(200);
     a1 = (await evidence()).attributes[0]!;
-    expect(a1.trend.map((t) => [t.verdict.target, t.verdict.met])).toEqual([[40, true], [60, false]]);
+    expect(a1.trend.map((t) => [t.verdict.target, t.verdict.met])).toEqual([
+      [40, true],
+      [60, false],
+    ]);
     // The whole cohort is judged by the latest period's target.
     expect(a1.verdict).toEqual({ share: 100, target: 60, met: true, critical: false });
     expect((await put(ids.p2, 100)).statusCode).toBe(200);
     expect((await evidence()).attributes[0]!.verdict.met).toBe(true);
   });
 
-  it('lets administrators and the career\'s chiefs read it, and refuses other roles and careers', async () => {
+  it("lets administrators and the career's chiefs read it, and refuses other roles and careers", async () => {
     expect((await evidence(admin)).cohort_size).toBe(3);
     const foreign = await get(`/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}`, otherChief);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe(EVIDENCE_MSG.notYourCareer);
     for (const user of [teacher, student]) {
-      expect((await get(`/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}`, user)).statusCode).toBe(403);
+      expect((await get(`/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}`, user)).statusCode).toBe(
+        403,
+      );
     }
-    expect((await ctx().app.inject({ method: 'GET', url: `/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}` })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx().app.inject({
+          method: 'GET',
+          url: `/api/reportes/evidencia?career_id=${ids.c}&generation_id=${ids.g}`,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses missing, malformed and unknown filters with 422 on the field', async () => {
     const missing = await get('/api/reportes/evidencia');
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toMatchObject({ career_id: [EVIDENCE_MSG.careerRequired], generation_id: [EVIDENCE_MSG.generationRequired] });
+    expect(missing.json().errors).toMatchObject({
+      career_id: [EVIDENCE_MSG.careerRequired],
+      generation_id: [EVIDENCE_MSG.generationRequired],
+    });
     const bad = await get(`/api/reportes/evidencia?career_id=abc&generation_id=${ids.g}`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.career_id).toEqual([EVIDENCE_MSG.careerRequired]);
@@ -205,10 +301,17 @@ describe('GET /api/reportes/mapa-curricular', () => {
     return res.json() as CurriculumMapAnswer;
   };
 
-  it('lays out the career\'s subjects by semester with their levels, and flags the levels no subject reaches', async () => {
+  it("lays out the career's subjects by semester with their levels, and flags the levels no subject reaches", async () => {
     const m = await map(`career_id=${ids.c}`);
     expect(m.subjects.map((s) => [s.subject_name, s.semester, s.levels])).toEqual([
-      ['Programación', 1, [{ attribute_id: ids.a1, knowledge_level: 'I' }, { attribute_id: ids.a2, knowledge_level: 'M' }]],
+      [
+        'Programación',
+        1,
+        [
+          { attribute_id: ids.a1, knowledge_level: 'I' },
+          { attribute_id: ids.a2, knowledge_level: 'M' },
+        ],
+      ],
       ['Bases de datos', 2, [{ attribute_id: ids.a1, knowledge_level: 'A' }]],
       ['Álgebra', null, []],
     ]);

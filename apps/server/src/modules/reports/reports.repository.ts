@@ -25,11 +25,20 @@ export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Prom
   const [rows, attributes, careers] = await Promise.all([
     listAttributeRatingsUnordered(db, filter),
     spanishRanks(db, 'attributes', 'attribute_name').execute(),
-    db.selectFrom('attributes as at').leftJoin('careers as c', 'c.id', 'at.career_id').select(['at.id', 'at.career_id', 'c.career_key']).execute(),
+    db
+      .selectFrom('attributes as at')
+      .leftJoin('careers as c', 'c.id', 'at.career_id')
+      .select(['at.id', 'at.career_id', 'c.career_key'])
+      .execute(),
   ]);
   const students = [...new Set(rows.map((r) => r.user_id))];
-  const genders = new Map((await inChunks(students, (ids) => db.selectFrom('users').select(['id', 'gender']).where('id', 'in', ids).execute()))
-    .map((u) => [u.id, u.gender]));
+  const genders = new Map(
+    (
+      await inChunks(students, (ids) =>
+        db.selectFrom('users').select(['id', 'gender']).where('id', 'in', ids).execute(),
+      )
+    ).map((u) => [u.id, u.gender]),
+  );
   const attribute = new Map(attributes.map((a) => [a.id, a]));
   const careerOf = new Map(careers.map((a) => [a.id, a]));
   // Attribute in Spanish order (its rank: es_key(name), then id), then subject, then student: the SQL order before.
@@ -39,8 +48,14 @@ export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Prom
     return {
       rank: a.rank,
       row: {
-        attribute_id: r.attribute_id, attribute_name: a.name, subject_id: r.subject_id, rating: r.rating!, user_id: r.user_id,
-        gender: genders.get(r.user_id) ?? null, career_id: c?.career_id ?? null, career_key: c?.career_key ?? null,
+        attribute_id: r.attribute_id,
+        attribute_name: a.name,
+        subject_id: r.subject_id,
+        rating: r.rating!,
+        user_id: r.user_id,
+        gender: genders.get(r.user_id) ?? null,
+        career_id: c?.career_id ?? null,
+        career_key: c?.career_key ?? null,
       },
     };
   });
@@ -49,7 +64,11 @@ export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Prom
 }
 
 type Named = 'users' | 'subjects' | 'attributes';
-type NameColumn<T extends Named> = T extends 'users' ? 'full_name' : T extends 'subjects' ? 'subject_name' : 'attribute_name';
+type NameColumn<T extends Named> = T extends 'users'
+  ? 'full_name'
+  : T extends 'subjects'
+    ? 'subject_name'
+    : 'attribute_name';
 
 /**
  * A table's rows with their rank in Spanish order (`es_key(name)`, then id): ordering a query's rows by the rank
@@ -58,10 +77,18 @@ type NameColumn<T extends Named> = T extends 'users' ? 'full_name' : T extends '
  */
 function spanishRanks<T extends Named>(db: DbOrTrx, table: T, column: NameColumn<T>, ids?: RawBuilder<unknown>) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one ranking for three tables with different name columns
-  const q = (db as any).selectFrom(table).select([
-    'id', sql.ref(column).as('name'), sql<number>`row_number() over (order by ${esKey(column)}, id)`.as('rank'),
-  ]);
-  return (ids ? q.where(sql<boolean>`id in (${ids})`) : q) as SelectQueryBuilder<Database, T, { id: number; name: string; rank: number }>;
+  const q = (db as any)
+    .selectFrom(table)
+    .select([
+      'id',
+      sql.ref(column).as('name'),
+      sql<number>`row_number() over (order by ${esKey(column)}, id)`.as('rank'),
+    ]);
+  return (ids ? q.where(sql<boolean>`id in (${ids})`) : q) as SelectQueryBuilder<
+    Database,
+    T,
+    { id: number; name: string; rank: number }
+  >;
 }
 
 export interface ExportRecordRow {
@@ -86,12 +113,25 @@ export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Prom
   const studentIds = [...new Set(rows.map((r) => r.user_id))];
   const subjectIds = [...new Set(rows.map((r) => r.subject_id))];
   const [students, subjects, attributes] = await Promise.all([
-    inChunks(studentIds, (ids) => db.selectFrom('users')
-      .select(['id', 'controlnumber', 'full_name', 'gender', esKey('full_name').as('key')]).where('id', 'in', ids).execute()),
-    inChunks(subjectIds, (ids) => db.selectFrom('subjects')
-      .select(['id', 'subject_key', 'subject_name', esKey('subject_name').as('key')]).where('id', 'in', ids).execute()),
-    db.selectFrom('attributes as at').leftJoin('careers as c', 'c.id', 'at.career_id')
-      .select(['at.id', 'at.attribute_name', 'c.name as career_name', esKey('at.attribute_name').as('key')]).execute(),
+    inChunks(studentIds, (ids) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'controlnumber', 'full_name', 'gender', esKey('full_name').as('key')])
+        .where('id', 'in', ids)
+        .execute(),
+    ),
+    inChunks(subjectIds, (ids) =>
+      db
+        .selectFrom('subjects')
+        .select(['id', 'subject_key', 'subject_name', esKey('subject_name').as('key')])
+        .where('id', 'in', ids)
+        .execute(),
+    ),
+    db
+      .selectFrom('attributes as at')
+      .leftJoin('careers as c', 'c.id', 'at.career_id')
+      .select(['at.id', 'at.attribute_name', 'c.name as career_name', esKey('at.attribute_name').as('key')])
+      .execute(),
   ]);
   const student = ranked(students);
   const subject = ranked(subjects);
@@ -101,10 +141,20 @@ export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Prom
     const s = subject.get(r.subject_id)!;
     const a = attribute.get(r.attribute_id)!;
     return {
-      u: u.rank, s: s.rank, a: a.rank,
+      u: u.rank,
+      s: s.rank,
+      a: a.rank,
       row: {
-        user_id: r.user_id, controlnumber: u.row.controlnumber, full_name: u.row.full_name, gender: u.row.gender, subject_key: s.row.subject_key,
-        subject_name: s.row.subject_name, attribute_id: r.attribute_id, attribute_name: a.row.attribute_name, career_name: a.row.career_name, rating: r.rating!,
+        user_id: r.user_id,
+        controlnumber: u.row.controlnumber,
+        full_name: u.row.full_name,
+        gender: u.row.gender,
+        subject_key: s.row.subject_key,
+        subject_name: s.row.subject_name,
+        attribute_id: r.attribute_id,
+        attribute_name: a.row.attribute_name,
+        career_name: a.row.career_name,
+        rating: r.rating!,
       },
     };
   });
@@ -123,17 +173,50 @@ function ranked<T extends { id: number; key: Uint8Array }>(rows: T[]): Map<numbe
 
 /** Names of the chosen filters, for the export's filter sheet and its file name. */
 export async function findFilterNames(
-  db: DbOrTrx, filter: { generationId: number; subjectId?: number; periodId?: number; attributeId?: number; careerIds?: readonly number[] },
+  db: DbOrTrx,
+  filter: {
+    generationId: number;
+    subjectId?: number;
+    periodId?: number;
+    attributeId?: number;
+    careerIds?: readonly number[];
+  },
 ) {
-  const generation = await db.selectFrom('generations').select(['start_date', 'end_date']).where('id', '=', filter.generationId).executeTakeFirst();
-  const subject = filter.subjectId === undefined ? undefined
-    : await db.selectFrom('subjects').select(['subject_name', 'subject_key']).where('id', '=', filter.subjectId).executeTakeFirst();
-  const period = filter.periodId === undefined ? undefined
-    : await db.selectFrom('periods').select('period_name').where('id', '=', filter.periodId).executeTakeFirst();
-  const attribute = filter.attributeId === undefined ? undefined
-    : await db.selectFrom('attributes').select('attribute_name').where('id', '=', filter.attributeId).executeTakeFirst();
+  const generation = await db
+    .selectFrom('generations')
+    .select(['start_date', 'end_date'])
+    .where('id', '=', filter.generationId)
+    .executeTakeFirst();
+  const subject =
+    filter.subjectId === undefined
+      ? undefined
+      : await db
+          .selectFrom('subjects')
+          .select(['subject_name', 'subject_key'])
+          .where('id', '=', filter.subjectId)
+          .executeTakeFirst();
+  const period =
+    filter.periodId === undefined
+      ? undefined
+      : await db.selectFrom('periods').select('period_name').where('id', '=', filter.periodId).executeTakeFirst();
+  const attribute =
+    filter.attributeId === undefined
+      ? undefined
+      : await db
+          .selectFrom('attributes')
+          .select('attribute_name')
+          .where('id', '=', filter.attributeId)
+          .executeTakeFirst();
   const careers = filter.careerIds?.length
-    ? (await db.selectFrom('careers').select('name').where('id', 'in', [...filter.careerIds]).orderBy(esKey('name')).orderBy('id').execute()).map((c) => c.name)
+    ? (
+        await db
+          .selectFrom('careers')
+          .select('name')
+          .where('id', 'in', [...filter.careerIds])
+          .orderBy(esKey('name'))
+          .orderBy('id')
+          .execute()
+      ).map((c) => c.name)
     : [];
   return { generation, subject, period, attribute, careers };
 }

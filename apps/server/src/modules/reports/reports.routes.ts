@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  EVIDENCE_MSG, TARGET_MSG, canManageCatalogues, curriculumMapAnswer, curriculumMapQuery, evidenceAnswer, evidenceQuery, divisionReportFile, errorResponse, flexExportQuery, flexQuery, ratingRecord, targetsAnswer, targetsBody,
-  targetsQuery, type Actor,
+  EVIDENCE_MSG,
+  TARGET_MSG,
+  canManageCatalogues,
+  curriculumMapAnswer,
+  curriculumMapQuery,
+  evidenceAnswer,
+  evidenceQuery,
+  divisionReportFile,
+  errorResponse,
+  flexExportQuery,
+  flexQuery,
+  ratingRecord,
+  targetsAnswer,
+  targetsBody,
+  targetsQuery,
+  type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
@@ -19,11 +33,14 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-
   /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
   async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
     if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
-    const period = await app.db.selectFrom('periods').select(['id', 'start_date']).where('id', '=', periodId).executeTakeFirst();
+    const period = await app.db
+      .selectFrom('periods')
+      .select(['id', 'start_date'])
+      .where('id', '=', periodId)
+      .executeTakeFirst();
     if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
     if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
     return period;
@@ -35,85 +52,143 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
   }
 
-  app.get('/reportes/evidencia', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Evidencia de logro de los atributos de egreso de una generación en una carrera (CACEI, criterio 4)',
-      querystring: evidenceQuery, response: { 200: evidenceAnswer, ...readErrors },
+  app.get(
+    '/reportes/evidencia',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Evidencia de logro de los atributos de egreso de una generación en una carrera (CACEI, criterio 4)',
+        querystring: evidenceQuery,
+        response: { 200: evidenceAnswer, ...readErrors },
+      },
     },
-  }, async (request) => {
-    const { career_id, generation_id } = request.query;
-    await checkEvidenceScope(actorOf(request), career_id);
-    return buildCohortEvidence(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
-  });
+    async (request) => {
+      const { career_id, generation_id } = request.query;
+      await checkEvidenceScope(actorOf(request), career_id);
+      return buildCohortEvidence(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
+    },
+  );
 
-  app.get('/reportes/mapa-curricular', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Mapa curricular: materias × atributos con niveles I/M/A y sus huecos',
-      querystring: curriculumMapQuery, response: { 200: curriculumMapAnswer, ...readErrors },
+  app.get(
+    '/reportes/mapa-curricular',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Mapa curricular: materias × atributos con niveles I/M/A y sus huecos',
+        querystring: curriculumMapQuery,
+        response: { 200: curriculumMapAnswer, ...readErrors },
+      },
     },
-  }, async (request) => {
-    const { career_id, period_id } = request.query;
-    await checkEvidenceScope(actorOf(request), career_id);
-    return buildCurriculumMap(app.db, career_id, period_id);
-  });
+    async (request) => {
+      const { career_id, period_id } = request.query;
+      await checkEvidenceScope(actorOf(request), career_id);
+      return buildCurriculumMap(app.db, career_id, period_id);
+    },
+  );
 
-  app.get('/reportes/metas', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Metas por atributo de una carrera que rigen en un periodo', querystring: targetsQuery,
-      response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+  app.get(
+    '/reportes/metas',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Metas por atributo de una carrera que rigen en un periodo',
+        querystring: targetsQuery,
+        response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const { career_id, period_id } = request.query;
-    const period = await checkTargetScope(actorOf(request), career_id, period_id);
-    return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
-  });
+    async (request) => {
+      const { career_id, period_id } = request.query;
+      const period = await checkTargetScope(actorOf(request), career_id, period_id);
+      return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
+    },
+  );
 
-  app.put('/reportes/metas', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Fija las metas de un periodo (los demás periodos conservan las suyas)', body: targetsBody,
-      response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+  app.put(
+    '/reportes/metas',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Fija las metas de un periodo (los demás periodos conservan las suyas)',
+        body: targetsBody,
+        response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { career_id, period_id, targets } = request.body;
-    const period = await checkTargetScope(actor, career_id, period_id);
-    if ((await listForeignAttributes(app.db, career_id, targets.map((t) => t.attribute_id))).length) throw fieldError('targets', TARGET_MSG.attributeNotInCareer);
-    await app.db.transaction().execute(async (trx) => {
-      await upsertTargets(trx, career_id, period_id, targets, actor.id, nowIso());
-      await audit(trx, { userId: actor.id, action: 'targets.update', entity: 'careers', entityId: career_id, details: { period_id, targets } });
-    });
-    return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const { career_id, period_id, targets } = request.body;
+      const period = await checkTargetScope(actor, career_id, period_id);
+      if (
+        (
+          await listForeignAttributes(
+            app.db,
+            career_id,
+            targets.map((t) => t.attribute_id),
+          )
+        ).length
+      )
+        throw fieldError('targets', TARGET_MSG.attributeNotInCareer);
+      await app.db.transaction().execute(async (trx) => {
+        await upsertTargets(trx, career_id, period_id, targets, actor.id, nowIso());
+        await audit(trx, {
+          userId: actor.id,
+          action: 'targets.update',
+          entity: 'careers',
+          entityId: career_id,
+          details: { period_id, targets },
+        });
+      });
+      return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
+    },
+  );
 
-  app.get('/reportes/flex', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Registros de calificación por atributo de una generación (reporte de división)', querystring: flexQuery,
-      response: { 200: z.array(ratingRecord), ...readErrors },
+  app.get(
+    '/reportes/flex',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Registros de calificación por atributo de una generación (reporte de división)',
+        querystring: flexQuery,
+        response: { 200: z.array(ratingRecord), ...readErrors },
+      },
     },
-  }, async (request) => {
-    const rows = await listRatingRecords(app.db, await resolveFlexFilter(app.db, actorOf(request), request.query));
-    return rows.map((r) => ({
-      attribute_id: r.attribute_id, attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key }, subject_id: r.subject_id,
-      attributerating: r.rating, user: { id: r.user_id, gender: r.gender },
-    }));
-  });
+    async (request) => {
+      const rows = await listRatingRecords(app.db, await resolveFlexFilter(app.db, actorOf(request), request.query));
+      return rows.map((r) => ({
+        attribute_id: r.attribute_id,
+        attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
+        subject_id: r.subject_id,
+        attributerating: r.rating,
+        user: { id: r.user_id, gender: r.gender },
+      }));
+    },
+  );
 
-  app.get('/reportes/flex/export', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['reports'], summary: 'Reporte de división en Excel (.xlsx)', querystring: flexExportQuery,
-      produces: [XLSX_TYPE, 'application/json'], response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
+  app.get(
+    '/reportes/flex/export',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Reporte de división en Excel (.xlsx)',
+        querystring: flexExportQuery,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
+      },
     },
-  }, async (request, reply) => {
-    const { fileName, buffer } = await buildFlexWorkbook(app.db, actorOf(request), request.query);
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .send(buffer);
-  });
+    async (request, reply) => {
+      const { fileName, buffer } = await buildFlexWorkbook(app.db, actorOf(request), request.query);
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(buffer);
+    },
+  );
 };

@@ -2,7 +2,16 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG, ROLE } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { makeActivity, makeAssignment, makeAttribute, makeCareer, makeChief, makeGeneration, makePeriod, makeSubject } from '../../test/factories.js';
+import {
+  makeActivity,
+  makeAssignment,
+  makeAttribute,
+  makeCareer,
+  makeChief,
+  makeGeneration,
+  makePeriod,
+  makeSubject,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -29,7 +38,25 @@ let chief: TestUser;
 let admin: TestUser;
 let teacher: TestUser;
 let student: TestUser;
-const ids = { career: 0, gen: 0, gen2: 0, gen10: 0, empty: 0, s1: 0, s2: 0, p1: 0, p2: 0, a: 0, b: 0, hugo: 0, mara: 0, iris: 0, leo: 0, otto: 0, zoe: 0 };
+const ids = {
+  career: 0,
+  gen: 0,
+  gen2: 0,
+  gen10: 0,
+  empty: 0,
+  s1: 0,
+  s2: 0,
+  p1: 0,
+  p2: 0,
+  a: 0,
+  b: 0,
+  hugo: 0,
+  mara: 0,
+  iris: 0,
+  leo: 0,
+  otto: 0,
+  zoe: 0,
+};
 
 beforeAll(async () => {
   const c = ctx();
@@ -61,32 +88,64 @@ beforeAll(async () => {
   await db.updateTable('activities').set({ ponderation: 40 }).where('id', '=', act2).execute();
 
   const people: Array<[keyof typeof ids, number | null, number]> = [
-    ['hugo', 1, ids.gen], ['mara', 2, ids.gen], ['iris', 2, ids.gen], ['leo', 1, ids.gen], ['otto', 1, ids.gen2], ['zoe', null, ids.gen10],
+    ['hugo', 1, ids.gen],
+    ['mara', 2, ids.gen],
+    ['iris', 2, ids.gen],
+    ['leo', 1, ids.gen],
+    ['otto', 1, ids.gen2],
+    ['zoe', null, ids.gen10],
   ];
   for (const [key, gender, generation] of people) {
     const u = await createUser(c, ROLE.STUDENT, { gender, full_name: `Alumno ${key}` });
     ids[key] = u.id;
     await db.insertInto('user_careers').values({ user_id: u.id, career_id: career.id }).execute();
-    await db.insertInto('user_generations').values({
-      user_id: u.id, generation_id: generation, current_semester_id: 1, active: 1, created_at: now, updated_at: now,
-    }).execute();
+    await db
+      .insertInto('user_generations')
+      .values({
+        user_id: u.id,
+        generation_id: generation,
+        current_semester_id: 1,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
-  const grade = (user_id: number, activity_id: number, qualification: number | null) =>
-    ({ user_id, activity_id, qualification, updated_by: null, updated_at: now });
-  await db.insertInto('user_activities').values([
-    grade(ids.hugo, act1, 95), grade(ids.hugo, act2, 80), grade(ids.hugo, act3, 65),
-    grade(ids.mara, act1, 72.25),
-    grade(ids.leo, act1, null),
-    grade(ids.otto, act1, 100), grade(ids.otto, act3, 40),
-    grade(ids.zoe, act1, 9.5), grade(ids.zoe, act2, 8),
-  ]).execute();
+  const grade = (user_id: number, activity_id: number, qualification: number | null) => ({
+    user_id,
+    activity_id,
+    qualification,
+    updated_by: null,
+    updated_at: now,
+  });
+  await db
+    .insertInto('user_activities')
+    .values([
+      grade(ids.hugo, act1, 95),
+      grade(ids.hugo, act2, 80),
+      grade(ids.hugo, act3, 65),
+      grade(ids.mara, act1, 72.25),
+      grade(ids.leo, act1, null),
+      grade(ids.otto, act1, 100),
+      grade(ids.otto, act3, 40),
+      grade(ids.zoe, act1, 9.5),
+      grade(ids.zoe, act2, 8),
+    ])
+    .execute();
 });
 
 async function flex(qs: string, user: TestUser = chief) {
   const res = await as(ctx(), user, { method: 'GET', url: `/api/reportes/flex?${qs}` });
   return res;
 }
-const key = (r: Record_) => [r.user.id, r.subject_id, r.attribute_id, r.attributerating, r.user.gender, r.attribute.attribute_name];
+const key = (r: Record_) => [
+  r.user.id,
+  r.subject_id,
+  r.attribute_id,
+  r.attributerating,
+  r.user.gender,
+  r.attribute.attribute_name,
+];
 
 describe('GET /api/reportes/flex', () => {
   it('answers one record per student, subject and attribute with a rating, computed from the grades', async () => {
@@ -116,14 +175,22 @@ describe('GET /api/reportes/flex', () => {
     expect(bySubject.map(key)).toEqual([[ids.hugo, ids.s2, ids.a, 65, 1, 'Análisis de problemas']]);
     const byPeriod = (await flex(`generation_id=${ids.gen}&period_id=${ids.p1}`)).json() as Record_[];
     expect(byPeriod.map((r) => r.attributerating)).toEqual([89, 72.3, 95, 72.3]);
-    const byAttribute = (await flex(`generation_id=${ids.gen}&subject_id=${ids.s1}&attribute_id=${ids.b}`)).json() as Record_[];
-    expect(byAttribute.map((r) => [r.user.id, r.attributerating])).toEqual([[ids.hugo, 95], [ids.mara, 72.3]]);
+    const byAttribute = (
+      await flex(`generation_id=${ids.gen}&subject_id=${ids.s1}&attribute_id=${ids.b}`)
+    ).json() as Record_[];
+    expect(byAttribute.map((r) => [r.user.id, r.attributerating])).toEqual([
+      [ids.hugo, 95],
+      [ids.mara, 72.3],
+    ]);
     expect((await flex(`generation_id=${ids.empty}`)).json()).toEqual([]);
   });
 
   it('answers the ratings as graded (0-10 ones too) and a student without gender as null', async () => {
     const records = (await flex(`generation_id=${ids.gen10}`)).json() as Record_[];
-    expect(records.map((r) => [r.attribute_id, r.attributerating, r.user.gender])).toEqual([[ids.a, 8.9, null], [ids.b, 9.5, null]]);
+    expect(records.map((r) => [r.attribute_id, r.attributerating, r.user.gender])).toEqual([
+      [ids.a, 8.9, null],
+      [ids.b, 9.5, null],
+    ]);
   });
 
   it('refuses a missing or unknown generation and unknown filters with 422 on the field', async () => {
@@ -141,7 +208,9 @@ describe('GET /api/reportes/flex', () => {
     expect((await flex(`generation_id=${ids.gen}`, admin)).statusCode).toBe(200);
     expect((await flex(`generation_id=${ids.gen}`, teacher)).statusCode).toBe(403);
     expect((await flex(`generation_id=${ids.gen}`, student)).statusCode).toBe(403);
-    expect((await as(ctx(), null, { method: 'GET', url: `/api/reportes/flex?generation_id=${ids.gen}` })).statusCode).toBe(401);
+    expect(
+      (await as(ctx(), null, { method: 'GET', url: `/api/reportes/flex?generation_id=${ids.gen}` })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -161,19 +230,41 @@ describe('GET /api/reportes/flex/export', () => {
     const res = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="reporte_division_2031-2035_\d{8}-\d{4}\.xlsx"/);
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="reporte_division_2031-2035_\d{8}-\d{4}\.xlsx"/,
+    );
     const { names, rows, sheet } = await readWorkbook(res.rawPayload);
     expect(names).toEqual(['Resumen', 'Calificaciones', 'Filtros']);
     const summary = rows('Resumen');
-    expect(summary[0]).toEqual(['Atributo', 'Alumnos con datos', 'Registros', 'Sobresaliente (90-100)', '% Sobresaliente',
-      'Suficiente (70-89)', '% Suficiente', 'Insuficiente (0-69)', '% Insuficiente', 'Carrera']);
+    expect(summary[0]).toEqual([
+      'Atributo',
+      'Alumnos con datos',
+      'Registros',
+      'Sobresaliente (90-100)',
+      '% Sobresaliente',
+      'Suficiente (70-89)',
+      '% Suficiente',
+      'Insuficiente (0-69)',
+      '% Insuficiente',
+      'Carrera',
+    ]);
     // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
     expect(summary.slice(1)).toEqual([
       ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
       ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, 'Ingeniería Química'],
     ]);
     const detail = rows('Calificaciones');
-    expect(detail[0]).toEqual(['Matrícula', 'Nombre', 'Género', 'Clave', 'Materia', 'Atributo', 'Carrera', 'Calificación', 'Banda']);
+    expect(detail[0]).toEqual([
+      'Matrícula',
+      'Nombre',
+      'Género',
+      'Clave',
+      'Materia',
+      'Atributo',
+      'Carrera',
+      'Calificación',
+      'Banda',
+    ]);
     const Q = 'Ingeniería Química';
     expect(detail.slice(1).map((r) => [r[1], r[2], r[4], r[5], r[6], r[7], r[8]])).toEqual([
       ['Alumno hugo', 'Hombre', 'Cálculo diferencial', 'Análisis de problemas', Q, 89, 'Suficiente'],
@@ -184,11 +275,21 @@ describe('GET /api/reportes/flex/export', () => {
     ]);
     const filters = rows('Filtros');
     expect(filters.slice(1, 8)).toEqual([
-      ['Generación', '2031-2035'], ['Carrera', Q], ['Materia', 'Todas'], ['Periodo', 'Todos'], ['Atributo', 'Todos'], ['Escala', '0-100'], ['Registros', 5],
+      ['Generación', '2031-2035'],
+      ['Carrera', Q],
+      ['Materia', 'Todas'],
+      ['Periodo', 'Todos'],
+      ['Atributo', 'Todos'],
+      ['Escala', '0-100'],
+      ['Registros', 5],
     ]);
     expect(filters[8]![0]).toBe('Generado el');
     // Every sheet freezes its header row and has filters on it.
-    for (const [name, last] of [['Resumen', 'J'], ['Calificaciones', 'I'], ['Filtros', 'B']] as const) {
+    for (const [name, last] of [
+      ['Resumen', 'J'],
+      ['Calificaciones', 'I'],
+      ['Filtros', 'B'],
+    ] as const) {
       expect(sheet(name).views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(sheet(name).autoFilter).toBe(`A1:${last}1`);
     }
@@ -198,8 +299,19 @@ describe('GET /api/reportes/flex/export', () => {
     const res = await as(ctx(), admin, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen10}` });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows('Calificaciones').slice(1).map((r) => [r[2], r[7], r[8]])).toEqual([[undefined, 89, 'Suficiente'], [undefined, 95, 'Sobresaliente']]); // no gender recorded: a blank cell
-    expect(rows('Resumen').slice(1).map((r) => r.slice(0, 9))).toEqual([
+    expect(
+      rows('Calificaciones')
+        .slice(1)
+        .map((r) => [r[2], r[7], r[8]]),
+    ).toEqual([
+      [undefined, 89, 'Suficiente'],
+      [undefined, 95, 'Sobresaliente'],
+    ]); // no gender recorded: a blank cell
+    expect(
+      rows('Resumen')
+        .slice(1)
+        .map((r) => r.slice(0, 9)),
+    ).toEqual([
       ['Análisis de problemas', 1, 1, 0, 0, 1, 1, 0, 0],
       ['Comunicación efectiva', 1, 1, 1, 1, 0, 0, 0, 0],
     ]);
@@ -207,7 +319,10 @@ describe('GET /api/reportes/flex/export', () => {
   });
 
   it('names the filters of a narrowed export', async () => {
-    const res = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}&subject_id=${ids.s1}&period_id=${ids.p1}` });
+    const res = await as(ctx(), chief, {
+      method: 'GET',
+      url: `/api/reportes/flex/export?generation_id=${ids.gen}&subject_id=${ids.s1}&period_id=${ids.p1}`,
+    });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
     expect(rows('Calificaciones')).toHaveLength(5);
@@ -217,12 +332,18 @@ describe('GET /api/reportes/flex/export', () => {
   });
 
   it('refuses with a clear message when there is nothing to export, and for other roles', async () => {
-    const empty = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.empty}` });
+    const empty = await as(ctx(), chief, {
+      method: 'GET',
+      url: `/api/reportes/flex/export?generation_id=${ids.empty}`,
+    });
     expect(empty.statusCode).toBe(404);
     expect(empty.json()).toEqual({ message: REPORT_MSG.exportEmpty });
     const missing = await as(ctx(), chief, { method: 'GET', url: '/api/reportes/flex/export' });
     expect(missing.statusCode).toBe(422);
-    expect((await as(ctx(), teacher, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` })).statusCode).toBe(403);
+    expect(
+      (await as(ctx(), teacher, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${ids.gen}` }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -246,31 +367,63 @@ describe('the division report per career', () => {
     shared.civilAttr = (await makeAttribute(c, { attribute_name: 'Comunicación efectiva', career_id: civil.id })).id;
     const ps = await makeAssignment(c, { subject_id: ids.s1, period_id: ids.p1 });
     const act = (await makeActivity(c, ps.id, [ids.a, shared.civilAttr])).id;
-    for (const [key, careerId, grade] of [['hugo2', ids.career, 90], ['pepe', civil.id, 80]] as const) {
+    for (const [key, careerId, grade] of [
+      ['hugo2', ids.career, 90],
+      ['pepe', civil.id, 80],
+    ] as const) {
       const u = await createUser(c, ROLE.STUDENT, { full_name: `Alumno ${key}` });
       shared[key] = u.id;
       await db.insertInto('user_careers').values({ user_id: u.id, career_id: careerId }).execute();
-      await db.insertInto('user_generations').values({ user_id: u.id, generation_id: shared.gen, current_semester_id: 1, active: 1, created_at: now, updated_at: now }).execute();
-      await db.insertInto('user_activities').values({ user_id: u.id, activity_id: act, qualification: grade, updated_by: null, updated_at: now }).execute();
+      await db
+        .insertInto('user_generations')
+        .values({
+          user_id: u.id,
+          generation_id: shared.gen,
+          current_semester_id: 1,
+          active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('user_activities')
+        .values({ user_id: u.id, activity_id: act, qualification: grade, updated_by: null, updated_at: now })
+        .execute();
     }
   });
 
   const records = async (qs: string, user: TestUser) => {
     const res = await flex(qs, user);
     expect(res.statusCode).toBe(200);
-    return (res.json() as Array<Record_ & { attribute: { career_key: string | null } }>).map((r) => [r.user.id, r.attribute_id, r.attributerating, r.attribute.career_key]);
+    return (res.json() as Array<Record_ & { attribute: { career_key: string | null } }>).map((r) => [
+      r.user.id,
+      r.attribute_id,
+      r.attributerating,
+      r.attribute.career_key,
+    ]);
   };
 
-  it('gives a chief their career\'s attributes for their career\'s students only', async () => {
-    expect(await records(`generation_id=${shared.gen}`, chief)).toEqual([[shared.hugo2, ids.a, 90, expect.any(String)]]);
-    expect(await records(`generation_id=${shared.gen}`, shared.civilChief!)).toEqual([[shared.pepe, shared.civilAttr, 80, 'ICIV']]);
+  it("gives a chief their career's attributes for their career's students only", async () => {
+    expect(await records(`generation_id=${shared.gen}`, chief)).toEqual([
+      [shared.hugo2, ids.a, 90, expect.any(String)],
+    ]);
+    expect(await records(`generation_id=${shared.gen}`, shared.civilChief!)).toEqual([
+      [shared.pepe, shared.civilAttr, 80, 'ICIV'],
+    ]);
   });
 
   it('gives the administrator every career, each attribute labelled with its career, or one career when asked', async () => {
     const all = await records(`generation_id=${shared.gen}`, admin);
     expect(all).toHaveLength(2);
-    expect(all).toEqual(expect.arrayContaining([[shared.hugo2, ids.a, 90, expect.any(String)], [shared.pepe, shared.civilAttr, 80, 'ICIV']]));
-    expect(await records(`generation_id=${shared.gen}&career_id=${shared.civil}`, admin)).toEqual([[shared.pepe, shared.civilAttr, 80, 'ICIV']]);
+    expect(all).toEqual(
+      expect.arrayContaining([
+        [shared.hugo2, ids.a, 90, expect.any(String)],
+        [shared.pepe, shared.civilAttr, 80, 'ICIV'],
+      ]),
+    );
+    expect(await records(`generation_id=${shared.gen}&career_id=${shared.civil}`, admin)).toEqual([
+      [shared.pepe, shared.civilAttr, 80, 'ICIV'],
+    ]);
   });
 
   it('refuses another career (403) and an unknown one (422)', async () => {
@@ -280,15 +433,25 @@ describe('the division report per career', () => {
     const unknown = await flex(`generation_id=${shared.gen}&career_id=999999`, admin);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.career_id).toEqual([REPORT_MSG.careerMissing]);
-    const exported = await as(ctx(), chief, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}` });
+    const exported = await as(ctx(), chief, {
+      method: 'GET',
+      url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}`,
+    });
     expect(exported.statusCode).toBe(403);
   });
 
   it('exports one career: its name in the records and the filters', async () => {
-    const res = await as(ctx(), admin, { method: 'GET', url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}` });
+    const res = await as(ctx(), admin, {
+      method: 'GET',
+      url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}`,
+    });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows('Calificaciones').slice(1).map((r) => [r[1], r[5], r[6], r[7]])).toEqual([['Alumno pepe', 'Comunicación efectiva', 'Ingeniería Civil', 80]]);
+    expect(
+      rows('Calificaciones')
+        .slice(1)
+        .map((r) => [r[1], r[5], r[6], r[7]]),
+    ).toEqual([['Alumno pepe', 'Comunicación efectiva', 'Ingeniería Civil', 80]]);
     expect(rows('Filtros')[2]).toEqual(['Carrera', 'Ingeniería Civil']);
   });
 });

@@ -4,7 +4,6 @@ import type { Dialect } from '../../db/connect.js';
 import { insertInChunks } from '../../db/chunks.js';
 import { esKey } from '../../db/spanish.js';
 
-
 const RUBRIC_COLUMNS = ['id', 'professor_subject_id', 'rubric_name', 'created_at'] as const;
 
 export function findRubric(db: DbOrTrx, id: number) {
@@ -12,13 +11,22 @@ export function findRubric(db: DbOrTrx, id: number) {
 }
 
 export function findRubricOfAssignment(db: DbOrTrx, professorSubjectId: number) {
-  return db.selectFrom('rubrics').select(RUBRIC_COLUMNS).where('professor_subject_id', '=', professorSubjectId).executeTakeFirst();
+  return db
+    .selectFrom('rubrics')
+    .select(RUBRIC_COLUMNS)
+    .where('professor_subject_id', '=', professorSubjectId)
+    .executeTakeFirst();
 }
 
 export type RubricRow = NonNullable<Awaited<ReturnType<typeof findRubric>>>;
 
 /** Creates the assignment's rubric unless one exists; a concurrent creation is absorbed by the unique key. */
-export async function insertRubricOnce(db: DbOrTrx, professorSubjectId: number, rubricName: string, now: string): Promise<boolean> {
+export async function insertRubricOnce(
+  db: DbOrTrx,
+  professorSubjectId: number,
+  rubricName: string,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('rubrics')
     .values({ professor_subject_id: professorSubjectId, rubric_name: rubricName, created_at: now })
@@ -53,7 +61,12 @@ export async function lockCriterion(trx: Transaction<Database>, dialect: Dialect
 }
 
 /** Sum of the criteria weights of one attribute in a rubric, leaving one criterion out (the one being edited). */
-export async function sumCriteriaWeights(db: DbOrTrx, rubricId: number, attributeId: number, exceptId: number | null): Promise<number> {
+export async function sumCriteriaWeights(
+  db: DbOrTrx,
+  rubricId: number,
+  attributeId: number,
+  exceptId: number | null,
+): Promise<number> {
   let q = db
     .selectFrom('evaluation_criterias')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('weight'), eb.lit(0)).as('total'))
@@ -72,11 +85,18 @@ export async function sumIndicatorWeights(db: DbOrTrx, criterionId: number, exce
   return Number((await q.executeTakeFirstOrThrow()).total);
 }
 
-export function insertCriterion(db: DbOrTrx, values: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number }) {
+export function insertCriterion(
+  db: DbOrTrx,
+  values: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number },
+) {
   return db.insertInto('evaluation_criterias').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updateCriterion(db: DbOrTrx, id: number, values: { name_criterion: string; weight: number }): Promise<void> {
+export async function updateCriterion(
+  db: DbOrTrx,
+  id: number,
+  values: { name_criterion: string; weight: number },
+): Promise<void> {
   await db.updateTable('evaluation_criterias').set(values).where('id', '=', id).execute();
 }
 
@@ -90,11 +110,18 @@ export function findIndicator(db: DbOrTrx, id: number) {
   return db.selectFrom('indicators').select(INDICATOR_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function insertIndicator(db: DbOrTrx, values: { evaluationcriteria_id: number; description: string; weight: number }) {
+export function insertIndicator(
+  db: DbOrTrx,
+  values: { evaluationcriteria_id: number; description: string; weight: number },
+) {
   return db.insertInto('indicators').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updateIndicator(db: DbOrTrx, id: number, values: { description: string; weight: number }): Promise<void> {
+export async function updateIndicator(
+  db: DbOrTrx,
+  id: number,
+  values: { description: string; weight: number },
+): Promise<void> {
   await db.updateTable('indicators').set(values).where('id', '=', id).execute();
 }
 
@@ -103,25 +130,46 @@ export async function deleteIndicator(db: DbOrTrx, id: number): Promise<void> {
 }
 
 export function listScales(db: DbOrTrx) {
-  return db.selectFrom('evaluation_scales').select(['id', 'scale_name', 'min_value', 'max_value']).orderBy('min_value').orderBy('id').execute();
+  return db
+    .selectFrom('evaluation_scales')
+    .select(['id', 'scale_name', 'min_value', 'max_value'])
+    .orderBy('min_value')
+    .orderBy('id')
+    .execute();
 }
 
 /** Writes (or replaces) a criterion's description for one scale. */
-export async function upsertCriterionScale(db: DbOrTrx, criterionId: number, scaleId: number, description: string): Promise<void> {
+export async function upsertCriterionScale(
+  db: DbOrTrx,
+  criterionId: number,
+  scaleId: number,
+  description: string,
+): Promise<void> {
   await db
     .insertInto('criteria_scales')
     .values({ evaluationcriteria_id: criterionId, scale_id: scaleId, custom_description: description })
-    .onConflict((oc) => oc.columns(['evaluationcriteria_id', 'scale_id']).doUpdateSet({ custom_description: description }))
+    .onConflict((oc) =>
+      oc.columns(['evaluationcriteria_id', 'scale_id']).doUpdateSet({ custom_description: description }),
+    )
     .execute();
 }
 
 export async function deleteCriterionScale(db: DbOrTrx, criterionId: number, scaleId: number): Promise<void> {
-  await db.deleteFrom('criteria_scales').where('evaluationcriteria_id', '=', criterionId).where('scale_id', '=', scaleId).execute();
+  await db
+    .deleteFrom('criteria_scales')
+    .where('evaluationcriteria_id', '=', criterionId)
+    .where('scale_id', '=', scaleId)
+    .execute();
 }
 
 /** Whether the attribute is linked to the subject (criteria may only be written for the subject's attributes). */
 export async function subjectHasAttribute(db: DbOrTrx, subjectId: number, attributeId: number): Promise<boolean> {
-  const row = await db.selectFrom('subject_attributes').select('id').where('subject_id', '=', subjectId).where('attribute_id', '=', attributeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('subject_attributes')
+    .select('id')
+    .where('subject_id', '=', subjectId)
+    .where('attribute_id', '=', attributeId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -140,7 +188,12 @@ export function listSubjectAttributes(db: DbOrTrx, subjectId: number) {
 
 /** Every criterion of a rubric in creation order. */
 export function listCriteria(db: DbOrTrx, rubricId: number) {
-  return db.selectFrom('evaluation_criterias').select(CRITERION_COLUMNS).where('rubric_id', '=', rubricId).orderBy('id').execute();
+  return db
+    .selectFrom('evaluation_criterias')
+    .select(CRITERION_COLUMNS)
+    .where('rubric_id', '=', rubricId)
+    .orderBy('id')
+    .execute();
 }
 
 /** The indicators of every criterion of a rubric, in one query. */
@@ -173,7 +226,10 @@ export function listCopySources(db: DbOrTrx, userId: number, subjectId: number, 
     .leftJoin('groups as g', 'g.id', 'ps.group_id')
     .leftJoin('periods as p', 'p.id', 'ps.period_id')
     .select((eb) => [
-      'ps.id as professor_subject_id', 'r.id as rubric_id', 'g.group_name', 'p.period_name',
+      'ps.id as professor_subject_id',
+      'r.id as rubric_id',
+      'g.group_name',
+      'p.period_name',
       eb.fn.count<number>('c.id').as('criteria_count'),
     ])
     .where('ps.user_id', '=', userId)
@@ -198,16 +254,37 @@ export async function copyRubricContent(trx: Transaction<Database>, fromRubricId
   if (source.length === 0) return { criteria: 0, indicators: 0 };
   const inserted = await trx
     .insertInto('evaluation_criterias')
-    .values(source.map((c) => ({ rubric_id: toRubricId, attribute_id: c.attribute_id, name_criterion: c.name_criterion, weight: c.weight })))
+    .values(
+      source.map((c) => ({
+        rubric_id: toRubricId,
+        attribute_id: c.attribute_id,
+        name_criterion: c.name_criterion,
+        weight: c.weight,
+      })),
+    )
     .returning('id')
     .execute();
   const newIds = inserted.map((r) => r.id).sort((a, b) => a - b);
   const idMap = new Map(source.map((c, i) => [c.id, newIds[i]!] as const));
   const indicators = await listIndicatorsOfRubric(trx, fromRubricId);
-  await insertInChunks(trx, 'indicators',
-    indicators.map((i) => ({ evaluationcriteria_id: idMap.get(i.evaluationcriteria_id)!, description: i.description, weight: i.weight })));
+  await insertInChunks(
+    trx,
+    'indicators',
+    indicators.map((i) => ({
+      evaluationcriteria_id: idMap.get(i.evaluationcriteria_id)!,
+      description: i.description,
+      weight: i.weight,
+    })),
+  );
   const scales = await listCriterionScalesOfRubric(trx, fromRubricId);
-  await insertInChunks(trx, 'criteria_scales',
-    scales.map((s) => ({ evaluationcriteria_id: idMap.get(s.evaluationcriteria_id)!, scale_id: s.scale_id, custom_description: s.custom_description })));
+  await insertInChunks(
+    trx,
+    'criteria_scales',
+    scales.map((s) => ({
+      evaluationcriteria_id: idMap.get(s.evaluationcriteria_id)!,
+      scale_id: s.scale_id,
+      custom_description: s.custom_description,
+    })),
+  );
   return { criteria: source.length, indicators: indicators.length };
 }

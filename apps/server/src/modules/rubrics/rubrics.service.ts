@@ -1,6 +1,13 @@
 import type { Transaction } from 'kysely';
 import {
-  RUBRIC_MSG, SCOPE_MSG, canActOnAssignment, canGrade, type Actor, type Assignment, type AssignScaleBody, type Criterion,
+  RUBRIC_MSG,
+  SCOPE_MSG,
+  canActOnAssignment,
+  canGrade,
+  type Actor,
+  type Assignment,
+  type AssignScaleBody,
+  type Criterion,
   type RubricTree,
 } from '@egreso/domain';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -12,11 +19,33 @@ import { rowExists } from '../../db/lookups.js';
 import { assertCareerInScope } from '../../db/career-scope.js';
 import { findAssignment } from '../assignments/assignments.repository.js';
 import {
-  copyRubricContent, deleteCriteriaOfRubric, deleteCriterion, deleteCriterionScale, deleteIndicator, findCriterion,
-  findIndicator, findRubric, findRubricOfAssignment, insertCriterion, insertIndicator, insertRubricOnce,
-  listCriteria, listCriterionScalesOfRubric, listIndicatorsOfRubric, listScales, listSubjectAttributes, lockCriterion,
-  lockRubric, subjectHasAttribute, sumCriteriaWeights, sumIndicatorWeights, updateCriterion, updateIndicator,
-  upsertCriterionScale, type CriterionRow, type RubricRow,
+  copyRubricContent,
+  deleteCriteriaOfRubric,
+  deleteCriterion,
+  deleteCriterionScale,
+  deleteIndicator,
+  findCriterion,
+  findIndicator,
+  findRubric,
+  findRubricOfAssignment,
+  insertCriterion,
+  insertIndicator,
+  insertRubricOnce,
+  listCriteria,
+  listCriterionScalesOfRubric,
+  listIndicatorsOfRubric,
+  listScales,
+  listSubjectAttributes,
+  lockCriterion,
+  lockRubric,
+  subjectHasAttribute,
+  sumCriteriaWeights,
+  sumIndicatorWeights,
+  updateCriterion,
+  updateIndicator,
+  upsertCriterionScale,
+  type CriterionRow,
+  type RubricRow,
 } from './rubrics.repository.js';
 
 /** Reads take the database or a transaction; writes run in the handler's transaction. */
@@ -41,7 +70,11 @@ async function editableAssignment(db: Db, actor: Actor, id: number): Promise<Ass
 }
 
 /** The rubric and its assignment, if the actor may write it. */
-async function editableRubric(db: Db, actor: Actor, rubricId: number): Promise<{ rubric: RubricRow; assignment: Assignment }> {
+async function editableRubric(
+  db: Db,
+  actor: Actor,
+  rubricId: number,
+): Promise<{ rubric: RubricRow; assignment: Assignment }> {
   const rubric = await findRubric(db, rubricId);
   if (!rubric) throw notFound(RUBRIC_MSG.rubricNotFound);
   return { rubric, assignment: await editableAssignment(db, actor, rubric.professor_subject_id) };
@@ -67,7 +100,10 @@ export async function loadRubricTree(db: Db, rubric: RubricRow, assignment: Assi
     ...c,
     indicators: indicators.filter((i) => i.evaluationcriteria_id === c.id),
     evaluation_scales: scales.map((s) => ({
-      scale_id: s.id, scale_name: s.scale_name, min_value: s.min_value, max_value: s.max_value,
+      scale_id: s.id,
+      scale_name: s.scale_name,
+      min_value: s.min_value,
+      max_value: s.max_value,
       custom_description: descriptions.get(`${c.id}:${s.id}`) ?? null,
     })),
   });
@@ -97,9 +133,17 @@ export async function getRubricOfAssignment(db: Db, actor: Actor, assignmentId: 
 /** One rubric per assignment: a second creation answers the existing one (a concurrent one is absorbed by the unique key). */
 export async function createRubric(trx: Trx, actor: Actor, assignmentId: number, name: string | undefined) {
   const assignment = await editableAssignment(trx, actor, assignmentId);
-  const rubricName = name || `Rúbrica - ${assignment.subject.subject_name}${assignment.group ? ` - ${assignment.group.group_name}` : ''}`;
+  const rubricName =
+    name ||
+    `Rúbrica - ${assignment.subject.subject_name}${assignment.group ? ` - ${assignment.group.group_name}` : ''}`;
   const created = await insertRubricOnce(trx, assignment.id, rubricName, nowIso());
-  if (created) await audit(trx, { userId: actor.id, action: 'rubric.create', entity: 'professor_subjects', entityId: assignment.id });
+  if (created)
+    await audit(trx, {
+      userId: actor.id,
+      action: 'rubric.create',
+      entity: 'professor_subjects',
+      entityId: assignment.id,
+    });
   const rubric = (await findRubricOfAssignment(trx, assignment.id))!;
   return { created, rubric: { ...rubric, rubric_id: rubric.id } };
 }
@@ -117,21 +161,34 @@ async function criterionAnswer(db: Db, criterionId: number): Promise<Criterion> 
 
 /** Adds a criterion once the rubric is locked, so the attribute's sum is read and written by one save at a time. */
 export async function createCriterion(
-  trx: Trx, dialect: Dialect, actor: Actor,
+  trx: Trx,
+  dialect: Dialect,
+  actor: Actor,
   body: { rubric_id: number; attribute_id: number; name_criterion: string; weight: number },
 ): Promise<Criterion> {
   const { assignment } = await editableRubric(trx, actor, body.rubric_id);
-  if (!(await subjectHasAttribute(trx, assignment.subject_id, body.attribute_id))) throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
+  if (!(await subjectHasAttribute(trx, assignment.subject_id, body.attribute_id)))
+    throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
   if (!(await lockRubric(trx, dialect, body.rubric_id))) throw notFound(RUBRIC_MSG.rubricNotFound);
   const others = await sumCriteriaWeights(trx, body.rubric_id, body.attribute_id, null);
   if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
   const row = await insertCriterion(trx, body);
-  await audit(trx, { userId: actor.id, action: 'criterion.create', entity: 'evaluation_criterias', entityId: row.id, details: body });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'criterion.create',
+    entity: 'evaluation_criterias',
+    entityId: row.id,
+    details: body,
+  });
   return criterionAnswer(trx, row.id);
 }
 
 export async function updateCriterionChecked(
-  trx: Trx, dialect: Dialect, actor: Actor, id: number, body: { name_criterion: string; weight: number },
+  trx: Trx,
+  dialect: Dialect,
+  actor: Actor,
+  id: number,
+  body: { name_criterion: string; weight: number },
 ): Promise<Criterion> {
   const { rubric } = await editableCriterion(trx, actor, id);
   // Rubric first, then criterion: the same order as every other save, so two saves never wait on each other in a cycle.
@@ -143,7 +200,13 @@ export async function updateCriterionChecked(
   const indicators = await sumIndicatorWeights(trx, id, null);
   if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
   await updateCriterion(trx, id, body);
-  await audit(trx, { userId: actor.id, action: 'criterion.update', entity: 'evaluation_criterias', entityId: id, details: body });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'criterion.update',
+    entity: 'evaluation_criterias',
+    entityId: id,
+    details: body,
+  });
   return criterionAnswer(trx, id);
 }
 
@@ -154,12 +217,24 @@ export async function deleteCriterionChecked(trx: Trx, actor: Actor, id: number)
 }
 
 /** Writes the criterion's description for one scale; an empty one removes it ('Sin descripción'). */
-export async function assignScale(trx: Trx, actor: Actor, criterionId: number, body: Required<AssignScaleBody> & { scale_id: number }) {
+export async function assignScale(
+  trx: Trx,
+  actor: Actor,
+  criterionId: number,
+  body: Required<AssignScaleBody> & { scale_id: number },
+) {
   await editableCriterion(trx, actor, criterionId);
-  if (!(await rowExists(trx, 'evaluation_scales', body.scale_id))) throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
+  if (!(await rowExists(trx, 'evaluation_scales', body.scale_id)))
+    throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
   if (body.custom_description) await upsertCriterionScale(trx, criterionId, body.scale_id, body.custom_description);
   else await deleteCriterionScale(trx, criterionId, body.scale_id);
-  await audit(trx, { userId: actor.id, action: 'criterion.scale', entity: 'evaluation_criterias', entityId: criterionId, details: body });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'criterion.scale',
+    entity: 'evaluation_criterias',
+    entityId: criterionId,
+    details: body,
+  });
   return criterionAnswer(trx, criterionId);
 }
 
@@ -171,7 +246,10 @@ async function indicatorAnswer(db: Db, id: number) {
 
 /** Adds an indicator once its criterion is locked, so the indicators' sum is read and written by one save at a time. */
 export async function createIndicator(
-  trx: Trx, dialect: Dialect, actor: Actor, body: { evaluationcriteria_id: number; description: string; weight: number },
+  trx: Trx,
+  dialect: Dialect,
+  actor: Actor,
+  body: { evaluationcriteria_id: number; description: string; weight: number },
 ) {
   await editableCriterion(trx, actor, body.evaluationcriteria_id);
   const criterion = await lockCriterion(trx, dialect, body.evaluationcriteria_id);
@@ -179,12 +257,22 @@ export async function createIndicator(
   const others = await sumIndicatorWeights(trx, criterion.id, null);
   if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
   const row = await insertIndicator(trx, body);
-  await audit(trx, { userId: actor.id, action: 'indicator.create', entity: 'indicators', entityId: row.id, details: body });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'indicator.create',
+    entity: 'indicators',
+    entityId: row.id,
+    details: body,
+  });
   return indicatorAnswer(trx, row.id);
 }
 
 export async function updateIndicatorChecked(
-  trx: Trx, dialect: Dialect, actor: Actor, id: number, body: { description: string; weight: number },
+  trx: Trx,
+  dialect: Dialect,
+  actor: Actor,
+  id: number,
+  body: { description: string; weight: number },
 ) {
   const existing = await findIndicator(trx, id);
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
@@ -214,13 +302,21 @@ export async function copyRubric(trx: Trx, dialect: Dialect, actor: Actor, fromI
   if (fromId === toId) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySameAssignment);
   const target = await editableAssignment(trx, actor, toId);
   const source = await editableAssignment(trx, actor, fromId);
-  if (source.subject_id !== target.subject_id) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copyOtherSubject);
+  if (source.subject_id !== target.subject_id)
+    throw fieldError('from_professor_subject_id', RUBRIC_MSG.copyOtherSubject);
   const from = await findRubricOfAssignment(trx, source.id);
-  if (!from || (await listCriteria(trx, from.id)).length === 0) throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySourceEmpty);
+  if (!from || (await listCriteria(trx, from.id)).length === 0)
+    throw fieldError('from_professor_subject_id', RUBRIC_MSG.copySourceEmpty);
   const { rubric } = await createRubric(trx, actor, target.id, undefined);
   if (!(await lockRubric(trx, dialect, rubric.id))) throw conflict(RUBRIC_MSG.rubricNotFound);
   await deleteCriteriaOfRubric(trx, rubric.id);
   const counts = await copyRubricContent(trx, from.id, rubric.id);
-  await audit(trx, { userId: actor.id, action: 'rubric.copy', entity: 'rubrics', entityId: rubric.id, details: { from: from.id, ...counts } });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'rubric.copy',
+    entity: 'rubrics',
+    entityId: rubric.id,
+    details: { from: from.id, ...counts },
+  });
   return { rubric_id: rubric.id, ...counts };
 }

@@ -1,5 +1,12 @@
 import {
-  ENROLMENT_MSG, ROLE, canReadStudentData, enrolmentBlock, policyBlock, type Actor, type AvailableSubject, type EnrolBody,
+  ENROLMENT_MSG,
+  ROLE,
+  canReadStudentData,
+  enrolmentBlock,
+  policyBlock,
+  type Actor,
+  type AvailableSubject,
+  type EnrolBody,
 } from '@egreso/domain';
 import { assertPersonInScope } from '../../db/career-scope.js';
 import type { Transaction } from 'kysely';
@@ -8,7 +15,13 @@ import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import {
-  findActivePeriod, insertEnrolment, listEnrolments, listOfferedSubjects, listStudentGroups, missingPrerequisites, subjectSemesters,
+  findActivePeriod,
+  insertEnrolment,
+  listEnrolments,
+  listOfferedSubjects,
+  listStudentGroups,
+  missingPrerequisites,
+  subjectSemesters,
 } from './enrolment.repository.js';
 
 /**
@@ -17,7 +30,12 @@ import {
  */
 export async function assertCanReadStudent(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
   if (!canReadStudentData(actor, userId)) throw forbidden();
-  const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', ROLE.STUDENT).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', ROLE.STUDENT)
+    .executeTakeFirst();
   if (!row) throw notFound(ENROLMENT_MSG.studentMissing);
   // A chief reads the students of their careers (and those linked to none).
   if (actor.id !== userId) await assertPersonInScope(db, actor, userId);
@@ -41,10 +59,17 @@ async function groupSemester(db: DbOrTrx, userId: number, groupId: number | unde
  * the active period, else blocked with the first reason (period, prerequisites, group policy), else selectable.
  */
 export async function availableSubjects(
-  db: DbOrTrx, userId: number, semesterId: number, groupId?: number, subjectId?: number,
+  db: DbOrTrx,
+  userId: number,
+  semesterId: number,
+  groupId?: number,
+  subjectId?: number,
 ): Promise<AvailableSubject[]> {
   const [subjects, period, policy, groupSem] = await Promise.all([
-    listOfferedSubjects(db, semesterId, subjectId), findActivePeriod(db), readGroupPolicy(db), groupSemester(db, userId, groupId),
+    listOfferedSubjects(db, semesterId, subjectId),
+    findActivePeriod(db),
+    readGroupPolicy(db),
+    groupSemester(db, userId, groupId),
   ]);
   const ids = subjects.map((s) => s.id);
   const [enrolled, missing, semesters] = await Promise.all([
@@ -55,14 +80,20 @@ export async function availableSubjects(
   const enrolledIds = new Set(enrolled.map((e) => e.subject_id));
   return subjects.map((s) => {
     const inscrita = enrolledIds.has(s.id);
-    const reason = inscrita ? null : enrolmentBlock({
-      activePeriod: period,
-      missingPrerequisites: missing.get(s.id) ?? [],
-      policy: period ? policyBlock(policy, {
-        semester: semesterId, subjectSemesters: semesters.get(s.id) ?? [], periodStartMonth: Number(period.start_date.slice(5, 7)),
-        groupSemester: groupSem,
-      }) : null,
-    });
+    const reason = inscrita
+      ? null
+      : enrolmentBlock({
+          activePeriod: period,
+          missingPrerequisites: missing.get(s.id) ?? [],
+          policy: period
+            ? policyBlock(policy, {
+                semester: semesterId,
+                subjectSemesters: semesters.get(s.id) ?? [],
+                periodStartMonth: Number(period.start_date.slice(5, 7)),
+                groupSemester: groupSem,
+              })
+            : null,
+        });
     return { ...s, inscrita, bloqueada: reason !== null, motivo_bloqueo: reason };
   });
 }
@@ -78,8 +109,15 @@ export async function enrol(trx: Transaction<Database>, actor: Actor, body: Enro
   if (subject.inscrita) throw conflict(ENROLMENT_MSG.alreadyEnrolled);
   if (subject.bloqueada) throw conflict(subject.motivo_bloqueo ?? ENROLMENT_MSG.noActivePeriod);
   const period = (await findActivePeriod(trx))!;
-  if (body.period_id !== undefined && body.period_id !== period.id) throw fieldError('period_id', ENROLMENT_MSG.notActivePeriod);
-  const row = { user_id: userId, subject_id: subjectId, semester_id: semesterId, period_id: period.id, status_id: body.status_id ?? 1 };
+  if (body.period_id !== undefined && body.period_id !== period.id)
+    throw fieldError('period_id', ENROLMENT_MSG.notActivePeriod);
+  const row = {
+    user_id: userId,
+    subject_id: subjectId,
+    semester_id: semesterId,
+    period_id: period.id,
+    status_id: body.status_id ?? 1,
+  };
   const id = await insertEnrolment(trx, row, now);
   if (id === null) throw conflict(ENROLMENT_MSG.alreadyEnrolled);
   await audit(trx, { userId: actor.id, action: 'enrolment.create', entity: 'enrolments', entityId: id, details: row });

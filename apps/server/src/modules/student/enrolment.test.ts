@@ -1,7 +1,15 @@
 import { ENROLMENT_MSG, ROLE } from '@egreso/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/time.js';
-import { addStudentToGroup, makeActivity, makeAssignment, makeGroup, makePeriod, makeSubject, makeTeacher } from '../../test/factories.js';
+import {
+  addStudentToGroup,
+  makeActivity,
+  makeAssignment,
+  makeGroup,
+  makePeriod,
+  makeSubject,
+  makeTeacher,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestContext, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -9,18 +17,40 @@ const ctx = useTestApp();
 /** Makes a new period the only active one. */
 async function activate(c: TestContext, values: { start_date?: string; status?: 'published' | 'closed' } = {}) {
   await c.database.db.updateTable('periods').set({ is_active: 0 }).execute();
-  return makePeriod(c, { start_date: values.start_date ?? '2031-01-20', end_date: '2031-12-10', status: values.status ?? 'published', is_active: 1 });
+  return makePeriod(c, {
+    start_date: values.start_date ?? '2031-01-20',
+    end_date: '2031-12-10',
+    status: values.status ?? 'published',
+    is_active: 1,
+  });
 }
 
-async function setPolicy(c: TestContext, mode: string, fallback = 'any', odd: number[] = [8, 9], even: number[] = [2, 3]) {
-  await c.database.db.updateTable('group_policy')
-    .set({ mode, fallback, odd_months: JSON.stringify(odd), even_months: JSON.stringify(even), updated_at: nowIso() }).execute();
+async function setPolicy(
+  c: TestContext,
+  mode: string,
+  fallback = 'any',
+  odd: number[] = [8, 9],
+  even: number[] = [2, 3],
+) {
+  await c.database.db
+    .updateTable('group_policy')
+    .set({ mode, fallback, odd_months: JSON.stringify(odd), even_months: JSON.stringify(even), updated_at: nowIso() })
+    .execute();
 }
 
 async function available(student: TestUser, semester: number, extra = '') {
-  const res = await as(ctx(), student, { method: 'GET', url: `/api/alumno/materias-disponibles?user_id=${student.id}&semester_id=${semester}${extra}` });
+  const res = await as(ctx(), student, {
+    method: 'GET',
+    url: `/api/alumno/materias-disponibles?user_id=${student.id}&semester_id=${semester}${extra}`,
+  });
   expect(res.statusCode).toBe(200);
-  return res.json() as Array<{ id: number; subject_name: string; inscrita: boolean; bloqueada: boolean; motivo_bloqueo: string | null }>;
+  return res.json() as Array<{
+    id: number;
+    subject_name: string;
+    inscrita: boolean;
+    bloqueada: boolean;
+    motivo_bloqueo: string | null;
+  }>;
 }
 
 const statusOf = (list: Awaited<ReturnType<typeof available>>, id: number) => {
@@ -30,7 +60,11 @@ const statusOf = (list: Awaited<ReturnType<typeof available>>, id: number) => {
 };
 
 function enrol(student: TestUser, subjectId: number, semester: number, extra: Record<string, unknown> = {}) {
-  return as(ctx(), student, { method: 'POST', url: '/api/alumno/inscribir', payload: { user_id: student.id, subject_id: subjectId, semester_id: semester, ...extra } });
+  return as(ctx(), student, {
+    method: 'POST',
+    url: '/api/alumno/inscribir',
+    payload: { user_id: student.id, subject_id: subjectId, semester_id: semester, ...extra },
+  });
 }
 
 describe('availability: the period', () => {
@@ -61,7 +95,11 @@ describe('availability: prerequisites', () => {
     const active = await activate(ctx(), { start_date: '2032-01-15' });
     const earlier = await makePeriod(ctx(), { start_date: '2031-08-01', end_date: '2031-12-01' });
     const base = await makeSubject(ctx(), { subject_name: 'Cálculo Básico', semesters: [1] });
-    const next = await makeSubject(ctx(), { subject_name: 'Cálculo Avanzado', semesters: [2], prerequisites: [base.id] });
+    const next = await makeSubject(ctx(), {
+      subject_name: 'Cálculo Avanzado',
+      semesters: [2],
+      prerequisites: [base.id],
+    });
     const teacher = await makeTeacher(ctx());
     const student = await addStudentToGroup(ctx());
     expect(statusOf(await available(student, 2), next.id)).toBe('Falta aprobar el prerrequisito: Cálculo Básico.');
@@ -69,8 +107,16 @@ describe('availability: prerequisites', () => {
     const grade = async (periodId: number, qualification: number) => {
       const assignment = await makeAssignment(ctx(), { user_id: teacher.id, subject_id: base.id, period_id: periodId });
       const activity = await makeActivity(ctx(), assignment.id);
-      await ctx().database.db.insertInto('user_activities')
-        .values({ user_id: student.id, activity_id: activity.id, qualification, updated_by: teacher.id, updated_at: nowIso() }).execute();
+      await ctx()
+        .database.db.insertInto('user_activities')
+        .values({
+          user_id: student.id,
+          activity_id: activity.id,
+          qualification,
+          updated_by: teacher.id,
+          updated_at: nowIso(),
+        })
+        .execute();
     };
     await grade(earlier.id, 69.9);
     expect(statusOf(await available(student, 2), next.id)).toBe('Falta aprobar el prerrequisito: Cálculo Básico.');
@@ -97,7 +143,10 @@ describe('availability: the group policy', () => {
     const odd = await makeSubject(ctx(), { semesters: [3] });
     const even = await makeSubject(ctx(), { semesters: [4] });
     const student = await addStudentToGroup(ctx());
-    const verdicts = async () => [statusOf(await available(student, 3), odd.id), statusOf(await available(student, 4), even.id)];
+    const verdicts = async () => [
+      statusOf(await available(student, 3), odd.id),
+      statusOf(await available(student, 4), even.id),
+    ];
 
     await setPolicy(ctx(), 'parity_by_month', 'any', [8, 9], [2, 3]);
     await activate(ctx(), { start_date: '2031-08-10' });
@@ -123,11 +172,16 @@ describe('availability: the group policy', () => {
     const list = await available(student, 4, `&group_id=${group.id}`);
     expect(statusOf(list, onlyEven.id)).toBe(ENROLMENT_MSG.policyParity);
     expect(statusOf(list, both.id)).toBe('libre');
-    expect((await enrol(student, onlyEven.id, 4, { group_id: group.id })).json().message).toBe(ENROLMENT_MSG.policyParity);
+    expect((await enrol(student, onlyEven.id, 4, { group_id: group.id })).json().message).toBe(
+      ENROLMENT_MSG.policyParity,
+    );
     expect((await enrol(student, both.id, 4, { group_id: group.id })).statusCode).toBe(201);
     // A group that is not the student's is refused.
     const foreign = await makeGroup(ctx(), { semester_id: 4 });
-    const res = await as(ctx(), student, { method: 'GET', url: `/api/alumno/materias-disponibles?user_id=${student.id}&semester_id=4&group_id=${foreign.id}` });
+    const res = await as(ctx(), student, {
+      method: 'GET',
+      url: `/api/alumno/materias-disponibles?user_id=${student.id}&semester_id=4&group_id=${foreign.id}`,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.group_id).toEqual([ENROLMENT_MSG.groupNotYours]);
   });
@@ -142,14 +196,20 @@ describe('enrolment', () => {
     const student = await addStudentToGroup(ctx());
     const res = await enrol(student, a.id, 6, { period_id: period.id, status_id: 1 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: ENROLMENT_MSG.saved, enrolment: { subject_id: a.id, semester_id: 6, period_id: period.id } });
+    expect(res.json()).toMatchObject({
+      message: ENROLMENT_MSG.saved,
+      enrolment: { subject_id: a.id, semester_id: 6, period_id: period.id },
+    });
     const again = await enrol(student, a.id, 6);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ENROLMENT_MSG.alreadyEnrolled);
     expect(statusOf(await available(student, 6), a.id)).toBe('inscrita');
     // Spanish order: Álgebra before Ética.
     expect((await available(student, 6)).map((s) => s.id)).toEqual([b.id, a.id]);
-    const enrolled = await as(ctx(), student, { method: 'GET', url: `/api/alumno/materias-inscritas?user_id=${student.id}&semester_id=6` });
+    const enrolled = await as(ctx(), student, {
+      method: 'GET',
+      url: `/api/alumno/materias-inscritas?user_id=${student.id}&semester_id=6`,
+    });
     expect(enrolled.json().map((e: { subject_id: number }) => e.subject_id)).toEqual([a.id]);
   });
 
@@ -165,7 +225,11 @@ describe('enrolment', () => {
     const stale = await enrol(student, subject.id, 6, { period_id: other.id });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().errors.period_id).toEqual([ENROLMENT_MSG.notActivePeriod]);
-    const rows = await ctx().database.db.selectFrom('enrolments').where('user_id', '=', student.id).selectAll().execute();
+    const rows = await ctx()
+      .database.db.selectFrom('enrolments')
+      .where('user_id', '=', student.id)
+      .selectAll()
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -176,8 +240,14 @@ describe('enrolment', () => {
     const student = await addStudentToGroup(ctx());
     const answers = await Promise.all(Array.from({ length: 4 }, () => enrol(student, subject.id, 8)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    for (const r of answers.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(ENROLMENT_MSG.alreadyEnrolled);
-    const rows = await ctx().database.db.selectFrom('enrolments').where('user_id', '=', student.id).where('subject_id', '=', subject.id).selectAll().execute();
+    for (const r of answers.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toBe(ENROLMENT_MSG.alreadyEnrolled);
+    const rows = await ctx()
+      .database.db.selectFrom('enrolments')
+      .where('user_id', '=', student.id)
+      .where('subject_id', '=', subject.id)
+      .selectAll()
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -187,9 +257,30 @@ describe('enrolment', () => {
     const subject = await makeSubject(ctx(), { semesters: [8] });
     const student = await addStudentToGroup(ctx());
     const other = await addStudentToGroup(ctx());
-    for (const actor of [other, await createUser(ctx(), ROLE.CHIEF), await createUser(ctx(), ROLE.ADMIN), await createUser(ctx(), ROLE.TEACHER)]) {
-      expect((await as(ctx(), actor, { method: 'POST', url: '/api/alumno/inscribir', payload: { user_id: student.id, subject_id: subject.id, semester_id: 8 } })).statusCode).toBe(403);
+    for (const actor of [
+      other,
+      await createUser(ctx(), ROLE.CHIEF),
+      await createUser(ctx(), ROLE.ADMIN),
+      await createUser(ctx(), ROLE.TEACHER),
+    ]) {
+      expect(
+        (
+          await as(ctx(), actor, {
+            method: 'POST',
+            url: '/api/alumno/inscribir',
+            payload: { user_id: student.id, subject_id: subject.id, semester_id: 8 },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
-    expect((await as(ctx(), null, { method: 'POST', url: '/api/alumno/inscribir', payload: { user_id: student.id, subject_id: subject.id, semester_id: 8 } })).statusCode).toBe(401);
+    expect(
+      (
+        await as(ctx(), null, {
+          method: 'POST',
+          url: '/api/alumno/inscribir',
+          payload: { user_id: student.id, subject_id: subject.id, semester_id: 8 },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

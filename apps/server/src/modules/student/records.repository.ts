@@ -10,26 +10,41 @@ export { listStudentAttributeRatings } from '../ratings/ratings.repository.js';
  * assignment's group and enrolled in its subject for its period (the active one when it has none).
  */
 function studentSheets(db: DbOrTrx, userId: number) {
-  return db.selectFrom('professor_subjects as ps')
+  return db
+    .selectFrom('professor_subjects as ps')
     .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
     .innerJoin('user_groups as ug', (j) => j.onRef('ug.group_id', '=', 'ps.group_id').on('ug.user_id', '=', userId))
-    .innerJoin('enrolments as e', (j) => j.on('e.user_id', '=', userId).onRef('e.subject_id', '=', 'ps.subject_id')
-      .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))));
+    .innerJoin('enrolments as e', (j) =>
+      j
+        .on('e.user_id', '=', userId)
+        .onRef('e.subject_id', '=', 'ps.subject_id')
+        .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))),
+    );
 }
 
 /** The subjects the student has been enrolled in, in Spanish order, each with the activities of the student's sheets. */
 export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<StudentSubject[]> {
   const [subjects, activities] = await Promise.all([
-    db.selectFrom('subjects as s')
+    db
+      .selectFrom('subjects as s')
       .where('s.id', 'in', (eb) => eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId))
       .select(['s.id', 's.subject_name', 's.subject_key'])
-      .orderBy(esKey('s.subject_name')).orderBy('s.id')
+      .orderBy(esKey('s.subject_name'))
+      .orderBy('s.id')
       .execute(),
     studentSheets(db, userId)
       .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
-      .select(['ps.subject_id', 'a.id', 'a.activity_name', 'a.type_activity', 'a.ponderation', 'a.professor_subject_id'])
+      .select([
+        'ps.subject_id',
+        'a.id',
+        'a.activity_name',
+        'a.type_activity',
+        'a.ponderation',
+        'a.professor_subject_id',
+      ])
       .distinct()
-      .orderBy('ps.subject_id').orderBy('a.id')
+      .orderBy('ps.subject_id')
+      .orderBy('a.id')
       .execute(),
   ]);
   const bySubject = new Map<number, StudentSubject['activities']>();
@@ -38,44 +53,73 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
 }
 
 /** Attribute names by id, in Spanish order. */
-export async function listAttributeNames(db: DbOrTrx, ids: number[]): Promise<Array<{ id: number; attribute_name: string }>> {
+export async function listAttributeNames(
+  db: DbOrTrx,
+  ids: number[],
+): Promise<Array<{ id: number; attribute_name: string }>> {
   if (!ids.length) return [];
-  return db.selectFrom('attributes').select(['id', 'attribute_name']).where('id', 'in', ids)
-    .orderBy(esKey('attribute_name')).orderBy('id').execute();
+  return db
+    .selectFrom('attributes')
+    .select(['id', 'attribute_name'])
+    .where('id', 'in', ids)
+    .orderBy(esKey('attribute_name'))
+    .orderBy('id')
+    .execute();
 }
 
 /** Attributes of the subjects the student is or was enrolled in, in Spanish order. */
-export async function listEnrolledAttributes(db: DbOrTrx, userId: number): Promise<Array<{ id: number; attribute_name: string }>> {
-  return db.selectFrom('attributes as at')
-    .where('at.id', 'in', (eb) => eb.selectFrom('subject_attributes as sa')
-      .innerJoin('enrolments as e', 'e.subject_id', 'sa.subject_id')
-      .where('e.user_id', '=', userId)
-      .select('sa.attribute_id'))
+export async function listEnrolledAttributes(
+  db: DbOrTrx,
+  userId: number,
+): Promise<Array<{ id: number; attribute_name: string }>> {
+  return db
+    .selectFrom('attributes as at')
+    .where('at.id', 'in', (eb) =>
+      eb
+        .selectFrom('subject_attributes as sa')
+        .innerJoin('enrolments as e', 'e.subject_id', 'sa.subject_id')
+        .where('e.user_id', '=', userId)
+        .select('sa.attribute_id'),
+    )
     .select(['at.id', 'at.attribute_name'])
-    .orderBy(esKey('at.attribute_name')).orderBy('at.id')
+    .orderBy(esKey('at.attribute_name'))
+    .orderBy('at.id')
     .execute();
 }
 
 /** The student's activity rows (graded or not), newest change first, with the activity's subject. */
 export async function listStudentGradeRows(db: DbOrTrx, userId: number, limit?: number) {
-  let q = db.selectFrom('user_activities as ua')
+  let q = db
+    .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
     .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .leftJoin('periods as p', 'p.id', 'ps.period_id')
     .where('ua.user_id', '=', userId)
     .select([
-      'ua.activity_id', 'a.activity_name', 'a.type_activity', 'a.ponderation', 's.subject_name', 's.subject_key', 'p.period_name',
-      'ua.qualification', 'ua.updated_at',
+      'ua.activity_id',
+      'a.activity_name',
+      'a.type_activity',
+      'a.ponderation',
+      's.subject_name',
+      's.subject_key',
+      'p.period_name',
+      'ua.qualification',
+      'ua.updated_at',
     ])
-    .orderBy('ua.updated_at', 'desc').orderBy('ua.activity_id', 'desc');
+    .orderBy('ua.updated_at', 'desc')
+    .orderBy('ua.activity_id', 'desc');
   if (limit !== undefined) q = q.limit(limit);
   return q.execute();
 }
 
 export async function countGradedActivities(db: DbOrTrx, userId: number): Promise<number> {
-  const row = await db.selectFrom('user_activities').where('user_id', '=', userId).where('qualification', 'is not', null)
-    .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('user_activities')
+    .where('user_id', '=', userId)
+    .where('qualification', 'is not', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -84,7 +128,8 @@ export async function countGradedActivities(db: DbOrTrx, userId: number): Promis
  * positive ponderation linked to the attribute (exactly the rows the rating's weighted mean counts).
  */
 export async function listRatingInputs(db: DbOrTrx, userId: number) {
-  return db.selectFrom('user_activities as ua')
+  return db
+    .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
     .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
@@ -95,46 +140,73 @@ export async function listRatingInputs(db: DbOrTrx, userId: number) {
     .where('ua.qualification', 'is not', null)
     .where('a.ponderation', '>', 0)
     .select([
-      'aa.attribute_id', 'at.attribute_name', 'ps.subject_id', 's.subject_name', 'p.period_name', 'a.id as activity_id', 'a.activity_name',
-      'ua.qualification', 'a.ponderation',
+      'aa.attribute_id',
+      'at.attribute_name',
+      'ps.subject_id',
+      's.subject_name',
+      'p.period_name',
+      'a.id as activity_id',
+      'a.activity_name',
+      'ua.qualification',
+      'a.ponderation',
     ])
-    .orderBy(esKey('at.attribute_name')).orderBy('aa.attribute_id')
-    .orderBy(esKey('s.subject_name')).orderBy('ps.subject_id')
+    .orderBy(esKey('at.attribute_name'))
+    .orderBy('aa.attribute_id')
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('ps.subject_id')
     .orderBy('a.id')
     .execute();
 }
 
 /** Everything the download of the student's data needs besides grades and ratings. */
 export async function findStudentProfile(db: DbOrTrx, userId: number) {
-  return db.selectFrom('users').select(['id', 'full_name', 'email', 'controlnumber', 'gender', 'role', 'created_at', 'updated_at'])
-    .where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email', 'controlnumber', 'gender', 'role', 'created_at', 'updated_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function listAllEnrolments(db: DbOrTrx, userId: number) {
-  return db.selectFrom('enrolments as e')
+  return db
+    .selectFrom('enrolments as e')
     .innerJoin('subjects as s', 's.id', 'e.subject_id')
     .innerJoin('periods as p', 'p.id', 'e.period_id')
     .where('e.user_id', '=', userId)
     .select(['s.subject_key', 's.subject_name', 'e.semester_id', 'p.period_name', 'e.status_id', 'e.created_at'])
-    .orderBy('p.start_date').orderBy(esKey('s.subject_name')).orderBy('e.id')
+    .orderBy('p.start_date')
+    .orderBy(esKey('s.subject_name'))
+    .orderBy('e.id')
     .execute();
 }
 
 export async function listAllObservations(db: DbOrTrx, userId: number) {
-  return db.selectFrom('observations as o')
+  return db
+    .selectFrom('observations as o')
     .innerJoin('users as t', 't.id', 'o.professor_id')
     .innerJoin('subjects as s', 's.id', 'o.subject_id')
     .innerJoin('attributes as at', 'at.id', 'o.attribute_id')
     .leftJoin('activities as a', 'a.id', 'o.activity_id')
     .where('o.user_id', '=', userId)
-    .select(['o.created_at', 's.subject_name', 'at.attribute_name', 'a.activity_name', 't.full_name as teacher_name', 'o.observation'])
-    .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc')
+    .select([
+      'o.created_at',
+      's.subject_name',
+      'at.attribute_name',
+      'a.activity_name',
+      't.full_name as teacher_name',
+      'o.observation',
+    ])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
     .execute();
 }
 
 export async function listAllSessions(db: DbOrTrx, userId: number) {
-  return db.selectFrom('user_sessions').where('user_id', '=', userId)
+  return db
+    .selectFrom('user_sessions')
+    .where('user_id', '=', userId)
     .select(['logged_in_at', 'user_agent', 'ip'])
-    .orderBy('logged_in_at', 'desc').orderBy('id', 'desc')
+    .orderBy('logged_in_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }

@@ -6,8 +6,15 @@ import { writeWorkbookSheets, type CellValue } from '../../lib/xlsx.js';
 import { listAttributeRatings, listGlobalAttributeAverages } from '../ratings/ratings.repository.js';
 import { findActivePeriod, listEnrolments } from './enrolment.repository.js';
 import {
-  countGradedActivities, findStudentProfile, listAllEnrolments, listAllObservations, listAllSessions, listAttributeNames,
-  listEnrolledAttributes, listRatingInputs, listStudentGradeRows,
+  countGradedActivities,
+  findStudentProfile,
+  listAllEnrolments,
+  listAllObservations,
+  listAllSessions,
+  listAttributeNames,
+  listEnrolledAttributes,
+  listRatingInputs,
+  listStudentGradeRows,
 } from './records.repository.js';
 
 /** How many activity rows the dashboard lists. */
@@ -18,13 +25,20 @@ export async function globalReport(db: DbOrTrx, userId: number): Promise<GlobalR
   const averages = await listGlobalAttributeAverages(db, { userIds: [userId] });
   const byAttribute = new Map(averages.map((a) => [a.attribute_id, a.average]));
   const names = await listAttributeNames(db, [...byAttribute.keys()]);
-  return { user_id: userId, atributos: names.map((n) => ({ attribute_id: n.id, atributo: n.attribute_name, promedio: byAttribute.get(n.id)! })) };
+  return {
+    user_id: userId,
+    atributos: names.map((n) => ({ attribute_id: n.id, atributo: n.attribute_name, promedio: byAttribute.get(n.id)! })),
+  };
 }
 
 export async function studentDashboard(db: DbOrTrx, userId: number): Promise<StudentDashboard> {
   const [profile, period, graded, activities, attributes, averages] = await Promise.all([
-    findStudentProfile(db, userId), findActivePeriod(db), countGradedActivities(db, userId), listStudentGradeRows(db, userId, DASHBOARD_ACTIVITIES),
-    listEnrolledAttributes(db, userId), listGlobalAttributeAverages(db, { userIds: [userId] }),
+    findStudentProfile(db, userId),
+    findActivePeriod(db),
+    countGradedActivities(db, userId),
+    listStudentGradeRows(db, userId, DASHBOARD_ACTIVITIES),
+    listEnrolledAttributes(db, userId),
+    listGlobalAttributeAverages(db, { userIds: [userId] }),
   ]);
   if (!profile) throw notFound();
   const enrolled = period ? await listEnrolments(db, userId, period.id) : [];
@@ -33,9 +47,16 @@ export async function studentDashboard(db: DbOrTrx, userId: number): Promise<Stu
     full_name: profile.full_name,
     enrolled_subjects: enrolled.length,
     graded_activities: graded,
-    attributes: attributes.map((a) => ({ attribute_id: a.id, attribute_name: a.attribute_name, promedio: byAttribute.get(a.id) ?? null })),
+    attributes: attributes.map((a) => ({
+      attribute_id: a.id,
+      attribute_name: a.attribute_name,
+      promedio: byAttribute.get(a.id) ?? null,
+    })),
     activities: activities.map((a) => ({
-      activity_id: a.activity_id, activity_name: a.activity_name, type_activity: a.type_activity, subject_name: a.subject_name,
+      activity_id: a.activity_id,
+      activity_name: a.activity_name,
+      type_activity: a.type_activity,
+      subject_name: a.subject_name,
       qualification: a.qualification,
     })),
   };
@@ -47,7 +68,9 @@ export async function studentDashboard(db: DbOrTrx, userId: number): Promise<Stu
  */
 export async function attributeProfile(db: DbOrTrx, userId: number): Promise<AttributeProfile> {
   const [inputs, ratings, averages] = await Promise.all([
-    listRatingInputs(db, userId), listAttributeRatings(db, { userIds: [userId] }), listGlobalAttributeAverages(db, { userIds: [userId] }),
+    listRatingInputs(db, userId),
+    listAttributeRatings(db, { userIds: [userId] }),
+    listGlobalAttributeAverages(db, { userIds: [userId] }),
   ]);
   const rating = new Map(ratings.map((r) => [`${r.attribute_id}:${r.subject_id}`, r.rating]));
   const average = new Map(averages.map((a) => [a.attribute_id, a.average]));
@@ -55,21 +78,32 @@ export async function attributeProfile(db: DbOrTrx, userId: number): Promise<Att
   for (const row of inputs) {
     let attribute = atributos.at(-1);
     if (attribute?.attribute_id !== row.attribute_id) {
-      attribute = { attribute_id: row.attribute_id, attribute_name: row.attribute_name, promedio: average.get(row.attribute_id) ?? 0, subjects: [] };
+      attribute = {
+        attribute_id: row.attribute_id,
+        attribute_name: row.attribute_name,
+        promedio: average.get(row.attribute_id) ?? 0,
+        subjects: [],
+      };
       atributos.push(attribute);
     }
     let subject = attribute.subjects.at(-1);
     if (subject?.subject_id !== row.subject_id) {
       subject = {
-        subject_id: row.subject_id, subject_name: row.subject_name, periods: [],
-        rating: rating.get(`${row.attribute_id}:${row.subject_id}`) ?? 0, activities: [],
+        subject_id: row.subject_id,
+        subject_name: row.subject_name,
+        periods: [],
+        rating: rating.get(`${row.attribute_id}:${row.subject_id}`) ?? 0,
+        activities: [],
       };
       attribute.subjects.push(subject);
     }
     const periodName = row.period_name ?? 'Sin periodo';
     if (!subject.periods.includes(periodName)) subject.periods.push(periodName);
     subject.activities.push({
-      activity_id: row.activity_id, activity_name: row.activity_name, qualification: row.qualification!, ponderation: row.ponderation,
+      activity_id: row.activity_id,
+      activity_name: row.activity_name,
+      qualification: row.qualification!,
+      ponderation: row.ponderation,
     });
   }
   return { user_id: userId, atributos };
@@ -85,39 +119,82 @@ const enrolmentState = (status: number) => (status === 1 ? 'Inscrita' : `Estado 
  */
 export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<Buffer> {
   const [profile, enrolments, grades, ratings, observations, sessions] = await Promise.all([
-    findStudentProfile(db, userId), listAllEnrolments(db, userId), listStudentGradeRows(db, userId), listRatingInputs(db, userId),
-    listAllObservations(db, userId), listAllSessions(db, userId),
+    findStudentProfile(db, userId),
+    listAllEnrolments(db, userId),
+    listStudentGradeRows(db, userId),
+    listRatingInputs(db, userId),
+    listAllObservations(db, userId),
+    listAllSessions(db, userId),
   ]);
   if (!profile) throw notFound();
   const computed = await attributeProfile(db, userId);
-  const ratingRows: CellValue[][] = computed.atributos.flatMap((a) => a.subjects.map((s) => [
-    a.attribute_name, s.subject_name, s.periods.join(', '), s.rating, a.promedio,
-  ]));
+  const ratingRows: CellValue[][] = computed.atributos.flatMap((a) =>
+    a.subjects.map((s) => [a.attribute_name, s.subject_name, s.periods.join(', '), s.rating, a.promedio]),
+  );
   return writeWorkbookSheets([
     {
-      name: 'Perfil', header: ['Campo', 'Valor'],
+      name: 'Perfil',
+      header: ['Campo', 'Valor'],
       rows: [
-        ['Nombre', profile.full_name], ['Correo', profile.email], ['Matrícula', profile.controlnumber ?? ''],
-        ['Género', profile.gender ? GENDER[profile.gender] ?? '' : ''], ['Alta', formatInstant(profile.created_at)], ['Última actualización', formatInstant(profile.updated_at)],
+        ['Nombre', profile.full_name],
+        ['Correo', profile.email],
+        ['Matrícula', profile.controlnumber ?? ''],
+        ['Género', profile.gender ? (GENDER[profile.gender] ?? '') : ''],
+        ['Alta', formatInstant(profile.created_at)],
+        ['Última actualización', formatInstant(profile.updated_at)],
       ],
     },
     {
-      name: 'Inscripciones', header: ['Clave', 'Materia', 'Semestre', 'Periodo', 'Estado', 'Fecha'],
-      rows: enrolments.map((e) => [e.subject_key, e.subject_name, e.semester_id, e.period_name, enrolmentState(e.status_id), formatInstant(e.created_at)]),
+      name: 'Inscripciones',
+      header: ['Clave', 'Materia', 'Semestre', 'Periodo', 'Estado', 'Fecha'],
+      rows: enrolments.map((e) => [
+        e.subject_key,
+        e.subject_name,
+        e.semester_id,
+        e.period_name,
+        enrolmentState(e.status_id),
+        formatInstant(e.created_at),
+      ]),
     },
     {
-      name: 'Calificaciones', header: ['Materia', 'Periodo', 'Actividad', 'Tipo', 'Ponderación', 'Calificación', 'Actualizada'],
-      rows: grades.map((g) => [g.subject_name, g.period_name ?? '', g.activity_name, g.type_activity, g.ponderation, g.qualification, formatInstant(g.updated_at)]),
+      name: 'Calificaciones',
+      header: ['Materia', 'Periodo', 'Actividad', 'Tipo', 'Ponderación', 'Calificación', 'Actualizada'],
+      rows: grades.map((g) => [
+        g.subject_name,
+        g.period_name ?? '',
+        g.activity_name,
+        g.type_activity,
+        g.ponderation,
+        g.qualification,
+        formatInstant(g.updated_at),
+      ]),
     },
-    { name: 'Atributos', header: ['Atributo', 'Materia', 'Periodos', 'Calificación', 'Promedio global'], rows: ratingRows },
     {
-      name: 'Cálculo de atributos', header: ['Atributo', 'Materia', 'Actividad', 'Calificación', 'Ponderación'],
+      name: 'Atributos',
+      header: ['Atributo', 'Materia', 'Periodos', 'Calificación', 'Promedio global'],
+      rows: ratingRows,
+    },
+    {
+      name: 'Cálculo de atributos',
+      header: ['Atributo', 'Materia', 'Actividad', 'Calificación', 'Ponderación'],
       rows: ratings.map((r) => [r.attribute_name, r.subject_name, r.activity_name, r.qualification, r.ponderation]),
     },
     {
-      name: 'Observaciones', header: ['Fecha', 'Materia', 'Atributo', 'Actividad', 'Profesor', 'Observación'],
-      rows: observations.map((o) => [formatInstant(o.created_at), o.subject_name, o.attribute_name, o.activity_name ?? '', o.teacher_name, o.observation]),
+      name: 'Observaciones',
+      header: ['Fecha', 'Materia', 'Atributo', 'Actividad', 'Profesor', 'Observación'],
+      rows: observations.map((o) => [
+        formatInstant(o.created_at),
+        o.subject_name,
+        o.attribute_name,
+        o.activity_name ?? '',
+        o.teacher_name,
+        o.observation,
+      ]),
     },
-    { name: 'Sesiones', header: ['Fecha', 'Dispositivo', 'IP'], rows: sessions.map((s) => [formatInstant(s.logged_in_at), s.user_agent ?? '', s.ip ?? '']) },
+    {
+      name: 'Sesiones',
+      header: ['Fecha', 'Dispositivo', 'IP'],
+      rows: sessions.map((s) => [formatInstant(s.logged_in_at), s.user_agent ?? '', s.ip ?? '']),
+    },
   ]);
 }

@@ -3,7 +3,14 @@ import { DEFAULT_TIME_ZONE, ROLE } from '@egreso/domain';
 import { buildApp } from '../../app.js';
 import { setInstitutionTimeZone } from '../../lib/time.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeActivity, makeAssignment, makeAttribute, makeSheet, makeSubject, type SheetFixture } from '../../test/factories.js';
+import {
+  makeActivity,
+  makeAssignment,
+  makeAttribute,
+  makeSheet,
+  makeSubject,
+  type SheetFixture,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
@@ -35,22 +42,57 @@ beforeAll(async () => {
   // Subject 2, graded by a second assignment of the same teacher to the same group.
   const s2 = await makeSubject(ctx(), { subject_name: 'Bases de datos' });
   subject2 = s2.id;
-  await db.insertInto('subject_attributes').values({ subject_id: s2.id, attribute_id: x, knowledge_level: 'M' }).execute();
-  const assignment2 = await makeAssignment(ctx(), { user_id: sheet.teacher.id, subject_id: s2.id, group_id: sheet.groupId, period_id: sheet.periodId });
-  await db.insertInto('enrolments').values(sheet.students.map((s) => ({
-    user_id: s.id, subject_id: s2.id, semester_id: 1, period_id: sheet.periodId, status_id: 1, created_at: new Date().toISOString(),
-  }))).execute();
+  await db
+    .insertInto('subject_attributes')
+    .values({ subject_id: s2.id, attribute_id: x, knowledge_level: 'M' })
+    .execute();
+  const assignment2 = await makeAssignment(ctx(), {
+    user_id: sheet.teacher.id,
+    subject_id: s2.id,
+    group_id: sheet.groupId,
+    period_id: sheet.periodId,
+  });
+  await db
+    .insertInto('enrolments')
+    .values(
+      sheet.students.map((s) => ({
+        user_id: s.id,
+        subject_id: s2.id,
+        semester_id: 1,
+        period_id: sheet.periodId,
+        status_id: 1,
+        created_at: new Date().toISOString(),
+      })),
+    )
+    .execute();
   const b1 = (await makeActivity(ctx(), assignment2.id, [x])).id;
   acts = { a1, a2, a3, b1 };
   const grades = [
-    { user_id: student.id, activity_id: a1, qualification: 95 }, { user_id: student.id, activity_id: a2, qualification: 80 },
-    { user_id: student.id, activity_id: b1, qualification: 77 }, { user_id: sheet.students[1]!.id, activity_id: a1, qualification: 40 },
+    { user_id: student.id, activity_id: a1, qualification: 95 },
+    { user_id: student.id, activity_id: a2, qualification: 80 },
+    { user_id: student.id, activity_id: b1, qualification: 77 },
+    { user_id: sheet.students[1]!.id, activity_id: a1, qualification: 40 },
   ];
-  const saved = await as(ctx(), sheet.teacher, { method: 'POST', url: '/api/profesor/calificar/actividades/batch', payload: { calificaciones: grades } });
+  const saved = await as(ctx(), sheet.teacher, {
+    method: 'POST',
+    url: '/api/profesor/calificar/actividades/batch',
+    payload: { calificaciones: grades },
+  });
   expect(saved.statusCode).toBe(200);
   const obs = await as(ctx(), sheet.teacher, {
-    method: 'POST', url: '/api/userattribute-observations/batch',
-    payload: { observaciones: [{ user_id: student.id, attribute_id: x, subject_id: sheet.subjectId, observation: 'Argumenta con claridad.', activity_id: a1 }] },
+    method: 'POST',
+    url: '/api/userattribute-observations/batch',
+    payload: {
+      observaciones: [
+        {
+          user_id: student.id,
+          attribute_id: x,
+          subject_id: sheet.subjectId,
+          observation: 'Argumenta con claridad.',
+          activity_id: a1,
+        },
+      ],
+    },
   });
   expect(obs.statusCode).toBe(200);
 });
@@ -68,27 +110,53 @@ describe('the student reads their records', () => {
     expect(first.activities.map((a: { id: number }) => a.id)).toEqual([acts.a1, acts.a2, acts.a3]);
   });
 
-  it('their own grades through /useractivities/by-users-and-activities, and never another student\'s', async () => {
-    const own = await as(ctx(), student, { method: 'POST', url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [student.id], activity_ids: [acts.a1, acts.a2, acts.a3] } });
+  it("their own grades through /useractivities/by-users-and-activities, and never another student's", async () => {
+    const own = await as(ctx(), student, {
+      method: 'POST',
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: [student.id], activity_ids: [acts.a1, acts.a2, acts.a3] },
+    });
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((g: { activity_id: number; qualification: number }) => [g.activity_id, g.qualification])).toEqual([[acts.a1, 95], [acts.a2, 80]]);
-    const other = await as(ctx(), student, { method: 'POST', url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [sheet.students[1]!.id], activity_ids: [acts.a1] } });
+    expect(
+      own.json().map((g: { activity_id: number; qualification: number }) => [g.activity_id, g.qualification]),
+    ).toEqual([
+      [acts.a1, 95],
+      [acts.a2, 80],
+    ]);
+    const other = await as(ctx(), student, {
+      method: 'POST',
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: [sheet.students[1]!.id], activity_ids: [acts.a1] },
+    });
     expect(other.statusCode).toBe(403);
   });
 
   it('attribute ratings of a subject in Spanish order, null when nothing is graded', async () => {
     const res = await get(student, `/api/userattributes/by-user/${student.id}?subject_id=${sheet.subjectId}`);
-    expect(res.json().map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]))
-      .toEqual([['Análisis de problemas', 80], ['Ética profesional', 90]]);
-    const other = await get(sheet.students[1]!, `/api/userattributes/by-user/${sheet.students[1]!.id}?subject_id=${sheet.subjectId}`);
+    expect(
+      res
+        .json()
+        .map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]),
+    ).toEqual([
+      ['Análisis de problemas', 80],
+      ['Ética profesional', 90],
+    ]);
+    const other = await get(
+      sheet.students[1]!,
+      `/api/userattributes/by-user/${sheet.students[1]!.id}?subject_id=${sheet.subjectId}`,
+    );
     expect(other.json().map((r: { attributerating: number | null }) => r.attributerating)).toEqual([null, 40]);
   });
 
   it('the global report: the mean of the per-subject ratings', async () => {
     const res = await get(student, `/api/reportes/alumno/${student.id}/global`);
-    expect(res.json()).toEqual({ user_id: student.id, atributos: [
-      { attribute_id: y, atributo: 'Análisis de problemas', promedio: 80 }, { attribute_id: x, atributo: 'Ética profesional', promedio: 83.5 },
-    ] });
+    expect(res.json()).toEqual({
+      user_id: student.id,
+      atributos: [
+        { attribute_id: y, atributo: 'Análisis de problemas', promedio: 80 },
+        { attribute_id: x, atributo: 'Ética profesional', promedio: 83.5 },
+      ],
+    });
   });
 
   it('the dashboard: counters, averages and the activity list', async () => {
@@ -97,9 +165,12 @@ describe('the student reads their records', () => {
     expect(body.enrolled_subjects).toBe(2);
     expect(body.graded_activities).toBe(3);
     expect(body.attributes).toEqual([
-      { attribute_id: y, attribute_name: 'Análisis de problemas', promedio: 80 }, { attribute_id: x, attribute_name: 'Ética profesional', promedio: 83.5 },
+      { attribute_id: y, attribute_name: 'Análisis de problemas', promedio: 80 },
+      { attribute_id: x, attribute_name: 'Ética profesional', promedio: 83.5 },
     ]);
-    expect(body.activities.map((a: { activity_id: number; qualification: number }) => a.qualification).sort()).toEqual([77, 80, 95]);
+    expect(body.activities.map((a: { activity_id: number; qualification: number }) => a.qualification).sort()).toEqual([
+      77, 80, 95,
+    ]);
   });
 
   it('the attribute profile lists the grades and weights each rating is computed from', async () => {
@@ -107,18 +178,37 @@ describe('the student reads their records', () => {
     const ethics = body.atributos.find((a: { attribute_id: number }) => a.attribute_id === x);
     expect(ethics.promedio).toBe(83.5);
     expect(ethics.subjects.map((s: { subject_name: string; rating: number }) => [s.subject_name, s.rating])).toEqual([
-      ['Bases de datos', 77], [expect.any(String), 90],
+      ['Bases de datos', 77],
+      [expect.any(String), 90],
     ]);
     const first = ethics.subjects[1];
-    expect(first.activities.map((a: { activity_id: number; qualification: number; ponderation: number }) => [a.activity_id, a.qualification, a.ponderation]))
-      .toEqual([[acts.a1, 95, 100], [acts.a2, 80, 50]]);
+    expect(
+      first.activities.map((a: { activity_id: number; qualification: number; ponderation: number }) => [
+        a.activity_id,
+        a.qualification,
+        a.ponderation,
+      ]),
+    ).toEqual([
+      [acts.a1, 95, 100],
+      [acts.a2, 80, 50],
+    ]);
     expect(body.atributos.map((a: { attribute_id: number }) => a.attribute_id)).toEqual([y, x]);
   });
 
   it('observations of their own subjects', async () => {
-    const res = await get(student, `/api/userattribute-observations/history?subject_id=${sheet.subjectId}&attribute_id=${x}&user_id=${student.id}`);
-    expect(res.json().map((o: { observation: string; teacher_name: string; activity_name: string }) => [o.observation, o.teacher_name, o.activity_name]))
-      .toEqual([['Argumenta con claridad.', sheet.teacher.full_name, expect.any(String)]]);
+    const res = await get(
+      student,
+      `/api/userattribute-observations/history?subject_id=${sheet.subjectId}&attribute_id=${x}&user_id=${student.id}`,
+    );
+    expect(
+      res
+        .json()
+        .map((o: { observation: string; teacher_name: string; activity_name: string }) => [
+          o.observation,
+          o.teacher_name,
+          o.activity_name,
+        ]),
+    ).toEqual([['Argumenta con claridad.', sheet.teacher.full_name, expect.any(String)]]);
   });
 
   it('the download holds every kind of record', async () => {
@@ -127,7 +217,15 @@ describe('the student reads their records', () => {
     expect(res.headers['content-disposition']).toContain('mis-datos.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((w) => w.name)).toEqual(['Perfil', 'Inscripciones', 'Calificaciones', 'Atributos', 'Cálculo de atributos', 'Observaciones', 'Sesiones']);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Perfil',
+      'Inscripciones',
+      'Calificaciones',
+      'Atributos',
+      'Cálculo de atributos',
+      'Observaciones',
+      'Sesiones',
+    ]);
     expect(book.getWorksheet('Perfil')!.getRow(2).values).toEqual([undefined, 'Nombre', student.full_name]);
     expect(book.getWorksheet('Inscripciones')!.rowCount).toBe(3);
     expect(book.getWorksheet('Calificaciones')!.rowCount).toBe(4);
@@ -143,7 +241,9 @@ describe('the student reads their records', () => {
     await db.updateTable('enrolments').set({ created_at: moment }).where('user_id', '=', student.id).execute();
     const read = async () => {
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load((await get(student, `/api/alumno/${student.id}/datos`)).rawPayload as unknown as ArrayBuffer);
+      await book.xlsx.load(
+        (await get(student, `/api/alumno/${student.id}/datos`)).rawPayload as unknown as ArrayBuffer,
+      );
       return book;
     };
     const nbsp = (v: unknown) => String(v).replace(/\s/g, ' ');
@@ -151,7 +251,10 @@ describe('the student reads their records', () => {
     expect(book.getWorksheet('Perfil')!.getRow(6).values).toEqual([undefined, 'Alta', expect.any(String)]);
     expect(nbsp(book.getWorksheet('Perfil')!.getRow(6).getCell(2).value)).toBe('25 nov 2026, 10:08 p.m.');
     const enrolment = book.getWorksheet('Inscripciones')!.getRow(2);
-    expect([enrolment.getCell(5).value, nbsp(enrolment.getCell(6).value)]).toEqual(['Inscrita', '25 nov 2026, 10:08 p.m.']);
+    expect([enrolment.getCell(5).value, nbsp(enrolment.getCell(6).value)]).toEqual([
+      'Inscrita',
+      '25 nov 2026, 10:08 p.m.',
+    ]);
     expect(String(book.getWorksheet('Sesiones')!.getRow(2).getCell(1).value)).not.toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     // Another institution time zone (INSTITUTION_TIME_ZONE) moves every date of the file with it.
@@ -193,7 +296,11 @@ describe('ownership on every student route', () => {
       expect([url, (await get(admin, url)).statusCode]).toEqual([url, 200]);
       expect([url, (await as(ctx(), null, { method: 'GET', url })).statusCode]).toEqual([url, 401]);
     }
-    const grades = { method: 'POST' as const, url: '/api/useractivities/by-users-and-activities', payload: { user_ids: [student.id], activity_ids: [acts.a1] } };
+    const grades = {
+      method: 'POST' as const,
+      url: '/api/useractivities/by-users-and-activities',
+      payload: { user_ids: [student.id], activity_ids: [acts.a1] },
+    };
     expect((await as(ctx(), other, grades)).statusCode).toBe(403);
     expect((await as(ctx(), student, grades)).statusCode).toBe(200);
   });
@@ -202,9 +309,18 @@ describe('ownership on every student route', () => {
 describe('attributes unused by a sheet', () => {
   it('an attribute of the subject with no linked activity reads as null', async () => {
     const extra = await makeAttribute(ctx(), { attribute_name: 'Comunicación' });
-    await ctx().database.db.insertInto('subject_attributes').values({ subject_id: subject2, attribute_id: extra.id, knowledge_level: 'A' }).execute();
+    await ctx()
+      .database.db.insertInto('subject_attributes')
+      .values({ subject_id: subject2, attribute_id: extra.id, knowledge_level: 'A' })
+      .execute();
     const res = await get(student, `/api/userattributes/by-user/${student.id}?subject_id=${subject2}`);
-    expect(res.json().map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]))
-      .toEqual([['Comunicación', null], ['Ética profesional', 77]]);
+    expect(
+      res
+        .json()
+        .map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]),
+    ).toEqual([
+      ['Comunicación', null],
+      ['Ética profesional', 77],
+    ]);
   });
 });

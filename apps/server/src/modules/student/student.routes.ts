@@ -1,9 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ENROLMENT_MSG, attributeProfile as attributeProfileSchema, availableQuery, availableSubject, enrolBody, enrolResult, enrolledSubject,
-  errorResponse, globalReport as globalReportSchema, studentAttributeRating, studentDashboard as studentDashboardSchema, studentGroup,
-  studentQuery, studentSemesterQuery, studentSubject, subjectFilterQuery, userIdPathParam, xlsxFile,
+  ENROLMENT_MSG,
+  attributeProfile as attributeProfileSchema,
+  availableQuery,
+  availableSubject,
+  enrolBody,
+  enrolResult,
+  enrolledSubject,
+  errorResponse,
+  globalReport as globalReportSchema,
+  studentAttributeRating,
+  studentDashboard as studentDashboardSchema,
+  studentGroup,
+  studentQuery,
+  studentSemesterQuery,
+  studentSubject,
+  subjectFilterQuery,
+  userIdPathParam,
+  xlsxFile,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { nowIso } from '../../lib/time.js';
@@ -18,116 +33,184 @@ const writeErrors = { ...readErrors, 409: errorResponse };
 
 /** The student's area: enrolment, their subjects, grades, attribute ratings, reports and the download of their data. */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/alumno/materias-inscritas', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Materias en que el alumno está inscrito en el periodo activo (de un semestre, si se indica)',
-      querystring: studentSemesterQuery, response: { 200: z.array(enrolledSubject), ...readErrors },
+  app.get(
+    '/alumno/materias-inscritas',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Materias en que el alumno está inscrito en el periodo activo (de un semestre, si se indica)',
+        querystring: studentSemesterQuery,
+        response: { 200: z.array(enrolledSubject), ...readErrors },
+      },
     },
-  }, async (request) => {
-    const { user_id, semester_id } = request.query;
-    await assertCanReadStudent(app.db, actorOf(request), user_id);
-    const period = await findActivePeriod(app.db);
-    return period ? listEnrolments(app.db, user_id, period.id, semester_id) : [];
-  });
-
-  app.get('/alumno/materias-disponibles', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Materias del semestre con su estado: inscrita, bloqueada (con motivo_bloqueo) o seleccionable',
-      querystring: availableQuery, response: { 200: z.array(availableSubject), ...readErrors },
+    async (request) => {
+      const { user_id, semester_id } = request.query;
+      await assertCanReadStudent(app.db, actorOf(request), user_id);
+      const period = await findActivePeriod(app.db);
+      return period ? listEnrolments(app.db, user_id, period.id, semester_id) : [];
     },
-  }, async (request) => {
-    const { user_id, semester_id, group_id } = request.query;
-    await assertCanReadStudent(app.db, actorOf(request), user_id);
-    return availableSubjects(app.db, user_id, semester_id, group_id);
-  });
+  );
 
-  app.get('/alumno/grupos', {
-    preHandler: app.guard(),
-    schema: { tags: ['student'], summary: 'Grupos del alumno', querystring: studentQuery, response: { 200: z.array(studentGroup), ...readErrors } },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.query.user_id);
-    return listStudentGroups(app.db, request.query.user_id);
-  });
-
-  app.post('/alumno/inscribir', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Inscribe al alumno en una materia del periodo activo (409 si ya está inscrito o está bloqueada)',
-      body: enrolBody, response: { 201: enrolResult, ...writeErrors },
+  app.get(
+    '/alumno/materias-disponibles',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Materias del semestre con su estado: inscrita, bloqueada (con motivo_bloqueo) o seleccionable',
+        querystring: availableQuery,
+        response: { 200: z.array(availableSubject), ...readErrors },
+      },
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    assertIsStudent(actor, request.body.user_id);
-    const enrolment = await app.db.transaction().execute((trx) => enrol(trx, actor, request.body, nowIso()));
-    return reply.code(201).send({ message: ENROLMENT_MSG.saved, enrolment });
-  });
-
-  app.get('/subjects/user/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Materias del alumno (todas en las que se ha inscrito) con las actividades de sus hojas',
-      params: userIdPathParam, response: { 200: z.array(studentSubject), ...readErrors },
+    async (request) => {
+      const { user_id, semester_id, group_id } = request.query;
+      await assertCanReadStudent(app.db, actorOf(request), user_id);
+      return availableSubjects(app.db, user_id, semester_id, group_id);
     },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    return listStudentSubjects(app.db, request.params.id);
-  });
+  );
 
-  app.get('/userattributes/by-user/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Calificación del alumno en cada atributo de una materia (o de todas sus materias), en orden alfabético',
-      params: userIdPathParam, querystring: subjectFilterQuery, response: { 200: z.array(studentAttributeRating), ...readErrors },
+  app.get(
+    '/alumno/grupos',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Grupos del alumno',
+        querystring: studentQuery,
+        response: { 200: z.array(studentGroup), ...readErrors },
+      },
     },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    return listStudentAttributeRatings(app.db, request.params.id, request.query.subject_id);
-  });
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.query.user_id);
+      return listStudentGroups(app.db, request.query.user_id);
+    },
+  );
 
-  app.get('/reportes/alumno/:id/global', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Promedio global del alumno por atributo (media de sus calificaciones por materia)',
-      params: userIdPathParam, response: { 200: globalReportSchema, ...readErrors },
+  app.post(
+    '/alumno/inscribir',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Inscribe al alumno en una materia del periodo activo (409 si ya está inscrito o está bloqueada)',
+        body: enrolBody,
+        response: { 201: enrolResult, ...writeErrors },
+      },
     },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    return globalReport(app.db, request.params.id);
-  });
+    async (request, reply) => {
+      const actor = actorOf(request);
+      assertIsStudent(actor, request.body.user_id);
+      const enrolment = await app.db.transaction().execute((trx) => enrol(trx, actor, request.body, nowIso()));
+      return reply.code(201).send({ message: ENROLMENT_MSG.saved, enrolment });
+    },
+  );
 
-  app.get('/alumno/:id/tablero', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Tablero del alumno: contadores, promedios por atributo y actividades calificadas',
-      params: userIdPathParam, response: { 200: studentDashboardSchema, ...readErrors },
+  app.get(
+    '/subjects/user/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Materias del alumno (todas en las que se ha inscrito) con las actividades de sus hojas',
+        params: userIdPathParam,
+        response: { 200: z.array(studentSubject), ...readErrors },
+      },
     },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    return studentDashboard(app.db, request.params.id);
-  });
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      return listStudentSubjects(app.db, request.params.id);
+    },
+  );
 
-  app.get('/alumno/:id/perfil-atributos', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Perfil de atributos: calificación por materia, promedio global y las calificaciones de las que resulta',
-      params: userIdPathParam, response: { 200: attributeProfileSchema, ...readErrors },
+  app.get(
+    '/userattributes/by-user/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary:
+          'Calificación del alumno en cada atributo de una materia (o de todas sus materias), en orden alfabético',
+        params: userIdPathParam,
+        querystring: subjectFilterQuery,
+        response: { 200: z.array(studentAttributeRating), ...readErrors },
+      },
     },
-  }, async (request) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    return attributeProfile(app.db, request.params.id);
-  });
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      return listStudentAttributeRatings(app.db, request.params.id, request.query.subject_id);
+    },
+  );
 
-  app.get('/alumno/:id/datos', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['student'], summary: 'Descarga de todos los datos del alumno (.xlsx: perfil, inscripciones, calificaciones, atributos, observaciones, sesiones)',
-      params: userIdPathParam, produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...readErrors },
+  app.get(
+    '/reportes/alumno/:id/global',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Promedio global del alumno por atributo (media de sus calificaciones por materia)',
+        params: userIdPathParam,
+        response: { 200: globalReportSchema, ...readErrors },
+      },
     },
-  }, async (request, reply) => {
-    await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-    const file = await studentDataWorkbook(app.db, request.params.id);
-    return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
-  });
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      return globalReport(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/alumno/:id/tablero',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary: 'Tablero del alumno: contadores, promedios por atributo y actividades calificadas',
+        params: userIdPathParam,
+        response: { 200: studentDashboardSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      return studentDashboard(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/alumno/:id/perfil-atributos',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary:
+          'Perfil de atributos: calificación por materia, promedio global y las calificaciones de las que resulta',
+        params: userIdPathParam,
+        response: { 200: attributeProfileSchema, ...readErrors },
+      },
+    },
+    async (request) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      return attributeProfile(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/alumno/:id/datos',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['student'],
+        summary:
+          'Descarga de todos los datos del alumno (.xlsx: perfil, inscripciones, calificaciones, atributos, observaciones, sesiones)',
+        params: userIdPathParam,
+        produces: [XLSX_TYPE, 'application/json'],
+        response: { 200: xlsxFile, ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
+      const file = await studentDataWorkbook(app.db, request.params.id);
+      return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
+    },
+  );
 };

@@ -9,7 +9,16 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .leftJoin('careers as c', 'c.id', 'a.career_id')
-    .select(['sa.subject_id', 'sa.knowledge_level', 'a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'c.name as career_name'])
+    .select([
+      'sa.subject_id',
+      'sa.knowledge_level',
+      'a.id',
+      'a.attribute_name',
+      'a.description',
+      'a.codigo',
+      'a.career_id',
+      'c.name as career_name',
+    ])
     .orderBy(esKey('a.attribute_name'))
     .orderBy('a.id');
   if (subjectIds) q = q.where('sa.subject_id', 'in', subjectIds);
@@ -17,9 +26,14 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
   for (const r of await q.execute()) {
     const list = map.get(r.subject_id) ?? [];
     list.push({
-      id: r.id, attribute_name: r.attribute_name, description: r.description, codigo: r.codigo, career_id: r.career_id,
+      id: r.id,
+      attribute_name: r.attribute_name,
+      description: r.description,
+      codigo: r.codigo,
+      career_id: r.career_id,
       career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
-      knowledge_level: r.knowledge_level, pivot: { knowledge_level: r.knowledge_level },
+      knowledge_level: r.knowledge_level,
+      pivot: { knowledge_level: r.knowledge_level },
     });
     map.set(r.subject_id, list);
   }
@@ -33,11 +47,21 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
 export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<Subject[]> {
   if (ids && ids.length === 0) return [];
   let subjectsQ = db.selectFrom('subjects').selectAll().orderBy(esKey('subject_name')).orderBy('id');
-  let prereqQ = db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']).orderBy('prerequisite_id');
-  let semestersQ = db.selectFrom('subject_semesters as ss').innerJoin('semesters as s', 's.id', 'ss.semester_id')
-    .select(['ss.subject_id', 's.id', 's.semester_name']).orderBy('s.id');
-  let careersQ = db.selectFrom('subject_careers as sc').innerJoin('careers as c', 'c.id', 'sc.career_id')
-    .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name']).orderBy(esKey('c.name')).orderBy('c.id');
+  let prereqQ = db
+    .selectFrom('subject_prerequisites')
+    .select(['subject_id', 'prerequisite_id'])
+    .orderBy('prerequisite_id');
+  let semestersQ = db
+    .selectFrom('subject_semesters as ss')
+    .innerJoin('semesters as s', 's.id', 'ss.semester_id')
+    .select(['ss.subject_id', 's.id', 's.semester_name'])
+    .orderBy('s.id');
+  let careersQ = db
+    .selectFrom('subject_careers as sc')
+    .innerJoin('careers as c', 'c.id', 'sc.career_id')
+    .select(['sc.subject_id', 'c.id', 'c.career_key', 'c.name'])
+    .orderBy(esKey('c.name'))
+    .orderBy('c.id');
   if (ids) {
     subjectsQ = subjectsQ.where('id', 'in', ids);
     prereqQ = prereqQ.where('subject_id', 'in', ids);
@@ -75,7 +99,11 @@ export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<S
 }
 
 export async function findSubjectRow(db: DbOrTrx, id: number) {
-  return db.selectFrom('subjects').select(['id', 'subject_name', 'subject_key']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('subjects')
+    .select(['id', 'subject_name', 'subject_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function subjectNames(db: DbOrTrx, ids: number[]) {
@@ -83,7 +111,11 @@ export async function subjectNames(db: DbOrTrx, ids: number[]) {
   return db.selectFrom('subjects').select(['id', 'subject_name']).where('id', 'in', ids).execute();
 }
 
-export async function existingIds(db: DbOrTrx, table: 'careers' | 'attributes' | 'semesters', ids: number[]): Promise<Set<number>> {
+export async function existingIds(
+  db: DbOrTrx,
+  table: 'careers' | 'attributes' | 'semesters',
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
@@ -91,22 +123,41 @@ export async function existingIds(db: DbOrTrx, table: 'careers' | 'attributes' |
 
 /** Every prerequisite edge except those of one subject (whose edges are about to be replaced). */
 export function prerequisiteEdgesExcept(db: DbOrTrx, subjectId: number) {
-  return db.selectFrom('subject_prerequisites').select(['subject_id', 'prerequisite_id']).where('subject_id', '<>', subjectId).execute();
+  return db
+    .selectFrom('subject_prerequisites')
+    .select(['subject_id', 'prerequisite_id'])
+    .where('subject_id', '<>', subjectId)
+    .execute();
 }
 
 export async function insertSubject(db: DbOrTrx, input: SubjectInput, now: string): Promise<number> {
-  const row = await db.insertInto('subjects').values({
-    subject_name: input.subject_name, subject_key: input.subject_key,
-    theory_credits: input.theory_credits, practice_credits: input.practice_credits, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('subjects')
+    .values({
+      subject_name: input.subject_name,
+      subject_key: input.subject_key,
+      theory_credits: input.theory_credits,
+      practice_credits: input.practice_credits,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateSubject(db: DbOrTrx, id: number, input: SubjectInput, now: string): Promise<void> {
-  await db.updateTable('subjects').set({
-    subject_name: input.subject_name, subject_key: input.subject_key,
-    theory_credits: input.theory_credits, practice_credits: input.practice_credits, updated_at: now,
-  }).where('id', '=', id).execute();
+  await db
+    .updateTable('subjects')
+    .set({
+      subject_name: input.subject_name,
+      subject_key: input.subject_key,
+      theory_credits: input.theory_credits,
+      practice_credits: input.practice_credits,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces the subject's prerequisites, semesters, careers and attributes with the given sets. */
@@ -116,16 +167,26 @@ export async function replaceSubjectLinks(db: DbOrTrx, id: number, input: Subjec
   await db.deleteFrom('subject_careers').where('subject_id', '=', id).execute();
   await db.deleteFrom('subject_attributes').where('subject_id', '=', id).execute();
   if (input.prerequisites.length) {
-    await db.insertInto('subject_prerequisites').values(input.prerequisites.map((p) => ({ subject_id: id, prerequisite_id: p }))).execute();
+    await db
+      .insertInto('subject_prerequisites')
+      .values(input.prerequisites.map((p) => ({ subject_id: id, prerequisite_id: p })))
+      .execute();
   }
   if (input.semesters.length) {
-    await db.insertInto('subject_semesters').values(input.semesters.map((s) => ({ subject_id: id, semester_id: s }))).execute();
+    await db
+      .insertInto('subject_semesters')
+      .values(input.semesters.map((s) => ({ subject_id: id, semester_id: s })))
+      .execute();
   }
   if (input.careers.length) {
-    await db.insertInto('subject_careers').values(input.careers.map((c) => ({ subject_id: id, career_id: c }))).execute();
+    await db
+      .insertInto('subject_careers')
+      .values(input.careers.map((c) => ({ subject_id: id, career_id: c })))
+      .execute();
   }
   if (input.attributes.length) {
-    await db.insertInto('subject_attributes')
+    await db
+      .insertInto('subject_attributes')
       .values(input.attributes.map((a) => ({ subject_id: id, attribute_id: a.id, knowledge_level: a.knowledge_level })))
       .execute();
   }
@@ -140,5 +201,9 @@ export const SUBJECT_DEPENDENTS: Dependent[] = [
   { table: 'professor_subjects', column: 'subject_id', noun: ['asignación de profesor', 'asignaciones de profesores'] },
   { table: 'enrolments', column: 'subject_id', noun: ['inscripción de alumno', 'inscripciones de alumnos'] },
   { table: 'observations', column: 'subject_id', noun: ['observación', 'observaciones'] },
-  { table: 'subject_prerequisites', column: 'prerequisite_id', noun: ['materia que la requiere como prerrequisito', 'materias que la requieren como prerrequisito'] },
+  {
+    table: 'subject_prerequisites',
+    column: 'prerequisite_id',
+    noun: ['materia que la requiere como prerrequisito', 'materias que la requieren como prerrequisito'],
+  },
 ];

@@ -1,16 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  SUBJECT_MSG, canManageCatalogues, errorResponse, idParam, okResponse, subject, subjectAttribute, subjectBody,
+  SUBJECT_MSG,
+  canManageCatalogues,
+  errorResponse,
+  idParam,
+  okResponse,
+  subject,
+  subjectAttribute,
+  subjectBody,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-errors.js';
 import { refuseIfInUse } from '../../db/usage.js';
-import { SUBJECT_DEPENDENTS, attributesBySubject, deleteSubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
+import {
+  SUBJECT_DEPENDENTS,
+  attributesBySubject,
+  deleteSubject,
+  findSubjectRow,
+  loadSubjects,
+} from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
 
-const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const writeErrors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
 
 export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function one(id: number) {
@@ -19,70 +38,118 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   }
 
-  app.get('/subjects', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['subjects'], summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
-      response: { 200: z.array(subject), 401: errorResponse },
+  app.get(
+    '/subjects',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
+        response: { 200: z.array(subject), 401: errorResponse },
+      },
     },
-  }, async () => loadSubjects(app.db, null));
+    async () => loadSubjects(app.db, null),
+  );
 
-  app.get('/subjects/:id', {
-    preHandler: app.guard(),
-    schema: { tags: ['subjects'], summary: 'Una materia', params: idParam, response: { 200: subject, 401: errorResponse, 404: errorResponse } },
-  }, async (request) => one(request.params.id));
-
-  app.get('/subjects/:id/attributes', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['subjects'], summary: 'Atributos de una materia con su nivel', params: idParam,
-      response: { 200: z.array(subjectAttribute), 401: errorResponse, 404: errorResponse },
+  app.get(
+    '/subjects/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Una materia',
+        params: idParam,
+        response: { 200: subject, 401: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
-    return (await attributesBySubject(app.db, [id])).get(id) ?? [];
-  });
+    async (request) => one(request.params.id),
+  );
 
-  app.post('/subjects', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['subjects'], summary: 'Registra una materia', body: subjectBody, response: { 201: subject, ...writeErrors } },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, null));
-    return reply.code(201).send(await one(id));
-  });
-
-  app.put('/subjects/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['subjects'], summary: 'Actualiza una materia y reemplaza sus relaciones', params: idParam, body: subjectBody,
-      response: { 200: subject, ...writeErrors },
+  app.get(
+    '/subjects/:id/attributes',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Atributos de una materia con su nivel',
+        params: idParam,
+        response: { 200: z.array(subjectAttribute), 401: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
-    await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, id));
-    return one(id);
-  });
-
-  app.delete('/subjects/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['subjects'], summary: 'Elimina una materia sin uso', params: idParam,
-      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
+      return (await attributesBySubject(app.db, [id])).get(id) ?? [];
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const { id } = request.params;
-    const found = await findSubjectRow(app.db, id);
-    if (!found) throw notFound(SUBJECT_MSG.notFound);
-    await app.db.transaction().execute(async (trx) => {
-      await refuseIfInUse(trx, id, SUBJECT_DEPENDENTS, 'La materia');
-      await deleteSubject(trx, id);
-      await audit(trx, { userId: actor.id, action: 'subject.delete', entity: 'subjects', entityId: id, details: { subject_key: found.subject_key } });
-    });
-    return { message: SUBJECT_MSG.deleted };
-  });
+  );
+
+  app.post(
+    '/subjects',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Registra una materia',
+        body: subjectBody,
+        response: { 201: subject, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, null));
+      return reply.code(201).send(await one(id));
+    },
+  );
+
+  app.put(
+    '/subjects/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Actualiza una materia y reemplaza sus relaciones',
+        params: idParam,
+        body: subjectBody,
+        response: { 200: subject, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
+      await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, id));
+      return one(id);
+    },
+  );
+
+  app.delete(
+    '/subjects/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['subjects'],
+        summary: 'Elimina una materia sin uso',
+        params: idParam,
+        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      const found = await findSubjectRow(app.db, id);
+      if (!found) throw notFound(SUBJECT_MSG.notFound);
+      await app.db.transaction().execute(async (trx) => {
+        await refuseIfInUse(trx, id, SUBJECT_DEPENDENTS, 'La materia');
+        await deleteSubject(trx, id);
+        await audit(trx, {
+          userId: actor.id,
+          action: 'subject.delete',
+          entity: 'subjects',
+          entityId: id,
+          details: { subject_key: found.subject_key },
+        });
+      });
+      return { message: SUBJECT_MSG.deleted };
+    },
+  );
 };

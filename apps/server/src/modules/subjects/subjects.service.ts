@@ -5,7 +5,12 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import {
-  existingIds, insertSubject, prerequisiteEdgesExcept, replaceSubjectLinks, subjectNames, updateSubject,
+  existingIds,
+  insertSubject,
+  prerequisiteEdgesExcept,
+  replaceSubjectLinks,
+  subjectNames,
+  updateSubject,
 } from './subjects.repository.js';
 
 /** Whether `from` reaches `target` following "requires" edges. */
@@ -28,18 +33,26 @@ async function validateLinks(db: DbOrTrx, input: SubjectInput, selfId: number | 
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
 
   if (selfId !== null && input.prerequisites.includes(selfId)) add('prerequisites', SUBJECT_MSG.selfPrerequisite);
-  const prereqs = await subjectNames(db, input.prerequisites.filter((p) => p !== selfId));
-  if (prereqs.length !== input.prerequisites.filter((p) => p !== selfId).length) add('prerequisites', SUBJECT_MSG.prerequisiteMissing);
+  const prereqs = await subjectNames(
+    db,
+    input.prerequisites.filter((p) => p !== selfId),
+  );
+  if (prereqs.length !== input.prerequisites.filter((p) => p !== selfId).length)
+    add('prerequisites', SUBJECT_MSG.prerequisiteMissing);
   if (selfId !== null && !errors.prerequisites && prereqs.length) {
     const edges = new Map<number, number[]>();
-    for (const e of await prerequisiteEdgesExcept(db, selfId)) edges.set(e.subject_id, [...(edges.get(e.subject_id) ?? []), e.prerequisite_id]);
+    for (const e of await prerequisiteEdgesExcept(db, selfId))
+      edges.set(e.subject_id, [...(edges.get(e.subject_id) ?? []), e.prerequisite_id]);
     const cyclic = prereqs.find((p) => reaches(edges, p.id, selfId));
     if (cyclic) add('prerequisites', SUBJECT_MSG.cycle(cyclic.subject_name));
   }
-  if ((await existingIds(db, 'semesters', input.semesters)).size !== input.semesters.length) add('semesters', SUBJECT_MSG.semesterInvalid);
-  if ((await existingIds(db, 'careers', input.careers)).size !== input.careers.length) add('careers', SUBJECT_MSG.careerMissing);
+  if ((await existingIds(db, 'semesters', input.semesters)).size !== input.semesters.length)
+    add('semesters', SUBJECT_MSG.semesterInvalid);
+  if ((await existingIds(db, 'careers', input.careers)).size !== input.careers.length)
+    add('careers', SUBJECT_MSG.careerMissing);
   const attributeIds = input.attributes.map((a) => a.id);
-  if ((await existingIds(db, 'attributes', attributeIds)).size !== attributeIds.length) add('attributes', SUBJECT_MSG.attributeMissing);
+  if ((await existingIds(db, 'attributes', attributeIds)).size !== attributeIds.length)
+    add('attributes', SUBJECT_MSG.attributeMissing);
 
   if (Object.keys(errors).length) throw unprocessable(errors, Object.values(errors)[0]![0]);
 }
@@ -48,15 +61,30 @@ async function validateLinks(db: DbOrTrx, input: SubjectInput, selfId: number | 
  * Creates (`id` null) or updates a subject with its four link sets, after checking every linked id, the
  * prerequisite graph and the key. Answers the subject's id.
  */
-export async function saveSubject(trx: DbOrTrx, actorId: number, input: SubjectInput, id: number | null): Promise<number> {
+export async function saveSubject(
+  trx: DbOrTrx,
+  actorId: number,
+  input: SubjectInput,
+  id: number | null,
+): Promise<number> {
   await validateLinks(trx, input, id);
-  if (await valueTaken(trx, 'subjects', 'subject_key', input.subject_key, id)) throw fieldError('subject_key', SUBJECT_MSG.keyTaken);
+  if (await valueTaken(trx, 'subjects', 'subject_key', input.subject_key, id))
+    throw fieldError('subject_key', SUBJECT_MSG.keyTaken);
   const now = nowIso();
-  const subjectId = id ?? await insertSubject(trx, input, now);
+  const subjectId = id ?? (await insertSubject(trx, input, now));
   if (id !== null) await updateSubject(trx, id, input, now);
   await replaceSubjectLinks(trx, subjectId, input);
-  await audit(trx, id === null
-    ? { userId: actorId, action: 'subject.create', entity: 'subjects', entityId: subjectId, details: { subject_key: input.subject_key } }
-    : { userId: actorId, action: 'subject.update', entity: 'subjects', entityId: subjectId });
+  await audit(
+    trx,
+    id === null
+      ? {
+          userId: actorId,
+          action: 'subject.create',
+          entity: 'subjects',
+          entityId: subjectId,
+          details: { subject_key: input.subject_key },
+        }
+      : { userId: actorId, action: 'subject.update', entity: 'subjects', entityId: subjectId },
+  );
   return subjectId;
 }

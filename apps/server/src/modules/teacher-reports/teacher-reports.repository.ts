@@ -9,14 +9,26 @@ import { esKey } from '../../db/spanish.js';
  * the most recent; assignments without a period last.
  */
 export function listSubjectGroupAssignments(
-  db: DbOrTrx, subjectId: number, groupId: number, filter: { userId?: number; periodId?: number; scope?: CareerScope },
+  db: DbOrTrx,
+  subjectId: number,
+  groupId: number,
+  filter: { userId?: number; periodId?: number; scope?: CareerScope },
 ) {
   let q = db
     .selectFrom('professor_subjects as ps')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .leftJoin('groups as g', 'g.id', 'ps.group_id')
     .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .select(['ps.id', 'ps.user_id', 'ps.subject_id', 'ps.group_id', 'ps.period_id', 's.subject_name', 'g.group_name', 'p.period_name'])
+    .select([
+      'ps.id',
+      'ps.user_id',
+      'ps.subject_id',
+      'ps.group_id',
+      'ps.period_id',
+      's.subject_name',
+      'g.group_name',
+      'p.period_name',
+    ])
     .where('ps.subject_id', '=', subjectId)
     .where('ps.group_id', '=', groupId);
   if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);

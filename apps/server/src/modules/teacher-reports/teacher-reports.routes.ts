@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLE, errorResponse, groupReport, groupReportQuery, studentReport, studentReportQuery, type Actor } from '@egreso/domain';
+import {
+  ROLE,
+  errorResponse,
+  groupReport,
+  groupReportQuery,
+  studentReport,
+  studentReportQuery,
+  type Actor,
+} from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { groupReport as buildGroupReport, studentReport as buildStudentReport } from './teacher-reports.service.js';
 
@@ -8,19 +16,31 @@ const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse,
 
 /** The teacher's graphic report: band counts of a group and one student's attribute ratings. */
 export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/reportes/grupo', {
-    preHandler: app.guard(staff),
-    schema: {
-      tags: ['reports'], summary: 'Conteo por nivel (sobresaliente, suficiente, insuficiente) de cada atributo en una materia y grupo',
-      querystring: groupReportQuery, response: { 200: groupReport, ...readErrors },
+  app.get(
+    '/reportes/grupo',
+    {
+      preHandler: app.guard(staff),
+      schema: {
+        tags: ['reports'],
+        summary: 'Conteo por nivel (sobresaliente, suficiente, insuficiente) de cada atributo en una materia y grupo',
+        querystring: groupReportQuery,
+        response: { 200: groupReport, ...readErrors },
+      },
     },
-  }, async (request) => buildGroupReport(app.db, actorOf(request), request.query));
+    async (request) => buildGroupReport(app.db, actorOf(request), request.query),
+  );
 
-  app.get('/reportes/grupo/alumno', {
-    preHandler: app.guard(staff),
-    schema: {
-      tags: ['reports'], summary: 'Calificación de cada atributo de un alumno en una materia y grupo',
-      querystring: studentReportQuery, response: { 200: studentReport, ...readErrors },
+  app.get(
+    '/reportes/grupo/alumno',
+    {
+      preHandler: app.guard(staff),
+      schema: {
+        tags: ['reports'],
+        summary: 'Calificación de cada atributo de un alumno en una materia y grupo',
+        querystring: studentReportQuery,
+        response: { 200: studentReport, ...readErrors },
+      },
     },
-  }, async (request) => buildStudentReport(app.db, actorOf(request), request.query));
+    async (request) => buildStudentReport(app.db, actorOf(request), request.query),
+  );
 };

@@ -6,7 +6,10 @@ import { forbidden, notFound } from '../../lib/http-errors.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { countAttributeBands, listAttributeRatings } from '../ratings/ratings.repository.js';
 import {
-  listReportAttributes, listSheetStudents, listSubjectGroupAssignments, type SubjectGroupAssignment,
+  listReportAttributes,
+  listSheetStudents,
+  listSubjectGroupAssignments,
+  type SubjectGroupAssignment,
 } from './teacher-reports.repository.js';
 
 type Db = Kysely<Database>;
@@ -24,7 +27,8 @@ interface Scope {
 async function reportAssignment(db: Db, actor: Actor, scope: Scope): Promise<SubjectGroupAssignment> {
   const teacher = actor.role === ROLE.TEACHER;
   const [found] = await listSubjectGroupAssignments(db, scope.subject_id, scope.group_id, {
-    userId: teacher ? actor.id : undefined, periodId: scope.period_id,
+    userId: teacher ? actor.id : undefined,
+    periodId: scope.period_id,
     // A chief reads the reports of their careers' assignments only (DESIGN §5).
     scope: teacher ? undefined : await careerScope(db, actor),
   });
@@ -41,11 +45,16 @@ async function reportScope(db: Db, actor: Actor, scope: Scope) {
     listReportAttributes(db, scope.subject_id),
   ]);
   const filter = {
-    subjectId: scope.subject_id, groupId: scope.group_id, periodId: assignment.period_id ?? undefined,
+    subjectId: scope.subject_id,
+    groupId: scope.group_id,
+    periodId: assignment.period_id ?? undefined,
     userIds: students.map((s) => s.id),
   };
   const context = {
-    professor_subject_id: assignment.id, subject_name: assignment.subject_name, group_name: assignment.group_name, period_name: assignment.period_name,
+    professor_subject_id: assignment.id,
+    subject_name: assignment.subject_name,
+    group_name: assignment.group_name,
+    period_name: assignment.period_name,
   };
   return { students, attributes, filter, context };
 }
@@ -60,8 +69,12 @@ export async function groupReport(db: Db, actor: Actor, scope: Scope): Promise<G
     atributos: attributes.map((a) => {
       const c = counts.get(a.id);
       return {
-        attribute_id: a.id, attribute_name: a.attribute_name, codigo: a.codigo,
-        sobresaliente: c?.sobresaliente ?? 0, suficiente: c?.suficiente ?? 0, insuficiente: c?.insuficiente ?? 0,
+        attribute_id: a.id,
+        attribute_name: a.attribute_name,
+        codigo: a.codigo,
+        sobresaliente: c?.sobresaliente ?? 0,
+        suficiente: c?.suficiente ?? 0,
+        insuficiente: c?.insuficiente ?? 0,
       };
     }),
   };
@@ -72,10 +85,17 @@ export async function studentReport(db: Db, actor: Actor, scope: Scope & { user_
   const { students, attributes, filter, context } = await reportScope(db, actor, scope);
   const student = students.find((s) => s.id === scope.user_id);
   if (!student) throw notFound(TEACHER_REPORT_MSG.studentNotInGroup);
-  const ratings = new Map((await listAttributeRatings(db, { ...filter, userIds: [student.id] })).map((r) => [r.attribute_id, r.rating]));
+  const ratings = new Map(
+    (await listAttributeRatings(db, { ...filter, userIds: [student.id] })).map((r) => [r.attribute_id, r.rating]),
+  );
   return {
     ...context,
     alumno: student,
-    atributos: attributes.map((a) => ({ attribute_id: a.id, attribute_name: a.attribute_name, codigo: a.codigo, promedio: ratings.get(a.id) ?? null })),
+    atributos: attributes.map((a) => ({
+      attribute_id: a.id,
+      attribute_name: a.attribute_name,
+      codigo: a.codigo,
+      promedio: ratings.get(a.id) ?? null,
+    })),
   };
 }

@@ -12,7 +12,11 @@ let seq = 0;
 
 beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
-  others = [await createUser(ctx(), ROLE.CHIEF), await createUser(ctx(), ROLE.TEACHER), await createUser(ctx(), ROLE.STUDENT)];
+  others = [
+    await createUser(ctx(), ROLE.CHIEF),
+    await createUser(ctx(), ROLE.TEACHER),
+    await createUser(ctx(), ROLE.STUDENT),
+  ];
   career = await makeCareer(ctx(), { career_key: 'ISC-J', name: 'Ingeniería en Sistemas' });
   otherCareer = await makeCareer(ctx(), { career_key: 'IIND-J', name: 'Ingeniería Industrial' });
 });
@@ -23,8 +27,14 @@ function chiefBody(overrides: Record<string, unknown> = {}) {
   const full_name = `Rocío Jefa ${seq}`;
   const controlnumber = `J${seq}`;
   return {
-    full_name, controlnumber, email: `jefa${seq}_${Date.now()}@test.mx`, gender: 2, role: '1', career_id: career.id,
-    password: chiefPassword(full_name, controlnumber), ...overrides,
+    full_name,
+    controlnumber,
+    email: `jefa${seq}_${Date.now()}@test.mx`,
+    gender: 2,
+    role: '1',
+    career_id: career.id,
+    password: chiefPassword(full_name, controlnumber),
+    ...overrides,
   };
 }
 
@@ -38,9 +48,18 @@ async function createChief(overrides: Record<string, unknown> = {}) {
 describe('creating a division chief (POST /api/users with role 1)', () => {
   it('creates the chief with the career, never returns a password, and the generated password signs in', async () => {
     const { body, user } = await createChief();
-    expect(user).toMatchObject({ full_name: body.full_name, controlnumber: body.controlnumber, gender: 2, role: ROLE.CHIEF, rol: ROLE.CHIEF });
+    expect(user).toMatchObject({
+      full_name: body.full_name,
+      controlnumber: body.controlnumber,
+      gender: 2,
+      role: ROLE.CHIEF,
+      rol: ROLE.CHIEF,
+    });
     expect((user as unknown as { user_careers: unknown[] }).user_careers).toEqual([
-      expect.objectContaining({ career_id: career.id, career: { id: career.id, career_key: 'ISC-J', name: 'Ingeniería en Sistemas' } }),
+      expect.objectContaining({
+        career_id: career.id,
+        career: { id: career.id, career_key: 'ISC-J', name: 'Ingeniería en Sistemas' },
+      }),
     ]);
     expect(JSON.stringify(user)).not.toMatch(/password/i);
     // 'Rocío' + 'J1' is shorter than 8: the server pads it with '1234'.
@@ -49,23 +68,41 @@ describe('creating a division chief (POST /api/users with role 1)', () => {
   });
 
   it('generates the password server-side when none is sent', async () => {
-    const { body } = await createChief({ password: undefined, full_name: 'Guadalupe Torres Vega', controlnumber: '20251234' });
+    const { body } = await createChief({
+      password: undefined,
+      full_name: 'Guadalupe Torres Vega',
+      controlnumber: '20251234',
+    });
     expect(await login(ctx(), body.email, 'Guadalupe20251234')).toBeTruthy();
   });
 
   it('answers 422 with a Spanish message when no career is chosen, or the career does not exist', async () => {
-    const none = await as(ctx(), admin, { method: 'POST', url: '/api/users', payload: chiefBody({ career_id: undefined }) });
+    const none = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: chiefBody({ career_id: undefined }),
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ career_id: ['Selecciona una carrera.'] });
-    const unknown = await as(ctx(), admin, { method: 'POST', url: '/api/users', payload: chiefBody({ career_id: 999999 }) });
+    const unknown = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: chiefBody({ career_id: 999999 }),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ career_id: ['La carrera seleccionada no existe.'] });
   });
 
   it('enforces the limits of the chief form: name 100, e-mail 100, control number 20, gender 1 or 2', async () => {
     const res = await as(ctx(), admin, {
-      method: 'POST', url: '/api/users',
-      payload: chiefBody({ full_name: 'N'.repeat(101), email: `${'e'.repeat(96)}@t.mx`, controlnumber: '9'.repeat(21), gender: 3 }),
+      method: 'POST',
+      url: '/api/users',
+      payload: chiefBody({
+        full_name: 'N'.repeat(101),
+        email: `${'e'.repeat(96)}@t.mx`,
+        controlnumber: '9'.repeat(21),
+        gender: 3,
+      }),
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
@@ -77,13 +114,18 @@ describe('creating a division chief (POST /api/users with role 1)', () => {
 
   it('answers 422 when the e-mail is already registered', async () => {
     const { body } = await createChief();
-    const res = await as(ctx(), admin, { method: 'POST', url: '/api/users', payload: chiefBody({ email: body.email.toUpperCase() }) });
+    const res = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: chiefBody({ email: body.email.toUpperCase() }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual([MSG.emailTaken]);
   });
 
   it('answers 403 when a chief, a teacher or a student creates a chief, and 401 without a token', async () => {
-    for (const user of others) expect((await as(ctx(), user, { method: 'POST', url: '/api/users', payload: chiefBody() })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'POST', url: '/api/users', payload: chiefBody() })).statusCode).toBe(403);
     expect((await as(ctx(), null, { method: 'POST', url: '/api/users', payload: chiefBody() })).statusCode).toBe(401);
   });
 });
@@ -99,7 +141,8 @@ describe('listing division chiefs (GET /api/users?role=1)', () => {
   });
 
   it('answers 403 to chiefs, teachers and students, and 401 without a token', async () => {
-    for (const user of others) expect((await as(ctx(), user, { method: 'GET', url: '/api/users?role=1' })).statusCode).toBe(403);
+    for (const user of others)
+      expect((await as(ctx(), user, { method: 'GET', url: '/api/users?role=1' })).statusCode).toBe(403);
     expect((await as(ctx(), null, { method: 'GET', url: '/api/users?role=1' })).statusCode).toBe(401);
   });
 });
@@ -108,8 +151,16 @@ describe('editing a division chief (PUT /api/users/:id)', () => {
   it('keeps the password when none is sent, and changes the career', async () => {
     const { body, user } = await createChief();
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/users/${user.id}`,
-      payload: { full_name: 'Rocío Editada', email: body.email, controlnumber: 'J-EDIT', gender: 2, role: '1', career_id: otherCareer.id },
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: {
+        full_name: 'Rocío Editada',
+        email: body.email,
+        controlnumber: 'J-EDIT',
+        gender: 2,
+        role: '1',
+        career_id: otherCareer.id,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Rocío Editada', controlnumber: 'J-EDIT' });
@@ -120,19 +171,36 @@ describe('editing a division chief (PUT /api/users/:id)', () => {
   it('sets a new password when one is sent, padded to 8 characters', async () => {
     const { body, user } = await createChief();
     const res = await as(ctx(), admin, {
-      method: 'PUT', url: `/api/users/${user.id}`,
-      payload: { full_name: body.full_name, email: body.email, controlnumber: body.controlnumber, gender: 2, role: '1', career_id: career.id, password: 'nueva' },
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      payload: {
+        full_name: body.full_name,
+        email: body.email,
+        controlnumber: body.controlnumber,
+        gender: 2,
+        role: '1',
+        career_id: career.id,
+        password: 'nueva',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await login(ctx(), body.email, 'nueva123')).toBeTruthy();
-    const old = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: padPassword(body.password) } });
+    const old = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: body.email, password: padPassword(body.password) },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('answers 403 when another chief, a teacher or a student edits a chief', async () => {
     const { body, user } = await createChief();
     for (const actor of others) {
-      const res = await as(ctx(), actor, { method: 'PUT', url: `/api/users/${user.id}`, payload: { full_name: 'Hackeada', email: body.email } });
+      const res = await as(ctx(), actor, {
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        payload: { full_name: 'Hackeada', email: body.email },
+      });
       expect(res.statusCode).toBe(403);
     }
   });
@@ -141,12 +209,17 @@ describe('editing a division chief (PUT /api/users/:id)', () => {
 describe('deleting a division chief (DELETE /api/users/:id)', () => {
   it('deletes the chief, and answers 403 to roles 1-3', async () => {
     const { user } = await createChief();
-    for (const actor of others) expect((await as(ctx(), actor, { method: 'DELETE', url: `/api/users/${user.id}` })).statusCode).toBe(403);
+    for (const actor of others)
+      expect((await as(ctx(), actor, { method: 'DELETE', url: `/api/users/${user.id}` })).statusCode).toBe(403);
     const res = await as(ctx(), admin, { method: 'DELETE', url: `/api/users/${user.id}` });
     expect(res.statusCode).toBe(200);
     const row = await ctx().database.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
     expect(row).toBeUndefined();
-    const links = await ctx().database.db.selectFrom('user_careers').select('id').where('user_id', '=', user.id).execute();
+    const links = await ctx()
+      .database.db.selectFrom('user_careers')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(links).toHaveLength(0);
   });
 });

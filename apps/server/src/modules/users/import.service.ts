@@ -1,8 +1,26 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  EMAIL_PATTERN, GENDER_LABEL, LIMITS, MSG, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, calendarSemester, initialPassword, parseGender,
-  parseStudentStatus, semesterFromGroupName, type ImportPreview, type ImportPreviewRow, type ImportResult, type LatestGeneration,
-  type NamingScheme, type UserGroupRef, type CareerScope, SCOPE_MSG, personInScope,
+  EMAIL_PATTERN,
+  GENDER_LABEL,
+  LIMITS,
+  MSG,
+  PEOPLE_MSG,
+  ROLE,
+  STUDENT_STATUS_LABEL,
+  calendarSemester,
+  initialPassword,
+  parseGender,
+  parseStudentStatus,
+  semesterFromGroupName,
+  type ImportPreview,
+  type ImportPreviewRow,
+  type ImportResult,
+  type LatestGeneration,
+  type NamingScheme,
+  type UserGroupRef,
+  type CareerScope,
+  SCOPE_MSG,
+  personInScope,
 } from '@egreso/domain';
 import { inChunks, insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -18,7 +36,6 @@ type Q = DbOrTrx;
 export type PeopleKind = 'teachers' | 'students';
 type Key = (typeof STUDENT_COLUMNS)[number]['key'];
 type Cells = Partial<Record<Key, string>>;
-
 
 interface ExistingUser {
   id: number;
@@ -49,10 +66,22 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   const columns = ['id', 'role', 'full_name', 'email', 'controlnumber', 'gender'] as const;
   const byNumber = new Map<string, ExistingUser>();
   const byEmail = new Map<string, ExistingUser>();
-  const numbered = await inChunks(numbers, (slice) => db.selectFrom('users').select(columns).where('role', '=', role).where('controlnumber', 'in', slice).orderBy('id').execute());
+  const numbered = await inChunks(numbers, (slice) =>
+    db
+      .selectFrom('users')
+      .select(columns)
+      .where('role', '=', role)
+      .where('controlnumber', 'in', slice)
+      .orderBy('id')
+      .execute(),
+  );
   // Two accounts with one number: the oldest is the one the file means.
-  for (const u of numbered) if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
-  for (const u of await inChunks(emails, (slice) => db.selectFrom('users').select(columns).where('email', 'in', slice).execute())) byEmail.set(u.email, u);
+  for (const u of numbered)
+    if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
+  for (const u of await inChunks(emails, (slice) =>
+    db.selectFrom('users').select(columns).where('email', 'in', slice).execute(),
+  ))
+    byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
   const [careersOf, groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
@@ -60,7 +89,9 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
     students ? groupsByUser(db, ids) : Promise.resolve(new Map<number, UserGroupRef[]>()),
     students ? latestGenerationByUser(db, ids) : Promise.resolve(new Map<number, LatestGeneration>()),
     students ? db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).execute() : Promise.resolve([]),
-    students ? db.selectFrom('generations').select(['id', 'start_date', 'end_date']).orderBy('start_date', 'desc').execute() : Promise.resolve([]),
+    students
+      ? db.selectFrom('generations').select(['id', 'start_date', 'end_date']).orderBy('start_date', 'desc').execute()
+      : Promise.resolve([]),
     readGroupPolicy(db),
     students ? activeSemestersByGeneration(db) : Promise.resolve([]),
   ]);
@@ -83,75 +114,122 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   }
   const careerIdsOf = (id: number) => (careersOf.get(id) ?? []).map((c) => c.career_id);
   return {
-    role, byNumber, byEmail, groupsOf, linkOf, groupByName, generationByName, semesterOfGeneration, scheme: policy.naming_scheme as NamingScheme,
-    inScope: (id: number) => personInScope(scope, careerIdsOf(id)), unlinked: (id: number) => careerIdsOf(id).length === 0,
+    role,
+    byNumber,
+    byEmail,
+    groupsOf,
+    linkOf,
+    groupByName,
+    generationByName,
+    semesterOfGeneration,
+    scheme: policy.naming_scheme as NamingScheme,
+    inScope: (id: number) => personInScope(scope, careerIdsOf(id)),
+    unlinked: (id: number) => careerIdsOf(id).length === 0,
   };
 }
 type Context = Awaited<ReturnType<typeof loadContext>>;
 
 /** Per generation, its active students' semesters, the most common first (ties: the lower semester). */
 function activeSemestersByGeneration(db: Q) {
-  return db.selectFrom('user_generations')
+  return db
+    .selectFrom('user_generations')
     .select(['generation_id', 'current_semester_id', (eb) => eb.fn.countAll<number>().as('students')])
-    .where('active', '=', 1).where('current_semester_id', 'is not', null)
+    .where('active', '=', 1)
+    .where('current_semester_id', 'is not', null)
     .groupBy(['generation_id', 'current_semester_id'])
-    .orderBy('generation_id').orderBy('students', 'desc').orderBy('current_semester_id')
+    .orderBy('generation_id')
+    .orderBy('students', 'desc')
+    .orderBy('current_semester_id')
     .$narrowType<{ current_semester_id: number }>()
     .execute();
 }
 
 const ordinal = (semester: number) => `${semester}.º semestre`;
 
-const LABEL: Record<Key, string> = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<Key, string>;
+const LABEL: Record<Key, string> = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<
+  Key,
+  string
+>;
 
 /** Checks one row against the database and the rows above it; answers its plan, with an error or the changes. */
-function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen: { numbers: Map<string, number>; emails: Map<string, number> }): RowPlan {
+function planRow(
+  kind: PeopleKind,
+  row: number,
+  cells: Cells,
+  ctx: Context,
+  seen: { numbers: Map<string, number>; emails: Map<string, number> },
+): RowPlan {
   const numberLabel = kind === 'teachers' ? TEACHER_COLUMNS[1].header : LABEL.controlnumber;
   const name = cells.full_name ?? '';
   const number = cells.controlnumber ?? '';
   const email = (cells.email ?? '').toLowerCase();
   const plan: RowPlan = {
-    row, status: 'error', full_name: name, controlnumber: number, changes: [], error: null,
-    warnings: [], userId: null, insert: null, update: {}, groups: [], newLink: null, statusOf: null, linkCareers: false,
+    row,
+    status: 'error',
+    full_name: name,
+    controlnumber: number,
+    changes: [],
+    error: null,
+    warnings: [],
+    userId: null,
+    insert: null,
+    update: {},
+    groups: [],
+    newLink: null,
+    statusOf: null,
+    linkCareers: false,
   };
   const fail = (message: string) => ({ ...plan, error: message });
 
   if (name.length > LIMITS.userName) return fail(`${LABEL.full_name}: ${MSG.tooLong(LIMITS.userName)}`);
   if (number.length > LIMITS.controlNumber) return fail(`${numberLabel}: ${MSG.tooLong(LIMITS.controlNumber)}`);
-  if (email && (email.length > LIMITS.email || !EMAIL_PATTERN.test(email))) return fail(`${LABEL.email}: ${MSG.emailInvalid} («${cells.email}»).`);
+  if (email && (email.length > LIMITS.email || !EMAIL_PATTERN.test(email)))
+    return fail(`${LABEL.email}: ${MSG.emailInvalid} («${cells.email}»).`);
   const gender = cells.gender ? parseGender(cells.gender) : null;
   if (cells.gender && gender === null) return fail(`${LABEL.gender}: escribe Hombre o Mujer («${cells.gender}»).`);
   if (!number && !email) return fail(`Falta ${numberLabel} o ${LABEL.email} para identificar la fila.`);
 
   const numberKey = number.toLowerCase();
-  if (number && seen.numbers.has(numberKey)) return fail(`Fila duplicada: ${numberLabel} ${number} ya aparece en la fila ${seen.numbers.get(numberKey)}.`);
-  if (email && seen.emails.has(email)) return fail(`Fila duplicada: el correo ${email} ya aparece en la fila ${seen.emails.get(email)}.`);
+  if (number && seen.numbers.has(numberKey))
+    return fail(`Fila duplicada: ${numberLabel} ${number} ya aparece en la fila ${seen.numbers.get(numberKey)}.`);
+  if (email && seen.emails.has(email))
+    return fail(`Fila duplicada: el correo ${email} ya aparece en la fila ${seen.emails.get(email)}.`);
   if (number) seen.numbers.set(numberKey, row);
   if (email) seen.emails.set(email, row);
 
   const byEmail = email ? ctx.byEmail.get(email) : undefined;
-  const existing = (number ? ctx.byNumber.get(number) : undefined) ?? (byEmail?.role === ctx.role ? byEmail : undefined);
+  const existing =
+    (number ? ctx.byNumber.get(number) : undefined) ?? (byEmail?.role === ctx.role ? byEmail : undefined);
   if (byEmail && byEmail.id !== existing?.id) return fail(`${LABEL.email}: ${MSG.emailTaken}`);
   // DESIGN §5: a chief's file changes only the people of their careers (and those linked to none).
   if (existing && !ctx.inScope(existing.id)) return fail(SCOPE_MSG.importRow);
 
   // Students: groups (found, or created when the name carries a semester), generation and status.
-  const groupNames = kind === 'students' && cells.group ? cells.group.split(',').map((g) => g.trim()).filter(Boolean) : [];
+  const groupNames =
+    kind === 'students' && cells.group
+      ? cells.group
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean)
+      : [];
   const groups: Array<{ name: string; semester: number }> = [];
   for (const g of groupNames) {
     if (g.length > LIMITS.groupName) return fail(`${LABEL.group}: ${MSG.tooLong(LIMITS.groupName)}`);
     const found = ctx.groupByName.get(g.toLowerCase());
     const semester = found ? found.semester_id : semesterFromGroupName(g, ctx.scheme);
-    if (!found && semester === null) return fail(`${LABEL.group}: el grupo «${g}» no existe y su nombre no indica el semestre.`);
+    if (!found && semester === null)
+      return fail(`${LABEL.group}: el grupo «${g}» no existe y su nombre no indica el semestre.`);
     groups.push({ name: found?.group_name ?? g, semester: semester ?? 1 });
   }
   let generation: { id: number; name: string } | null = null;
   if (kind === 'students' && cells.generation) {
     generation = ctx.generationByName.get(cells.generation.replace(/\s+/g, '')) ?? null;
-    if (!generation) return fail(`${LABEL.generation}: la generación «${cells.generation}» no existe (formato AAAA-AAAA).`);
+    if (!generation)
+      return fail(`${LABEL.generation}: la generación «${cells.generation}» no existe (formato AAAA-AAAA).`);
   }
   const status = kind === 'students' && cells.status ? parseStudentStatus(cells.status) : null;
-  if (kind === 'students' && cells.status && status === null) return fail(`${LABEL.status}: escribe Activo, Baja o Graduado («${cells.status}»).`);
+  if (kind === 'students' && cells.status && status === null)
+    return fail(`${LABEL.status}: escribe Activo, Baja o Graduado («${cells.status}»).`);
 
   const link = existing ? ctx.linkOf.get(existing.id) : undefined;
   // A group must be of the semester the student's generation is in; a group the import would create is announced.
@@ -160,7 +238,9 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   for (const g of groups) {
     const semesterless = ctx.groupByName.get(g.name.toLowerCase())?.semester_id === null;
     if (expected !== undefined && !semesterless && g.semester !== expected) {
-      return fail(`${LABEL.group}: el grupo «${g.name}» es de ${ordinal(g.semester)}, pero la generación ${generationOfRow!.name} cursa el ${ordinal(expected)}.`);
+      return fail(
+        `${LABEL.group}: el grupo «${g.name}» es de ${ordinal(g.semester)}, pero la generación ${generationOfRow!.name} cursa el ${ordinal(expected)}.`,
+      );
     }
   }
   const currentGroups = existing ? (ctx.groupsOf.get(existing.id) ?? []) : [];
@@ -168,26 +248,45 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   if (generation && generation.id !== link?.generation_id) {
     plan.newLink = { generation_id: generation.id, semester: semesterOfRow, active: status ?? 1 };
     plan.changes.push({ field: LABEL.generation, before: link?.generation_name ?? null, after: generation.name });
-    if (status !== null && status !== link?.active) plan.changes.push({ field: LABEL.status, before: link ? STUDENT_STATUS_LABEL[link.active]! : null, after: STUDENT_STATUS_LABEL[status]! });
+    if (status !== null && status !== link?.active)
+      plan.changes.push({
+        field: LABEL.status,
+        before: link ? STUDENT_STATUS_LABEL[link.active]! : null,
+        after: STUDENT_STATUS_LABEL[status]!,
+      });
   } else if (status !== null) {
     if (!link) return fail(PEOPLE_MSG.noGenerationLink);
     if (link.active !== status) {
       plan.statusOf = { linkId: link.id, active: status };
-      plan.changes.push({ field: LABEL.status, before: STUDENT_STATUS_LABEL[link.active]!, after: STUDENT_STATUS_LABEL[status]! });
+      plan.changes.push({
+        field: LABEL.status,
+        before: STUDENT_STATUS_LABEL[link.active]!,
+        after: STUDENT_STATUS_LABEL[status]!,
+      });
     }
   }
   const member = new Set(currentGroups.map((g) => g.group_name.toLowerCase()));
   plan.groups = groups.filter((g) => !member.has(g.name.toLowerCase()));
   for (const g of plan.groups) {
-    if (!ctx.groupByName.has(g.name.toLowerCase())) plan.warnings.push(`Se creará el grupo «${g.name}» de ${ordinal(g.semester)}.`);
+    if (!ctx.groupByName.has(g.name.toLowerCase()))
+      plan.warnings.push(`Se creará el grupo «${g.name}» de ${ordinal(g.semester)}.`);
   }
   if (plan.groups.length > 0) {
     const before = currentGroups.map((g) => g.group_name);
-    plan.changes.push({ field: LABEL.group, before: before.length ? before.join(', ') : null, after: [...before, ...plan.groups.map((g) => g.name)].join(', ') });
+    plan.changes.push({
+      field: LABEL.group,
+      before: before.length ? before.join(', ') : null,
+      after: [...before, ...plan.groups.map((g) => g.name)].join(', '),
+    });
   }
 
   if (!existing) {
-    const missing = [!name && LABEL.full_name, !number && numberLabel, !email && LABEL.email, kind === 'students' && groups.length === 0 && LABEL.group].filter(Boolean);
+    const missing = [
+      !name && LABEL.full_name,
+      !number && numberLabel,
+      !email && LABEL.email,
+      kind === 'students' && groups.length === 0 && LABEL.group,
+    ].filter(Boolean);
     if (missing.length) return fail(`Faltan datos obligatorios para un registro nuevo: ${missing.join(', ')}.`);
     plan.insert = { full_name: name, email, controlnumber: number, gender };
     plan.status = 'new';
@@ -206,12 +305,25 @@ function planRow(kind: PeopleKind, row: number, cells: Cells, ctx: Context, seen
   plan.full_name = name || existing.full_name;
   plan.controlnumber = number || existing.controlnumber || '';
   const fieldChanges: RowPlan['changes'] = [];
-  if (name && name !== existing.full_name) { plan.update.full_name = name; fieldChanges.push({ field: LABEL.full_name, before: existing.full_name, after: name }); }
-  if (number && number !== existing.controlnumber) { plan.update.controlnumber = number; fieldChanges.push({ field: numberLabel, before: existing.controlnumber, after: number }); }
-  if (email && email !== existing.email) { plan.update.email = email; fieldChanges.push({ field: LABEL.email, before: existing.email, after: email }); }
+  if (name && name !== existing.full_name) {
+    plan.update.full_name = name;
+    fieldChanges.push({ field: LABEL.full_name, before: existing.full_name, after: name });
+  }
+  if (number && number !== existing.controlnumber) {
+    plan.update.controlnumber = number;
+    fieldChanges.push({ field: numberLabel, before: existing.controlnumber, after: number });
+  }
+  if (email && email !== existing.email) {
+    plan.update.email = email;
+    fieldChanges.push({ field: LABEL.email, before: existing.email, after: email });
+  }
   if (gender && gender !== existing.gender) {
     plan.update.gender = gender;
-    fieldChanges.push({ field: LABEL.gender, before: existing.gender ? (GENDER_LABEL[existing.gender] ?? null) : null, after: GENDER_LABEL[gender]! });
+    fieldChanges.push({
+      field: LABEL.gender,
+      before: existing.gender ? (GENDER_LABEL[existing.gender] ?? null) : null,
+      after: GENDER_LABEL[gender]!,
+    });
   }
   plan.changes.unshift(...fieldChanges);
   plan.status = plan.changes.length > 0 ? 'updated' : 'unchanged';
@@ -229,18 +341,39 @@ function summarize(plans: readonly RowPlan[]): ImportResult {
   return result;
 }
 
-export async function planImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope): Promise<RowPlan[]> {
+export async function planImport(
+  db: Q,
+  kind: PeopleKind,
+  rows: ReadonlyArray<SheetRow<string>>,
+  scope: CareerScope,
+): Promise<RowPlan[]> {
   const ctx = await loadContext(db, kind, rows, scope);
   const seen = { numbers: new Map<string, number>(), emails: new Map<string, number>() };
-  return rows.map((r) => planRow(kind, r.row, r.cells as Cells, ctx, seen)).map((p) => (p.error ? { ...p, status: 'error' as const, changes: [], warnings: [] } : p));
+  return rows
+    .map((r) => planRow(kind, r.row, r.cells as Cells, ctx, seen))
+    .map((p) => (p.error ? { ...p, status: 'error' as const, changes: [], warnings: [] } : p));
 }
 
 /** The dry run: the same plan and counts as the import, and every row; nothing is written. */
-export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope): Promise<ImportPreview> {
+export async function previewImport(
+  db: Q,
+  kind: PeopleKind,
+  rows: ReadonlyArray<SheetRow<string>>,
+  scope: CareerScope,
+): Promise<ImportPreview> {
   const plans = await planImport(db, kind, rows, scope);
   return {
-    ...summarize(plans), dry_run: true,
-    rows: plans.map(({ row, status, full_name, controlnumber, changes, error, warnings }) => ({ row, status, full_name, controlnumber, changes, error, warnings })),
+    ...summarize(plans),
+    dry_run: true,
+    rows: plans.map(({ row, status, full_name, controlnumber, changes, error, warnings }) => ({
+      row,
+      status,
+      full_name,
+      controlnumber,
+      changes,
+      error,
+      warnings,
+    })),
   };
 }
 
@@ -249,29 +382,60 @@ export async function previewImport(db: Q, kind: PeopleKind, rows: ReadonlyArray
  * people, and existing ones linked to no career, are linked to `careers` (the import's).
  */
 export async function applyImport(
-  trx: Transaction<Database>, actorId: number, kind: PeopleKind, rows: ReadonlyArray<SheetRow<string>>, scope: CareerScope, careers: readonly number[],
+  trx: Transaction<Database>,
+  actorId: number,
+  kind: PeopleKind,
+  rows: ReadonlyArray<SheetRow<string>>,
+  scope: CareerScope,
+  careers: readonly number[],
 ): Promise<ImportResult> {
   // Planned inside the caller's transaction, so the checks and the writes see the same data.
   const plans = await planImport(trx, kind, rows, scope);
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const now = nowIso();
   const inserts = plans.filter((p) => p.insert);
-  await insertInChunks(trx, 'users', inserts.map(({ insert: u }) => ({
-    full_name: u!.full_name, email: u!.email, controlnumber: u!.controlnumber, gender: u!.gender, role, photo: null,
-    password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)), created_at: now, updated_at: now,
-    // The initial password anyone can derive is changed by its owner at the first sign-in.
-    must_change_password: 1,
-  })));
+  await insertInChunks(
+    trx,
+    'users',
+    inserts.map(({ insert: u }) => ({
+      full_name: u!.full_name,
+      email: u!.email,
+      controlnumber: u!.controlnumber,
+      gender: u!.gender,
+      role,
+      photo: null,
+      password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)),
+      created_at: now,
+      updated_at: now,
+      // The initial password anyone can derive is changed by its owner at the first sign-in.
+      must_change_password: 1,
+    })),
+  );
   // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
-  const created = await inChunks(inserts.map((p) => p.insert!.email), (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute());
+  const created = await inChunks(
+    inserts.map((p) => p.insert!.email),
+    (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute(),
+  );
   const idByEmail = new Map(created.map((u) => [u.email, u.id]));
   for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
-  await updateUsers(trx, plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0), now);
+  await updateUsers(
+    trx,
+    plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0),
+    now,
+  );
   if (kind === 'students') await applyStudentLinks(trx, plans, now);
   const linked = plans.filter((p) => !p.error && p.userId && (p.insert || p.linkCareers));
-  await insertInChunks(trx, 'user_careers', linked.flatMap((p) => careers.map((career_id) => ({ user_id: p.userId!, career_id }))));
+  await insertInChunks(
+    trx,
+    'user_careers',
+    linked.flatMap((p) => careers.map((career_id) => ({ user_id: p.userId!, career_id }))),
+  );
   const result = summarize(plans);
-  await audit(trx, { userId: actorId, action: `${kind}.import`, details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped } });
+  await audit(trx, {
+    userId: actorId,
+    action: `${kind}.import`,
+    details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped },
+  });
   return result;
 }
 
@@ -283,17 +447,29 @@ const UPDATED_FIELDS: UpdatedField[] = ['full_name', 'email', 'controlnumber', '
  * value the file left blank.
  */
 async function updateUsers(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
-  await inChunks(plans, async (slice) => {
-    const set: Record<string, unknown> = { updated_at: now };
-    for (const field of UPDATED_FIELDS) {
-      const changing = slice.filter((p) => p.update[field] !== undefined);
-      if (changing.length === 0) continue;
-      const whens = changing.map((p) => sql`when ${p.userId} then ${p.update[field]}`);
-      set[field] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(field)} end`;
-    }
-    await trx.updateTable('users').set(set).where('id', 'in', slice.map((p) => p.userId!)).execute();
-    return [];
-  }, 500);
+  await inChunks(
+    plans,
+    async (slice) => {
+      const set: Record<string, unknown> = { updated_at: now };
+      for (const field of UPDATED_FIELDS) {
+        const changing = slice.filter((p) => p.update[field] !== undefined);
+        if (changing.length === 0) continue;
+        const whens = changing.map((p) => sql`when ${p.userId} then ${p.update[field]}`);
+        set[field] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(field)} end`;
+      }
+      await trx
+        .updateTable('users')
+        .set(set)
+        .where(
+          'id',
+          'in',
+          slice.map((p) => p.userId!),
+        )
+        .execute();
+      return [];
+    },
+    500,
+  );
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
@@ -305,12 +481,20 @@ async function applyStudentLinks(trx: Transaction<Database>, plans: readonly Row
       if (!groupIds.has(key)) groupIds.set(key, await findOrCreateGroup(trx, g.name, g.semester, now));
     }
   }
-  const memberships = valid.flatMap((p) => p.groups.map((g) => ({ user_id: p.userId!, group_id: groupIds.get(g.name.toLowerCase())! })));
+  const memberships = valid.flatMap((p) =>
+    p.groups.map((g) => ({ user_id: p.userId!, group_id: groupIds.get(g.name.toLowerCase())! })),
+  );
   await insertInChunks(trx, 'user_groups', memberships);
-  const links = valid.filter((p) => p.newLink).map((p) => ({
-    user_id: p.userId!, generation_id: p.newLink!.generation_id, current_semester_id: p.newLink!.semester, active: p.newLink!.active,
-    created_at: now, updated_at: now,
-  }));
+  const links = valid
+    .filter((p) => p.newLink)
+    .map((p) => ({
+      user_id: p.userId!,
+      generation_id: p.newLink!.generation_id,
+      current_semester_id: p.newLink!.semester,
+      active: p.newLink!.active,
+      created_at: now,
+      updated_at: now,
+    }));
   await insertInChunks(trx, 'user_generations', links);
   for (const active of [0, 1, 2]) {
     const ids = valid.filter((p) => p.statusOf?.active === active).map((p) => p.statusOf!.linkId);

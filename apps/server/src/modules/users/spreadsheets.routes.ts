@@ -1,8 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  GENDER_LABEL, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, canManageCatalogues, errorResponse, importPreview, peopleImportQuery,
-  importResult, studentsExportQuery,
+  GENDER_LABEL,
+  PEOPLE_MSG,
+  ROLE,
+  STUDENT_STATUS_LABEL,
+  canManageCatalogues,
+  errorResponse,
+  importPreview,
+  peopleImportQuery,
+  importResult,
+  studentsExportQuery,
 } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -40,74 +48,133 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     const columns = columnsOf(kind);
     const headers = columns.map((c) => c.header).join(' · ');
 
-    app.get(`/${kind}/template`, {
-      preHandler: app.guard(canManageCatalogues),
-      schema: {
-        tags: ['spreadsheets'], summary: `Plantilla .xlsx (${headers})`, produces: [XLSX_TYPE],
-        response: { 401: errorResponse, 403: errorResponse },
+    app.get(
+      `/${kind}/template`,
+      {
+        preHandler: app.guard(canManageCatalogues),
+        schema: {
+          tags: ['spreadsheets'],
+          summary: `Plantilla .xlsx (${headers})`,
+          produces: [XLSX_TYPE],
+          response: { 401: errorResponse, 403: errorResponse },
+        },
       },
-    }, async (_request, reply) => sendXlsx(reply, `plantilla_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`, await buildTemplate(sheetNameOf(kind), columns)));
+      async (_request, reply) =>
+        sendXlsx(
+          reply,
+          `plantilla_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`,
+          await buildTemplate(sheetNameOf(kind), columns),
+        ),
+    );
 
-    app.post(`/${kind}/import`, {
-      preHandler: app.guard(canManageCatalogues),
-      schema: {
-        tags: ['spreadsheets'], consumes: ['multipart/form-data'], querystring: peopleImportQuery,
-        summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
-        response: { 200: importPreview.or(importResult), ...fileErrors },
+    app.post(
+      `/${kind}/import`,
+      {
+        preHandler: app.guard(canManageCatalogues),
+        schema: {
+          tags: ['spreadsheets'],
+          consumes: ['multipart/form-data'],
+          querystring: peopleImportQuery,
+          summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
+          response: { 200: importPreview.or(importResult), ...fileErrors },
+        },
       },
-    }, async (request) => {
-      const actor = actorOf(request);
-      const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
-      const rows = await readSheet(await uploadedFile(request), columns);
-      const scope = await careerScope(app.db, actor);
-      if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
-      return app.db.transaction().execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers));
-    });
+      async (request) => {
+        const actor = actorOf(request);
+        const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
+        const rows = await readSheet(await uploadedFile(request), columns);
+        const scope = await careerScope(app.db, actor);
+        if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
+        return app.db.transaction().execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers));
+      },
+    );
 
-    app.post(`/${kind}/import/errors`, {
-      preHandler: app.guard(canManageCatalogues),
-      schema: {
-        tags: ['spreadsheets'], consumes: ['multipart/form-data'], produces: [XLSX_TYPE],
-        summary: 'Devuelve las filas con error del archivo enviado, con una columna Error, para corregirlas y reimportarlas',
-        response: fileErrors,
+    app.post(
+      `/${kind}/import/errors`,
+      {
+        preHandler: app.guard(canManageCatalogues),
+        schema: {
+          tags: ['spreadsheets'],
+          consumes: ['multipart/form-data'],
+          produces: [XLSX_TYPE],
+          summary:
+            'Devuelve las filas con error del archivo enviado, con una columna Error, para corregirlas y reimportarlas',
+          response: fileErrors,
+        },
       },
-    }, async (request, reply) => {
-      const rows = await readSheet(await uploadedFile(request), columns);
-      const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actorOf(request)));
-      const byRow = new Map(rows.map((r) => [r.row, r.cells]));
-      const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
-      const body = await buildWorkbook(sheetNameOf(kind), [...columns, { key: 'error', header: 'Error', width: 60 }], failed);
-      return sendXlsx(reply, `errores_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`, body);
-    });
+      async (request, reply) => {
+        const rows = await readSheet(await uploadedFile(request), columns);
+        const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actorOf(request)));
+        const byRow = new Map(rows.map((r) => [r.row, r.cells]));
+        const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
+        const body = await buildWorkbook(
+          sheetNameOf(kind),
+          [...columns, { key: 'error', header: 'Error', width: 60 }],
+          failed,
+        );
+        return sendXlsx(reply, `errores_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`, body);
+      },
+    );
   }
 
-  app.get('/teachers/export', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['spreadsheets'], summary: 'Profesores en .xlsx, por nombre', produces: [XLSX_TYPE], response: { 401: errorResponse, 403: errorResponse } },
-  }, async (request, reply) => {
-    const teachers = await listAllUsers(app.db, actorOf(request), { role: ROLE.TEACHER });
-    const rows = teachers.map((t) => ({ full_name: t.full_name, controlnumber: t.controlnumber, email: t.email, gender: t.gender ? (GENDER_LABEL[t.gender] ?? null) : null }));
-    return sendXlsx(reply, 'profesores.xlsx', await buildWorkbook('Profesores', TEACHER_COLUMNS, rows));
-  });
-
-  app.get('/students/export', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['spreadsheets'], querystring: studentsExportQuery, produces: [XLSX_TYPE],
-      summary: 'Alumnos en .xlsx por estatus (alumnos_activos|bajas|graduados|todos.xlsx); assign_generation=1 llena Generación',
-      response: { 401: errorResponse, 403: errorResponse, 422: errorResponse },
+  app.get(
+    '/teachers/export',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['spreadsheets'],
+        summary: 'Profesores en .xlsx, por nombre',
+        produces: [XLSX_TYPE],
+        response: { 401: errorResponse, 403: errorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const { active, assign_generation } = request.query;
-    const status = active === 'all' ? undefined : active;
-    const students = await listAllUsers(app.db, actorOf(request), { role: ROLE.STUDENT, active: status, include_generation: true });
-    const rows = students.map((s) => ({
-      full_name: s.full_name, controlnumber: s.controlnumber, email: s.email,
-      gender: s.gender ? (GENDER_LABEL[s.gender] ?? null) : null,
-      group: s.groups.map((g) => g.group_name).join(', '),
-      generation: assign_generation ? (s.latest_generation?.generation_name ?? null) : null,
-      status: s.latest_generation ? (STUDENT_STATUS_LABEL[s.latest_generation.active] ?? null) : null,
-    }));
-    return sendXlsx(reply, `alumnos_${EXPORT_NAME[String(status ?? 'all')]}.xlsx`, await buildWorkbook('Alumnos', STUDENT_COLUMNS, rows));
-  });
+    async (request, reply) => {
+      const teachers = await listAllUsers(app.db, actorOf(request), { role: ROLE.TEACHER });
+      const rows = teachers.map((t) => ({
+        full_name: t.full_name,
+        controlnumber: t.controlnumber,
+        email: t.email,
+        gender: t.gender ? (GENDER_LABEL[t.gender] ?? null) : null,
+      }));
+      return sendXlsx(reply, 'profesores.xlsx', await buildWorkbook('Profesores', TEACHER_COLUMNS, rows));
+    },
+  );
+
+  app.get(
+    '/students/export',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['spreadsheets'],
+        querystring: studentsExportQuery,
+        produces: [XLSX_TYPE],
+        summary:
+          'Alumnos en .xlsx por estatus (alumnos_activos|bajas|graduados|todos.xlsx); assign_generation=1 llena Generación',
+        response: { 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { active, assign_generation } = request.query;
+      const status = active === 'all' ? undefined : active;
+      const students = await listAllUsers(app.db, actorOf(request), {
+        role: ROLE.STUDENT,
+        active: status,
+        include_generation: true,
+      });
+      const rows = students.map((s) => ({
+        full_name: s.full_name,
+        controlnumber: s.controlnumber,
+        email: s.email,
+        gender: s.gender ? (GENDER_LABEL[s.gender] ?? null) : null,
+        group: s.groups.map((g) => g.group_name).join(', '),
+        generation: assign_generation ? (s.latest_generation?.generation_name ?? null) : null,
+        status: s.latest_generation ? (STUDENT_STATUS_LABEL[s.latest_generation.active] ?? null) : null,
+      }));
+      return sendXlsx(
+        reply,
+        `alumnos_${EXPORT_NAME[String(status ?? 'all')]}.xlsx`,
+        await buildWorkbook('Alumnos', STUDENT_COLUMNS, rows),
+      );
+    },
+  );
 };

@@ -34,7 +34,9 @@ async function xlsx(headers: string[], rows: Array<Array<string | number | null>
 function upload(buf: Buffer, filename = 'alumnos.xlsx') {
   const boundary = `----egreso${Math.random().toString(36).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     buf,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -49,11 +51,18 @@ async function readXlsx(body: Buffer) {
   await wb.xlsx.load(body as unknown as ArrayBuffer);
   const ws = wb.worksheets[0]!;
   const rows: string[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  ws.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return { ws, rows };
 }
 
-const byNumber = (n: string) => ctx().database.db.selectFrom('users').select(['id', 'full_name', 'email', 'gender', 'role', 'password_hash']).where('controlnumber', '=', n).execute();
+const byNumber = (n: string) =>
+  ctx()
+    .database.db.selectFrom('users')
+    .select(['id', 'full_name', 'email', 'gender', 'role', 'password_hash'])
+    .where('controlnumber', '=', n)
+    .execute();
 
 describe('templates and exports', () => {
   it('gives a student template with Spanish headers, a bold frozen first row, widths and drop-down lists', async () => {
@@ -83,7 +92,14 @@ describe('templates and exports', () => {
   it('exports students by status with the file named for it, and the generation with assign_generation=1', async () => {
     const gen = await insertGeneration(ctx(), 2019);
     const g = await insertGroup(ctx(), 'EXP-1', 1);
-    await insertStudent(ctx(), { full_name: 'Zoe Activa', controlnumber: 'EXP1', generationId: gen.id, groupIds: [g.id], active: 1, gender: 2 });
+    await insertStudent(ctx(), {
+      full_name: 'Zoe Activa',
+      controlnumber: 'EXP1',
+      generationId: gen.id,
+      groupIds: [g.id],
+      active: 1,
+      gender: 2,
+    });
     await insertStudent(ctx(), { full_name: 'Zoe Baja', controlnumber: 'EXP2', generationId: gen.id, active: 0 });
     const names = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' } as const;
     for (const [active, name] of Object.entries(names)) {
@@ -91,16 +107,39 @@ describe('templates and exports', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain(`alumnos_${name}.xlsx`);
     }
-    const active = await readXlsx((await as(ctx(), chief, { method: 'GET', url: '/api/students/export?active=1&assign_generation=1' })).rawPayload);
-    expect(active.rows).toContainEqual(['Zoe Activa', 'EXP1', expect.any(String), 'Mujer', 'EXP-1', '2019-2024', 'Activo']);
+    const active = await readXlsx(
+      (await as(ctx(), chief, { method: 'GET', url: '/api/students/export?active=1&assign_generation=1' })).rawPayload,
+    );
+    expect(active.rows).toContainEqual([
+      'Zoe Activa',
+      'EXP1',
+      expect.any(String),
+      'Mujer',
+      'EXP-1',
+      '2019-2024',
+      'Activo',
+    ]);
     expect(active.rows.some((r) => r[0] === 'Zoe Baja')).toBe(false);
     const plain = await readXlsx((await as(ctx(), chief, { method: 'GET', url: '/api/students/export' })).rawPayload);
-    expect(plain.rows.find((r) => r[0] === 'Zoe Baja')).toEqual(['Zoe Baja', 'EXP2', expect.any(String), 'Hombre', '', '', 'Baja']);
+    expect(plain.rows.find((r) => r[0] === 'Zoe Baja')).toEqual([
+      'Zoe Baja',
+      'EXP2',
+      expect.any(String),
+      'Hombre',
+      '',
+      '',
+      'Baja',
+    ]);
   });
 
   it('answers 403 to teachers and students for every spreadsheet route', async () => {
     for (const user of [teacher, student]) {
-      for (const url of ['/api/students/template', '/api/students/export', '/api/teachers/template', '/api/teachers/export']) {
+      for (const url of [
+        '/api/students/template',
+        '/api/students/export',
+        '/api/teachers/template',
+        '/api/teachers/export',
+      ]) {
         expect((await as(ctx(), user, { method: 'GET', url })).statusCode).toBe(403);
       }
       const buf = await xlsx(STUDENT_HEADERS, [['Nadie', 'X1', 'x1@test.mx', 'Hombre', '101', '', '']]);
@@ -120,20 +159,39 @@ describe('student import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inserted: 2, updated: 0, skipped: 0, errors: [] });
     const [lucia] = await byNumber('IMP001');
-    expect(lucia).toMatchObject({ full_name: 'Lucía Pérez Gómez', email: 'lucia.perez@test.mx', gender: 2, role: ROLE.STUDENT });
-    const link = await ctx().database.db.selectFrom('user_generations').select(['current_semester_id', 'active']).where('user_id', '=', lucia!.id).execute();
+    expect(lucia).toMatchObject({
+      full_name: 'Lucía Pérez Gómez',
+      email: 'lucia.perez@test.mx',
+      gender: 2,
+      role: ROLE.STUDENT,
+    });
+    const link = await ctx()
+      .database.db.selectFrom('user_generations')
+      .select(['current_semester_id', 'active'])
+      .where('user_id', '=', lucia!.id)
+      .execute();
     expect(link).toEqual([{ current_semester_id: 1, active: 1 }]);
-    const group = await ctx().database.db.selectFrom('groups').select('semester_id').where('group_name', '=', '3B').executeTakeFirst();
+    const group = await ctx()
+      .database.db.selectFrom('groups')
+      .select('semester_id')
+      .where('group_name', '=', '3B')
+      .executeTakeFirst();
     expect(group?.semester_id).toBe(3);
     // The imported account signs in with the spec's initial password, which then moves to argon2, and must change it.
-    const first = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: 'lucia.perez@test.mx', password: initialPassword('Lucía Pérez Gómez', 'IMP001') } });
+    const first = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'lucia.perez@test.mx', password: initialPassword('Lucía Pérez Gómez', 'IMP001') },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().must_change_password).toBe(true);
     expect((await byNumber('IMP001'))[0]!.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('is idempotent: the same file twice changes nothing the second time', async () => {
-    const buf = await xlsx(STUDENT_HEADERS, [['Idem Potente', 'IMP010', 'idem@test.mx', 'Hombre', '101', '2090-2095', 'Activo']]);
+    const buf = await xlsx(STUDENT_HEADERS, [
+      ['Idem Potente', 'IMP010', 'idem@test.mx', 'Hombre', '101', '2090-2095', 'Activo'],
+    ]);
     expect((await importStudents(buf)).json()).toMatchObject({ inserted: 1, updated: 0, skipped: 0 });
     const before = await peopleSnapshot(ctx());
     expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 0, skipped: 1, errors: [] });
@@ -141,8 +199,17 @@ describe('student import', () => {
   });
 
   it('never lets a blank cell erase a stored value, and updates what the file states (matched by number, then e-mail)', async () => {
-    const s = await insertStudent(ctx(), { full_name: 'Nombre Viejo', controlnumber: 'IMP020', email: 'viejo@test.mx', gender: 2 });
-    const byEmail = await insertStudent(ctx(), { full_name: 'Por Correo', controlnumber: 'OLD-21', email: 'porcorreo@test.mx' });
+    const s = await insertStudent(ctx(), {
+      full_name: 'Nombre Viejo',
+      controlnumber: 'IMP020',
+      email: 'viejo@test.mx',
+      gender: 2,
+    });
+    const byEmail = await insertStudent(ctx(), {
+      full_name: 'Por Correo',
+      controlnumber: 'OLD-21',
+      email: 'porcorreo@test.mx',
+    });
     const buf = await xlsx(STUDENT_HEADERS, [
       ['', 'IMP020', '', '', '', '', ''],
       ['Nombre Nuevo', 'IMP020-B', 'porcorreo@test.mx', '', '', '', ''],
@@ -151,7 +218,8 @@ describe('student import', () => {
     const preview = await importStudents(buf, '?dry_run=1');
     expect(preview.json().rows[0]).toMatchObject({ row: 2, status: 'unchanged', changes: [] });
     expect(preview.json().rows[1]).toMatchObject({
-      row: 3, status: 'updated',
+      row: 3,
+      status: 'updated',
       changes: [
         { field: 'Nombre completo', before: 'Por Correo', after: 'Nombre Nuevo' },
         { field: 'Matrícula', before: 'OLD-21', after: 'IMP020-B' },
@@ -159,23 +227,58 @@ describe('student import', () => {
     });
     const res = await importStudents(buf);
     expect(res.json()).toEqual({ inserted: 0, updated: 1, skipped: 1, errors: [] });
-    expect((await byNumber('IMP020'))[0]).toMatchObject({ id: s.id, full_name: 'Nombre Viejo', email: 'viejo@test.mx', gender: 2 });
+    expect((await byNumber('IMP020'))[0]).toMatchObject({
+      id: s.id,
+      full_name: 'Nombre Viejo',
+      email: 'viejo@test.mx',
+      gender: 2,
+    });
     expect((await byNumber('IMP020-B'))[0]).toMatchObject({ id: byEmail.id, full_name: 'Nombre Nuevo' });
   });
 
   it('updates several students at once, each with only the fields its row changes', async () => {
-    const a = await insertStudent(ctx(), { full_name: 'Varios Uno', controlnumber: 'IMP080', email: 'varios1@test.mx', gender: 1 });
-    const b = await insertStudent(ctx(), { full_name: 'Varios Dos', controlnumber: 'IMP081', email: 'varios2@test.mx', gender: 1 });
-    const c = await insertStudent(ctx(), { full_name: 'Varios Tres', controlnumber: 'IMP082', email: 'varios3@test.mx', gender: null });
+    const a = await insertStudent(ctx(), {
+      full_name: 'Varios Uno',
+      controlnumber: 'IMP080',
+      email: 'varios1@test.mx',
+      gender: 1,
+    });
+    const b = await insertStudent(ctx(), {
+      full_name: 'Varios Dos',
+      controlnumber: 'IMP081',
+      email: 'varios2@test.mx',
+      gender: 1,
+    });
+    const c = await insertStudent(ctx(), {
+      full_name: 'Varios Tres',
+      controlnumber: 'IMP082',
+      email: 'varios3@test.mx',
+      gender: null,
+    });
     const buf = await xlsx(STUDENT_HEADERS, [
       ['Varios Uno Cambiado', 'IMP080', '', '', '', '', ''],
       ['', 'IMP081', 'varios2.nuevo@test.mx', 'Mujer', '', '', ''],
       ['', 'IMP082', '', 'Mujer', '', '', ''],
     ]);
     expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 3, skipped: 0, errors: [] });
-    expect((await byNumber('IMP080'))[0]).toMatchObject({ id: a.id, full_name: 'Varios Uno Cambiado', email: 'varios1@test.mx', gender: 1 });
-    expect((await byNumber('IMP081'))[0]).toMatchObject({ id: b.id, full_name: 'Varios Dos', email: 'varios2.nuevo@test.mx', gender: 2 });
-    expect((await byNumber('IMP082'))[0]).toMatchObject({ id: c.id, full_name: 'Varios Tres', email: 'varios3@test.mx', gender: 2 });
+    expect((await byNumber('IMP080'))[0]).toMatchObject({
+      id: a.id,
+      full_name: 'Varios Uno Cambiado',
+      email: 'varios1@test.mx',
+      gender: 1,
+    });
+    expect((await byNumber('IMP081'))[0]).toMatchObject({
+      id: b.id,
+      full_name: 'Varios Dos',
+      email: 'varios2.nuevo@test.mx',
+      gender: 2,
+    });
+    expect((await byNumber('IMP082'))[0]).toMatchObject({
+      id: c.id,
+      full_name: 'Varios Tres',
+      email: 'varios3@test.mx',
+      gender: 2,
+    });
   });
 
   it('writes the valid rows of a mixed file and reports each invalid row with its number', async () => {
@@ -199,7 +302,8 @@ describe('student import', () => {
     expect(body.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(body.errors[5].error).toMatch(/fila 2/);
     expect(body.errors[8].error).toBe(PEOPLE_MSG.noGenerationLink);
-    for (const n of ['IMP032', 'IMP033', 'IMP034', 'IMP035', 'IMP036', 'IMP037', 'IMP038', 'IMP039']) expect(await byNumber(n)).toEqual([]);
+    for (const n of ['IMP032', 'IMP033', 'IMP034', 'IMP035', 'IMP036', 'IMP037', 'IMP038', 'IMP039'])
+      expect(await byNumber(n)).toEqual([]);
     expect(await byNumber('IMP031')).toHaveLength(1);
     expect(await byNumber('IMP040')).toHaveLength(1);
   });
@@ -229,16 +333,26 @@ describe('student import', () => {
     ]);
     const before = await peopleSnapshot(ctx());
     const preview = (await importStudents(buf, '?dry_run=1')).json();
-    expect(preview.rows[0]).toMatchObject({ status: 'new', error: null, warnings: ['Se creará el grupo «1Z» de 1.º semestre.'] });
+    expect(preview.rows[0]).toMatchObject({
+      status: 'new',
+      error: null,
+      warnings: ['Se creará el grupo «1Z» de 1.º semestre.'],
+    });
     expect(preview.rows[1]).toMatchObject({
-      status: 'error', warnings: [], error: 'Grupo: el grupo «999» es de 9.º semestre, pero la generación 2090-2095 cursa el 1.º semestre.',
+      status: 'error',
+      warnings: [],
+      error: 'Grupo: el grupo «999» es de 9.º semestre, pero la generación 2090-2095 cursa el 1.º semestre.',
     });
     expect(preview.rows[2]).toMatchObject({ status: 'new', error: null, warnings: [] });
     expect(await peopleSnapshot(ctx())).toEqual(before);
 
     const res = (await importStudents(buf)).json();
     expect(res).toMatchObject({ inserted: 2, errors: [{ row: 3, error: preview.rows[1].error }] });
-    const groups = await ctx().database.db.selectFrom('groups').select(['group_name', 'semester_id']).where('group_name', 'in', ['1Z', '999']).execute();
+    const groups = await ctx()
+      .database.db.selectFrom('groups')
+      .select(['group_name', 'semester_id'])
+      .where('group_name', 'in', ['1Z', '999'])
+      .execute();
     expect(groups).toEqual([{ group_name: '1Z', semester_id: 1 }]);
   });
 
@@ -255,7 +369,10 @@ describe('student import', () => {
     ]);
     const rows = (await importStudents(buf, '?dry_run=1')).json().rows;
     expect(rows[0]).toMatchObject({ status: 'new', warnings: ['Se creará el grupo «301» de 3.º semestre.'] });
-    expect(rows[1]).toMatchObject({ status: 'error', error: 'Grupo: el grupo «101» es de 1.º semestre, pero la generación 2091-2096 cursa el 3.º semestre.' });
+    expect(rows[1]).toMatchObject({
+      status: 'error',
+      error: 'Grupo: el grupo «101» es de 1.º semestre, pero la generación 2091-2096 cursa el 3.º semestre.',
+    });
   });
 
   it('gives the rows with errors back as an .xlsx with an Error column', async () => {
@@ -284,7 +401,12 @@ describe('student import', () => {
     const broken = await importStudents(good.subarray(0, Math.floor(good.length / 2)));
     expect(broken.statusCode).toBe(422);
     expect(broken.json().message).toBe(PEOPLE_MSG.notSpreadsheet);
-    const xls = await importStudents(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), '', chief, 'alumnos.xls');
+    const xls = await importStudents(
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+      '',
+      chief,
+      'alumnos.xls',
+    );
     expect(xls.statusCode).toBe(422);
     expect(xls.json().message).toBe(PEOPLE_MSG.legacyXls);
     const empty = await importStudents(await xlsx(STUDENT_HEADERS, []));
@@ -314,7 +436,11 @@ describe('teacher import', () => {
     expect(res.json()).toMatchObject({ inserted: 1, updated: 1, skipped: 1, errors: [{ row: 4 }] });
     expect((await byNumber('EMP-1'))[0]).toMatchObject({ role: ROLE.TEACHER, gender: 2 });
     expect((await byNumber('EMP-9'))[0]).toMatchObject({ full_name: 'Profe Renombrado' });
-    const txt = await as(ctx(), chief, { method: 'POST', url: '/api/teachers/import', ...upload(Buffer.from('hola'), 'profes.txt') });
+    const txt = await as(ctx(), chief, {
+      method: 'POST',
+      url: '/api/teachers/import',
+      ...upload(Buffer.from('hola'), 'profes.txt'),
+    });
     expect(txt.statusCode).toBe(422);
   });
 });
@@ -322,13 +448,36 @@ describe('teacher import', () => {
 describe('OpenAPI', () => {
   it('documents the people routes, the users query and the file field of the uploads', async () => {
     const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/usergroups', '/api/usergroups/clear/{userId}', '/api/usergenerations', '/api/usergenerations/{id}',
-      '/api/students/{id}/status', '/api/students/advance-semester', '/api/students/import', '/api/students/import/errors',
-      '/api/students/export', '/api/students/template', '/api/teachers/import', '/api/teachers/export', '/api/teachers/template',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/usergroups',
+        '/api/usergroups/clear/{userId}',
+        '/api/usergenerations',
+        '/api/usergenerations/{id}',
+        '/api/students/{id}/status',
+        '/api/students/advance-semester',
+        '/api/students/import',
+        '/api/students/import/errors',
+        '/api/students/export',
+        '/api/students/template',
+        '/api/teachers/import',
+        '/api/teachers/export',
+        '/api/teachers/template',
+      ]),
+    );
     const params = doc.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['role', 'active', 'group_id', 'career_id', 'include_generation', 'search', 'page', 'per_page']));
+    expect(params).toEqual(
+      expect.arrayContaining([
+        'role',
+        'active',
+        'group_id',
+        'career_id',
+        'include_generation',
+        'search',
+        'page',
+        'per_page',
+      ]),
+    );
     const upload = doc.paths['/api/students/import'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
   });

@@ -1,69 +1,182 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PEOPLE_MSG, advanceSemesterBody, advanceSemesterResult, canManageCatalogues, errorResponse, idParam, okResponse,
-  studentStatusBody, userGeneration, userGenerationCreateBody, userGenerationUpdateBody, userGenerationsQuery, userGroup,
-  userGroupBody, userGroupsQuery, userIdParam,
+  PEOPLE_MSG,
+  advanceSemesterBody,
+  advanceSemesterResult,
+  canManageCatalogues,
+  errorResponse,
+  idParam,
+  okResponse,
+  studentStatusBody,
+  userGeneration,
+  userGenerationCreateBody,
+  userGenerationUpdateBody,
+  userGenerationsQuery,
+  userGroup,
+  userGroupBody,
+  userGroupsQuery,
+  userIdParam,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import {
-  addUserGroup, advanceSemester, assertCanReadStudent, clearUserGroups, createUserGeneration, listUserGenerations,
-  listUserGroups, setStudentStatus, updateUserGeneration,
+  addUserGroup,
+  advanceSemester,
+  assertCanReadStudent,
+  clearUserGroups,
+  createUserGeneration,
+  listUserGenerations,
+  listUserGroups,
+  setStudentStatus,
+  updateUserGeneration,
 } from './students.service.js';
 
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
-const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const writeErrors = {
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+};
 
 /** Students' groups, generation links, status and the semester advance. */
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/usergroups', {
-    preHandler: app.guard(),
-    schema: { tags: ['students'], summary: 'Grupos de los alumnos (de uno con user_id)', querystring: userGroupsQuery, response: { 200: z.array(userGroup), ...readErrors } },
-  }, async (request) => {
-    const actor = actorOf(request);
-    await assertCanReadStudent(app.db, actor, request.query.user_id);
-    return listUserGroups(app.db, actor, request.query.user_id);
-  });
+  app.get(
+    '/usergroups',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['students'],
+        summary: 'Grupos de los alumnos (de uno con user_id)',
+        querystring: userGroupsQuery,
+        response: { 200: z.array(userGroup), ...readErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await assertCanReadStudent(app.db, actor, request.query.user_id);
+      return listUserGroups(app.db, actor, request.query.user_id);
+    },
+  );
 
-  app.post('/usergroups', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Agrega un alumno a un grupo', body: userGroupBody, response: { 201: userGroup, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await app.db.transaction().execute((trx) => addUserGroup(trx, actorOf(request), request.body))));
+  app.post(
+    '/usergroups',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Agrega un alumno a un grupo',
+        body: userGroupBody,
+        response: { 201: userGroup, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await app.db.transaction().execute((trx) => addUserGroup(trx, actorOf(request), request.body))),
+  );
 
-  app.delete('/usergroups/clear/:userId', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Quita al alumno de todos sus grupos', params: userIdParam, response: { 200: okResponse, ...writeErrors } },
-  }, async (request) => {
-    await app.db.transaction().execute((trx) => clearUserGroups(trx, actorOf(request), request.params.userId));
-    return { message: PEOPLE_MSG.groupsCleared };
-  });
+  app.delete(
+    '/usergroups/clear/:userId',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Quita al alumno de todos sus grupos',
+        params: userIdParam,
+        response: { 200: okResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await app.db.transaction().execute((trx) => clearUserGroups(trx, actorOf(request), request.params.userId));
+      return { message: PEOPLE_MSG.groupsCleared };
+    },
+  );
 
-  app.get('/usergenerations', {
-    preHandler: app.guard(),
-    schema: { tags: ['students'], summary: 'Generaciones de los alumnos (de uno con user_id)', querystring: userGenerationsQuery, response: { 200: z.array(userGeneration), ...readErrors } },
-  }, async (request) => {
-    const actor = actorOf(request);
-    await assertCanReadStudent(app.db, actor, request.query.user_id);
-    return listUserGenerations(app.db, actor, request.query.user_id);
-  });
+  app.get(
+    '/usergenerations',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['students'],
+        summary: 'Generaciones de los alumnos (de uno con user_id)',
+        querystring: userGenerationsQuery,
+        response: { 200: z.array(userGeneration), ...readErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await assertCanReadStudent(app.db, actor, request.query.user_id);
+      return listUserGenerations(app.db, actor, request.query.user_id);
+    },
+  );
 
-  app.post('/usergenerations', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Vincula a un alumno con una generación (requiere current_semester_id)', body: userGenerationCreateBody, response: { 201: userGeneration, ...writeErrors } },
-  }, async (request, reply) => reply.code(201).send(await app.db.transaction().execute((trx) => createUserGeneration(trx, actorOf(request), request.body))));
+  app.post(
+    '/usergenerations',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Vincula a un alumno con una generación (requiere current_semester_id)',
+        body: userGenerationCreateBody,
+        response: { 201: userGeneration, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await app.db.transaction().execute((trx) => createUserGeneration(trx, actorOf(request), request.body))),
+  );
 
-  app.put('/usergenerations/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Cambia generación, estatus y semestre de un vínculo', params: idParam, body: userGenerationUpdateBody, response: { 200: userGeneration, ...writeErrors } },
-  }, async (request) => app.db.transaction().execute((trx) => updateUserGeneration(trx, actorOf(request), request.params.id, request.body)));
+  app.put(
+    '/usergenerations/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Cambia generación, estatus y semestre de un vínculo',
+        params: idParam,
+        body: userGenerationUpdateBody,
+        response: { 200: userGeneration, ...writeErrors },
+      },
+    },
+    async (request) =>
+      app.db
+        .transaction()
+        .execute((trx) => updateUserGeneration(trx, actorOf(request), request.params.id, request.body)),
+  );
 
-  app.put('/students/:id/status', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Estatus del alumno (0 Baja, 1 Activo, 2 Graduado); 409 sin generación', params: idParam, body: studentStatusBody, response: { 200: userGeneration, ...writeErrors } },
-  }, async (request) => app.db.transaction().execute((trx) => setStudentStatus(trx, actorOf(request), request.params.id, request.body.active)));
+  app.put(
+    '/students/:id/status',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Estatus del alumno (0 Baja, 1 Activo, 2 Graduado); 409 sin generación',
+        params: idParam,
+        body: studentStatusBody,
+        response: { 200: userGeneration, ...writeErrors },
+      },
+    },
+    async (request) =>
+      app.db
+        .transaction()
+        .execute((trx) => setStudentStatus(trx, actorOf(request), request.params.id, request.body.active)),
+  );
 
-  app.post('/students/advance-semester', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: { tags: ['students'], summary: 'Avanza un semestre a los alumnos activos (opcional: de un grupo); el 9.º se gradúa', body: advanceSemesterBody, response: { 200: advanceSemesterResult, ...writeErrors } },
-  }, async (request) => app.db.transaction().execute((trx) => advanceSemester(trx, actorOf(request), request.body.group_id)));
+  app.post(
+    '/students/advance-semester',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['students'],
+        summary: 'Avanza un semestre a los alumnos activos (opcional: de un grupo); el 9.º se gradúa',
+        body: advanceSemesterBody,
+        response: { 200: advanceSemesterResult, ...writeErrors },
+      },
+    },
+    async (request) =>
+      app.db.transaction().execute((trx) => advanceSemester(trx, actorOf(request), request.body.group_id)),
+  );
 };

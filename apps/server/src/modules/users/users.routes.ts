@@ -1,8 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG, ROLE, canManageCatalogues, canReadUser, errorResponse, idField, idParam, okResponse, passwordChangeBody,
-  publicUser, userCreateBody, userDetail, userListItem, userSession, userSessionBody, userUpdateBody, usersPage, usersQuery,
+  MSG,
+  ROLE,
+  canManageCatalogues,
+  canReadUser,
+  errorResponse,
+  idField,
+  idParam,
+  okResponse,
+  passwordChangeBody,
+  publicUser,
+  userCreateBody,
+  userDetail,
+  userListItem,
+  userSession,
+  userSessionBody,
+  userUpdateBody,
+  usersPage,
+  usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { assertPersonInScope, careerScope } from '../../db/career-scope.js';
@@ -15,118 +31,189 @@ import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
 import { setOwnPassword } from './users.repository.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
-import { createUser, deleteUser, editedPasswordHash, listUsers, newAccountPasswordHash, readUser, updateUser } from './users.service.js';
+import {
+  createUser,
+  deleteUser,
+  editedPasswordHash,
+  listUsers,
+  newAccountPasswordHash,
+  readUser,
+  updateUser,
+} from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['users'], summary: 'Usuarios por rol, ordenados por nombre; con page/per_page, paginados ({data, meta})',
-      querystring: usersQuery,
-      response: { 200: z.union([z.array(userListItem), usersPage]), 401: errorResponse, 403: errorResponse, 422: errorResponse },
+  app.get(
+    '/users',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary: 'Usuarios por rol, ordenados por nombre; con page/per_page, paginados ({data, meta})',
+        querystring: usersQuery,
+        response: {
+          200: z.union([z.array(userListItem), usersPage]),
+          401: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+        },
+      },
     },
-  }, async (request) => listUsers(app.db, actorOf(request), request.query));
+    async (request) => listUsers(app.db, actorOf(request), request.query),
+  );
 
-  app.get('/users/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['users'], summary: 'Un usuario con sus carreras y asignaciones', params: idParam,
-      response: { 200: userDetail, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  app.get(
+    '/users/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['users'],
+        summary: 'Un usuario con sus carreras y asignaciones',
+        params: idParam,
+        response: { 200: userDetail, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const user = await readUser(app.db, request.params.id);
-    if (!canReadUser(actor, user)) throw forbidden();
-    if (actor.id !== user.id) await assertPersonInScope(app.db, actor, user.id);
-    // A chief reads the teacher's assignments of their careers (a teacher may teach in several).
-    const scope = actor.id === user.id ? undefined : await careerScope(app.db, actor);
-    const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id, scope }) : [];
-    return { ...user, professor_subjects: assignments };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await readUser(app.db, request.params.id);
+      if (!canReadUser(actor, user)) throw forbidden();
+      if (actor.id !== user.id) await assertPersonInScope(app.db, actor, user.id);
+      // A chief reads the teacher's assignments of their careers (a teacher may teach in several).
+      const scope = actor.id === user.id ? undefined : await careerScope(app.db, actor);
+      const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id, scope }) : [];
+      return { ...user, professor_subjects: assignments };
+    },
+  );
 
-  app.post('/users', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['users'], summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)', body: userCreateBody,
-      response: { 201: publicUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+  app.post(
+    '/users',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)',
+        body: userCreateBody,
+        response: { 201: publicUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const hash = await newAccountPasswordHash(request.body);
-    const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
-    return reply.code(201).send(user);
-  });
+    async (request, reply) => {
+      const hash = await newAccountPasswordHash(request.body);
+      const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
+      return reply.code(201).send(user);
+    },
+  );
 
-  app.put('/users/:id', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['users'], summary: 'Actualiza un usuario (o el propio perfil; cambiar el propio correo pide current_password)', params: idParam, body: userUpdateBody,
-      response: { 200: publicUser, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse, 429: errorResponse },
+  app.put(
+    '/users/:id',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['users'],
+        summary: 'Actualiza un usuario (o el propio perfil; cambiar el propio correo pide current_password)',
+        params: idParam,
+        body: userUpdateBody,
+        response: {
+          200: publicUser,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+          429: errorResponse,
+        },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    // The e-mail is the login: changing one's own asks for the current password.
-    if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
+    async (request) => {
+      const actor = actorOf(request);
+      // The e-mail is the login: changing one's own asks for the current password.
+      if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
+        await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
+      }
+      const hash = await editedPasswordHash(request.body);
+      return app.db
+        .transaction()
+        .execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary: 'Elimina un usuario sin historial (con historial: 409, se sugiere Baja)',
+        params: idParam,
+        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      await app.db.transaction().execute((trx) => deleteUser(trx, actorOf(request), request.params.id));
+      return { message: 'Usuario eliminado.' };
+    },
+  );
+
+  app.post(
+    '/users/:id/password',
+    {
+      preHandler: app.guard(),
+      config: { beforePasswordChange: true },
+      schema: {
+        tags: ['users'],
+        summary: 'Cambia la contraseña propia',
+        params: idParam,
+        body: passwordChangeBody,
+        response: { 200: okResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (actor.id !== request.params.id) throw forbidden();
       await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
-    }
-    const hash = await editedPasswordHash(request.body);
-    return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
-  });
-
-  app.delete('/users/:id', {
-    preHandler: app.guard(canManageCatalogues),
-    schema: {
-      tags: ['users'], summary: 'Elimina un usuario sin historial (con historial: 409, se sugiere Baja)', params: idParam,
-      response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      const hash = await hashPassword(request.body.password);
+      await app.db.transaction().execute(async (trx) => {
+        await setOwnPassword(trx, actor.id, hash, nowIso());
+        // Other devices must sign in again with the new password.
+        await deleteOtherTokens(trx, actor.id, request.tokenHash);
+        await audit(trx, { userId: actor.id, action: 'password.change', entity: 'users', entityId: actor.id });
+      });
+      return { message: MSG.passwordChanged };
     },
-  }, async (request) => {
-    await app.db.transaction().execute((trx) => deleteUser(trx, actorOf(request), request.params.id));
-    return { message: 'Usuario eliminado.' };
-  });
+  );
 
-  app.post('/users/:id/password', {
-    preHandler: app.guard(),
-    config: { beforePasswordChange: true },
-    schema: {
-      tags: ['users'], summary: 'Cambia la contraseña propia', params: idParam, body: passwordChangeBody,
-      response: { 200: okResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
+  app.get(
+    '/usersessions',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['users'],
+        summary: 'Historial de inicios de sesión',
+        querystring: z.object({ user_id: idField().optional() }),
+        response: { 200: z.array(userSession), 403: errorResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    if (actor.id !== request.params.id) throw forbidden();
-    await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
-    const hash = await hashPassword(request.body.password);
-    await app.db.transaction().execute(async (trx) => {
-      await setOwnPassword(trx, actor.id, hash, nowIso());
-      // Other devices must sign in again with the new password.
-      await deleteOtherTokens(trx, actor.id, request.tokenHash);
-      await audit(trx, { userId: actor.id, action: 'password.change', entity: 'users', entityId: actor.id });
-    });
-    return { message: MSG.passwordChanged };
-  });
+    async (request) => {
+      const actor = actorOf(request);
+      const userId = request.query.user_id ?? actor.id;
+      if (userId !== actor.id && actor.role !== ROLE.ADMIN) throw forbidden();
+      return listSessions(app.db, userId, 100);
+    },
+  );
 
-  app.get('/usersessions', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['users'], summary: 'Historial de inicios de sesión', querystring: z.object({ user_id: idField().optional() }),
-      response: { 200: z.array(userSession), 403: errorResponse },
+  app.post(
+    '/usersessions',
+    {
+      preHandler: app.guard(),
+      schema: {
+        tags: ['users'],
+        summary: 'Registra un inicio de sesión del usuario actual',
+        body: userSessionBody,
+        response: { 201: okResponse },
+      },
     },
-  }, async (request) => {
-    const actor = actorOf(request);
-    const userId = request.query.user_id ?? actor.id;
-    if (userId !== actor.id && actor.role !== ROLE.ADMIN) throw forbidden();
-    return listSessions(app.db, userId, 100);
-  });
-
-  app.post('/usersessions', {
-    preHandler: app.guard(),
-    schema: {
-      tags: ['users'], summary: 'Registra un inicio de sesión del usuario actual', body: userSessionBody,
-      response: { 201: okResponse },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const agent = request.body.user_agent ?? request.headers['user-agent'] ?? null;
+      await insertSession(app.db, actor.id, nowIso(), agent?.slice(0, 500) ?? null, request.ip);
+      return reply.code(201).send({ message: 'Sesión registrada.' });
     },
-  }, async (request, reply) => {
-    const actor = actorOf(request);
-    const agent = request.body.user_agent ?? request.headers['user-agent'] ?? null;
-    await insertSession(app.db, actor.id, nowIso(), agent?.slice(0, 500) ?? null, request.ip);
-    return reply.code(201).send({ message: 'Sesión registrada.' });
-  });
+  );
 };

@@ -1,8 +1,25 @@
 import { type SelectQueryBuilder, type Updateable, sql } from 'kysely';
 import type { z } from 'zod';
 import {
-  LIMITS, MSG, PEOPLE_MSG, ROLE, SCOPE_MSG, canManageUserOfRole, careerInScope, chiefPassword, initialPassword, padPassword, type Actor, type PublicUser, type UserRecord,
-  type UserListItem, type UsersPage, type CareerScope, type userCreateBody, type userUpdateBody, type usersQuery,
+  LIMITS,
+  MSG,
+  PEOPLE_MSG,
+  ROLE,
+  SCOPE_MSG,
+  canManageUserOfRole,
+  careerInScope,
+  chiefPassword,
+  initialPassword,
+  padPassword,
+  type Actor,
+  type PublicUser,
+  type UserRecord,
+  type UserListItem,
+  type UsersPage,
+  type CareerScope,
+  type userCreateBody,
+  type userUpdateBody,
+  type usersQuery,
 } from '@egreso/domain';
 import { assertCareerInScope, assertPersonInScope, careerScope, peopleInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
@@ -16,7 +33,11 @@ import { nowIso } from '../../lib/time.js';
 import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
 import { presentUser } from './present.js';
 import {
-  careersByUser, emailTakenByOther, findUserById, groupsByUser, latestGenerationByUser,
+  careersByUser,
+  emailTakenByOther,
+  findUserById,
+  groupsByUser,
+  latestGenerationByUser,
   USER_DEPENDENTS,
 } from './users.repository.js';
 
@@ -35,25 +56,53 @@ function filteredUsers(db: Q, actor: Actor, query: ListQuery, scope: CareerScope
   else if (actor.role !== ROLE.ADMIN) q = q.where('users.role', 'in', [ROLE.TEACHER, ROLE.STUDENT]);
   if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'users.id'));
   if (query.career_id !== undefined) {
-    q = q.where('users.id', 'in', db.selectFrom('user_careers').select('user_id').where('career_id', '=', query.career_id));
+    q = q.where(
+      'users.id',
+      'in',
+      db.selectFrom('user_careers').select('user_id').where('career_id', '=', query.career_id),
+    );
   }
   if (query.group_id !== undefined) {
-    q = q.where('users.id', 'in', db.selectFrom('user_groups').select('user_id').where('group_id', '=', query.group_id));
+    q = q.where(
+      'users.id',
+      'in',
+      db.selectFrom('user_groups').select('user_id').where('group_id', '=', query.group_id),
+    );
   }
   if (query.active !== undefined) {
     const status = query.active;
     // The latest link decides the status: one with this status and no newer link of the same student.
-    q = q.where((eb) => eb.exists(eb.selectFrom('user_generations as ug').select('ug.id')
-      .whereRef('ug.user_id', '=', 'users.id').where('ug.active', '=', status)
-      .where((w) => w.not(w.exists(w.selectFrom('user_generations as newer').select('newer.id')
-        .whereRef('newer.user_id', '=', 'ug.user_id').whereRef('newer.id', '>', 'ug.id'))))));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_generations as ug')
+          .select('ug.id')
+          .whereRef('ug.user_id', '=', 'users.id')
+          .where('ug.active', '=', status)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('user_generations as newer')
+                  .select('newer.id')
+                  .whereRef('newer.user_id', '=', 'ug.user_id')
+                  .whereRef('newer.id', '>', 'ug.id'),
+              ),
+            ),
+          ),
+      ),
+    );
   }
   const search = query.search?.trim();
   if (search) {
     // Name, number or e-mail, without regard to case or accents: 'angel' finds 'Ángel'.
-    q = q.where((eb) => eb.or([
-      esContains('users.full_name', search), esContains('users.email', search), esContains(sql`coalesce(users.controlnumber, '')`, search),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        esContains('users.full_name', search),
+        esContains('users.email', search),
+        esContains(sql`coalesce(users.controlnumber, '')`, search),
+      ]),
+    );
   }
   return q;
 }
@@ -81,7 +130,9 @@ async function withRelations(db: Q, users: UserRecord[], includeGeneration: bool
 /** Every user a list query selects, ordered by name in SQL, with their relations. */
 export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
-  const rows = await orderedByName(filteredUsers(db, actor, query, await careerScope(db, actor)).select(USER_COLUMNS)).execute();
+  const rows = await orderedByName(
+    filteredUsers(db, actor, query, await careerScope(db, actor)).select(USER_COLUMNS),
+  ).execute();
   return withRelations(db, rows, query.include_generation ?? false);
 }
 
@@ -98,12 +149,20 @@ export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<
   // The count and the page run side by side (two connections on PostgreSQL); a page past the end is asked again.
   const [{ total }, firstTry] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((page - 1) * perPage).execute(),
+    orderedByName(base.select(USER_COLUMNS))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
   ]);
   const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
   const currentPage = Math.min(page, lastPage);
-  const rows = currentPage === page ? firstTry
-    : await orderedByName(base.select(USER_COLUMNS)).limit(perPage).offset((currentPage - 1) * perPage).execute();
+  const rows =
+    currentPage === page
+      ? firstTry
+      : await orderedByName(base.select(USER_COLUMNS))
+          .limit(perPage)
+          .offset((currentPage - 1) * perPage)
+          .execute();
   const data = await withRelations(db, rows, query.include_generation ?? false);
   return { data, meta: { current_page: currentPage, last_page: lastPage, total: Number(total), per_page: perPage } };
 }
@@ -116,12 +175,19 @@ export async function readUser(db: Q, id: number): Promise<PublicUser> {
 }
 
 /** Password of a new account: the one sent, or the spec's generated one; always at least 8 characters. */
-export function newAccountPassword(body: { password?: string; full_name: string; controlnumber: string; role: number }): string {
+export function newAccountPassword(body: {
+  password?: string;
+  full_name: string;
+  controlnumber: string;
+  role: number;
+}): string {
   const sent = body.password?.trim();
   if (sent) return padPassword(sent);
-  return padPassword(body.role === ROLE.CHIEF || body.role === ROLE.ADMIN
-    ? chiefPassword(body.full_name, body.controlnumber)
-    : initialPassword(body.full_name, body.controlnumber));
+  return padPassword(
+    body.role === ROLE.CHIEF || body.role === ROLE.ADMIN
+      ? chiefPassword(body.full_name, body.controlnumber)
+      : initialPassword(body.full_name, body.controlnumber),
+  );
 }
 
 /** The argon2 hash of a new account's password, computed before the transaction so no lock is held meanwhile. */
@@ -137,32 +203,65 @@ export function newAccountPasswordHash(body: CreateBody): Promise<string> {
 export async function careersOfNewPerson(db: Q, actor: Actor, careerId: number | null | undefined): Promise<number[]> {
   const scope = await careerScope(db, actor);
   if (careerId) {
-    if (!(await rowExists(db, 'careers', careerId))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+    if (!(await rowExists(db, 'careers', careerId)))
+      throw fieldError('career_id', 'La carrera seleccionada no existe.');
     if (!careerInScope(scope, careerId)) throw forbidden(SCOPE_MSG.career);
     return [careerId];
   }
   return scope.all ? [] : [...scope.careers];
 }
 
-export async function createUser(trx: DbOrTrx, actor: Actor, body: CreateBody, passwordHash: string): Promise<PublicUser> {
+export async function createUser(
+  trx: DbOrTrx,
+  actor: Actor,
+  body: CreateBody,
+  passwordHash: string,
+): Promise<PublicUser> {
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
   if (body.role === ROLE.ADMIN) throw forbidden(MSG.adminOnlyByOperator);
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
   const careers = await careersOfNewPerson(trx, actor, body.career_id);
   if (await emailTakenByOther(trx, body.email, null)) throw fieldError('email', MSG.emailTaken);
   const now = nowIso();
-  const row = await trx.insertInto('users').values({
-    full_name: body.full_name, email: body.email, password_hash: passwordHash, role: body.role,
-    controlnumber: body.controlnumber, gender: body.gender, photo: null, created_at: now, updated_at: now,
-    must_change_password: 1,
-  }).returning('id').executeTakeFirstOrThrow();
-  if (careers.length) await trx.insertInto('user_careers').values(careers.map((career_id) => ({ user_id: row.id, career_id }))).execute();
-  await audit(trx, { userId: actor.id, action: 'user.create', entity: 'users', entityId: row.id, details: { role: body.role } });
+  const row = await trx
+    .insertInto('users')
+    .values({
+      full_name: body.full_name,
+      email: body.email,
+      password_hash: passwordHash,
+      role: body.role,
+      controlnumber: body.controlnumber,
+      gender: body.gender,
+      photo: null,
+      created_at: now,
+      updated_at: now,
+      must_change_password: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (careers.length)
+    await trx
+      .insertInto('user_careers')
+      .values(careers.map((career_id) => ({ user_id: row.id, career_id })))
+      .execute();
+  await audit(trx, {
+    userId: actor.id,
+    action: 'user.create',
+    entity: 'users',
+    entityId: row.id,
+    details: { role: body.role },
+  });
   return readUser(trx, row.id);
 }
 
 /** Editing one's own profile changes name, e-mail and photo; managers change the rest of someone else's. */
-export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: UpdateBody, passwordHash: string | null): Promise<PublicUser> {
+export async function updateUser(
+  trx: DbOrTrx,
+  actor: Actor,
+  id: number,
+  body: UpdateBody,
+  passwordHash: string | null,
+): Promise<PublicUser> {
   const target = await findUserById(trx, id);
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   const self = actor.id === target.id;
@@ -171,7 +270,10 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
   if (manages) await assertPersonInScope(trx, actor, target.id);
   if (manages && body.career_id) await assertCareerInScope(trx, actor, body.career_id, SCOPE_MSG.career);
   if (await emailTakenByOther(trx, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
-  const careerBefore = manages && body.career_id ? (await careersByUser(trx, [target.id])).get(target.id)?.map((c) => c.career_id) ?? [] : [];
+  const careerBefore =
+    manages && body.career_id
+      ? ((await careersByUser(trx, [target.id])).get(target.id)?.map((c) => c.career_id) ?? [])
+      : [];
   const update: Updateable<Database['users']> = { full_name: body.full_name, email: body.email, updated_at: nowIso() };
   if (self && body.photo !== undefined) update.photo = body.photo;
   if (manages) {
@@ -182,7 +284,8 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
     if (body.role !== undefined) update.role = body.role;
     // A password someone else set is changed by its owner at the next sign-in.
     if (passwordHash) Object.assign(update, { password_hash: passwordHash, must_change_password: 1 });
-    if (body.career_id && !(await rowExists(trx, 'careers', body.career_id))) throw fieldError('career_id', 'La carrera seleccionada no existe.');
+    if (body.career_id && !(await rowExists(trx, 'careers', body.career_id)))
+      throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
   await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
   if (manages && body.career_id) {
@@ -196,7 +299,10 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
   }
   if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
   await audit(trx, {
-    userId: actor.id, action: self ? 'profile.update' : 'user.update', entity: 'users', entityId: target.id,
+    userId: actor.id,
+    action: self ? 'profile.update' : 'user.update',
+    entity: 'users',
+    entityId: target.id,
     details: userChanges(target, update, manages ? body.career_id : undefined, careerBefore),
   });
   return readUser(trx, target.id);
@@ -209,14 +315,18 @@ const AUDITED_FIELDS = ['full_name', 'email', 'role', 'controlnumber', 'gender',
  * password reset named as such (never the password or its hash).
  */
 export function userChanges(
-  before: UserRecord, update: Updateable<Database['users']>, careerId: number | null | undefined, careersBefore: number[],
+  before: UserRecord,
+  update: Updateable<Database['users']>,
+  careerId: number | null | undefined,
+  careersBefore: number[],
 ): { changes: Record<string, { before: unknown; after: unknown }>; password?: string } {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of AUDITED_FIELDS) {
     const after = update[field];
     if (after !== undefined && after !== before[field]) changes[field] = { before: before[field], after };
   }
-  if (careerId && (careersBefore.length !== 1 || careersBefore[0] !== careerId)) changes.careers = { before: careersBefore, after: [careerId] };
+  if (careerId && (careersBefore.length !== 1 || careersBefore[0] !== careerId))
+    changes.careers = { before: careersBefore, after: [careerId] };
   return update.password_hash ? { changes, password: 'contraseña restablecida' } : { changes };
 }
 
@@ -237,5 +347,11 @@ export async function deleteUser(trx: DbOrTrx, actor: Actor, id: number): Promis
     throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
   }
   await trx.deleteFrom('users').where('id', '=', id).execute();
-  await audit(trx, { userId: actor.id, action: 'user.delete', entity: 'users', entityId: id, details: { email: target.email } });
+  await audit(trx, {
+    userId: actor.id,
+    action: 'user.delete',
+    entity: 'users',
+    entityId: id,
+    details: { email: target.email },
+  });
 }

@@ -14,19 +14,41 @@ beforeAll(async () => {
 describe('teachers and students through /api/users', () => {
   it('lets a chief create a teacher whose generated password is the first name plus the number', async () => {
     const res = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
-      payload: { full_name: 'Beatriz Ochoa Luna', controlnumber: 4821, email: 'beatriz.ochoa@test.mx', gender: '2', role: '2' },
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        full_name: 'Beatriz Ochoa Luna',
+        controlnumber: 4821,
+        email: 'beatriz.ochoa@test.mx',
+        gender: '2',
+        role: '2',
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ full_name: 'Beatriz Ochoa Luna', controlnumber: '4821', gender: 2, rol: ROLE.TEACHER });
+    expect(res.json()).toMatchObject({
+      full_name: 'Beatriz Ochoa Luna',
+      controlnumber: '4821',
+      gender: 2,
+      rol: ROLE.TEACHER,
+    });
     expect(res.body).not.toMatch(/password|argon2/);
-    await expect(login(ctx(), 'beatriz.ochoa@test.mx', initialPassword('Beatriz Ochoa Luna', '4821'))).resolves.toBeTruthy();
+    await expect(
+      login(ctx(), 'beatriz.ochoa@test.mx', initialPassword('Beatriz Ochoa Luna', '4821')),
+    ).resolves.toBeTruthy();
   });
 
   it('pads a short password to 8 characters', async () => {
     const res = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
-      payload: { full_name: 'Ana Ruiz', controlnumber: 'A1', email: 'ana.ruiz@test.mx', gender: 2, role: 3, password: 'ana' },
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        full_name: 'Ana Ruiz',
+        controlnumber: 'A1',
+        email: 'ana.ruiz@test.mx',
+        gender: 2,
+        role: 3,
+        password: 'ana',
+      },
     });
     expect(res.statusCode).toBe(201);
     await expect(login(ctx(), 'ana.ruiz@test.mx', 'ana12341')).resolves.toBeTruthy();
@@ -34,7 +56,8 @@ describe('teachers and students through /api/users', () => {
 
   it('answers 422 per field for missing or too long values', async () => {
     const res = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
+      method: 'POST',
+      url: '/api/users',
       payload: { full_name: 'x'.repeat(101), controlnumber: '', email: 'no', gender: 3, role: 2 },
     });
     expect(res.statusCode).toBe(422);
@@ -44,7 +67,8 @@ describe('teachers and students through /api/users', () => {
 
   it('answers 422 for an e-mail already registered, whatever its case', async () => {
     const res = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
+      method: 'POST',
+      url: '/api/users',
       payload: { full_name: 'Otro', controlnumber: '9', email: chief.email.toUpperCase(), gender: 1, role: 2 },
     });
     expect(res.statusCode).toBe(422);
@@ -53,23 +77,39 @@ describe('teachers and students through /api/users', () => {
 
   it('answers 403 when a chief creates or edits an administrator or a chief', async () => {
     const create = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
+      method: 'POST',
+      url: '/api/users',
       payload: { full_name: 'Nuevo Admin', controlnumber: '1', email: 'nuevo.admin@test.mx', gender: 1, role: 0 },
     });
     expect(create.statusCode).toBe(403);
     const admin = await createUser(ctx(), ROLE.ADMIN);
-    const edit = await as(ctx(), chief, { method: 'PUT', url: `/api/users/${admin.id}`, payload: { full_name: 'X', email: 'x@test.mx' } });
+    const edit = await as(ctx(), chief, {
+      method: 'PUT',
+      url: `/api/users/${admin.id}`,
+      payload: { full_name: 'X', email: 'x@test.mx' },
+    });
     expect(edit.statusCode).toBe(403);
     const teacher = await createUser(ctx(), ROLE.TEACHER);
-    const promote = await as(ctx(), chief, { method: 'PUT', url: `/api/users/${teacher.id}`, payload: { full_name: 'T', email: teacher.email, role: 1 } });
+    const promote = await as(ctx(), chief, {
+      method: 'PUT',
+      url: `/api/users/${teacher.id}`,
+      payload: { full_name: 'T', email: teacher.email, role: 1 },
+    });
     expect(promote.statusCode).toBe(403);
   });
 
   it('lets a chief edit a teacher, and a new password replaces the old one and ends their sessions', async () => {
     const teacher = await createUser(ctx(), ROLE.TEACHER, { password: 'original1' });
     const res = await as(ctx(), chief, {
-      method: 'PUT', url: `/api/users/${teacher.id}`,
-      payload: { full_name: 'Nombre Corregido', email: teacher.email, controlnumber: 'E-77', gender: 2, password: 'nueva' },
+      method: 'PUT',
+      url: `/api/users/${teacher.id}`,
+      payload: {
+        full_name: 'Nombre Corregido',
+        email: teacher.email,
+        controlnumber: 'E-77',
+        gender: 2,
+        password: 'nueva',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Nombre Corregido', controlnumber: 'E-77', gender: 2 });
@@ -78,9 +118,12 @@ describe('teachers and students through /api/users', () => {
   });
 
   it('lists teachers sorted with Spanish collation, searchable by name, number or e-mail', async () => {
-    for (const name of ['Óscar Zamora', 'Ángel Ibarra', 'Oliva Núñez']) await createUser(ctx(), ROLE.TEACHER, { full_name: name });
+    for (const name of ['Óscar Zamora', 'Ángel Ibarra', 'Oliva Núñez'])
+      await createUser(ctx(), ROLE.TEACHER, { full_name: name });
     const res = await as(ctx(), chief, { method: 'GET', url: '/api/users?role=2' });
-    const names = (res.json() as Array<{ full_name: string }>).map((u) => u.full_name).filter((n) => ['Óscar Zamora', 'Ángel Ibarra', 'Oliva Núñez'].includes(n));
+    const names = (res.json() as Array<{ full_name: string }>)
+      .map((u) => u.full_name)
+      .filter((n) => ['Óscar Zamora', 'Ángel Ibarra', 'Oliva Núñez'].includes(n));
     expect(names).toEqual(['Ángel Ibarra', 'Oliva Núñez', 'Óscar Zamora']);
     const search = await as(ctx(), chief, { method: 'GET', url: '/api/users?role=2&search=IBARRA' });
     expect(search.json().map((u: { full_name: string }) => u.full_name)).toEqual(['Ángel Ibarra']);
@@ -90,15 +133,29 @@ describe('teachers and students through /api/users', () => {
     const free = await createUser(ctx(), ROLE.TEACHER);
     const del = await as(ctx(), chief, { method: 'DELETE', url: `/api/users/${free.id}` });
     expect(del.statusCode).toBe(200);
-    expect(await ctx().database.db.selectFrom('users').select('id').where('id', '=', free.id).execute()).toHaveLength(0);
+    expect(await ctx().database.db.selectFrom('users').select('id').where('id', '=', free.id).execute()).toHaveLength(
+      0,
+    );
 
     const busy = await createUser(ctx(), ROLE.TEACHER);
     const subject = await makeSubject(ctx());
-    await ctx().database.db.insertInto('professor_subjects').values({ user_id: busy.id, subject_id: subject.id, group_id: null, period_id: null, career_id: null, created_at: new Date().toISOString() }).execute();
+    await ctx()
+      .database.db.insertInto('professor_subjects')
+      .values({
+        user_id: busy.id,
+        subject_id: subject.id,
+        group_id: null,
+        period_id: null,
+        career_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const refused = await as(ctx(), chief, { method: 'DELETE', url: `/api/users/${busy.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/no puede eliminarse/);
-    expect(await ctx().database.db.selectFrom('users').select('id').where('id', '=', busy.id).execute()).toHaveLength(1);
+    expect(await ctx().database.db.selectFrom('users').select('id').where('id', '=', busy.id).execute()).toHaveLength(
+      1,
+    );
   });
 
   it('answers 409 when someone deletes their own account', async () => {
@@ -112,7 +169,17 @@ describe('teachers and students through /api/users', () => {
     // An assignment of the chief's career (DESIGN §5: a chief reads the assignments of their careers).
     const career = await makeCareer(ctx());
     await ctx().database.db.insertInto('user_careers').values({ user_id: chief.id, career_id: career.id }).execute();
-    await ctx().database.db.insertInto('professor_subjects').values({ user_id: teacher.id, subject_id: subject.id, group_id: null, period_id: null, career_id: career.id, created_at: new Date().toISOString() }).execute();
+    await ctx()
+      .database.db.insertInto('professor_subjects')
+      .values({
+        user_id: teacher.id,
+        subject_id: subject.id,
+        group_id: null,
+        period_id: null,
+        career_id: career.id,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const res = await as(ctx(), chief, { method: 'GET', url: `/api/users/${teacher.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().professor_subjects).toHaveLength(1);
@@ -130,10 +197,46 @@ describe('the students list: filters, relations and paging', () => {
     gen = (await insertGeneration(ctx(), 2021)).id;
     groupA = (await insertGroup(ctx(), 'LST-101', 1)).id;
     groupB = (await insertGroup(ctx(), 'LST-301', 3)).id;
-    ids.activa = (await insertStudent(ctx(), { full_name: 'Lista Álvarez Activa', controlnumber: 'LST-1', email: 'lista.activa@test.mx', groupIds: [groupA], generationId: gen, semester: 1, active: 1 })).id;
-    ids.baja = (await insertStudent(ctx(), { full_name: 'Lista Baja', controlnumber: 'LST-2', email: 'lista.baja@test.mx', groupIds: [groupB], generationId: gen, semester: 3, active: 0 })).id;
-    ids.graduada = (await insertStudent(ctx(), { full_name: 'Lista Graduada', controlnumber: 'LST-3', email: 'lista.grad@test.mx', groupIds: [groupA, groupB], generationId: gen, semester: 9, active: 2 })).id;
-    ids.sinGen = (await insertStudent(ctx(), { full_name: 'Lista Sin Generación', controlnumber: 'LST-4', email: 'lista.singen@test.mx' })).id;
+    ids.activa = (
+      await insertStudent(ctx(), {
+        full_name: 'Lista Álvarez Activa',
+        controlnumber: 'LST-1',
+        email: 'lista.activa@test.mx',
+        groupIds: [groupA],
+        generationId: gen,
+        semester: 1,
+        active: 1,
+      })
+    ).id;
+    ids.baja = (
+      await insertStudent(ctx(), {
+        full_name: 'Lista Baja',
+        controlnumber: 'LST-2',
+        email: 'lista.baja@test.mx',
+        groupIds: [groupB],
+        generationId: gen,
+        semester: 3,
+        active: 0,
+      })
+    ).id;
+    ids.graduada = (
+      await insertStudent(ctx(), {
+        full_name: 'Lista Graduada',
+        controlnumber: 'LST-3',
+        email: 'lista.grad@test.mx',
+        groupIds: [groupA, groupB],
+        generationId: gen,
+        semester: 9,
+        active: 2,
+      })
+    ).id;
+    ids.sinGen = (
+      await insertStudent(ctx(), {
+        full_name: 'Lista Sin Generación',
+        controlnumber: 'LST-4',
+        email: 'lista.singen@test.mx',
+      })
+    ).id;
   });
 
   const list = async (query: string) => {
@@ -152,7 +255,12 @@ describe('the students list: filters, relations and paging', () => {
       { id: groupA, group_name: 'LST-101', semester_id: 1 },
       { id: groupB, group_name: 'LST-301', semester_id: 3 },
     ]);
-    expect(grad.latest_generation).toMatchObject({ generation_id: gen, generation_name: '2021-2026', current_semester_id: 9, active: 2 });
+    expect(grad.latest_generation).toMatchObject({
+      generation_id: gen,
+      generation_name: '2021-2026',
+      current_semester_id: 9,
+      active: 2,
+    });
     expect(rows.find((r) => r.id === ids.sinGen)!.latest_generation).toBeNull();
     const plain = (await list('role=3')) as Array<Record<string, unknown>>;
     expect(plain.find((r) => r.id === ids.activa)).not.toHaveProperty('latest_generation');
@@ -187,8 +295,24 @@ describe('the students list: filters, relations and paging', () => {
     const before = await peopleSnapshot(ctx());
     for (const user of [teacher, student]) {
       expect((await as(ctx(), user, { method: 'GET', url: '/api/users?role=3' })).statusCode).toBe(403);
-      expect((await as(ctx(), user, { method: 'POST', url: '/api/users', payload: { full_name: 'X Y', controlnumber: '1', email: `x${user.id}@test.mx`, gender: 1, role: 3 } })).statusCode).toBe(403);
-      expect((await as(ctx(), user, { method: 'PUT', url: `/api/users/${ids.activa}`, payload: { full_name: 'Cambio', email: 'cambio@test.mx' } })).statusCode).toBe(403);
+      expect(
+        (
+          await as(ctx(), user, {
+            method: 'POST',
+            url: '/api/users',
+            payload: { full_name: 'X Y', controlnumber: '1', email: `x${user.id}@test.mx`, gender: 1, role: 3 },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await as(ctx(), user, {
+            method: 'PUT',
+            url: `/api/users/${ids.activa}`,
+            payload: { full_name: 'Cambio', email: 'cambio@test.mx' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await as(ctx(), user, { method: 'DELETE', url: `/api/users/${ids.activa}` })).statusCode).toBe(403);
     }
     expect(await peopleSnapshot(ctx())).toEqual(before);
@@ -199,9 +323,35 @@ describe('the students list: filters, relations and paging', () => {
     const teacherRow = await createUser(ctx(), ROLE.TEACHER);
     const subject = await makeSubject(ctx());
     const now = new Date().toISOString();
-    const ps = await ctx().database.db.insertInto('professor_subjects').values({ user_id: teacherRow.id, subject_id: subject.id, group_id: null, period_id: null, career_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
-    const activity = await ctx().database.db.insertInto('activities').values({ professor_subject_id: ps.id, activity_name: 'Examen', type_activity: 'Examen', evaluation_instrument: 'Rúbrica', ponderation: 100, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    await ctx().database.db.insertInto('user_activities').values({ user_id: s.id, activity_id: activity.id, qualification: 80, updated_by: null, updated_at: now }).execute();
+    const ps = await ctx()
+      .database.db.insertInto('professor_subjects')
+      .values({
+        user_id: teacherRow.id,
+        subject_id: subject.id,
+        group_id: null,
+        period_id: null,
+        career_id: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const activity = await ctx()
+      .database.db.insertInto('activities')
+      .values({
+        professor_subject_id: ps.id,
+        activity_name: 'Examen',
+        type_activity: 'Examen',
+        evaluation_instrument: 'Rúbrica',
+        ponderation: 100,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx()
+      .database.db.insertInto('user_activities')
+      .values({ user_id: s.id, activity_id: activity.id, qualification: 80, updated_by: null, updated_at: now })
+      .execute();
     const before = await peopleSnapshot(ctx());
     const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/users/${s.id}` });
     expect(res.statusCode).toBe(409);
@@ -211,8 +361,16 @@ describe('the students list: filters, relations and paging', () => {
 
   it("creates a student from the spec's payload: number as text, gender and role as strings", async () => {
     const res = await as(ctx(), chief, {
-      method: 'POST', url: '/api/users',
-      payload: { full_name: 'Rosa Lima', controlnumber: 2024001, email: 'rosa.lima@test.mx', gender: '2', role: '3', password: 'rosa' },
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        full_name: 'Rosa Lima',
+        controlnumber: 2024001,
+        email: 'rosa.lima@test.mx',
+        gender: '2',
+        role: '3',
+        password: 'rosa',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ controlnumber: '2024001', gender: 2, role: 3 });
@@ -222,11 +380,21 @@ describe('the students list: filters, relations and paging', () => {
 
 describe('the students search folds ñ and keeps digits as typed', () => {
   it("finds 'Núñez' by 'nunez' or 'NÚÑEZ' and a control number by a middle run of its digits", async () => {
-    const student = await insertStudent(ctx(), { full_name: 'Ramiro Núñez Peña', controlnumber: 'NZ26010099', email: 'ramiro.nz@test.mx' });
+    const student = await insertStudent(ctx(), {
+      full_name: 'Ramiro Núñez Peña',
+      controlnumber: 'NZ26010099',
+      email: 'ramiro.nz@test.mx',
+    });
     for (const term of ['nunez', 'NÚÑEZ', 'nuñez', 'pena', '2601009']) {
-      const res = await as(ctx(), chief, { method: 'GET', url: `/api/users?role=3&search=${encodeURIComponent(term)}` });
+      const res = await as(ctx(), chief, {
+        method: 'GET',
+        url: `/api/users?role=3&search=${encodeURIComponent(term)}`,
+      });
       expect(res.statusCode).toBe(200);
-      expect((res.json() as Array<{ id: number }>).map((r) => r.id), term).toEqual([student.id]);
+      expect(
+        (res.json() as Array<{ id: number }>).map((r) => r.id),
+        term,
+      ).toEqual([student.id]);
     }
   });
 });

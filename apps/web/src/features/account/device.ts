@@ -5,7 +5,10 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/SamsungBrowser\//, 'Samsung Internet'],
   [/FxiOS\/|Firefox\//, 'Firefox'],
   [/CriOS\/|Chrome\/|Chromium\//, 'Chrome'],
-  [/Version\/[\d.]+.*Safari\/|Mobile\/\w+ Safari|^Mozilla\/5\.0 \((?:iPhone|iPad|Macintosh)[^)]*\) AppleWebKit/, 'Safari'],
+  [
+    /Version\/[\d.]+.*Safari\/|Mobile\/\w+ Safari|^Mozilla\/5\.0 \((?:iPhone|iPad|Macintosh)[^)]*\) AppleWebKit/,
+    'Safari',
+  ],
   [/MSIE |Trident\//, 'Internet Explorer'],
 ];
 

@@ -3,8 +3,20 @@ import type { Generation, Group, UserListItem, UsersPage } from '@egreso/domain'
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 
 export const GROUPS: Group[] = [
-  { id: 1, group_name: '501', semester_id: 5, semester: { id: 5, semester_name: 'Quinto semestre' }, ...stamp } as Group,
-  { id: 2, group_name: '301', semester_id: 3, semester: { id: 3, semester_name: 'Tercer semestre' }, ...stamp } as Group,
+  {
+    id: 1,
+    group_name: '501',
+    semester_id: 5,
+    semester: { id: 5, semester_name: 'Quinto semestre' },
+    ...stamp,
+  } as Group,
+  {
+    id: 2,
+    group_name: '301',
+    semester_id: 3,
+    semester: { id: 3, semester_name: 'Tercer semestre' },
+    ...stamp,
+  } as Group,
 ];
 
 export const GENERATIONS = [
@@ -13,8 +25,20 @@ export const GENERATIONS = [
 
 export function person(id: number, fullName: string, extra: Partial<UserListItem> = {}): UserListItem {
   return {
-    id, full_name: fullName, name: fullName, email: `u${id}@demo.edu.mx`, rol: 3, role: 3, controlnumber: `L${id}`, gender: 1,
-    photo: null, user_careers: [], groups: [], latest_generation: null, ...stamp, ...extra,
+    id,
+    full_name: fullName,
+    name: fullName,
+    email: `u${id}@demo.edu.mx`,
+    rol: 3,
+    role: 3,
+    controlnumber: `L${id}`,
+    gender: 1,
+    photo: null,
+    user_careers: [],
+    groups: [],
+    latest_generation: null,
+    ...stamp,
+    ...extra,
   } as UserListItem;
 }
 

@@ -6,7 +6,17 @@ import AdminDashboardPage from './AdminDashboardPage';
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const careers = [1, 2, 3].map((id) => ({ id, career_key: `C${id}`, name: `Carrera ${id}`, ...stamp }));
 const chief = (id: number) => ({
-  id, full_name: `Jefe ${id}`, name: `Jefe ${id}`, email: `j${id}@demo.edu.mx`, rol: 1, role: 1, controlnumber: `J${id}`, gender: 1, photo: null, ...stamp, user_careers: [],
+  id,
+  full_name: `Jefe ${id}`,
+  name: `Jefe ${id}`,
+  email: `j${id}@demo.edu.mx`,
+  rol: 1,
+  role: 1,
+  controlnumber: `J${id}`,
+  gender: 1,
+  photo: null,
+  ...stamp,
+  user_careers: [],
 });
 
 function renderPage() {
@@ -22,8 +32,13 @@ describe('AdminDashboardPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Panel de administración' })).toBeInTheDocument();
     expect(screen.getByText('Cargando...')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /^Total de carreras\s*3\s*Ver carreras$/ })).toHaveAttribute('href', '/Admin/Careers');
-    expect(screen.getByRole('link', { name: /^Total de jefes de división\s*2\s*Ver jefes de división$/ })).toHaveAttribute('href', '/Admin/Jefes');
+    expect(await screen.findByRole('link', { name: /^Total de carreras\s*3\s*Ver carreras$/ })).toHaveAttribute(
+      'href',
+      '/Admin/Careers',
+    );
+    expect(
+      screen.getByRole('link', { name: /^Total de jefes de división\s*2\s*Ver jefes de división$/ }),
+    ).toHaveAttribute('href', '/Admin/Jefes');
     expect(screen.getByRole('link', { name: 'Gestionar carreras' })).toHaveAttribute('href', '/Admin/Careers');
     expect(screen.getByRole('link', { name: 'Gestionar jefes de división' })).toHaveAttribute('href', '/Admin/Jefes');
     expect(screen.getByRole('link', { name: 'Evidencia por generación' })).toHaveAttribute('href', '/ReportEvidence');

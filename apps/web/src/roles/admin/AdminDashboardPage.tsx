@@ -17,22 +17,51 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader title="Panel de administración" subtitle={todayLong()} />
       {loading ? <PageLoader /> : null}
-      {failed ? <Alert color="red" mb="lg">Error al cargar los datos del dashboard</Alert> : null}
+      {failed ? (
+        <Alert color="red" mb="lg">
+          Error al cargar los datos del dashboard
+        </Alert>
+      ) : null}
       {!loading && !failed ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb="xl">
-          <StatCard label="Total de carreras" value={careers.data?.length ?? 0} to="/Admin/Careers" hint="Ver carreras" />
-          <StatCard label="Total de jefes de división" value={chiefs.data?.length ?? 0} to="/Admin/Jefes" hint="Ver jefes de división" />
+          <StatCard
+            label="Total de carreras"
+            value={careers.data?.length ?? 0}
+            to="/Admin/Careers"
+            hint="Ver carreras"
+          />
+          <StatCard
+            label="Total de jefes de división"
+            value={chiefs.data?.length ?? 0}
+            to="/Admin/Jefes"
+            hint="Ver jefes de división"
+          />
         </SimpleGrid>
       ) : null}
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb={4}>Accesos rápidos</Title>
-        <Text size="sm" c="dimmed" mb="md">Administra el catálogo de carreras y a los jefes de división de cada una, y consulta la evidencia de cada carrera.</Text>
+        <Title order={4} mb={4}>
+          Accesos rápidos
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Administra el catálogo de carreras y a los jefes de división de cada una, y consulta la evidencia de cada
+          carrera.
+        </Text>
         <Group gap="sm">
-          <Button component={Link} to="/Admin/Careers">Gestionar carreras</Button>
-          <Button component={Link} to="/Admin/Jefes" variant="light">Gestionar jefes de división</Button>
-          <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
-          <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
-          <Button component={Link} to="/ImprovementActions" variant="light">Mejora continua</Button>
+          <Button component={Link} to="/Admin/Careers">
+            Gestionar carreras
+          </Button>
+          <Button component={Link} to="/Admin/Jefes" variant="light">
+            Gestionar jefes de división
+          </Button>
+          <Button component={Link} to="/ReportEvidence" variant="light">
+            Evidencia por generación
+          </Button>
+          <Button component={Link} to="/CurriculumMap" variant="light">
+            Mapa curricular
+          </Button>
+          <Button component={Link} to="/ImprovementActions" variant="light">
+            Mejora continua
+          </Button>
         </Group>
       </Card>
     </>

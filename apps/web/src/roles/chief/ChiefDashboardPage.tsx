@@ -63,12 +63,20 @@ export default function ChiefDashboardPage() {
             <Stack gap="sm" h="100%" justify="space-between">
               <Stack gap="xs">
                 <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                  <Text fw={800} size="lg">{e.icon}</Text>
+                  <Text fw={800} size="lg">
+                    {e.icon}
+                  </Text>
                 </ThemeIcon>
-                <Title order={3} size="h4">{e.title}</Title>
-                <Text size="sm" c="dimmed">{e.text}</Text>
+                <Title order={3} size="h4">
+                  {e.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {e.text}
+                </Text>
               </Stack>
-              <Button component={Link} to={e.to} variant="light" fullWidth>{e.action}</Button>
+              <Button component={Link} to={e.to} variant="light" fullWidth>
+                {e.action}
+              </Button>
             </Stack>
           </Card>
         ))}

@@ -8,11 +8,28 @@ import StudentDashboardPage, { NO_GRADED_ACTIVITIES } from './StudentDashboardPa
 afterEach(() => vi.unstubAllGlobals());
 
 const dashboard = {
-  full_name: 'Carlos Ruiz Soto', enrolled_subjects: 2, graded_activities: 1,
-  attributes: [{ attribute_id: 5, attribute_name: 'Análisis', promedio: 83.5 }, { attribute_id: 4, attribute_name: 'Ética', promedio: null }],
+  full_name: 'Carlos Ruiz Soto',
+  enrolled_subjects: 2,
+  graded_activities: 1,
+  attributes: [
+    { attribute_id: 5, attribute_name: 'Análisis', promedio: 83.5 },
+    { attribute_id: 4, attribute_name: 'Ética', promedio: null },
+  ],
   activities: [
-    { activity_id: 1, activity_name: 'Examen parcial', type_activity: 'Examen', subject_name: 'Cálculo', qualification: 95 },
-    { activity_id: 2, activity_name: 'Proyecto', type_activity: 'Proyecto', subject_name: 'Cálculo', qualification: null },
+    {
+      activity_id: 1,
+      activity_name: 'Examen parcial',
+      type_activity: 'Examen',
+      subject_name: 'Cálculo',
+      qualification: 95,
+    },
+    {
+      activity_id: 2,
+      activity_name: 'Proyecto',
+      type_activity: 'Proyecto',
+      subject_name: 'Cálculo',
+      qualification: null,
+    },
   ],
 };
 
@@ -29,8 +46,18 @@ describe('StudentDashboardPage', () => {
     expect(await screen.findByText('83.5')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Análisis')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Actividades calificadas' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
-    expect(rows).toEqual([['Examen parcial', 'Examen', 'Cálculo', '95.0'], ['Proyecto', 'Proyecto', 'Cálculo', '-']]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['Examen parcial', 'Examen', 'Cálculo', '95.0'],
+      ['Proyecto', 'Proyecto', 'Cálculo', '-'],
+    ]);
     expect(screen.getByText('Materias inscritas').parentElement).toHaveTextContent('2');
     expect(calls.some((c) => c.path === '/alumno/40/tablero')).toBe(true);
   });

@@ -21,10 +21,10 @@ export default function TeacherDashboardPage() {
   return (
     <>
       <Stack gap={4} mb="lg">
-        <Title order={2} style={{ overflowWrap: 'anywhere' }}>Bienvenido, {name}</Title>
-        <Text c="dimmed">
-          Panel de Maestros · {todayLong()}
-        </Text>
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          Bienvenido, {name}
+        </Title>
+        <Text c="dimmed">Panel de Maestros · {todayLong()}</Text>
       </Stack>
       {careers.length > 1 ? (
         <Select
@@ -37,7 +37,12 @@ export default function TeacherDashboardPage() {
           mb="md"
         />
       ) : shownCareer ? (
-        <Text mb="md"><Text span fw={600}>Carrera:</Text> {shownCareer.name}</Text>
+        <Text mb="md">
+          <Text span fw={600}>
+            Carrera:
+          </Text>{' '}
+          {shownCareer.name}
+        </Text>
       ) : null}
       {/* The spec logs dashboard failures only: the greeting stays and the cards are left out. */}
       {dashboard.isPending ? <PageLoader /> : null}
@@ -48,7 +53,9 @@ export default function TeacherDashboardPage() {
             <StatCard label="Actividades" value={data.cards.activities} to="/CreateActivity" />
             <StatCard label="Materias" value={data.cards.subjects} to="/Ratings" />
           </SimpleGrid>
-          <Title order={3} mb="sm">Pendientes</Title>
+          <Title order={3} mb="sm">
+            Pendientes
+          </Title>
           {data.pendientes.length === 0 ? (
             <Text c="dimmed">No tienes actividades creadas para esta carrera.</Text>
           ) : (
@@ -59,16 +66,28 @@ export default function TeacherDashboardPage() {
                   <Card key={p.id} component="li" withBorder padding="sm" radius="md">
                     <Group justify="space-between" wrap="wrap" gap="xs">
                       <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{p.activity_name}</Text>
-                        <Text size="sm" c="dimmed">{p.subject_name}{p.group_name ? ` · Grupo ${p.group_name}` : ''}</Text>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {p.activity_name}
+                        </Text>
+                        <Text size="sm" c="dimmed">
+                          {p.subject_name}
+                          {p.group_name ? ` · Grupo ${p.group_name}` : ''}
+                        </Text>
                       </Stack>
                       <Group gap="xs">
                         <Badge color={missing > 0 ? 'orange' : 'green'} variant="light">
                           {missing > 0 ? `${missing} sin calificar` : 'Calificada'}
                         </Badge>
-                        <Text size="sm">{p.graded} / {p.students}</Text>
-                        <Anchor size="sm" component={Link} to={`/Ratings?asignacion=${p.professor_subject_id}${data.career_id ? `&carrera=${data.career_id}` : ''}`} underline="always"
-                          aria-label={`Calificar ${p.activity_name} de ${p.subject_name}${p.group_name ? ` grupo ${p.group_name}` : ''}`}>
+                        <Text size="sm">
+                          {p.graded} / {p.students}
+                        </Text>
+                        <Anchor
+                          size="sm"
+                          component={Link}
+                          to={`/Ratings?asignacion=${p.professor_subject_id}${data.career_id ? `&carrera=${data.career_id}` : ''}`}
+                          underline="always"
+                          aria-label={`Calificar ${p.activity_name} de ${p.subject_name}${p.group_name ? ` grupo ${p.group_name}` : ''}`}
+                        >
                           Calificar
                         </Anchor>
                       </Group>

@@ -94,7 +94,8 @@ export function PasswordForm({ userId, onSaved, onFailed, onCancel }: FormProps)
     <form onSubmit={onSubmit} noValidate aria-label="Cambiar contraseña">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          La nueva contraseña debe tener al menos {LIMITS.passwordMin} caracteres. Tus otras sesiones abiertas se cerrarán.
+          La nueva contraseña debe tener al menos {LIMITS.passwordMin} caracteres. Tus otras sesiones abiertas se
+          cerrarán.
         </Text>
         <PasswordInput
           label="Contraseña actual"
@@ -128,8 +129,14 @@ export function PasswordForm({ userId, onSaved, onFailed, onCancel }: FormProps)
           aria-invalid={Boolean(shown('password_confirmation'))}
         />
         <Group justify="flex-end" gap="sm" mt="sm">
-          {onCancel ? <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>Cancelar</Button> : null}
-          <Button type="submit" disabled={!ready} loading={mutation.isPending}>Guardar contraseña</Button>
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
+              Cancelar
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={!ready} loading={mutation.isPending}>
+            Guardar contraseña
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -18,14 +18,26 @@ export function ProfileCard({ user, onEditProfile, onChangePassword }: Props) {
         <Avatar src={photoUrl(user.photo)} alt={name} size={96} radius={96} color="blue" variant="filled">
           {initials(name)}
         </Avatar>
-        <Title order={3} ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }}>{name || 'Sin nombre'}</Title>
-        <Text c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>{user.email || 'Sin correo'}</Text>
+        <Title order={3} ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }}>
+          {name || 'Sin nombre'}
+        </Title>
+        <Text c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
+          {user.email || 'Sin correo'}
+        </Text>
         {isRole(user.rol) ? <Badge variant="light">{ROLE_LABEL[user.rol]}</Badge> : null}
-        {careers.length > 0 ? <Text size="sm" c="dimmed" ta="center">{careers.join(' · ')}</Text> : null}
+        {careers.length > 0 ? (
+          <Text size="sm" c="dimmed" ta="center">
+            {careers.join(' · ')}
+          </Text>
+        ) : null}
       </Stack>
       <Group grow mt="lg" gap="sm" preventGrowOverflow={false} wrap="wrap">
-        <Button variant="filled" onClick={onEditProfile}>Editar perfil</Button>
-        <Button variant="light" onClick={onChangePassword}>Cambiar contraseña</Button>
+        <Button variant="filled" onClick={onEditProfile}>
+          Editar perfil
+        </Button>
+        <Button variant="light" onClick={onChangePassword}>
+          Cambiar contraseña
+        </Button>
       </Group>
     </Card>
   );

@@ -26,7 +26,11 @@ export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
 }
 
 function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
-  const [values, setValues] = useState<ProfileValues>({ full_name: user.full_name, email: user.email, current_password: '' });
+  const [values, setValues] = useState<ProfileValues>({
+    full_name: user.full_name,
+    email: user.email,
+    current_password: '',
+  });
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
   const mutation = useUpdateProfile(user.id);
   // The e-mail is the login: changing it asks for the current password (the server checks it too).
@@ -48,7 +52,8 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
     if (invalid || mutation.isPending) return;
     mutation.mutate(
       {
-        full_name: values.full_name.trim(), email: values.email.trim(),
+        full_name: values.full_name.trim(),
+        email: values.email.trim(),
         ...(emailChanged ? { current_password: values.current_password } : {}),
       },
       {
@@ -61,7 +66,11 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           // A rejected field is explained under the field itself; anything else gets the generic message.
           if (hasErrors(fieldErrors)) setServerErrors(fieldErrors);
           // The throttle's wait is worth reading as it is.
-          else onResult({ kind: 'error', message: err instanceof ApiError && err.status === 429 ? err.message : MSG.profileSaveError });
+          else
+            onResult({
+              kind: 'error',
+              message: err instanceof ApiError && err.status === 429 ? err.message : MSG.profileSaveError,
+            });
         },
       },
     );
@@ -70,7 +79,9 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Editar perfil">
       <Stack gap="md">
-        <Text size="sm" c="dimmed">Actualiza el nombre y el correo con los que apareces en el sistema.</Text>
+        <Text size="sm" c="dimmed">
+          Actualiza el nombre y el correo con los que apareces en el sistema.
+        </Text>
         <TextInput
           label="Nombre completo"
           required
@@ -105,8 +116,12 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           />
         ) : null}
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>Cancelar</Button>
-          <Button type="submit" disabled={invalid} loading={mutation.isPending}>Guardar cambios</Button>
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={invalid} loading={mutation.isPending}>
+            Guardar cambios
+          </Button>
         </Group>
       </Stack>
     </form>

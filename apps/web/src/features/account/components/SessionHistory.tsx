@@ -10,18 +10,37 @@ export function SessionHistory({ userId }: { userId: number }) {
   const sessions = useSessions(userId);
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb={4}>Historial de sesiones</Title>
-      <Text size="sm" c="dimmed" mb="md">Inicios de sesión recientes en tu cuenta.</Text>
+      <Title order={4} mb={4}>
+        Historial de sesiones
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Inicios de sesión recientes en tu cuenta.
+      </Text>
       {sessions.isPending ? <PageLoader /> : null}
-      {sessions.isError ? <Alert color="red" variant="light" role="alert">{MSG.sessionsError}</Alert> : null}
-      {sessions.data && sessions.data.length === 0 ? <Text c="dimmed" size="sm">No hay sesiones registradas.</Text> : null}
+      {sessions.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {MSG.sessionsError}
+        </Alert>
+      ) : null}
+      {sessions.data && sessions.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No hay sesiones registradas.
+        </Text>
+      ) : null}
       {sessions.data && sessions.data.length > 0 ? (
         <ScrollArea.Autosize
-          mah={360} type="auto" offsetScrollbars
+          mah={360}
+          type="auto"
+          offsetScrollbars
           // A long history scrolls: its viewport takes the focus so the keyboard can scroll it too.
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de sesiones' }}
         >
-          <Stack component="ul" gap={0} aria-label="Historial de sesiones" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Stack
+            component="ul"
+            gap={0}
+            aria-label="Historial de sesiones"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
             {sessions.data.map((s, i) => (
               <Group
                 component="li"
@@ -32,7 +51,9 @@ export function SessionHistory({ userId }: { userId: number }) {
                 py="sm"
                 style={{ borderTop: i === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}
               >
-                <Text size="sm" fw={500}>{describeDevice(s.user_agent)}</Text>
+                <Text size="sm" fw={500}>
+                  {describeDevice(s.user_agent)}
+                </Text>
                 <Text size="sm" c="dimmed">
                   <time dateTime={s.logged_in_at}>{formatDateTime(s.logged_in_at)}</time>
                 </Text>

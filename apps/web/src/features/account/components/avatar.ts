@@ -1,6 +1,11 @@
 /** Up to two initials for the avatar when there is no photo. */
 export function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 /** A stored photo path: full URLs and absolute paths as they are, bare paths under the storage prefix. */

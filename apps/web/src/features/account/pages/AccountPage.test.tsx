@@ -6,12 +6,25 @@ import AccountPage from './AccountPage';
 import { queryKeys } from '../../../lib/query-keys';
 
 const USER: PublicUser = {
-  id: 7, full_name: 'Laura Mendoza Ríos', name: 'Laura Mendoza Ríos', email: 'laura.mendoza@demo.edu.mx', rol: ROLE.TEACHER, role: ROLE.TEACHER,
-  controlnumber: 'D001', gender: 2, photo: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-  user_careers: [{ id: 1, career_id: 1, career: { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' } }],
+  id: 7,
+  full_name: 'Laura Mendoza Ríos',
+  name: 'Laura Mendoza Ríos',
+  email: 'laura.mendoza@demo.edu.mx',
+  rol: ROLE.TEACHER,
+  role: ROLE.TEACHER,
+  controlnumber: 'D001',
+  gender: 2,
+  photo: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  user_careers: [
+    { id: 1, career_id: 1, career: { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' } },
+  ],
 };
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SESSIONS = [
   { id: 2, user_id: 7, logged_in_at: '2026-03-10T16:30:00.000Z', user_agent: CHROME_WINDOWS, ip: null },
   { id: 1, user_id: 7, logged_in_at: '2026-03-02T15:00:00.000Z', user_agent: SAFARI_IPHONE, ip: null },
@@ -86,15 +99,18 @@ describe('AccountPage', () => {
   it.each([
     ['the server message', { status: 404, body: { message: 'Usuario no encontrado.' } }, 'Usuario no encontrado.'],
     ['"Error desconocido" without one', { status: 500, body: {} }, MSG.unknownError],
-  ] as Array<[string, MockReply, string]>)('shows %s when the account cannot load, then goes to /login after 1.5 s', async (_l, reply, text) => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderAccount({ 'GET /users/7': reply });
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(text);
-    act(() => vi.advanceTimersByTime(TIMINGS.accountLoadFailRedirect - 300));
-    expect(currentPath()).toBe('/Acount');
-    act(() => vi.advanceTimersByTime(300));
-    await waitFor(() => expect(currentPath()).toBe('/login'));
-  });
+  ] as Array<[string, MockReply, string]>)(
+    'shows %s when the account cannot load, then goes to /login after 1.5 s',
+    async (_l, reply, text) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      renderAccount({ 'GET /users/7': reply });
+      expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(text);
+      act(() => vi.advanceTimersByTime(TIMINGS.accountLoadFailRedirect - 300));
+      expect(currentPath()).toBe('/Acount');
+      act(() => vi.advanceTimersByTime(300));
+      await waitFor(() => expect(currentPath()).toBe('/login'));
+    },
+  );
 
   it('keeps the two side panels mutually exclusive', async () => {
     const r = renderAccount();
@@ -139,7 +155,9 @@ describe('AccountPage', () => {
   });
 
   it('shows a per-field server message under the field', async () => {
-    const r = renderAccount({ 'PUT /users/7': { status: 422, body: { message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } } } });
+    const r = renderAccount({
+      'PUT /users/7': { status: 422, body: { message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } } },
+    });
     const panel = await openProfile(r);
     await r.user.click(panel.getByRole('button', { name: 'Guardar cambios' }));
     expect(await panel.findByText(MSG.emailTaken)).toBeInTheDocument();
@@ -172,7 +190,12 @@ describe('AccountPage', () => {
   });
 
   it('sends the current password with a new e-mail, and shows the server refusing it under the field', async () => {
-    const r = renderAccount({ 'PUT /users/7': { status: 422, body: { message: MSG.currentPasswordWrong, errors: { current_password: [MSG.currentPasswordWrong] } } } });
+    const r = renderAccount({
+      'PUT /users/7': {
+        status: 422,
+        body: { message: MSG.currentPasswordWrong, errors: { current_password: [MSG.currentPasswordWrong] } },
+      },
+    });
     const panel = await openProfile(r);
     const email = panel.getByLabelText(/Correo electrónico/);
     await r.user.clear(email);
@@ -180,7 +203,11 @@ describe('AccountPage', () => {
     await r.user.type(panel.getByLabelText(/Contraseña actual/), 'equivocada');
     await r.user.click(panel.getByRole('button', { name: 'Guardar cambios' }));
     expect(await panel.findByText(MSG.currentPasswordWrong)).toBeInTheDocument();
-    expect(r.calls.find((c) => c.method === 'PUT')!.body).toEqual({ full_name: USER.full_name, email: 'nuevo@correo.mx', current_password: 'equivocada' });
+    expect(r.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      full_name: USER.full_name,
+      email: 'nuevo@correo.mx',
+      current_password: 'equivocada',
+    });
   });
 
   it('validates the password change and keeps the button disabled until all three are right', async () => {
@@ -217,13 +244,20 @@ describe('AccountPage', () => {
     const r = renderAccount({ 'POST /users/7/password': { body: { message: MSG.passwordChanged } } });
     await submitPassword(r);
     expect(await screen.findByRole('dialog', { name: 'Éxito' })).toHaveTextContent(MSG.passwordChanged);
-    expect(r.calls.find((c) => c.path === '/users/7/password')!.body).toEqual({ current_password: 'profe1234', password: 'nueva123', password_confirmation: 'nueva123' });
+    expect(r.calls.find((c) => c.path === '/users/7/password')!.body).toEqual({
+      current_password: 'profe1234',
+      password: 'nueva123',
+      password_confirmation: 'nueva123',
+    });
     expect(dialog('Cambiar contraseña')).not.toBeInTheDocument();
   });
 
   it('shows the server message and the rejected field for a wrong current password', async () => {
     const r = renderAccount({
-      'POST /users/7/password': { status: 422, body: { message: MSG.currentPasswordWrong, errors: { current_password: [MSG.currentPasswordWrong] } } },
+      'POST /users/7/password': {
+        status: 422,
+        body: { message: MSG.currentPasswordWrong, errors: { current_password: [MSG.currentPasswordWrong] } },
+      },
     });
     const panel = await submitPassword(r);
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(MSG.currentPasswordWrong);
@@ -233,7 +267,10 @@ describe('AccountPage', () => {
 
   it('falls back to the first message of each rejected field, then to the generic text', async () => {
     const r = renderAccount({
-      'POST /users/7/password': { status: 422, body: { errors: { password: [MSG.passwordMin, 'otro'], password_confirmation: [MSG.passwordsDontMatch] } } },
+      'POST /users/7/password': {
+        status: 422,
+        body: { errors: { password: [MSG.passwordMin, 'otro'], password_confirmation: [MSG.passwordsDontMatch] } },
+      },
     });
     await submitPassword(r);
     const error = await screen.findByRole('dialog', { name: 'Error' });

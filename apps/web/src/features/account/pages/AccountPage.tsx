@@ -30,7 +30,9 @@ export default function AccountPage() {
     return (
       <>
         <PageHeader title="Mi cuenta" />
-        <Alert color="yellow" role="alert">{MSG.noSessionUser}</Alert>
+        <Alert color="yellow" role="alert">
+          {MSG.noSessionUser}
+        </Alert>
       </>
     );
   }
@@ -72,7 +74,9 @@ function Account({ id }: { id: number }) {
             <Stack gap="lg">
               <ProfileCard user={user} onEditProfile={openProfile} onChangePassword={() => setPanel('password')} />
               <Card withBorder radius="md" padding="lg">
-                <Title order={4} mb="sm">Preferencias</Title>
+                <Title order={4} mb="sm">
+                  Preferencias
+                </Title>
                 <ThemeSwitch />
               </Card>
             </Stack>

@@ -5,7 +5,14 @@ import { Navigate, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, isRole } from '@egreso/domain';
 import { FrontDoor } from '../../../components/FrontDoor';
 import { api } from '../../../lib/api';
-import { clearSession, getRole, getStoredUser, getToken, mustChangePassword, setMustChangePassword } from '../../../lib/session';
+import {
+  clearSession,
+  getRole,
+  getStoredUser,
+  getToken,
+  mustChangePassword,
+  setMustChangePassword,
+} from '../../../lib/session';
 import { PasswordForm } from '../components/PasswordDrawer';
 
 /**
@@ -47,14 +54,23 @@ export default function ForcedPasswordPage() {
       }
     >
       <Stack gap={6} mb="lg">
-        <Title order={1} fz={{ base: 22, sm: 26 }}>Cambia tu contraseña</Title>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          Cambia tu contraseña
+        </Title>
         <Text size="sm">
-          Hola, {user.full_name}. Tu contraseña fue asignada por otra persona: antes de continuar, elige una nueva
-          que solo tú conozcas.
+          Hola, {user.full_name}. Tu contraseña fue asignada por otra persona: antes de continuar, elige una nueva que
+          solo tú conozcas.
         </Text>
       </Stack>
       {error ? (
-        <Alert color="red" variant="light" role="alert" title="No se pudo cambiar la contraseña" mb="md" style={{ whiteSpace: 'pre-line' }}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="No se pudo cambiar la contraseña"
+          mb="md"
+          style={{ whiteSpace: 'pre-line' }}
+        >
           {error}
         </Alert>
       ) : null}

@@ -13,7 +13,8 @@ export function useDeleteActivity() {
   return useMutation({
     mutationFn: deleteActivity,
     onSuccess: () => {
-      for (const key of [queryKeys.activities.all, queryKeys.grades.all, queryKeys.teacherDashboard.all]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [queryKeys.activities.all, queryKeys.grades.all, queryKeys.teacherDashboard.all])
+        void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 }

@@ -1,4 +1,17 @@
-import { ActionIcon, Affix, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Affix,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { LIMITS, type SubjectAttribute } from '@egreso/domain';
 import type { ActivityRow } from './activity-rows';
 
@@ -32,25 +45,60 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
           {rows.map((r, i) => (
             <Card key={r.key} withBorder radius="md" padding="md" component="section" aria-label={nameOf(r, i)}>
               <Stack gap="xs">
-                <TextInput label="Nombre de la actividad" value={r.activity_name} disabled={locked} maxLength={LIMITS.activityName}
-                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })} />
-                <TextInput label="Tipo de evidencia" value={r.type_activity} disabled={locked} maxLength={LIMITS.evidenceType}
-                  description={counter(r.type_activity, LIMITS.evidenceType)} inputWrapperOrder={['label', 'input', 'description']}
-                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })} />
-                <TextInput label="Instrumento de evaluación" value={r.evaluation_instrument} disabled={locked} maxLength={LIMITS.evaluationInstrument}
-                  description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)} inputWrapperOrder={['label', 'input', 'description']}
-                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })} />
-                <NumberInput label="Ponderación" value={r.ponderation} disabled={locked} min={0} max={100} allowNegative={false}
-                  onChange={(v) => onChange(r.key, { ponderation: String(v) })} />
-                <Text size="sm" fw={500}>Atributos</Text>
+                <TextInput
+                  label="Nombre de la actividad"
+                  value={r.activity_name}
+                  disabled={locked}
+                  maxLength={LIMITS.activityName}
+                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Tipo de evidencia"
+                  value={r.type_activity}
+                  disabled={locked}
+                  maxLength={LIMITS.evidenceType}
+                  description={counter(r.type_activity, LIMITS.evidenceType)}
+                  inputWrapperOrder={['label', 'input', 'description']}
+                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Instrumento de evaluación"
+                  value={r.evaluation_instrument}
+                  disabled={locked}
+                  maxLength={LIMITS.evaluationInstrument}
+                  description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)}
+                  inputWrapperOrder={['label', 'input', 'description']}
+                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })}
+                />
+                <NumberInput
+                  label="Ponderación"
+                  value={r.ponderation}
+                  disabled={locked}
+                  min={0}
+                  max={100}
+                  allowNegative={false}
+                  onChange={(v) => onChange(r.key, { ponderation: String(v) })}
+                />
+                <Text size="sm" fw={500}>
+                  Atributos
+                </Text>
                 <SimpleGrid cols={1} spacing={6}>
                   {attributes.map((a) => (
-                    <Checkbox key={a.id} label={attributeLabel(a)} checked={r.attribute_ids.includes(a.id)} disabled={locked}
-                      onChange={(e) => onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })} />
+                    <Checkbox
+                      key={a.id}
+                      label={attributeLabel(a)}
+                      checked={r.attribute_ids.includes(a.id)}
+                      disabled={locked}
+                      onChange={(e) =>
+                        onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })
+                      }
+                    />
                   ))}
                 </SimpleGrid>
                 <Group justify="flex-end">
-                  <Button variant="light" color="red" size="xs" disabled={locked} onClick={() => onDelete(r)}>Eliminar</Button>
+                  <Button variant="light" color="red" size="xs" disabled={locked} onClick={() => onDelete(r)}>
+                    Eliminar
+                  </Button>
                 </Group>
               </Stack>
             </Card>
@@ -58,8 +106,16 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
         </Stack>
         {!locked ? (
           <Affix position={{ bottom: 20, right: 20 }}>
-            <ActionIcon size={56} radius="xl" onClick={onAdd} aria-label="Agregar actividad" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
-              <Text fz={30} lh={1} c="white" aria-hidden>+</Text>
+            <ActionIcon
+              size={56}
+              radius="xl"
+              onClick={onAdd}
+              aria-label="Agregar actividad"
+              style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            >
+              <Text fz={30} lh={1} c="white" aria-hidden>
+                +
+              </Text>
             </ActionIcon>
           </Affix>
         ) : null}
@@ -77,46 +133,99 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
             <Table.Th w={110}>Ponderación</Table.Th>
             {/* Each attribute by its name (its code above it), in the server's Spanish order of names. */}
             {attributes.map((a) => (
-              <Table.Th key={a.id} ta="center" miw={110} maw={170} style={{ whiteSpace: 'normal', verticalAlign: 'bottom' }}>
-                {a.codigo ? <Text span display="block" size="xs" c="dimmed">{a.codigo}</Text> : null}
-                <Text span display="block" size="xs" fw={700}>{a.attribute_name}</Text>
+              <Table.Th
+                key={a.id}
+                ta="center"
+                miw={110}
+                maw={170}
+                style={{ whiteSpace: 'normal', verticalAlign: 'bottom' }}
+              >
+                {a.codigo ? (
+                  <Text span display="block" size="xs" c="dimmed">
+                    {a.codigo}
+                  </Text>
+                ) : null}
+                <Text span display="block" size="xs" fw={700}>
+                  {a.attribute_name}
+                </Text>
               </Table.Th>
             ))}
-            <Table.Th><Text span size="sm" fw={700}>Acciones</Text></Table.Th>
+            <Table.Th>
+              <Text span size="sm" fw={700}>
+                Acciones
+              </Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r, i) => (
             <Table.Tr key={r.key}>
               <Table.Td miw={200}>
-                <TextInput aria-label={`Nombre de la actividad ${i + 1}`} value={r.activity_name} disabled={locked} maxLength={LIMITS.activityName}
-                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })} />
+                <TextInput
+                  aria-label={`Nombre de la actividad ${i + 1}`}
+                  value={r.activity_name}
+                  disabled={locked}
+                  maxLength={LIMITS.activityName}
+                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })}
+                />
               </Table.Td>
               <Table.Td miw={170}>
-                <TextInput aria-label={`Tipo de evidencia de ${nameOf(r, i)}`} value={r.type_activity} disabled={locked} maxLength={LIMITS.evidenceType}
-                  description={counter(r.type_activity, LIMITS.evidenceType)} inputWrapperOrder={['input', 'description']}
-                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })} />
-              </Table.Td>
-              <Table.Td miw={170}>
-                <TextInput aria-label={`Instrumento de evaluación de ${nameOf(r, i)}`} value={r.evaluation_instrument} disabled={locked}
-                  maxLength={LIMITS.evaluationInstrument} description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)}
+                <TextInput
+                  aria-label={`Tipo de evidencia de ${nameOf(r, i)}`}
+                  value={r.type_activity}
+                  disabled={locked}
+                  maxLength={LIMITS.evidenceType}
+                  description={counter(r.type_activity, LIMITS.evidenceType)}
                   inputWrapperOrder={['input', 'description']}
-                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })} />
+                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })}
+                />
+              </Table.Td>
+              <Table.Td miw={170}>
+                <TextInput
+                  aria-label={`Instrumento de evaluación de ${nameOf(r, i)}`}
+                  value={r.evaluation_instrument}
+                  disabled={locked}
+                  maxLength={LIMITS.evaluationInstrument}
+                  description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)}
+                  inputWrapperOrder={['input', 'description']}
+                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })}
+                />
               </Table.Td>
               <Table.Td>
-                <NumberInput aria-label={`Ponderación de ${nameOf(r, i)}`} value={r.ponderation} disabled={locked} min={0} max={100} allowNegative={false}
-                  onChange={(v) => onChange(r.key, { ponderation: String(v) })} />
+                <NumberInput
+                  aria-label={`Ponderación de ${nameOf(r, i)}`}
+                  value={r.ponderation}
+                  disabled={locked}
+                  min={0}
+                  max={100}
+                  allowNegative={false}
+                  onChange={(v) => onChange(r.key, { ponderation: String(v) })}
+                />
               </Table.Td>
               {attributes.map((a) => (
                 <Table.Td key={a.id} ta="center">
-                  <Checkbox aria-label={`${a.attribute_name} en ${nameOf(r, i)}`} checked={r.attribute_ids.includes(a.id)} disabled={locked}
+                  <Checkbox
+                    aria-label={`${a.attribute_name} en ${nameOf(r, i)}`}
+                    checked={r.attribute_ids.includes(a.id)}
+                    disabled={locked}
                     style={{ display: 'inline-block' }}
-                    onChange={(e) => onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })} />
+                    onChange={(e) =>
+                      onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })
+                    }
+                  />
                 </Table.Td>
               ))}
               <Table.Td>
-                <Button variant="light" color="red" size="xs" disabled={locked} onClick={() => onDelete(r)}
-                  aria-label={`Eliminar ${nameOf(r, i)}`}>Eliminar</Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  disabled={locked}
+                  onClick={() => onDelete(r)}
+                  aria-label={`Eliminar ${nameOf(r, i)}`}
+                >
+                  Eliminar
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -17,7 +17,15 @@ let counter = 0;
 /** A new activity starts with empty name, type and instrument, ponderation 100 and no attributes. */
 export function newActivityRow(): ActivityRow {
   counter += 1;
-  return { key: `nueva-${counter}`, id: null, activity_name: '', type_activity: '', evaluation_instrument: '', ponderation: '100', attribute_ids: [] };
+  return {
+    key: `nueva-${counter}`,
+    id: null,
+    activity_name: '',
+    type_activity: '',
+    evaluation_instrument: '',
+    ponderation: '100',
+    attribute_ids: [],
+  };
 }
 
 export function rowFromActivity(a: Activity): ActivityRow {

@@ -7,13 +7,32 @@ import ActivitiesPage from './ActivitiesPage';
 
 const career = { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' };
 const assignment = {
-  id: 7, user_id: 4, subject_id: 5, group_id: 3, period_id: 1, career_id: 1, created_at: '',
-  user: { id: 4, full_name: 'Laura' }, subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
-  group: { id: 3, group_name: '101', semester_id: 1 }, semester: { id: 1, semester_name: 'Primero' },
-  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true }, career, careers: [career],
+  id: 7,
+  user_id: 4,
+  subject_id: 5,
+  group_id: 3,
+  period_id: 1,
+  career_id: 1,
+  created_at: '',
+  user: { id: 4, full_name: 'Laura' },
+  subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
+  group: { id: 3, group_name: '101', semester_id: 1 },
+  semester: { id: 1, semester_name: 'Primero' },
+  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true },
+  career,
+  careers: [career],
 };
 const attributes = [
-  { id: 20, attribute_name: 'Resolución de problemas', description: null, codigo: 'AE1', career_id: 1, career: null, knowledge_level: 'Introductorio', pivot: { knowledge_level: 'Introductorio' } },
+  {
+    id: 20,
+    attribute_name: 'Resolución de problemas',
+    description: null,
+    codigo: 'AE1',
+    career_id: 1,
+    career: null,
+    knowledge_level: 'Introductorio',
+    pivot: { knowledge_level: 'Introductorio' },
+  },
 ];
 // As the server answers them: in Spanish order of names, whatever their codes.
 const twoAttributes = [
@@ -31,7 +50,13 @@ describe('ActivitiesPage', () => {
   it('warns when the career has no assigned subject', async () => {
     mockApi({ 'GET /mis-carreras': { body: [career] }, 'GET /profesor/materias': { body: [] } });
     renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
-    expect(await screen.findByText('No tienes ninguna materia asignada en esta carrera. Por favor, contacta a tu jefe(a) de carrera si crees que es un error.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No tienes ninguna materia asignada en esta carrera. Por favor, contacta a tu jefe(a) de carrera si crees que es un error.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('adds activities with live counters, drops empty rows and saves after the confirmation', async () => {
@@ -45,7 +70,13 @@ describe('ActivitiesPage', () => {
     const { user } = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
     await user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
     await user.click(screen.getByRole('option', { name: 'Cálculo – Grupo 101 – 1° – ISC' }));
-    expect(await screen.findByRole('heading', { name: 'Matriz de Evidencias de Aprendizaje por Atributo - Cálculo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Matriz de Evidencias de Aprendizaje por Atributo - Cálculo' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
     await user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
     await user.type(screen.getByLabelText('Nombre de la actividad 1'), '  Examen  ');
@@ -59,14 +90,24 @@ describe('ActivitiesPage', () => {
     const body = calls.find((c) => c.method === 'POST')!.body;
     expect(body).toEqual({
       professor_subject_id: 7,
-      activities: [{ activity_name: 'Examen', type_activity: 'Escrito', evaluation_instrument: null, ponderation: 100, attribute_ids: [20] }],
+      activities: [
+        {
+          activity_name: 'Examen',
+          type_activity: 'Escrito',
+          evaluation_instrument: null,
+          ponderation: 100,
+          attribute_ids: [20],
+        },
+      ],
     });
   });
 
   it('locks every field with the edit toggle', async () => {
     mockApi({
-      'GET /mis-carreras': { body: [career] }, 'GET /profesor/materias': { body: [assignment] },
-      'GET /subjects/5/attributes': { body: attributes }, 'GET /activities': { body: [] },
+      'GET /mis-carreras': { body: [career] },
+      'GET /profesor/materias': { body: [assignment] },
+      'GET /subjects/5/attributes': { body: attributes },
+      'GET /activities': { body: [] },
     });
     const { user } = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
     await user.click(await screen.findByRole('textbox', { name: 'Materia' }, { timeout: 5000 }));
@@ -79,8 +120,10 @@ describe('ActivitiesPage', () => {
 
   async function openMatrix(bulk: { status: number; body: unknown }) {
     mockApi({
-      'GET /mis-carreras': { body: [career] }, 'GET /profesor/materias': { body: [assignment] },
-      'GET /subjects/5/attributes': { body: twoAttributes }, 'GET /activities': { body: [] },
+      'GET /mis-carreras': { body: [career] },
+      'GET /profesor/materias': { body: [assignment] },
+      'GET /subjects/5/attributes': { body: twoAttributes },
+      'GET /activities': { body: [] },
       'POST /activities/bulk-upsert': bulk,
     });
     const r = renderWithProviders(<ActivitiesPage />, { route: '/CreateActivity' });
@@ -101,7 +144,9 @@ describe('ActivitiesPage', () => {
       await r.user.click(screen.getByRole('button', { name: 'Agregar actividad' }));
       await r.user.type(screen.getByLabelText('Nombre de la actividad 1'), 'Examen');
       await r.user.click(screen.getByRole('button', { name: 'Guardar todo' }));
-      await r.user.click(within(screen.getByRole('dialog', { name: 'Guardar actividades' })).getByRole('button', { name: 'Guardar' }));
+      await r.user.click(
+        within(screen.getByRole('dialog', { name: 'Guardar actividades' })).getByRole('button', { name: 'Guardar' }),
+      );
       return within(await screen.findByRole('dialog', { name: 'Error' })).getByText(/./, { selector: 'p' }).textContent;
     };
     let r = await openMatrix({ status: 422, body: { message: 'La ponderación debe estar entre 0 y 100.' } });

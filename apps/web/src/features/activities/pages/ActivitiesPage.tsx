@@ -48,23 +48,27 @@ export default function ActivitiesPage() {
     return () => clearTimeout(t);
   }, [banner]);
 
-  const change = (key: string, patch: Partial<ActivityRow>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const change = (key: string, patch: Partial<ActivityRow>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const add = () => setRows((rs) => [...rs, newActivityRow()]);
 
   const doSave = () => {
     if (!assignment) return;
-    save.mutate({ professor_subject_id: assignment.id, activities: rowsToInput(rows) }, {
-      onSuccess: (res) => {
-        setConfirmSave(false);
-        setBanner('saved');
-        feedback.success(res.message);
+    save.mutate(
+      { professor_subject_id: assignment.id, activities: rowsToInput(rows) },
+      {
+        onSuccess: (res) => {
+          setConfirmSave(false);
+          setBanner('saved');
+          feedback.success(res.message);
+        },
+        onError: (err) => {
+          setConfirmSave(false);
+          // The spec: the server's message, or 'Error al guardar actividades' when it gave none (never both).
+          feedback.error(serverMessage(err) ?? ACTIVITY_MSG.saveError);
+        },
       },
-      onError: (err) => {
-        setConfirmSave(false);
-        // The spec: the server's message, or 'Error al guardar actividades' when it gave none (never both).
-        feedback.error(serverMessage(err) ?? ACTIVITY_MSG.saveError);
-      },
-    });
+    );
   };
 
   const doDelete = () => {
@@ -95,62 +99,112 @@ export default function ActivitiesPage() {
 
   return (
     <>
-      <PageHeader title="Actividades" subtitle="Evidencias de aprendizaje de tus materias, vinculadas a los atributos de egreso." />
+      <PageHeader
+        title="Actividades"
+        subtitle="Evidencias de aprendizaje de tus materias, vinculadas a los atributos de egreso."
+      />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
         <Select
-          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : selection.careers.isSuccess ? 'No hay carreras asignadas.' : 'Cargando...'}
+          label="Carrera"
+          placeholder={
+            careers.length
+              ? 'Selecciona una carrera'
+              : selection.careers.isSuccess
+                ? 'No hay carreras asignadas.'
+                : 'Cargando...'
+          }
           data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
           value={selection.careerId ? String(selection.careerId) : null}
           onChange={(v) => selection.setCareerId(v ? Number(v) : null)}
-          allowDeselect={false} w={isMobile ? '100%' : 280}
+          allowDeselect={false}
+          w={isMobile ? '100%' : 280}
         />
         <Select
-          label="Materia" placeholder={assignments.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
+          label="Materia"
+          placeholder={
+            assignments.length
+              ? 'Selecciona una materia'
+              : selection.noSubjects
+                ? 'No hay materias asignadas.'
+                : 'Cargando...'
+          }
           data={selection.subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           value={assignment ? String(assignment.id) : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
-          allowDeselect={false} w={isMobile ? '100%' : 420} disabled={!assignments.length}
+          allowDeselect={false}
+          w={isMobile ? '100%' : 420}
+          disabled={!assignments.length}
         />
         {/* The group in a field of its own, as on /Ratings: a phone cuts the subject's label before it. */}
         <Select
-          label="Grupo" placeholder={assignment && !selection.groups.length ? 'Sin grupo' : 'Selecciona un grupo'}
+          label="Grupo"
+          placeholder={assignment && !selection.groups.length ? 'Sin grupo' : 'Selecciona un grupo'}
           data={selection.groups.map((a) => ({ value: String(a.id), label: a.group!.group_name }))}
           value={assignment?.group ? String(assignment.id) : null}
           onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
-          allowDeselect={false} disabled={!selection.groups.length} w={isMobile ? '100%' : 160}
+          allowDeselect={false}
+          disabled={!selection.groups.length}
+          w={isMobile ? '100%' : 160}
         />
         {assignment ? (
           <Switch
             label={locked ? 'Edición bloqueada' : 'Edición habilitada'}
-            checked={!locked} onChange={(e) => setLocked(!e.currentTarget.checked)} mb={8}
+            checked={!locked}
+            onChange={(e) => setLocked(!e.currentTarget.checked)}
+            mb={8}
           />
         ) : null}
       </Group>
 
       {banner ? (
-        <Alert color="green" mb="md" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setBanner(null)}
-          title={banner === 'saved' ? 'Cambios guardados' : 'Actividad eliminada'}>
+        <Alert
+          color="green"
+          mb="md"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => setBanner(null)}
+          title={banner === 'saved' ? 'Cambios guardados' : 'Actividad eliminada'}
+        >
           {banner === 'saved' ? ACTIVITY_MSG.saved : ACTIVITY_MSG.deleted}
         </Alert>
       ) : null}
-      {save.isPending ? <Text role="status" mb="sm" c="dimmed">Guardando cambios...</Text> : null}
+      {save.isPending ? (
+        <Text role="status" mb="sm" c="dimmed">
+          Guardando cambios...
+        </Text>
+      ) : null}
 
       {assignment ? (
         <Stack gap="md" pb={isMobile ? 80 : 0}>
-          <Title order={3} style={{ overflowWrap: 'anywhere' }}>Matriz de Evidencias de Aprendizaje por Atributo - {subjectName}</Title>
+          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+            Matriz de Evidencias de Aprendizaje por Atributo - {subjectName}
+          </Title>
           <ListStates
             loading={activities.isPending || attributes.isPending}
             error={activities.isError ? errorText('No se pudieron cargar las actividades', activities.error) : null}
-            empty={false} emptyText=""
+            empty={false}
+            emptyText=""
           >
             {rows.length === 0 ? <Text c="dimmed">Esta materia no tiene actividades. Agrega la primera.</Text> : null}
             <ActivityMatrix
-              rows={rows} attributes={attributes.data ?? []} locked={locked} isMobile={isMobile}
-              onChange={change} onDelete={setDeleting} onAdd={add}
+              rows={rows}
+              attributes={attributes.data ?? []}
+              locked={locked}
+              isMobile={isMobile}
+              onChange={change}
+              onDelete={setDeleting}
+              onAdd={add}
             />
             <Group justify="flex-end" gap="sm">
-              {!isMobile ? <Button variant="default" onClick={add} disabled={locked}>Agregar actividad</Button> : null}
-              <Button onClick={() => setConfirmSave(true)} disabled={locked} loading={save.isPending}>Guardar todo</Button>
+              {!isMobile ? (
+                <Button variant="default" onClick={add} disabled={locked}>
+                  Agregar actividad
+                </Button>
+              ) : null}
+              <Button onClick={() => setConfirmSave(true)} disabled={locked} loading={save.isPending}>
+                Guardar todo
+              </Button>
             </Group>
           </ListStates>
         </Stack>
@@ -159,16 +213,30 @@ export default function ActivitiesPage() {
       ) : null}
 
       <ConfirmDialog
-        opened={confirmSave} title="Guardar actividades"
+        opened={confirmSave}
+        title="Guardar actividades"
         message="Se crearán o actualizarán todas las actividades de la tabla. ¿Deseas continuar?"
-        confirmLabel="Guardar" loading={save.isPending} onConfirm={doSave} onCancel={() => setConfirmSave(false)}
+        confirmLabel="Guardar"
+        loading={save.isPending}
+        onConfirm={doSave}
+        onCancel={() => setConfirmSave(false)}
       />
       <ConfirmDialog
-        opened={deleting !== null} title="Eliminar actividad" danger
+        opened={deleting !== null}
+        title="Eliminar actividad"
+        danger
         message={`¿Eliminar la actividad "${deleting?.activity_name.trim() || 'sin nombre'}"? Esta acción no se puede deshacer.`}
-        confirmLabel="Eliminar" loading={remove.isPending} onConfirm={doDelete} onCancel={() => setDeleting(null)}
+        confirmLabel="Eliminar"
+        loading={remove.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setDeleting(null)}
       />
-      <Modal opened={showWarning} onClose={() => setWarningDismissed(selection.careerId)} title="Sin materias asignadas" centered>
+      <Modal
+        opened={showWarning}
+        onClose={() => setWarningDismissed(selection.careerId)}
+        title="Sin materias asignadas"
+        centered
+      >
         <Text size="sm">{ACTIVITY_MSG.noSubjectInCareer}</Text>
         <Group justify="flex-end" mt="lg">
           <Button onClick={() => setWarningDismissed(selection.careerId)}>Entendido</Button>

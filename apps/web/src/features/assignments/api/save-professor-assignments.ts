@@ -11,7 +11,8 @@ export function saveProfessorAssignments(userId: number, body: AssignmentBulkBod
 export function useSaveProfessorAssignments() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, body }: { userId: number; body: AssignmentBulkBody }) => saveProfessorAssignments(userId, body),
+    mutationFn: ({ userId, body }: { userId: number; body: AssignmentBulkBody }) =>
+      saveProfessorAssignments(userId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all }),
   });
 }

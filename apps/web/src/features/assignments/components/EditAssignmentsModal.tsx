@@ -24,7 +24,11 @@ interface Props {
 
 let nextKey = 1;
 const rowsOf = (p: ProfessorAssignments): EditRow[] =>
-  p.assignments.map((a) => ({ key: nextKey++, group_id: a.group_id ? String(a.group_id) : null, subject_id: String(a.subject_id) }));
+  p.assignments.map((a) => ({
+    key: nextKey++,
+    group_id: a.group_id ? String(a.group_id) : null,
+    subject_id: String(a.subject_id),
+  }));
 
 /** The professor is fixed; rows of group and subject can be changed, removed and added, then saved by comparison. */
 export function EditAssignmentsModal({ professor, groups, subjects, links, saving, onCancel, onSave }: Props) {
@@ -45,7 +49,8 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
     setRows(next);
     setError(null);
   };
-  const update = (key: number, patch: Partial<EditRow>) => changeRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<EditRow>) =>
+    changeRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const changeGroup = (row: EditRow, groupId: string | null) => {
     const allowed = subjectsForGroup(subjects, links, groupId ? groupById.get(groupId) : undefined);
     const keep = row.subject_id && allowed.some((s) => String(s.id) === row.subject_id);
@@ -54,7 +59,8 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
 
   const save = () => {
     const filled = rows.filter((r) => r.group_id || r.subject_id);
-    if (filled.some((r) => !r.group_id || !r.subject_id)) return setError('Completa el grupo y la materia de cada fila, o quítala.');
+    if (filled.some((r) => !r.group_id || !r.subject_id))
+      return setError('Completa el grupo y la materia de cada fila, o quítala.');
     if (!professor || filled.length === 0) return setError(ASSIGNMENT_MSG.fillEdit);
     setError(null);
     onSave(filled.map((r) => ({ subject_id: Number(r.subject_id), group_id: Number(r.group_id) })));
@@ -62,46 +68,73 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
 
   return (
     <FormModal
-      opened={professor !== null} onClose={onCancel} title="Editar asignaciones" size="xl" fullScreen={isMobile}
-      onSubmit={save} saving={saving} failure={error}
+      opened={professor !== null}
+      onClose={onCancel}
+      title="Editar asignaciones"
+      size="xl"
+      fullScreen={isMobile}
+      onSubmit={save}
+      saving={saving}
+      failure={error}
     >
       <TextInput label="Profesor" value={professor?.fullName ?? ''} readOnly variant="filled" />
-      {rows.length === 0 ? <Text c="dimmed" size="sm">Sin filas. Agrega una asignación.</Text> : null}
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Sin filas. Agrega una asignación.
+        </Text>
+      ) : null}
       {rows.map((row, i) => {
         const allowed = subjectsForGroup(subjects, links, row.group_id ? groupById.get(row.group_id) : undefined);
         // A held subject that has since left the group's semester still shows, so the row can be kept as it is.
-        const held = row.subject_id && !allowed.some((s) => String(s.id) === row.subject_id)
-          ? subjects.find((s) => String(s.id) === row.subject_id)
-          : undefined;
+        const held =
+          row.subject_id && !allowed.some((s) => String(s.id) === row.subject_id)
+            ? subjects.find((s) => String(s.id) === row.subject_id)
+            : undefined;
         const options = held ? [held, ...allowed] : allowed;
         return (
           <Paper key={row.key} withBorder radius="md" p="sm">
             <Group align="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'} gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ flex: 1, minWidth: isMobile ? '100%' : 0 }}>
                 <Select
-                  label={`Grupo (fila ${i + 1})`} placeholder="Selecciona un grupo" searchable
+                  label={`Grupo (fila ${i + 1})`}
+                  placeholder="Selecciona un grupo"
+                  searchable
                   data={groups.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
-                  value={row.group_id} onChange={(v) => changeGroup(row, v)} comboboxProps={{ withinPortal: true }}
+                  value={row.group_id}
+                  onChange={(v) => changeGroup(row, v)}
+                  comboboxProps={{ withinPortal: true }}
                 />
                 <Select
-                  label={`Materia (fila ${i + 1})`} searchable
+                  label={`Materia (fila ${i + 1})`}
+                  searchable
                   placeholder={row.group_id ? 'Selecciona una materia' : 'Primero elige un grupo'}
                   disabled={!row.group_id}
                   data={options.map((s) => ({ value: String(s.id), label: s.subject_name }))}
-                  value={row.subject_id} onChange={(v) => update(row.key, { subject_id: v })}
-                  nothingFoundMessage="Sin materias para este semestre" comboboxProps={{ withinPortal: true }}
+                  value={row.subject_id}
+                  onChange={(v) => update(row.key, { subject_id: v })}
+                  nothingFoundMessage="Sin materias para este semestre"
+                  comboboxProps={{ withinPortal: true }}
                 />
               </SimpleGrid>
               {isMobile ? (
                 <Button
-                  variant="light" color="red" size="xs" ml="auto" aria-label={`Quitar fila ${i + 1}`}
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  ml="auto"
+                  aria-label={`Quitar fila ${i + 1}`}
                   onClick={() => changeRows((rs) => rs.filter((r) => r.key !== row.key))}
                 >
                   Quitar
                 </Button>
               ) : (
                 <ActionIcon
-                  variant="light" color="red" size="lg" mb={2} aria-label={`Quitar fila ${i + 1}`} title="Quitar"
+                  variant="light"
+                  color="red"
+                  size="lg"
+                  mb={2}
+                  aria-label={`Quitar fila ${i + 1}`}
+                  title="Quitar"
                   onClick={() => changeRows((rs) => rs.filter((r) => r.key !== row.key))}
                 >
                   ✕
@@ -112,7 +145,10 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
         );
       })}
       <Group>
-        <Button variant="light" onClick={() => changeRows((rs) => [...rs, { key: nextKey++, group_id: null, subject_id: null }])}>
+        <Button
+          variant="light"
+          onClick={() => changeRows((rs) => [...rs, { key: nextKey++, group_id: null, subject_id: null }])}
+        >
           Agregar asignación
         </Button>
       </Group>

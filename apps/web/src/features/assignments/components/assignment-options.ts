@@ -1,7 +1,11 @@
 import { collator, type Assignment, type Group, type Subject, type SubjectSemester } from '@egreso/domain';
 
 /** Subjects linked to the group's semester, by name; none until a group with a semester is chosen. */
-export function subjectsForGroup(subjects: readonly Subject[], links: readonly SubjectSemester[], group: Group | undefined): Subject[] {
+export function subjectsForGroup(
+  subjects: readonly Subject[],
+  links: readonly SubjectSemester[],
+  group: Group | undefined,
+): Subject[] {
   if (!group || group.semester_id === null) return [];
   const ids = new Set(links.filter((l) => l.semester_id === group.semester_id).map((l) => l.subject_id));
   return subjects.filter((s) => ids.has(s.id)).sort((a, b) => collator.compare(a.subject_name, b.subject_name));

@@ -18,7 +18,13 @@ import { useCreateAssignment } from '../api/create-assignment';
 import { useDeleteProfessorAssignments } from '../api/delete-professor-assignments';
 import { useCurrentAssignments } from '../api/get-assignments';
 import { useSaveProfessorAssignments } from '../api/save-professor-assignments';
-import { byProfessor, chipText, groupLabel, subjectsForGroup, type ProfessorAssignments } from '../components/assignment-options';
+import {
+  byProfessor,
+  chipText,
+  groupLabel,
+  subjectsForGroup,
+  type ProfessorAssignments,
+} from '../components/assignment-options';
 import { EditAssignmentsModal } from '../components/EditAssignmentsModal';
 
 interface Draft {
@@ -40,7 +46,12 @@ export default function AssignmentsPage() {
   const saveAll = useSaveProfessorAssignments();
   const removeAll = useDeleteProfessorAssignments();
 
-  const form = useForm({ initial: EMPTY, schema: assignmentCreateBody, toBody, invalidMessage: ASSIGNMENT_MSG.fillAll });
+  const form = useForm({
+    initial: EMPTY,
+    schema: assignmentCreateBody,
+    toBody,
+    invalidMessage: ASSIGNMENT_MSG.fillAll,
+  });
   const { values } = form;
   const [editing, setEditing] = useState<ProfessorAssignments | null>(null);
   const feedback = useFeedback();
@@ -56,12 +67,17 @@ export default function AssignmentsPage() {
   const subjectList = useMemo(() => subjects.data ?? [], [subjects.data]);
   const linkList = useMemo(() => links.data ?? [], [links.data]);
   const selectedGroup = groupList.find((g) => String(g.id) === values.group_id);
-  const subjectOptions = useMemo(() => subjectsForGroup(subjectList, linkList, selectedGroup), [subjectList, linkList, selectedGroup]);
+  const subjectOptions = useMemo(
+    () => subjectsForGroup(subjectList, linkList, selectedGroup),
+    [subjectList, linkList, selectedGroup],
+  );
   const perProfessor = useMemo(() => byProfessor(assignments.data ?? []), [assignments.data]);
 
   const chooseGroup = (value: string | null) => {
     const group = groupList.find((g) => String(g.id) === value);
-    const keep = values.subject_id && subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === values.subject_id);
+    const keep =
+      values.subject_id &&
+      subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === values.subject_id);
     form.setValues({ ...values, group_id: value, subject_id: keep ? values.subject_id : null });
   };
 
@@ -96,44 +112,77 @@ export default function AssignmentsPage() {
 
   const periodLine = period.data
     ? `Periodo activo: ${period.data.period_name}`
-    : period.isSuccess ? 'No hay un periodo activo; las asignaciones quedan sin periodo.' : undefined;
+    : period.isSuccess
+      ? 'No hay un periodo activo; las asignaciones quedan sin periodo.'
+      : undefined;
 
   return (
     <>
       <PageHeader title="Asignación de materias" subtitle={periodLine} />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={assign} noValidate>
-        <Title order={3} size="h4" mb="sm">Nueva asignación</Title>
+        <Title order={3} size="h4" mb="sm">
+          Nueva asignación
+        </Title>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
           <Select
-            id="assign-professor" label="Profesor" placeholder="Selecciona un profesor" searchable
+            id="assign-professor"
+            label="Profesor"
+            placeholder="Selecciona un profesor"
+            searchable
             data={(professors.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name }))}
-            {...form.bind('user_id')} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+            {...form.bind('user_id')}
+            nothingFoundMessage="Sin coincidencias"
+            comboboxProps={{ withinPortal: true }}
           />
           <Select
-            id="assign-group" label="Grupo" placeholder="Selecciona un grupo" searchable
+            id="assign-group"
+            label="Grupo"
+            placeholder="Selecciona un grupo"
+            searchable
             data={groupList.map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
-            value={values.group_id} onChange={chooseGroup} error={form.errors.group_id} nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+            value={values.group_id}
+            onChange={chooseGroup}
+            error={form.errors.group_id}
+            nothingFoundMessage="Sin coincidencias"
+            comboboxProps={{ withinPortal: true }}
           />
           <Select
-            id="assign-subject" label="Materia" searchable
+            id="assign-subject"
+            label="Materia"
+            searchable
             placeholder={values.group_id ? 'Selecciona una materia' : 'Primero elige un grupo'}
             disabled={!values.group_id}
             data={subjectOptions.map((s) => ({ value: String(s.id), label: s.subject_name }))}
             {...form.bind('subject_id')}
-            nothingFoundMessage="Sin materias para el semestre del grupo" comboboxProps={{ withinPortal: true }}
+            nothingFoundMessage="Sin materias para el semestre del grupo"
+            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         {values.group_id && subjectOptions.length === 0 && subjects.isSuccess && links.isSuccess ? (
-          <Text size="sm" c="dimmed" mt="xs">No hay materias vinculadas al semestre de este grupo.</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            No hay materias vinculadas al semestre de este grupo.
+          </Text>
         ) : null}
-        {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
-        {form.failure ? <Alert color="red" mt="sm" role="alert">{form.failure}</Alert> : null}
+        {catalogueErrors.map((m) => (
+          <Alert key={m} color="red" mt="sm">
+            {m}
+          </Alert>
+        ))}
+        {form.failure ? (
+          <Alert color="red" mt="sm" role="alert">
+            {form.failure}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={create.isPending}>Asignar materia</Button>
+          <Button type="submit" loading={create.isPending}>
+            Asignar materia
+          </Button>
         </Group>
       </Card>
 
-      <Title order={3} size="h4" mb="sm">Asignaciones por profesor</Title>
+      <Title order={3} size="h4" mb="sm">
+        Asignaciones por profesor
+      </Title>
       <ListStates
         loading={assignments.isPending}
         error={assignments.isError ? 'Error cargando asignaciones. ¿Estás autenticado?' : null}
@@ -146,18 +195,43 @@ export default function AssignmentsPage() {
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
                 <div>
                   <Text fw={700}>{p.fullName}</Text>
-                  <Text size="xs" c="dimmed">{p.assignments.length} {p.assignments.length === 1 ? 'asignación' : 'asignaciones'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {p.assignments.length} {p.assignments.length === 1 ? 'asignación' : 'asignaciones'}
+                  </Text>
                 </div>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Editar asignaciones de ${p.fullName}`}>Editar</Button>
-                  <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(p)} aria-label={`Eliminar asignaciones de ${p.fullName}`}>Eliminar</Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setEditing(p)}
+                    aria-label={`Editar asignaciones de ${p.fullName}`}
+                  >
+                    Editar
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => deletion.ask(p)}
+                    aria-label={`Eliminar asignaciones de ${p.fullName}`}
+                  >
+                    Eliminar
+                  </Button>
                 </Group>
               </Group>
               <Group gap={6}>
                 {p.assignments.map((a) => (
                   <Badge
-                    key={a.id} variant="light" radius="xl" size="lg" tt="none" fw={500}
-                    styles={{ root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } }}
+                    key={a.id}
+                    variant="light"
+                    radius="xl"
+                    size="lg"
+                    tt="none"
+                    fw={500}
+                    styles={{
+                      root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' },
+                      label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' },
+                    }}
                   >
                     {chipText(a)}
                   </Badge>
@@ -180,7 +254,17 @@ export default function AssignmentsPage() {
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar asignaciones"
-        message={<>¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?{deletion.target ? <><br /><strong>{deletion.target.fullName}</strong></> : null}</>}
+        message={
+          <>
+            ¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>{deletion.target.fullName}</strong>
+              </>
+            ) : null}
+          </>
+        }
         confirmLabel="Sí, eliminar"
         cancelLabel="Cancelar"
         loading={removeAll.isPending}

@@ -12,7 +12,12 @@ export interface AttributeDraft {
 export const emptyAttribute: AttributeDraft = { attribute_name: '', description: '', codigo: '', career_id: null };
 
 export function draftOf(a: Attribute): AttributeDraft {
-  return { attribute_name: a.attribute_name, description: a.description ?? '', codigo: a.codigo ?? '', career_id: a.career_id ? String(a.career_id) : null };
+  return {
+    attribute_name: a.attribute_name,
+    description: a.description ?? '',
+    codigo: a.codigo ?? '',
+    career_id: a.career_id ? String(a.career_id) : null,
+  };
 }
 
 /** The request the domain schema checks: trimmed texts, the optional code and career as null when blank. */
@@ -38,22 +43,46 @@ export function AttributeFields({ value, onChange, careers, errors, idPrefix }: 
   return (
     <Stack gap="sm">
       <LimitedTextInput
-        id={`${idPrefix}-name`} label="Nombre del atributo" withAsterisk max={LIMITS.attributeName}
-        value={value.attribute_name} onChange={(v) => set('attribute_name', v)} error={errors.attribute_name}
+        id={`${idPrefix}-name`}
+        label="Nombre del atributo"
+        withAsterisk
+        max={LIMITS.attributeName}
+        value={value.attribute_name}
+        onChange={(v) => set('attribute_name', v)}
+        error={errors.attribute_name}
       />
       <Textarea
-        id={`${idPrefix}-description`} label="Descripción" withAsterisk autosize minRows={2} maxRows={6} maxLength={LIMITS.attributeDescription}
-        value={value.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description}
+        id={`${idPrefix}-description`}
+        label="Descripción"
+        withAsterisk
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LIMITS.attributeDescription}
+        value={value.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <LimitedTextInput
-          id={`${idPrefix}-code`} label="Código (opcional)" placeholder="Ej. AE1" max={LIMITS.attributeCode}
-          value={value.codigo} onChange={(v) => set('codigo', v)} error={errors.codigo}
+          id={`${idPrefix}-code`}
+          label="Código (opcional)"
+          placeholder="Ej. AE1"
+          max={LIMITS.attributeCode}
+          value={value.codigo}
+          onChange={(v) => set('codigo', v)}
+          error={errors.codigo}
         />
         <Select
-          id={`${idPrefix}-career`} label="Carrera (opcional)" placeholder="Sin carrera" clearable searchable
+          id={`${idPrefix}-career`}
+          label="Carrera (opcional)"
+          placeholder="Sin carrera"
+          clearable
+          searchable
           data={careers.map((c) => ({ value: String(c.id), label: `${c.career_key} · ${c.name}` }))}
-          value={value.career_id} onChange={(v) => set('career_id', v)} error={errors.career_id}
+          value={value.career_id}
+          onChange={(v) => set('career_id', v)}
+          error={errors.career_id}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>

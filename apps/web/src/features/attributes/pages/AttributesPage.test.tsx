@@ -6,7 +6,13 @@ import AttributesPage from './AttributesPage';
 
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const attr = (id: number, attribute_name: string, description: string | null): Attribute => ({
-  id, attribute_name, description, codigo: null, career_id: null, career: null, ...stamp,
+  id,
+  attribute_name,
+  description,
+  codigo: null,
+  career_id: null,
+  career: null,
+  ...stamp,
 });
 
 function renderPage(list: MockReply) {
@@ -23,7 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AttributesPage', () => {
   it("shows 'Sin descripción' for a missing and for a blank description", async () => {
-    renderPage({ body: [attr(1, 'Con texto', 'Diseña sistemas.'), attr(2, 'Nula', null), attr(3, 'En blanco', '   ')] });
+    renderPage({
+      body: [attr(1, 'Con texto', 'Diseña sistemas.'), attr(2, 'Nula', null), attr(3, 'En blanco', '   ')],
+    });
     expect(await screen.findByText('Diseña sistemas.')).toBeInTheDocument();
     expect(screen.getAllByText('Sin descripción')).toHaveLength(2);
   });
@@ -48,8 +56,13 @@ describe('AttributesPage', () => {
     await r.user.type(screen.getByLabelText(/^Nombre del atributo/), 'Nuevo');
     await r.user.type(screen.getByLabelText(/^Descripción/), 'd');
     await r.user.click(screen.getByRole('button', { name: 'Registrar atributo' }));
-    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      attribute_name: 'Nuevo', description: 'd', codigo: null, career_id: null,
-    }));
+    await waitFor(() =>
+      expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        attribute_name: 'Nuevo',
+        description: 'd',
+        codigo: null,
+        career_id: null,
+      }),
+    );
   });
 });

@@ -19,8 +19,18 @@ export default function AttributesPage() {
   const save = useSaveAttribute();
   const remove = useDeleteAttribute();
   const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
-    createForm: { initial: emptyAttribute, schema: attributeCreateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll },
-    editForm: { initial: emptyAttribute, schema: attributeUpdateBody, toBody: attributeRequest, invalidMessage: ATTRIBUTE_MSG.fillAll },
+    createForm: {
+      initial: emptyAttribute,
+      schema: attributeCreateBody,
+      toBody: attributeRequest,
+      invalidMessage: ATTRIBUTE_MSG.fillAll,
+    },
+    editForm: {
+      initial: emptyAttribute,
+      schema: attributeUpdateBody,
+      toBody: attributeRequest,
+      invalidMessage: ATTRIBUTE_MSG.fillAll,
+    },
     toDraft: draftOf,
     create: (body) => save.mutateAsync({ id: null, body }),
     update: (id, body) => save.mutateAsync({ id, body }),
@@ -37,20 +47,38 @@ export default function AttributesPage() {
 
   const careerList = careers.data ?? [];
   // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
-  const description = (a: Attribute) => (a.description?.trim()
-    ? a.description
-    : <Text span c="dimmed" fs="italic" size="sm">Sin descripción</Text>);
+  const description = (a: Attribute) =>
+    a.description?.trim() ? (
+      a.description
+    ) : (
+      <Text span c="dimmed" fs="italic" size="sm">
+        Sin descripción
+      </Text>
+    );
   const columns: Column<Attribute>[] = [
     { key: 'code', header: 'Código', width: 90, cell: (a) => a.codigo ?? '—' },
     { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
     { key: 'description', header: 'Descripción', cell: description, card: 'plain' },
     { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? '—' },
     {
-      key: 'actions', header: 'Acciones', width: 170, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 170,
+      card: 'actions',
       cell: (a) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(a)} aria-label={`Eliminar ${a.attribute_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(a)}
+            aria-label={`Eliminar ${a.attribute_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -60,29 +88,78 @@ export default function AttributesPage() {
     <>
       <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">Nuevo atributo</Title>
-        <AttributeFields value={draft.values} onChange={draft.setValues} careers={careerList} errors={draft.errors} idPrefix="new-attribute" />
-        {draft.failure ? <Alert color="red" mt="sm" role="alert">{draft.failure}</Alert> : null}
+        <Title order={3} size="h4" mb="sm">
+          Nuevo atributo
+        </Title>
+        <AttributeFields
+          value={draft.values}
+          onChange={draft.setValues}
+          careers={careerList}
+          errors={draft.errors}
+          idPrefix="new-attribute"
+        />
+        {draft.failure ? (
+          <Alert color="red" mt="sm" role="alert">
+            {draft.failure}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>Registrar atributo</Button>
+          <Button type="submit" loading={save.isPending && !editModal.opened}>
+            Registrar atributo
+          </Button>
         </Group>
       </Card>
 
-      <Title order={3} size="h4" mb="sm">Atributos registrados</Title>
+      <Title order={3} size="h4" mb="sm">
+        Atributos registrados
+      </Title>
       <ResponsiveTable
-        rows={attributes.data} columns={columns} rowKey={(a) => a.id} label="Atributos registrados" minWidth={720}
-        loading={attributes.isPending} error={attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null}
+        rows={attributes.data}
+        columns={columns}
+        rowKey={(a) => a.id}
+        label="Atributos registrados"
+        minWidth={720}
+        loading={attributes.isPending}
+        error={attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null}
         emptyText="No hay atributos registrados."
       />
-      {careers.isError ? <Alert color="yellow" mt="md">Error cargando carreras.</Alert> : null}
+      {careers.isError ? (
+        <Alert color="yellow" mt="md">
+          Error cargando carreras.
+        </Alert>
+      ) : null}
 
-      <FormModal opened={editModal.opened} onClose={editModal.close} title="Editar atributo" size="lg" onSubmit={update} saving={save.isPending} failure={edit.failure}>
-        <AttributeFields value={edit.values} onChange={edit.setValues} careers={careerList} errors={edit.errors} idPrefix="edit-attribute" />
+      <FormModal
+        opened={editModal.opened}
+        onClose={editModal.close}
+        title="Editar atributo"
+        size="lg"
+        onSubmit={update}
+        saving={save.isPending}
+        failure={edit.failure}
+      >
+        <AttributeFields
+          value={edit.values}
+          onChange={edit.setValues}
+          careers={careerList}
+          errors={edit.errors}
+          idPrefix="edit-attribute"
+        />
       </FormModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar atributo"
-        message={<>¿Estás seguro que deseas eliminar este atributo?{deletion.target ? <><br /><strong>{deletion.target.attribute_name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Estás seguro que deseas eliminar este atributo?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>{deletion.target.attribute_name}</strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -27,7 +27,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function parseLoginAnswer(data: unknown): LoginResult {
   if (!isObject(data) || typeof data.token !== 'string' || data.token === '') throw new Error(MSG.invalidServerAnswer);
   const user = data.user;
-  if (!isObject(user) || user.id === undefined || user.id === null || user.id === '') throw new Error(MSG.missingUserInAnswer);
+  if (!isObject(user) || user.id === undefined || user.id === null || user.id === '')
+    throw new Error(MSG.missingUserInAnswer);
   const id = Number(user.id);
   if (!Number.isInteger(id) || id <= 0) throw new Error(MSG.missingUserInAnswer);
   const rawRole = user.rol ?? user.role;
@@ -66,7 +67,9 @@ export function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return MSG.connectionError;
     // Without a server text the client's own message is all there is: say it in words, not as a bare code.
-    return err.message && !/^Error \d+$/.test(err.message) ? err.message : `El servidor respondió con un error (${err.status}).`;
+    return err.message && !/^Error \d+$/.test(err.message)
+      ? err.message
+      : `El servidor respondió con un error (${err.status}).`;
   }
   if (err instanceof Error && err.message) return err.message;
   return MSG.connectionError;

@@ -86,14 +86,18 @@ export function LoginForm() {
           error={errors.password}
           disabled={busy}
         />
-        <Button type="submit" size="md" fullWidth disabled={busy}>Iniciar sesión</Button>
+        <Button type="submit" size="md" fullWidth disabled={busy}>
+          Iniciar sesión
+        </Button>
       </Stack>
       {/* Always mounted, so screen readers announce the progress and the outcome. */}
       <div role="status" aria-live="polite">
         {status.kind === 'authenticating' ? (
           <Group gap="xs" justify="center" mt="md">
             <Loader size="xs" />
-            <Text size="sm" c="dimmed">Autenticando...</Text>
+            <Text size="sm" c="dimmed">
+              Autenticando...
+            </Text>
           </Group>
         ) : null}
         {status.kind === 'success' ? (

@@ -55,7 +55,12 @@ describe('LoginPage', () => {
 
   it('shows the progress text with the fields and button disabled while authenticating', async () => {
     let answerLogin: (reply: { body: unknown }) => void = () => {};
-    mockApi({ 'POST /login': () => new Promise((resolve) => { answerLogin = resolve; }) });
+    mockApi({
+      'POST /login': () =>
+        new Promise((resolve) => {
+          answerLogin = resolve;
+        }),
+    });
     const r = renderLogin();
     await fillAndSubmit(r);
     expect(await screen.findByText('Autenticando...')).toBeInTheDocument();
@@ -120,8 +125,14 @@ describe('LoginPage', () => {
   });
 
   it('welcomes in agreement with the recorded gender', async () => {
-    for (const [gender, greeting] of [[2, 'Bienvenida'], [1, 'Bienvenido'], [null, 'Te damos la bienvenida']] as const) {
-      mockApi({ 'POST /login': { body: { token: 't', user: { id: 7, full_name: 'Laura Mendoza', rol: ROLE.TEACHER, gender } } } });
+    for (const [gender, greeting] of [
+      [2, 'Bienvenida'],
+      [1, 'Bienvenido'],
+      [null, 'Te damos la bienvenida'],
+    ] as const) {
+      mockApi({
+        'POST /login': { body: { token: 't', user: { id: 7, full_name: 'Laura Mendoza', rol: ROLE.TEACHER, gender } } },
+      });
       const r = renderLogin();
       await fillAndSubmit(r);
       expect(await screen.findByText(`${greeting}, Laura Mendoza. Redirigiendo...`)).toBeInTheDocument();
@@ -149,9 +160,21 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['the server message', { status: 401, body: { message: MSG.invalidCredentials, error: 'otro' } }, MSG.invalidCredentials],
-    ['the server error when there is no message', { status: 401, body: { error: 'Credenciales inválidas' } }, 'Credenciales inválidas'],
-    ['the client message when the server says nothing', { status: 502, body: 'no es json' }, 'El servidor respondió con un error (502).'],
+    [
+      'the server message',
+      { status: 401, body: { message: MSG.invalidCredentials, error: 'otro' } },
+      MSG.invalidCredentials,
+    ],
+    [
+      'the server error when there is no message',
+      { status: 401, body: { error: 'Credenciales inválidas' } },
+      'Credenciales inválidas',
+    ],
+    [
+      'the client message when the server says nothing',
+      { status: 502, body: 'no es json' },
+      'El servidor respondió con un error (502).',
+    ],
   ])('shows %s on failure', async (_label, reply, expected) => {
     mockApi({ 'POST /login': reply });
     const r = renderLogin();
@@ -161,7 +184,10 @@ describe('LoginPage', () => {
   });
 
   it('shows the connection text when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const r = renderLogin();
     await fillAndSubmit(r);
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
@@ -172,7 +198,11 @@ describe('LoginPage', () => {
     ['an answer that is not JSON', { body: '<html>' }, MSG.invalidServerAnswer],
     ['an answer without a token', { body: { user: { id: 1, rol: 0 } } }, MSG.invalidServerAnswer],
     ['an answer without a user', { body: { token: 't' } }, MSG.missingUserInAnswer],
-    ['an answer whose user has no id', { body: { token: 't', user: { full_name: 'X', rol: 0 } } }, MSG.missingUserInAnswer],
+    [
+      'an answer whose user has no id',
+      { body: { token: 't', user: { full_name: 'X', rol: 0 } } },
+      MSG.missingUserInAnswer,
+    ],
   ])('rejects %s', async (_label, reply, expected) => {
     mockApi({ 'POST /login': reply });
     const r = renderLogin();

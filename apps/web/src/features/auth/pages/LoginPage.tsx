@@ -16,7 +16,9 @@ export default function LoginPage() {
     >
       <Stack align="center" gap={6} mb="lg">
         <BrandMark />
-        <Title order={1} fz={{ base: 24, sm: 28 }} ta="center" mt="xs">Atributos de egreso</Title>
+        <Title order={1} fz={{ base: 24, sm: 28 }} ta="center" mt="xs">
+          Atributos de egreso
+        </Title>
         <Text c="dimmed" size="sm" ta="center">
           Inicia sesión para dar seguimiento a los atributos de egreso de tu programa.
         </Text>

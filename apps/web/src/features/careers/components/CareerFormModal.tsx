@@ -25,15 +25,36 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
     if (opened) reset(career ? { career_key: career.career_key, name: career.name } : EMPTY);
   }, [opened, career, reset]);
 
-  const submit = () => form.submit(
-    async (body) => onSaved(await save.mutateAsync({ id: career?.id ?? null, body })),
-    (err) => form.fail(errorText('Error guardando carrera', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (body) => onSaved(await save.mutateAsync({ id: career?.id ?? null, body })),
+      (err) => form.fail(errorText('Error guardando carrera', err)),
+    );
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={career ? 'Editar carrera' : 'Nueva carrera'} onSubmit={submit} saving={save.isPending} failure={form.failure}>
-      <LimitedTextInput label="Clave" placeholder="ISC" required max={LIMITS.careerKey} {...form.bind('career_key')} data-autofocus />
-      <LimitedTextInput label="Nombre" placeholder="Ingeniería en Sistemas Computacionales" required max={LIMITS.careerName} {...form.bind('name')} />
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={career ? 'Editar carrera' : 'Nueva carrera'}
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
+    >
+      <LimitedTextInput
+        label="Clave"
+        placeholder="ISC"
+        required
+        max={LIMITS.careerKey}
+        {...form.bind('career_key')}
+        data-autofocus
+      />
+      <LimitedTextInput
+        label="Nombre"
+        placeholder="Ingeniería en Sistemas Computacionales"
+        required
+        max={LIMITS.careerName}
+        {...form.bind('name')}
+      />
     </FormModal>
   );
 }

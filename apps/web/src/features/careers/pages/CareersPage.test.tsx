@@ -41,7 +41,10 @@ describe('CareersPage', () => {
   it('creates a career with career_key and name', async () => {
     const calls = mockApi({
       'GET /careers': { body: CAREERS },
-      'POST /careers': { status: 201, body: { id: 3, career_key: 'IEME', name: 'Ingeniería Electromecánica', ...stamp } },
+      'POST /careers': {
+        status: 201,
+        body: { id: 3, career_key: 'IEME', name: 'Ingeniería Electromecánica', ...stamp },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'ISC' });
@@ -49,13 +52,24 @@ describe('CareersPage', () => {
     await r.user.type(screen.getByLabelText(/Clave/), 'IEME');
     await r.user.type(screen.getByLabelText(/Nombre/), 'Ingeniería Electromecánica');
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ career_key: 'IEME', name: 'Ingeniería Electromecánica' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        career_key: 'IEME',
+        name: 'Ingeniería Electromecánica',
+      }),
+    );
   });
 
   it("shows 'Error guardando carrera: {server message}' when the save is refused", async () => {
     mockApi({
       'GET /careers': { body: CAREERS },
-      'PUT /careers/2': { status: 422, body: { message: 'Ya existe una carrera con esa clave.', errors: { career_key: ['Ya existe una carrera con esa clave.'] } } },
+      'PUT /careers/2': {
+        status: 422,
+        body: {
+          message: 'Ya existe una carrera con esa clave.',
+          errors: { career_key: ['Ya existe una carrera con esa clave.'] },
+        },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'IIND' });
@@ -63,11 +77,14 @@ describe('CareersPage', () => {
     await r.user.clear(screen.getByLabelText(/Clave/));
     await r.user.type(screen.getByLabelText(/Clave/), 'ISC');
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Error guardando carrera: Ya existe una carrera con esa clave.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error guardando carrera: Ya existe una carrera con esa clave.'),
+    ).toBeInTheDocument();
   });
 
   it("asks '¿Eliminar esta carrera?' and shows 'Error eliminando carrera: {server message}' on a refusal", async () => {
-    const refusal = 'La carrera "Ingeniería Industrial" no puede eliminarse porque tiene registros asociados: materias (3).';
+    const refusal =
+      'La carrera "Ingeniería Industrial" no puede eliminarse porque tiene registros asociados: materias (3).';
     mockApi({ 'GET /careers': { body: CAREERS }, 'DELETE /careers/2': { status: 409, body: { message: refusal } } });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'IIND' });

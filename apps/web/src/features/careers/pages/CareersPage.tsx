@@ -26,11 +26,24 @@ export default function CareersPage() {
     { key: 'key', header: 'Clave', cell: (c) => c.career_key, card: 'title', width: 160 },
     { key: 'name', header: 'Nombre', cell: (c) => c.name, card: 'plain' },
     {
-      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 190,
+      card: 'actions',
       cell: (c) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(c)} aria-label={`Editar ${c.name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(c)} aria-label={`Eliminar ${c.name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => form.open(c)} aria-label={`Editar ${c.name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(c)}
+            aria-label={`Eliminar ${c.name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -45,18 +58,33 @@ export default function CareersPage() {
         actions={<Button onClick={() => form.open(null)}>Nueva carrera</Button>}
       />
       <ResponsiveTable
-        rows={careers.data} columns={columns} rowKey={(c) => c.id} label="Carreras" minWidth={560}
-        loading={careers.isPending} error={careers.isError ? 'Error al cargar carreras' : null} emptyText="No hay carreras registradas."
+        rows={careers.data}
+        columns={columns}
+        rowKey={(c) => c.id}
+        label="Carreras"
+        minWidth={560}
+        loading={careers.isPending}
+        error={careers.isError ? 'Error al cargar carreras' : null}
+        emptyText="No hay carreras registradas."
       />
 
-      <CareerFormModal
-        opened={form.opened} career={form.editing} onClose={form.close}
-        onSaved={saved}
-      />
+      <CareerFormModal opened={form.opened} career={form.editing} onClose={form.close} onSaved={saved} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar carrera"
-        message={<>¿Eliminar esta carrera?{deletion.target ? <><br /><strong>{deletion.target.career_key} · {deletion.target.name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Eliminar esta carrera?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>
+                  {deletion.target.career_key} · {deletion.target.name}
+                </strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -16,7 +16,10 @@ export function useAvailableSubjects(userId: number, group: StudentGroup | null)
   const semesterId = group?.semester_id ?? 0;
   return useQuery({
     queryKey: queryKeys.student.available(userId, semesterId, group?.id ?? 0),
-    queryFn: () => api<AvailableSubject[]>('/alumno/materias-disponibles', { query: { user_id: userId, semester_id: semesterId, group_id: group?.id } }),
+    queryFn: () =>
+      api<AvailableSubject[]>('/alumno/materias-disponibles', {
+        query: { user_id: userId, semester_id: semesterId, group_id: group?.id },
+      }),
     enabled: group !== null && semesterId > 0,
   });
 }

@@ -20,7 +20,14 @@ const timerDelays = () => {
 const subjects = [
   { id: 1, subject_name: 'Álgebra', subject_key: 'ALG', inscrita: true, bloqueada: false, motivo_bloqueo: null },
   { id: 2, subject_name: 'Cálculo', subject_key: 'CAL', inscrita: false, bloqueada: false, motivo_bloqueo: null },
-  { id: 3, subject_name: 'Física', subject_key: 'FIS', inscrita: false, bloqueada: true, motivo_bloqueo: 'Falta aprobar el prerrequisito: Álgebra.' },
+  {
+    id: 3,
+    subject_name: 'Física',
+    subject_key: 'FIS',
+    inscrita: false,
+    bloqueada: true,
+    motivo_bloqueo: 'Falta aprobar el prerrequisito: Álgebra.',
+  },
 ];
 
 async function open(inscribir: { status: number; body: unknown }) {
@@ -64,7 +71,11 @@ describe('SelectionPage', () => {
     const delays = timerDelays();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar Cálculo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar selección' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Confirmar selección' })).getByRole('button', { name: 'Inscribirme' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirmar selección' })).getByRole('button', {
+        name: 'Inscribirme',
+      }),
+    );
     expect(await screen.findByText(ENROLMENT_MSG.alreadyEnrolled)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Error' })).toBeInTheDocument();
     expect(delays()).toContain(TIMINGS.errorToast);

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Center, Checkbox, Group, Loader, Overlay, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Overlay,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ENROLMENT_MSG, TIMINGS, type AvailableSubject } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -10,18 +23,28 @@ import { useStudentId } from '../../../lib/student-id';
 import { useAvailableSubjects, useEnrolSubjects, useStudentGroups } from '../api/student-enrolment';
 import { SELECTION_TEXT } from '../selection-text';
 
-
 function Status({ subject }: { subject: AvailableSubject }) {
-  if (subject.inscrita) return <Badge color="green" variant="light">Ya inscrita</Badge>;
+  if (subject.inscrita)
+    return (
+      <Badge color="green" variant="light">
+        Ya inscrita
+      </Badge>
+    );
   if (subject.bloqueada) {
     return (
       <Stack gap={2}>
-        <Badge color="red" variant="light">Bloqueada</Badge>
+        <Badge color="red" variant="light">
+          Bloqueada
+        </Badge>
         <Text size="sm">{subject.motivo_bloqueo}</Text>
       </Stack>
     );
   }
-  return <Badge color="blue" variant="light">Disponible</Badge>;
+  return (
+    <Badge color="blue" variant="light">
+      Disponible
+    </Badge>
+  );
 }
 
 /** 'Selecciona tus materias' (/Selection, students only): choose a group, tick subjects, confirm, one enrolment per subject. */
@@ -42,12 +65,13 @@ export default function SelectionPage() {
   // Only subjects neither enrolled nor blocked are ever sent (spec §5).
   const chosen = selectable.filter((s) => picked.has(s.id));
 
-  const toggle = (id: number, on: boolean) => setPicked((prev) => {
-    const next = new Set(prev);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+  const toggle = (id: number, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const onSave = () => {
     if (!group || chosen.length === 0) {
@@ -61,7 +85,12 @@ export default function SelectionPage() {
   const onConfirm = () => {
     setConfirming(false);
     if (!group?.semester_id) return;
-    const requests = chosen.map((s) => ({ user_id: userId, subject_id: s.id, semester_id: group.semester_id!, group_id: group.id }));
+    const requests = chosen.map((s) => ({
+      user_id: userId,
+      subject_id: s.id,
+      semester_id: group.semester_id!,
+      group_id: group.id,
+    }));
     enrol.mutate(requests, {
       onSuccess: () => {
         setPicked(new Set());
@@ -69,7 +98,11 @@ export default function SelectionPage() {
         setCloseMs(TIMINGS.successToast);
       },
       onError: (err) => {
-        setResult({ kind: 'error', message: err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError });
+        setResult({
+          kind: 'error',
+          message:
+            err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError,
+        });
         setCloseMs(TIMINGS.errorToast);
       },
     });
@@ -77,7 +110,10 @@ export default function SelectionPage() {
 
   const columns: Array<Column<AvailableSubject>> = [
     {
-      key: 'select', header: 'Seleccionar', width: 110, card: 'plain',
+      key: 'select',
+      header: 'Seleccionar',
+      width: 110,
+      card: 'plain',
       cell: (s) => (
         <Checkbox
           aria-label={`Seleccionar ${s.subject_name}`}
@@ -104,19 +140,31 @@ export default function SelectionPage() {
   const loadError = groups.error || subjects.error ? SELECTION_TEXT.loadError : null;
   return (
     <>
-      <PageHeader title="Selecciona tus materias" subtitle="Elige tu grupo y marca las materias que cursarás este periodo" />
+      <PageHeader
+        title="Selecciona tus materias"
+        subtitle="Elige tu grupo y marca las materias que cursarás este periodo"
+      />
       <Stack gap="md">
         <Select
           label="Grupo"
           placeholder="Selecciona tu grupo"
           data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.group_name }))}
           value={groupId}
-          onChange={(v) => { setGroupId(v); setPicked(new Set()); }}
+          onChange={(v) => {
+            setGroupId(v);
+            setPicked(new Set());
+          }}
           maw={360}
           comboboxProps={{ withinPortal: true }}
         />
         {!group ? (
-          groups.error ? <Alert color="red" role="alert">{SELECTION_TEXT.loadError}</Alert> : <Text c="dimmed">{SELECTION_TEXT.pickGroup}</Text>
+          groups.error ? (
+            <Alert color="red" role="alert">
+              {SELECTION_TEXT.loadError}
+            </Alert>
+          ) : (
+            <Text c="dimmed">{SELECTION_TEXT.pickGroup}</Text>
+          )
         ) : (
           <ResponsiveTable
             rows={subjects.data}
@@ -130,7 +178,9 @@ export default function SelectionPage() {
           />
         )}
         <Group justify="flex-end">
-          <Button onClick={onSave} disabled={enrol.isPending}>Guardar selección</Button>
+          <Button onClick={onSave} disabled={enrol.isPending}>
+            Guardar selección
+          </Button>
         </Group>
       </Stack>
       <ConfirmDialog
@@ -145,16 +195,15 @@ export default function SelectionPage() {
         <Overlay fixed zIndex={280} backgroundOpacity={0.45} blur={1}>
           <Center h="100%">
             <Paper p="lg" radius="md" role="status" aria-live="polite">
-              <Group gap="sm"><Loader size="sm" /><Text>{SELECTION_TEXT.saving}</Text></Group>
+              <Group gap="sm">
+                <Loader size="sm" />
+                <Text>{SELECTION_TEXT.saving}</Text>
+              </Group>
             </Paper>
           </Center>
         </Overlay>
       ) : null}
-      <ResultDialog
-        result={result}
-        onClose={() => setResult(null)}
-        autoCloseMs={closeMs}
-      />
+      <ResultDialog result={result} onClose={() => setResult(null)} autoCloseMs={closeMs} />
     </>
   );
 }

@@ -1,7 +1,12 @@
 import { Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import {
-  generationName, generationPreview, generationUpdateBody, isValidIsoDate, type Generation, type SemesterPreview,
+  generationName,
+  generationPreview,
+  generationUpdateBody,
+  isValidIsoDate,
+  type Generation,
+  type SemesterPreview,
 } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
@@ -31,10 +36,14 @@ const EMPTY: GenerationDraft = { start_date: '', end_date: '' };
 
 /** The catalogue's save failure (spec): the server's message, then one line per validation error. */
 export function generationSaveError(err: unknown): string {
-  return errorText(serverMessage(err) ?? 'No se pudo guardar la generación', err, { fieldLabels: FIELD_LABELS, separator: '\n' });
+  return errorText(serverMessage(err) ?? 'No se pudo guardar la generación', err, {
+    fieldLabels: FIELD_LABELS,
+    separator: '\n',
+  });
 }
 
-const semestersOf = (start: string): SemesterPreview[] => (isValidIsoDate(start) ? generationPreview(start).semesters : []);
+const semestersOf = (start: string): SemesterPreview[] =>
+  isValidIsoDate(start) ? generationPreview(start).semesters : [];
 
 export function GenerationFormModal({ opened, generation, initial, onClose, onSaved }: Props) {
   const save = useSaveGeneration();
@@ -72,43 +81,70 @@ export function GenerationFormModal({ opened, generation, initial, onClose, onSa
     setPreviewing(false);
   };
 
-  const submit = () => form.submit(
-    async (body) => onSaved(await save.mutateAsync({ id: generation?.id ?? null, body })),
-    (err) => form.fail(generationSaveError(err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (body) => onSaved(await save.mutateAsync({ id: generation?.id ?? null, body })),
+      (err) => form.fail(generationSaveError(err)),
+    );
 
-  const name = isValidIsoDate(values.start_date) && isValidIsoDate(values.end_date) ? generationName(values.start_date, values.end_date) : null;
+  const name =
+    isValidIsoDate(values.start_date) && isValidIsoDate(values.end_date)
+      ? generationName(values.start_date, values.end_date)
+      : null;
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title={generation ? 'Editar generación' : 'Nueva generación'} size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure}
+      opened={opened}
+      onClose={onClose}
+      title={generation ? 'Editar generación' : 'Nueva generación'}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateField
-          label="Fecha de inicio" required data-autofocus
-          value={values.start_date} onChange={(v) => void changeStart(v)} error={form.errors.start_date}
+          label="Fecha de inicio"
+          required
+          data-autofocus
+          value={values.start_date}
+          onChange={(v) => void changeStart(v)}
+          error={form.errors.start_date}
         />
         <DateField
-          label="Fecha de fin" required description="Se calcula al elegir el inicio (54 meses)."
-          value={values.end_date} onChange={(v) => setField('end_date', v)} error={form.errors.end_date}
+          label="Fecha de fin"
+          required
+          description="Se calcula al elegir el inicio (54 meses)."
+          value={values.end_date}
+          onChange={(v) => setField('end_date', v)}
+          error={form.errors.end_date}
         />
       </SimpleGrid>
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" mb="xs">
-          <Text fw={600} size="sm">Vista previa de semestres</Text>
-          <Text size="sm" c="dimmed">{previewing ? 'Calculando...' : name ? `Generación ${name}` : ''}</Text>
+          <Text fw={600} size="sm">
+            Vista previa de semestres
+          </Text>
+          <Text size="sm" c="dimmed">
+            {previewing ? 'Calculando...' : name ? `Generación ${name}` : ''}
+          </Text>
         </Group>
         {semesters.length === 0 ? (
-          <Text size="sm" c="dimmed">Elige la fecha de inicio para ver los 9 semestres.</Text>
+          <Text size="sm" c="dimmed">
+            Elige la fecha de inicio para ver los 9 semestres.
+          </Text>
         ) : (
           <Table verticalSpacing={4} fz="sm" aria-label="Vista previa de semestres">
             <Table.Tbody>
               {semesters.map((s) => (
                 <Table.Tr key={s.semester}>
-                  <Table.Td w={40} fw={600}>{s.semester}</Table.Td>
+                  <Table.Td w={40} fw={600}>
+                    {s.semester}
+                  </Table.Td>
                   <Table.Td>{s.label}</Table.Td>
-                  <Table.Td c="dimmed" ta="right" visibleFrom="xs">{formatDate(s.date)}</Table.Td>
+                  <Table.Td c="dimmed" ta="right" visibleFrom="xs">
+                    {formatDate(s.date)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

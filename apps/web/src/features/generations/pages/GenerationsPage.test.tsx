@@ -49,16 +49,19 @@ describe('GenerationsPage', () => {
     expect(preview().getAllByRole('row')).toHaveLength(9);
     expect(preview().getByText('Semestre 2 · febrero 2024')).toBeInTheDocument();
     expect(preview().getByText('Semestre 9 · agosto 2027')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/generations/preview' && c.query.get('start_date') === '2023-08-31')).toBe(true);
+    expect(calls.some((c) => c.path === '/generations/preview' && c.query.get('start_date') === '2023-08-31')).toBe(
+      true,
+    );
   });
 
   it('ignores a preview that answers after the start date was cleared', async () => {
     let answer: (() => void) | null = null;
     mockApi({
       'GET /generations': { body: GENERATIONS },
-      'GET /generations/preview': (call) => new Promise((resolve) => {
-        answer = () => resolve({ body: generationPreview(call.query.get('start_date')!) });
-      }),
+      'GET /generations/preview': (call) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: generationPreview(call.query.get('start_date')!) });
+        }),
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
@@ -74,7 +77,10 @@ describe('GenerationsPage', () => {
   });
 
   it('computes the preview locally when the preview call fails', async () => {
-    mockApi({ 'GET /generations': { body: GENERATIONS }, 'GET /generations/preview': { status: 500, body: { message: 'caído' } } });
+    mockApi({
+      'GET /generations': { body: GENERATIONS },
+      'GET /generations/preview': { status: 500, body: { message: 'caído' } },
+    });
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: '+ Nueva generación' }));
@@ -89,7 +95,10 @@ describe('GenerationsPage', () => {
     const calls = mockApi({
       'GET /generations': { body: GENERATIONS },
       'GET /generations/suggest-next': { body: suggestion },
-      'POST /generations': { status: 201, body: { id: 4, start_date: '2025-02-01', end_date: '2029-08-01', generation_name: '2025-2029', ...stamp } },
+      'POST /generations': {
+        status: 201,
+        body: { id: 4, start_date: '2025-02-01', end_date: '2029-08-01', generation_name: '2025-2029', ...stamp },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
@@ -98,11 +107,19 @@ describe('GenerationsPage', () => {
     expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('01/08/2029');
     expect(preview().getAllByRole('row')).toHaveLength(9);
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ start_date: '2025-02-01', end_date: '2029-08-01' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        start_date: '2025-02-01',
+        end_date: '2029-08-01',
+      }),
+    );
   });
 
   it("shows 'No se pudo sugerir la siguiente generación' when suggest-next fails", async () => {
-    mockApi({ 'GET /generations': { body: GENERATIONS }, 'GET /generations/suggest-next': { status: 500, body: { message: 'x' } } });
+    mockApi({
+      'GET /generations': { body: GENERATIONS },
+      'GET /generations/suggest-next': { status: 500, body: { message: 'x' } },
+    });
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
     await r.user.click(screen.getByRole('button', { name: 'Sugerir siguiente' }));
@@ -113,7 +130,13 @@ describe('GenerationsPage', () => {
     mockApi({
       'GET /generations': { body: GENERATIONS },
       'GET /generations/preview': (call) => ({ body: generationPreview(call.query.get('start_date')!) }),
-      'POST /generations': { status: 422, body: { message: 'Ya existe una generación con esa fecha de inicio.', errors: { start_date: ['Ya existe una generación con esa fecha de inicio.'] } } },
+      'POST /generations': {
+        status: 422,
+        body: {
+          message: 'Ya existe una generación con esa fecha de inicio.',
+          errors: { start_date: ['Ya existe una generación con esa fecha de inicio.'] },
+        },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: '2023-2028' });
@@ -122,7 +145,9 @@ describe('GenerationsPage', () => {
     await waitFor(() => expect(screen.getByLabelText(/Fecha de fin/)).toHaveValue('01/02/2029'));
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
     const alert = await screen.findByText(/Fecha de inicio: Ya existe una generación/);
-    expect(alert.textContent).toBe('Ya existe una generación con esa fecha de inicio.\nFecha de inicio: Ya existe una generación con esa fecha de inicio.');
+    expect(alert.textContent).toBe(
+      'Ya existe una generación con esa fecha de inicio.\nFecha de inicio: Ya existe una generación con esa fecha de inicio.',
+    );
     expect(screen.getByLabelText(/Fecha de inicio/)).toHaveAccessibleDescription(/Ya existe una generación/);
 
     // Another start date is not the duplicate: the stale messages go away.

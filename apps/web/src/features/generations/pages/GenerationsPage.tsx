@@ -59,15 +59,34 @@ export default function GenerationsPage() {
   };
 
   const columns: Column<Generation>[] = [
-    { key: 'name', header: 'Generación', cell: (g) => g.generation_name, cardCell: (g) => `Generación ${g.generation_name}`, card: 'title' },
+    {
+      key: 'name',
+      header: 'Generación',
+      cell: (g) => g.generation_name,
+      cardCell: (g) => `Generación ${g.generation_name}`,
+      card: 'title',
+    },
     { key: 'start', header: 'Inicio', cell: (g) => formatDate(g.start_date) },
     { key: 'end', header: 'Fin', cell: (g) => formatDate(g.end_date) },
     {
-      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 190,
+      card: 'actions',
       cell: (g) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(g)} aria-label={`Eliminar ${g.generation_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(g)}
+            aria-label={`Eliminar ${g.generation_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -80,12 +99,14 @@ export default function GenerationsPage() {
       <PageHeader
         title="Gestionar generaciones"
         subtitle="Cada generación dura 9 semestres (54 meses) desde su fecha de inicio."
-        actions={(
+        actions={
           <>
-            <Button variant="light" onClick={suggest} loading={suggesting}>Sugerir siguiente</Button>
+            <Button variant="light" onClick={suggest} loading={suggesting}>
+              Sugerir siguiente
+            </Button>
             <Button onClick={() => openNew(null)}>+ Nueva generación</Button>
           </>
-        )}
+        }
       />
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="lg">
@@ -98,20 +119,38 @@ export default function GenerationsPage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <DateField label="Desde" value={from} onChange={setFrom} style={{ flex: '1 1 150px' }} />
           <DateField label="Hasta" value={to} onChange={setTo} style={{ flex: '1 1 150px' }} />
-          <Button variant="default" onClick={() => { setFrom(''); setTo(''); }} disabled={!from && !to}>Limpiar</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+            disabled={!from && !to}
+          >
+            Limpiar
+          </Button>
         </Group>
       </Card>
 
       <ResponsiveTable
-        rows={generations.data ? shown : undefined} columns={columns} rowKey={(g) => g.id} label="Generaciones"
-        loading={generations.isPending} error={generations.isError ? 'Error al cargar generaciones' : null}
+        rows={generations.data ? shown : undefined}
+        columns={columns}
+        rowKey={(g) => g.id}
+        label="Generaciones"
+        loading={generations.isPending}
+        error={generations.isError ? 'Error al cargar generaciones' : null}
         emptyText={from || to ? 'No hay generaciones en ese rango de fechas.' : 'No hay generaciones registradas.'}
       />
 
       <GenerationFormModal
-        opened={form.opened} generation={form.editing} initial={initial} onClose={form.close}
+        opened={form.opened}
+        generation={form.editing}
+        initial={initial}
+        onClose={form.close}
         onSaved={() => {
-          feedback.success(form.editing ? 'Generación actualizada correctamente.' : 'Generación registrada correctamente.');
+          feedback.success(
+            form.editing ? 'Generación actualizada correctamente.' : 'Generación registrada correctamente.',
+          );
           form.close();
         }}
       />

@@ -3,8 +3,14 @@ import type { AttributeRatingRow } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function fetchStudentAttributeRatings(subjectId: number, groupId: number, userId: number): Promise<AttributeRatingRow[]> {
-  return api<AttributeRatingRow[]>('/userattributes', { query: { subject_id: subjectId, group_id: groupId, user_id: userId } });
+export function fetchStudentAttributeRatings(
+  subjectId: number,
+  groupId: number,
+  userId: number,
+): Promise<AttributeRatingRow[]> {
+  return api<AttributeRatingRow[]>('/userattributes', {
+    query: { subject_id: subjectId, group_id: groupId, user_id: userId },
+  });
 }
 
 /** GET /userattributes?subject_id&group_id&user_id: a student's attribute ratings as the server computes them. */

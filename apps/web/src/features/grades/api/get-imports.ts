@@ -9,5 +9,9 @@ export function fetchImports(assignmentId: number): Promise<GradeImport[]> {
 
 /** GET /grade-history/imports: the sheet's imports, newest first, with whether each was undone. */
 export function useImports(assignmentId: number | null) {
-  return useQuery({ queryKey: queryKeys.grades.imports(assignmentId ?? 0), queryFn: () => fetchImports(assignmentId!), enabled: assignmentId !== null });
+  return useQuery({
+    queryKey: queryKeys.grades.imports(assignmentId ?? 0),
+    queryFn: () => fetchImports(assignmentId!),
+    enabled: assignmentId !== null,
+  });
 }

@@ -4,7 +4,9 @@ import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchObservations(subjectId: number, userId: number): Promise<ObservationEntry[]> {
-  return api<ObservationEntry[]>('/userattribute-observations/history', { query: { subject_id: subjectId, user_id: userId } });
+  return api<ObservationEntry[]>('/userattribute-observations/history', {
+    query: { subject_id: subjectId, user_id: userId },
+  });
 }
 
 /** GET /userattribute-observations/history: a student's observations in a subject, newest first. */

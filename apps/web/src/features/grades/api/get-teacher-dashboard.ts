@@ -9,5 +9,8 @@ export function fetchTeacherDashboard(careerId: number | null): Promise<TeacherD
 
 /** GET /profesor/dashboard?career_id: careers, the three cards and 'Pendientes' of the active period. */
 export function useTeacherDashboard(careerId: number | null) {
-  return useQuery({ queryKey: queryKeys.teacherDashboard.detail(careerId), queryFn: () => fetchTeacherDashboard(careerId) });
+  return useQuery({
+    queryKey: queryKeys.teacherDashboard.detail(careerId),
+    queryFn: () => fetchTeacherDashboard(careerId),
+  });
 }

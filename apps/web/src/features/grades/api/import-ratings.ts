@@ -39,7 +39,8 @@ export function importRatings(
         resolve(data as unknown as RatingsImportResult);
         return;
       }
-      const errors = data && data.errors && !Array.isArray(data.errors) ? (data.errors as Record<string, string[]>) : {};
+      const errors =
+        data && data.errors && !Array.isArray(data.errors) ? (data.errors as Record<string, string[]>) : {};
       reject(new ApiError(xhr.status, data?.message || `Error ${xhr.status}`, errors));
     };
     xhr.send(form);

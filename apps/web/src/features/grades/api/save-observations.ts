@@ -10,5 +10,8 @@ export function saveObservations(body: ObservationBatchBody): Promise<{ message:
 /** POST /userattribute-observations/batch */
 export function useSaveObservations() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveObservations, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.observations.all }) });
+  return useMutation({
+    mutationFn: saveObservations,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.observations.all }),
+  });
 }

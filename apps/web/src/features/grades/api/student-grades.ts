@@ -5,14 +5,21 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /subjects/user/{id}: the student's subjects with the activities of their sheets. */
 export function useStudentSubjects(userId: number) {
-  return useQuery({ queryKey: queryKeys.student.subjects(userId), queryFn: () => api<StudentSubject[]>(`/subjects/user/${userId}`) });
+  return useQuery({
+    queryKey: queryKeys.student.subjects(userId),
+    queryFn: () => api<StudentSubject[]>(`/subjects/user/${userId}`),
+  });
 }
 
 /** POST /useractivities/by-users-and-activities for the student's own grades. */
 export function useOwnGrades(userId: number, activityIds: readonly number[]) {
   return useQuery({
     queryKey: queryKeys.student.grades(userId, activityIds),
-    queryFn: () => api<StoredGrade[]>('/useractivities/by-users-and-activities', { method: 'POST', body: { user_ids: [userId], activity_ids: activityIds } }),
+    queryFn: () =>
+      api<StoredGrade[]>('/useractivities/by-users-and-activities', {
+        method: 'POST',
+        body: { user_ids: [userId], activity_ids: activityIds },
+      }),
     enabled: activityIds.length > 0,
   });
 }
@@ -21,7 +28,8 @@ export function useOwnGrades(userId: number, activityIds: readonly number[]) {
 export function useSubjectAttributeRatings(userId: number, subjectId: number | null) {
   return useQuery({
     queryKey: queryKeys.student.ratings(userId, subjectId ?? 0),
-    queryFn: () => api<StudentAttributeRating[]>(`/userattributes/by-user/${userId}`, { query: { subject_id: subjectId } }),
+    queryFn: () =>
+      api<StudentAttributeRating[]>(`/userattributes/by-user/${userId}`, { query: { subject_id: subjectId } }),
     enabled: subjectId !== null,
   });
 }
@@ -30,7 +38,10 @@ export function useSubjectAttributeRatings(userId: number, subjectId: number | n
 export function useObservationHistory(userId: number, subjectId: number, attributeId: number | null) {
   return useQuery({
     queryKey: queryKeys.student.observations(userId, subjectId, attributeId ?? 0),
-    queryFn: () => api<ObservationEntry[]>('/userattribute-observations/history', { query: { user_id: userId, subject_id: subjectId, attribute_id: attributeId } }),
+    queryFn: () =>
+      api<ObservationEntry[]>('/userattribute-observations/history', {
+        query: { user_id: userId, subject_id: subjectId, attribute_id: attributeId },
+      }),
     enabled: attributeId !== null,
   });
 }

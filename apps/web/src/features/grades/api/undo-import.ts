@@ -10,5 +10,8 @@ export function undoImport(batchId: string): Promise<UndoImportResult> {
 /** POST /grade-history/imports/{batchId}/undo */
 export function useUndoImport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: undoImport, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grades.all }) });
+  return useMutation({
+    mutationFn: undoImport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grades.all }),
+  });
 }

@@ -1,7 +1,14 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
-  LIMITS, OBSERVATION_MSG, attributeRating, formatGrade, gradeBand, type Activity, type SheetStudent, type SubjectAttribute,
+  LIMITS,
+  OBSERVATION_MSG,
+  attributeRating,
+  formatGrade,
+  gradeBand,
+  type Activity,
+  type SheetStudent,
+  type SubjectAttribute,
 } from '@egreso/domain';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatDateTime } from '../../../lib/dates';
@@ -27,7 +34,18 @@ interface Props {
 const BAND_COLOR = { Sobresaliente: 'green', Suficiente: 'yellow', Insuficiente: 'red', 'S/C': 'gray' } as const;
 
 /** 'Atributos de egreso - {student}': each attribute's rating, linked activities, observations and their history. */
-export function AttributesDialog({ student, subjectId, groupId, attributes, activities, gradeOf, readOnly, onClose, onSaved, onError }: Props) {
+export function AttributesDialog({
+  student,
+  subjectId,
+  groupId,
+  attributes,
+  activities,
+  gradeOf,
+  readOnly,
+  onClose,
+  onSaved,
+  onError,
+}: Props) {
   const key = student ? { subjectId, groupId, userId: student.id } : null;
   const server = useStudentAttributeRatings(key);
   const history = useObservations(student ? { subjectId, userId: student.id } : null);
@@ -43,24 +61,42 @@ export function AttributesDialog({ student, subjectId, groupId, attributes, acti
     if (!student) return;
     const observaciones = Object.entries(texts)
       .filter(([, text]) => text.trim() !== '')
-      .map(([attributeId, observation]) => ({ user_id: student.id, attribute_id: Number(attributeId), subject_id: subjectId, observation: observation.trim() }));
+      .map(([attributeId, observation]) => ({
+        user_id: student.id,
+        attribute_id: Number(attributeId),
+        subject_id: subjectId,
+        observation: observation.trim(),
+      }));
     if (!observaciones.length) {
       onError(`${OBSERVATION_MSG.saveError}: ${OBSERVATION_MSG.required}`);
       return;
     }
-    save.mutate({ observaciones }, {
-      onSuccess: () => {
-        setTexts({});
-        onSaved(OBSERVATION_MSG.saved);
+    save.mutate(
+      { observaciones },
+      {
+        onSuccess: () => {
+          setTexts({});
+          onSaved(OBSERVATION_MSG.saved);
+        },
+        onError: (err) => onError(errorText(OBSERVATION_MSG.saveError, err)),
       },
-      onError: (err) => onError(errorText(OBSERVATION_MSG.saveError, err)),
-    });
+    );
   };
 
   return (
-    <Modal opened={student !== null} onClose={onClose} title={`Atributos de egreso - ${student?.full_name ?? ''}`} size="lg" centered>
+    <Modal
+      opened={student !== null}
+      onClose={onClose}
+      title={`Atributos de egreso - ${student?.full_name ?? ''}`}
+      size="lg"
+      centered
+    >
       {server.isPending || history.isPending ? <PageLoader /> : null}
-      {history.isError ? <Text c="var(--mantine-color-error)" size="sm" role="alert">{OBSERVATION_MSG.loadError}</Text> : null}
+      {history.isError ? (
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
+          {OBSERVATION_MSG.loadError}
+        </Text>
+      ) : null}
       <Stack gap="md">
         {attributes.length === 0 ? <Text c="dimmed">Esta materia no tiene atributos vinculados.</Text> : null}
         {attributes.map((attr) => {
@@ -70,37 +106,73 @@ export function AttributesDialog({ student, subjectId, groupId, attributes, acti
           const notes = (history.data ?? []).filter((o) => o.attribute_id === attr.id);
           const band = gradeBand(live);
           return (
-            <Card key={attr.id} withBorder radius="md" padding="sm" component="section" aria-label={attr.attribute_name}>
+            <Card
+              key={attr.id}
+              withBorder
+              radius="md"
+              padding="sm"
+              component="section"
+              aria-label={attr.attribute_name}
+            >
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{attr.codigo ? `${attr.codigo} · ` : ''}{attr.attribute_name}</Text>
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {attr.codigo ? `${attr.codigo} · ` : ''}
+                  {attr.attribute_name}
+                </Text>
                 <Group gap="xs">
-                  <Badge color={BAND_COLOR[band]} variant="light" size="lg" aria-label={`Calificación del atributo ${formatGrade(live)}`}>
+                  <Badge
+                    color={BAND_COLOR[band]}
+                    variant="light"
+                    size="lg"
+                    aria-label={`Calificación del atributo ${formatGrade(live)}`}
+                  >
                     {formatGrade(live)}
                   </Badge>
-                  <Badge color="gray" variant="outline" aria-label={`${notes.length} observaciones`}>{notes.length}</Badge>
+                  <Badge color="gray" variant="outline" aria-label={`${notes.length} observaciones`}>
+                    {notes.length}
+                  </Badge>
                 </Group>
               </Group>
               {live !== confirmed ? (
-                <Text size="xs" c="dimmed">Guardado en el servidor: {formatGrade(confirmed)} (cambia al guardar las calificaciones)</Text>
+                <Text size="xs" c="dimmed">
+                  Guardado en el servidor: {formatGrade(confirmed)} (cambia al guardar las calificaciones)
+                </Text>
               ) : null}
               <Text size="sm" mt={4}>
-                <Text span fw={500}>Actividades vinculadas: </Text>
+                <Text span fw={500}>
+                  Actividades vinculadas:{' '}
+                </Text>
                 {linked.length ? linked.map((a) => a.activity_name).join(', ') : 'ninguna'}
               </Text>
               <Textarea
-                mt="xs" label={`Observación sobre ${attr.attribute_name}`} autosize minRows={2} maxLength={LIMITS.observation}
-                value={texts[attr.id] ?? ''} disabled={readOnly}
+                mt="xs"
+                label={`Observación sobre ${attr.attribute_name}`}
+                autosize
+                minRows={2}
+                maxLength={LIMITS.observation}
+                value={texts[attr.id] ?? ''}
+                disabled={readOnly}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
                   setTexts((t) => ({ ...t, [attr.id]: value }));
                 }}
               />
               {notes.length ? (
-                <Stack gap={4} mt="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Historial de ${attr.attribute_name}`}>
+                <Stack
+                  gap={4}
+                  mt="xs"
+                  component="ul"
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  aria-label={`Historial de ${attr.attribute_name}`}
+                >
                   {notes.map((o) => (
                     <li key={o.id}>
-                      <Text size="xs" c="dimmed">{formatDateTime(o.created_at)} · {o.professor.full_name}</Text>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{o.observation}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(o.created_at)} · {o.professor.full_name}
+                      </Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {o.observation}
+                      </Text>
                     </li>
                   ))}
                 </Stack>
@@ -110,8 +182,14 @@ export function AttributesDialog({ student, subjectId, groupId, attributes, acti
         })}
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>Cerrar</Button>
-        {!readOnly ? <Button onClick={submit} loading={save.isPending}>Guardar observaciones</Button> : null}
+        <Button variant="default" onClick={onClose}>
+          Cerrar
+        </Button>
+        {!readOnly ? (
+          <Button onClick={submit} loading={save.isPending}>
+            Guardar observaciones
+          </Button>
+        ) : null}
       </Group>
     </Modal>
   );

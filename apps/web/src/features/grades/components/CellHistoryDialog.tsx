@@ -16,10 +16,14 @@ export function CellHistoryDialog({ cell, onClose }: Props) {
   const rows = history.data ?? [];
   return (
     <Modal opened={cell !== null} onClose={onClose} title="Historial de la calificación" size="lg" centered>
-      <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>{cell?.studentName} · {cell?.activityName}</Text>
+      <Text size="sm" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+        {cell?.studentName} · {cell?.activityName}
+      </Text>
       <ListStates
-        loading={history.isPending} error={history.isError ? loadErrorText('No se pudo cargar el historial.', history.error) : null}
-        empty={rows.length === 0} emptyText="Esta calificación no ha cambiado desde que se registró."
+        loading={history.isPending}
+        error={history.isError ? loadErrorText('No se pudo cargar el historial.', history.error) : null}
+        empty={rows.length === 0}
+        emptyText="Esta calificación no ha cambiado desde que se registró."
       >
         <Table.ScrollContainer minWidth={420}>
           <Table striped>

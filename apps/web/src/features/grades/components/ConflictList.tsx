@@ -20,7 +20,9 @@ export function ConflictList({ conflicts, drafts, students, activities, onResolv
   const activityOf = (id: number) => activities.find((a) => a.id === id)?.activity_name ?? '';
   return (
     <Alert color="orange" title="Calificaciones cambiadas en otro lugar" role="alert">
-      <Text size="sm" mb="xs">No se sobrescribieron. Elige, para cada una, qué valor queda.</Text>
+      <Text size="sm" mb="xs">
+        No se sobrescribieron. Elige, para cada una, qué valor queda.
+      </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table>
           <Table.Thead>
@@ -30,7 +32,9 @@ export function ConflictList({ conflicts, drafts, students, activities, onResolv
               <Table.Th ta="right">Tu valor</Table.Th>
               <Table.Th ta="right">Valor actual</Table.Th>
               <Table.Th>Cambió</Table.Th>
-              <Table.Th><VisuallyHidden>Acciones</VisuallyHidden></Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Acciones</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -40,11 +44,17 @@ export function ConflictList({ conflicts, drafts, students, activities, onResolv
                 <Table.Td>{activityOf(c.activity_id)}</Table.Td>
                 <Table.Td ta="right">{drafts[c.user_id]?.[c.activity_id] ?? '-'}</Table.Td>
                 <Table.Td ta="right">{formatGrade(c.qualification, 'vacía')}</Table.Td>
-                <Table.Td>{c.changed_by?.full_name ?? '-'} · {formatDateTime(c.changed_at)}</Table.Td>
+                <Table.Td>
+                  {c.changed_by?.full_name ?? '-'} · {formatDateTime(c.changed_at)}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => onResolve(c, false)}>Usar el actual</Button>
-                    <Button size="compact-xs" onClick={() => onResolve(c, true)}>Conservar el mío</Button>
+                    <Button size="compact-xs" variant="default" onClick={() => onResolve(c, false)}>
+                      Usar el actual
+                    </Button>
+                    <Button size="compact-xs" onClick={() => onResolve(c, true)}>
+                      Conservar el mío
+                    </Button>
                   </Group>
                 </Table.Td>
               </Table.Tr>

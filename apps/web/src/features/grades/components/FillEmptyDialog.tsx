@@ -29,18 +29,40 @@ export function FillEmptyDialog({ opened, activities, initialActivityId, emptyCo
     <Modal opened={opened} onClose={onClose} title="Rellenar vacías" centered>
       <Stack gap="sm">
         <Select
-          label="Actividad" placeholder="Selecciona una actividad" data={activities.map((a) => ({ value: String(a.id), label: a.activity_name }))}
-          value={activityId} onChange={setActivityId}
+          label="Actividad"
+          placeholder="Selecciona una actividad"
+          data={activities.map((a) => ({ value: String(a.id), label: a.activity_name }))}
+          value={activityId}
+          onChange={setActivityId}
         />
-        <NumberInput label="Calificación" min={0} max={100} clampBehavior="strict" decimalScale={2} value={value} onChange={setValue} />
-        {activityId ? <Text size="sm" c="dimmed">{n === 1 ? '1 celda vacía' : `${n} celdas vacías`} recibirán este valor.</Text> : null}
+        <NumberInput
+          label="Calificación"
+          min={0}
+          max={100}
+          clampBehavior="strict"
+          decimalScale={2}
+          value={value}
+          onChange={setValue}
+        />
+        {activityId ? (
+          <Text size="sm" c="dimmed">
+            {n === 1 ? '1 celda vacía' : `${n} celdas vacías`} recibirán este valor.
+          </Text>
+        ) : null}
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>Cancelar</Button>
-        <Button disabled={!valid || n === 0} onClick={() => {
-          onFill(Number(activityId), Number(value));
-          setValue('');
-        }}>Rellenar</Button>
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button
+          disabled={!valid || n === 0}
+          onClick={() => {
+            onFill(Number(activityId), Number(value));
+            setValue('');
+          }}
+        >
+          Rellenar
+        </Button>
       </Group>
     </Modal>
   );

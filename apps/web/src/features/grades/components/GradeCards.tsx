@@ -22,7 +22,16 @@ interface Props {
 /** A clock: the history of a grade. */
 function HistoryIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden
+    >
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -30,7 +39,18 @@ function HistoryIcon() {
 }
 
 const StudentCard = memo(function StudentCard({
-  student, rowIndex, activities, storedRow, draftRow, noteRow, readOnly, onCellChange, onCellLeave, onFocusCell, onOpenHistory, onOpenAttributes,
+  student,
+  rowIndex,
+  activities,
+  storedRow,
+  draftRow,
+  noteRow,
+  readOnly,
+  onCellChange,
+  onCellLeave,
+  onFocusCell,
+  onOpenHistory,
+  onOpenAttributes,
 }: {
   student: SheetStudent;
   rowIndex: number;
@@ -49,11 +69,17 @@ const StudentCard = memo(function StudentCard({
     <Card withBorder radius="md" padding="sm" component="section" aria-label={student.full_name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{student.full_name}</Text>
-          <Text size="sm" c="dimmed">{student.controlnumber}</Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {student.full_name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {student.controlnumber}
+          </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
-          <Text size="xs" c="dimmed">Final</Text>
+          <Text size="xs" c="dimmed">
+            Final
+          </Text>
           <Text fw={700}>{formatGrade(liveFinal(activities, storedRow, draftRow))}</Text>
         </Stack>
       </Group>
@@ -65,17 +91,28 @@ const StudentCard = memo(function StudentCard({
           const border = note?.kind === 'ask' ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-yellow-8)';
           return (
             <TextInput
-              key={a.id} label={a.activity_name} inputMode="decimal" size="sm" readOnly={readOnly}
+              key={a.id}
+              label={a.activity_name}
+              inputMode="decimal"
+              size="sm"
+              readOnly={readOnly}
               value={draft ?? cellText(storedRow?.[a.id]?.qualification)}
               error={bad ? (noteText(note) ?? 'No es un número') : undefined}
-              description={!bad ? noteText(note) : undefined} inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={!bad ? noteText(note) : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               styles={draft !== undefined && !bad ? { input: { borderColor: border, borderWidth: 2 } } : undefined}
-              rightSection={(
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Historial de la celda: ${a.activity_name}`} title="Historial de la celda"
-                  onClick={() => onOpenHistory(student, a)}>
+              rightSection={
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={`Historial de la celda: ${a.activity_name}`}
+                  title="Historial de la celda"
+                  onClick={() => onOpenHistory(student, a)}
+                >
                   <HistoryIcon />
                 </ActionIcon>
-              )}
+              }
               onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
               onFocus={() => onFocusCell({ row: rowIndex, col })}
               onBlur={() => onCellLeave(student.id, a.id)}
@@ -84,20 +121,46 @@ const StudentCard = memo(function StudentCard({
         })}
       </SimpleGrid>
       <Group justify="flex-end" mt="xs">
-        <Button size="xs" variant="light" onClick={() => onOpenAttributes(student)}>Ver atribs.</Button>
+        <Button size="xs" variant="light" onClick={() => onOpenAttributes(student)}>
+          Ver atribs.
+        </Button>
       </Group>
     </Card>
   );
 });
 
 /** The grade sheet on a phone: one card per student with an input per activity (and its history) and 'Ver atribs.'. */
-export function GradeCards({ students, activities, stored, drafts, notes, readOnly, onCellChange, onCellLeave, onFocusCell, onOpenHistory, onOpenAttributes }: Props) {
+export function GradeCards({
+  students,
+  activities,
+  stored,
+  drafts,
+  notes,
+  readOnly,
+  onCellChange,
+  onCellLeave,
+  onFocusCell,
+  onOpenHistory,
+  onOpenAttributes,
+}: Props) {
   return (
     <Stack gap="sm">
       {students.map((s, i) => (
-        <StudentCard key={s.id} student={s} rowIndex={i} activities={activities} storedRow={stored[s.id]} draftRow={drafts[s.id]} noteRow={notes[s.id]}
-          readOnly={readOnly} onCellChange={onCellChange} onCellLeave={onCellLeave} onFocusCell={onFocusCell} onOpenHistory={onOpenHistory}
-          onOpenAttributes={onOpenAttributes} />
+        <StudentCard
+          key={s.id}
+          student={s}
+          rowIndex={i}
+          activities={activities}
+          storedRow={stored[s.id]}
+          draftRow={drafts[s.id]}
+          noteRow={notes[s.id]}
+          readOnly={readOnly}
+          onCellChange={onCellChange}
+          onCellLeave={onCellLeave}
+          onFocusCell={onFocusCell}
+          onOpenHistory={onOpenHistory}
+          onOpenAttributes={onOpenAttributes}
+        />
       ))}
     </Stack>
   );

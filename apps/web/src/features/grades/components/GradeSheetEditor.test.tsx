@@ -8,28 +8,53 @@ import { GradeSheetEditor } from './GradeSheetEditor';
 
 function activity(id: number, name: string, ponderation: number): Activity {
   return {
-    id, professor_subject_id: 7, activity_name: name, type_activity: null, evaluation_instrument: null, ponderation,
-    attribute_ids: [], attributes: [], subject: { id: 5, subject_name: 'Cálculo' }, group: { id: 3, group_name: '101' }, period_id: 1, career_id: 1,
-    graded_count: 0, created_at: '', updated_at: '',
+    id,
+    professor_subject_id: 7,
+    activity_name: name,
+    type_activity: null,
+    evaluation_instrument: null,
+    ponderation,
+    attribute_ids: [],
+    attributes: [],
+    subject: { id: 5, subject_name: 'Cálculo' },
+    group: { id: 3, group_name: '101' },
+    period_id: 1,
+    career_id: 1,
+    graded_count: 0,
+    created_at: '',
+    updated_at: '',
   };
 }
 
 const sheet: GradeSheet = {
   assignment: {
-    id: 7, user_id: 4, subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' }, group: { id: 3, group_name: '101', semester_id: 1 },
-    period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true }, career_id: 1, editable: true,
+    id: 7,
+    user_id: 4,
+    subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
+    group: { id: 3, group_name: '101', semester_id: 1 },
+    period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true },
+    career_id: 1,
+    editable: true,
   },
-  students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }, { id: 2, full_name: 'Beto Ruiz', controlnumber: 'L2' }],
+  students: [
+    { id: 1, full_name: 'Ana López', controlnumber: 'L1' },
+    { id: 2, full_name: 'Beto Ruiz', controlnumber: 'L2' },
+  ],
   activities: [activity(10, 'Examen', 40), activity(11, 'Proyecto', 60)],
   grades: [{ user_id: 1, activity_id: 10, qualification: 70, version: 3 }],
-  finals: [{ user_id: 1, final: 70 }, { user_id: 2, final: null }],
+  finals: [
+    { user_id: 1, final: 70 },
+    { user_id: 2, final: null },
+  ],
 };
 
 const feedback = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
 const cellOf = (row: number, col: number) => document.getElementById(`celda-${row}-${col}`) as HTMLInputElement;
 
 function renderEditor() {
-  return renderWithProviders(<GradeSheetEditor sheet={sheet} teacherId={4} attributes={[]} feedback={feedback} />, { route: '/Ratings' });
+  return renderWithProviders(<GradeSheetEditor sheet={sheet} teacherId={4} attributes={[]} feedback={feedback} />, {
+    route: '/Ratings',
+  });
 }
 
 beforeEach(() => {
@@ -56,7 +81,14 @@ describe('GradeSheetEditor', () => {
   });
 
   it('restores unsaved grades after a reload with a banner to save or discard them', async () => {
-    localStorage.setItem(draftKey(4, 7), JSON.stringify({ drafts: { 2: { 10: '90', 11: '80' } }, versions: { 2: { 10: 0, 11: 0 } }, saved_at: '2026-11-23T10:00:00Z' }));
+    localStorage.setItem(
+      draftKey(4, 7),
+      JSON.stringify({
+        drafts: { 2: { 10: '90', 11: '80' } },
+        versions: { 2: { 10: 0, 11: 0 } },
+        saved_at: '2026-11-23T10:00:00Z',
+      }),
+    );
     mockApi({ 'GET /grade-history/imports': { body: [] } });
     const { user } = renderEditor();
     expect(screen.getByText('Calificaciones sin guardar recuperadas')).toBeInTheDocument();
@@ -70,20 +102,39 @@ describe('GradeSheetEditor', () => {
   });
 
   it('saves with versions, clears saved drafts and keeps a conflicting cell with who changed it', async () => {
-    localStorage.setItem(draftKey(4, 7), JSON.stringify({ drafts: { 1: { 10: '75' }, 2: { 10: '60' } }, versions: { 1: { 10: 3 }, 2: { 10: 0 } }, saved_at: '' }));
+    localStorage.setItem(
+      draftKey(4, 7),
+      JSON.stringify({
+        drafts: { 1: { 10: '75' }, 2: { 10: '60' } },
+        versions: { 1: { 10: 3 }, 2: { 10: 0 } },
+        saved_at: '',
+      }),
+    );
     const calls = mockApi({
       'GET /grade-history/imports': { body: [] },
       'POST /profesor/calificar/actividades/batch': {
         body: {
-          message: 'Algunas calificaciones no se pudieron guardar.', unchanged: 0,
+          message: 'Algunas calificaciones no se pudieron guardar.',
+          unchanged: 0,
           saved: [{ user_id: 2, activity_id: 10, qualification: 60, version: 1 }],
-          conflicts: [{ user_id: 1, activity_id: 10, qualification: 72, version: 4, changed_by: { id: 9, full_name: 'Otra Persona' }, changed_at: '2026-11-23T12:00:00Z' }],
+          conflicts: [
+            {
+              user_id: 1,
+              activity_id: 10,
+              qualification: 72,
+              version: 4,
+              changed_by: { id: 9, full_name: 'Otra Persona' },
+              changed_at: '2026-11-23T12:00:00Z',
+            },
+          ],
         },
       },
     });
     const { user } = renderEditor();
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }),
+    );
     await screen.findByText('Calificaciones cambiadas en otro lugar', {}, { timeout: 5000 });
     const sent = calls.find((c) => c.method === 'POST')!.body as { calificaciones: unknown[] };
     expect(sent.calificaciones).toEqual([
@@ -92,7 +143,10 @@ describe('GradeSheetEditor', () => {
     ]);
     expect(screen.getByText(/Otra Persona/)).toBeInTheDocument();
     // One went through and one conflicted: a warning titled for what happened, not an 'Error'.
-    expect(feedback.warning).toHaveBeenCalledWith('Guardado con conflictos', expect.stringContaining('Se guardó 1 calificación. Una calificación cambió en otro lugar'));
+    expect(feedback.warning).toHaveBeenCalledWith(
+      'Guardado con conflictos',
+      expect.stringContaining('Se guardó 1 calificación. Una calificación cambió en otro lugar'),
+    );
     expect(feedback.error).not.toHaveBeenCalled();
     await waitFor(() => expect(readDrafts(4, 7)?.drafts).toEqual({ 1: { 10: '75' } }));
     // Keeping mine sends the current version next time.
@@ -101,15 +155,23 @@ describe('GradeSheetEditor', () => {
   });
 
   it('keeps the grades and says so when the save finds no connection', async () => {
-    localStorage.setItem(draftKey(4, 7), JSON.stringify({ drafts: { 2: { 11: '50' } }, versions: { 2: { 11: 0 } }, saved_at: '' }));
+    localStorage.setItem(
+      draftKey(4, 7),
+      JSON.stringify({ drafts: { 2: { 11: '50' } }, versions: { 2: { 11: 0 } }, saved_at: '' }),
+    );
     mockApi({ 'GET /grade-history/imports': { body: [] } });
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input).includes('/grade-history/imports')) return new Response('[]', { status: 200 });
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).includes('/grade-history/imports')) return new Response('[]', { status: 200 });
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const { user } = renderEditor();
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }),
+    );
     await waitFor(() => expect(feedback.error).toHaveBeenCalledWith(expect.stringContaining('Sin conexión')));
     expect(readDrafts(4, 7)?.drafts).toEqual({ 2: { 11: '50' } });
     expect(cellOf(1, 1)).toHaveValue('50');
@@ -130,7 +192,14 @@ describe('GradeSheetEditor', () => {
   it('asks before saving a grade that looks like 0-10, and multiplies it when told', async () => {
     const calls = mockApi({
       'GET /grade-history/imports': { body: [] },
-      'POST /profesor/calificar/actividades/batch': { body: { message: '¡Calificaciones guardadas correctamente!', unchanged: 0, saved: [{ user_id: 2, activity_id: 10, qualification: 85, version: 1 }], conflicts: [] } },
+      'POST /profesor/calificar/actividades/batch': {
+        body: {
+          message: '¡Calificaciones guardadas correctamente!',
+          unchanged: 0,
+          saved: [{ user_id: 2, activity_id: 10, qualification: 85, version: 1 }],
+          conflicts: [],
+        },
+      },
     });
     const { user } = renderEditor();
     await user.type(cellOf(1, 0), '8.5');
@@ -139,14 +208,20 @@ describe('GradeSheetEditor', () => {
     const question = screen.getByText('¿Calificación de 0 a 10?').closest('[role="alert"]') as HTMLElement;
     expect(question).toHaveTextContent('Beto Ruiz · Examen: 8.5');
     expect(cellOf(1, 0).closest('td')).toHaveAttribute('data-state', 'ask');
-    expect(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).toHaveTextContent('Las 1 que parecen de 0 a 10 esperan tu respuesta');
+    expect(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).toHaveTextContent(
+      'Las 1 que parecen de 0 a 10 esperan tu respuesta',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await user.click(within(question).getByRole('button', { name: 'Es 85.0' }));
     expect(cellOf(1, 0)).toHaveValue('85.0');
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect((calls.find((c) => c.method === 'POST')!.body as { calificaciones: unknown[] }).calificaciones).toEqual([{ user_id: 2, activity_id: 10, qualification: 85, version: 0 }]);
+    expect((calls.find((c) => c.method === 'POST')!.body as { calificaciones: unknown[] }).calificaciones).toEqual([
+      { user_id: 2, activity_id: 10, qualification: 85, version: 0 },
+    ]);
   });
 
   it('reports a pasted block: what was pasted, what did not fit, what was clamped and what was refused', () => {
@@ -177,10 +252,27 @@ describe('GradeSheetEditor', () => {
     setPhone(true);
     mockApi({
       'GET /grade-history/imports': { body: [] },
-      'GET /grade-history': { body: [{ id: 1, user_id: 1, activity_id: 10, before: null, after: 70, changed_by: { id: 4, full_name: 'Laura Mendoza' }, changed_at: '2026-11-20T10:00:00Z', source: 'pantalla' }] },
+      'GET /grade-history': {
+        body: [
+          {
+            id: 1,
+            user_id: 1,
+            activity_id: 10,
+            before: null,
+            after: 70,
+            changed_by: { id: 4, full_name: 'Laura Mendoza' },
+            changed_at: '2026-11-20T10:00:00Z',
+            source: 'pantalla',
+          },
+        ],
+      },
     });
     const { user } = renderEditor();
-    await user.click(within(screen.getByRole('region', { name: 'Ana López' })).getByRole('button', { name: 'Historial de la celda: Examen' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Ana López' })).getByRole('button', {
+        name: 'Historial de la celda: Examen',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Historial de la calificación' });
     expect(dialog).toHaveTextContent('Ana López · Examen');
     expect(await within(dialog).findByText('Laura Mendoza')).toBeInTheDocument();

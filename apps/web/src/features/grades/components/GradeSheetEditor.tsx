@@ -29,7 +29,11 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const s = useGradeSheetState(sheet, teacherId, feedback);
   const { students, activities } = sheet;
   const readOnly = !sheet.assignment.editable;
-  const address = { subject_id: sheet.assignment.subject.id, group_id: sheet.assignment.group?.id ?? 0, period_id: sheet.assignment.period?.id };
+  const address = {
+    subject_id: sheet.assignment.subject.id,
+    group_id: sheet.assignment.group?.id ?? 0,
+    period_id: sheet.assignment.period?.id,
+  };
   const [activeCell, setActiveCell] = useState<CellPosition | null>(null);
   const [historyOf, setHistoryOf] = useState<{ student: SheetStudent; activity: Activity } | null>(null);
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
@@ -37,18 +41,42 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const [fillOpen, setFillOpen] = useState(false);
 
   const serverFinals = useMemo(() => new Map(sheet.finals.map((f) => [f.user_id, f.final])), [sheet.finals]);
-  const unconfirmed = students.filter((st) => !s.drafts[st.id] && liveFinal(activities, s.stored[st.id], undefined) !== (serverFinals.get(st.id) ?? null));
+  const unconfirmed = students.filter(
+    (st) => !s.drafts[st.id] && liveFinal(activities, s.stored[st.id], undefined) !== (serverFinals.get(st.id) ?? null),
+  );
   const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
-  const openHistory = useCallback((student: SheetStudent, activity: Activity) => setHistoryOf({ student, activity }), []);
+  const openHistory = useCallback(
+    (student: SheetStudent, activity: Activity) => setHistoryOf({ student, activity }),
+    [],
+  );
 
   return (
     <Stack gap="sm">
-      <SheetBanners restored={s.restored} draftCount={s.draftCount} readOnly={readOnly} onSave={() => setConfirmSave(true)} onDiscard={s.discardAll} />
+      <SheetBanners
+        restored={s.restored}
+        draftCount={s.draftCount}
+        readOnly={readOnly}
+        onSave={() => setConfirmSave(true)}
+        onDiscard={s.discardAll}
+      />
       <Group gap="xs" wrap="wrap">
-        <SheetFileButtons assignmentId={sheet.assignment.id} address={address} readOnly={readOnly} feedback={feedback} />
-        {!readOnly ? <Button onClick={() => setFillOpen(true)} variant="default" disabled={!activities.length}>Rellenar vacías</Button> : null}
+        <SheetFileButtons
+          assignmentId={sheet.assignment.id}
+          address={address}
+          readOnly={readOnly}
+          feedback={feedback}
+        />
+        {!readOnly ? (
+          <Button onClick={() => setFillOpen(true)} variant="default" disabled={!activities.length}>
+            Rellenar vacías
+          </Button>
+        ) : null}
         {!isMobile ? (
-          <Button variant="default" disabled={!active?.student || !active.activity} onClick={() => active?.student && active.activity && openHistory(active.student, active.activity)}>
+          <Button
+            variant="default"
+            disabled={!active?.student || !active.activity}
+            onClick={() => active?.student && active.activity && openHistory(active.student, active.activity)}
+          >
             Historial de la celda
           </Button>
         ) : null}
@@ -59,45 +87,127 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         ) : null}
       </Group>
       {active?.student && active.activity && !isMobile ? (
-        <Text size="xs" c="dimmed" aria-live="polite">Celda: {active.student.full_name} · {active.activity.activity_name}</Text>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          Celda: {active.student.full_name} · {active.activity.activity_name}
+        </Text>
       ) : null}
-      {s.badCount ? <Text size="sm" c="var(--mantine-color-error)" role="alert">{s.badCount === 1 ? '1 celda no es un número: corrígela' : `${s.badCount} celdas no son números: corrígelas`} antes de guardar.</Text> : null}
-      <SheetNotices notice={s.notice} asked={s.asked} students={students} activities={activities} onDismiss={s.dismissNotice} onAnswer={s.answer} />
-      <ConflictList conflicts={s.conflicts} drafts={s.drafts} students={students} activities={activities} onResolve={s.resolveConflict} />
+      {s.badCount ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {s.badCount === 1 ? '1 celda no es un número: corrígela' : `${s.badCount} celdas no son números: corrígelas`}{' '}
+          antes de guardar.
+        </Text>
+      ) : null}
+      <SheetNotices
+        notice={s.notice}
+        asked={s.asked}
+        students={students}
+        activities={activities}
+        onDismiss={s.dismissNotice}
+        onAnswer={s.answer}
+      />
+      <ConflictList
+        conflicts={s.conflicts}
+        drafts={s.drafts}
+        students={students}
+        activities={activities}
+        onResolve={s.resolveConflict}
+      />
 
-      {students.length === 0 ? <Text c="dimmed">No hay alumnos en este grupo para esta materia.</Text>
-        : activities.length === 0 ? <Text c="dimmed">Esta materia no tiene actividades. Créalas en Actividades.</Text>
-        : isMobile ? (
-          <GradeCards students={students} activities={activities} stored={s.stored} drafts={s.drafts} notes={s.notes} readOnly={readOnly}
-            onCellChange={s.writeCell} onCellLeave={s.leaveCell} onFocusCell={setActiveCell} onOpenHistory={openHistory} onOpenAttributes={setAttributesOf} />
-        ) : (
-          <GradeGrid students={students} activities={activities} stored={s.stored} drafts={s.drafts} conflicts={s.conflicts} notes={s.notes} readOnly={readOnly}
-            onCellChange={s.writeCell} onPaste={s.paste} onFocusCell={setActiveCell} onCellLeave={s.leaveCell} onOpenAttributes={setAttributesOf} />
-        )}
+      {students.length === 0 ? (
+        <Text c="dimmed">No hay alumnos en este grupo para esta materia.</Text>
+      ) : activities.length === 0 ? (
+        <Text c="dimmed">Esta materia no tiene actividades. Créalas en Actividades.</Text>
+      ) : isMobile ? (
+        <GradeCards
+          students={students}
+          activities={activities}
+          stored={s.stored}
+          drafts={s.drafts}
+          notes={s.notes}
+          readOnly={readOnly}
+          onCellChange={s.writeCell}
+          onCellLeave={s.leaveCell}
+          onFocusCell={setActiveCell}
+          onOpenHistory={openHistory}
+          onOpenAttributes={setAttributesOf}
+        />
+      ) : (
+        <GradeGrid
+          students={students}
+          activities={activities}
+          stored={s.stored}
+          drafts={s.drafts}
+          conflicts={s.conflicts}
+          notes={s.notes}
+          readOnly={readOnly}
+          onCellChange={s.writeCell}
+          onPaste={s.paste}
+          onFocusCell={setActiveCell}
+          onCellLeave={s.leaveCell}
+          onOpenAttributes={setAttributesOf}
+        />
+      )}
       {students.length > 0 && activities.length > 0 ? (
         <Text size="sm" c={unconfirmed.length ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
-          {unconfirmed.length ? `El servidor aún no confirma el final de ${unconfirmed.length} alumnos; se actualizará en un momento.`
-            : s.draftCount === 0 ? 'Finales confirmados por el servidor.' : 'Los finales marcados con • incluyen calificaciones sin guardar.'}
+          {unconfirmed.length
+            ? `El servidor aún no confirma el final de ${unconfirmed.length} alumnos; se actualizará en un momento.`
+            : s.draftCount === 0
+              ? 'Finales confirmados por el servidor.'
+              : 'Los finales marcados con • incluyen calificaciones sin guardar.'}
         </Text>
       ) : null}
 
       <ConfirmDialog
-        opened={confirmSave} title="Guardar calificaciones?" confirmLabel="Guardar" loading={s.saving}
+        opened={confirmSave}
+        title="Guardar calificaciones?"
+        confirmLabel="Guardar"
+        loading={s.saving}
         message={`Se guardarán ${s.draftCount === 1 ? '1 calificación' : `${s.draftCount} calificaciones`} capturadas${s.badCount ? ` (las ${s.badCount} celdas que no son números se quedan sin enviar)` : ''}.${s.asked.length ? ` Las ${s.asked.length} que parecen de 0 a 10 esperan tu respuesta y no se envían.` : ''}`}
-        onConfirm={() => { setConfirmSave(false); s.save(); }} onCancel={() => setConfirmSave(false)}
+        onConfirm={() => {
+          setConfirmSave(false);
+          s.save();
+        }}
+        onCancel={() => setConfirmSave(false)}
       />
-      <FillEmptyDialog opened={fillOpen} activities={activities} initialActivityId={active?.activity?.id ?? null} emptyCount={s.emptyCount} onClose={() => setFillOpen(false)}
-        onFill={(activityId, value) => { s.fillEmpty(activityId, value); setFillOpen(false); }} />
+      <FillEmptyDialog
+        opened={fillOpen}
+        activities={activities}
+        initialActivityId={active?.activity?.id ?? null}
+        emptyCount={s.emptyCount}
+        onClose={() => setFillOpen(false)}
+        onFill={(activityId, value) => {
+          s.fillEmpty(activityId, value);
+          setFillOpen(false);
+        }}
+      />
       <CellHistoryDialog
-        cell={historyOf ? { userId: historyOf.student.id, activityId: historyOf.activity.id, studentName: historyOf.student.full_name, activityName: historyOf.activity.activity_name } : null}
+        cell={
+          historyOf
+            ? {
+                userId: historyOf.student.id,
+                activityId: historyOf.activity.id,
+                studentName: historyOf.student.full_name,
+                activityName: historyOf.activity.activity_name,
+              }
+            : null
+        }
         onClose={() => setHistoryOf(null)}
       />
       <AttributesDialog
-        student={attributesOf} subjectId={address.subject_id} groupId={address.group_id} attributes={attributes} activities={activities}
-        gradeOf={s.valueOf} readOnly={readOnly} onClose={() => setAttributesOf(null)} onSaved={feedback.success} onError={feedback.error}
+        student={attributesOf}
+        subjectId={address.subject_id}
+        groupId={address.group_id}
+        attributes={attributes}
+        activities={activities}
+        gradeOf={s.valueOf}
+        readOnly={readOnly}
+        onClose={() => setAttributesOf(null)}
+        onSaved={feedback.success}
+        onError={feedback.error}
       />
       <LeaveGuard
-        when={s.draftCount > 0} title="Calificaciones sin guardar"
+        when={s.draftCount > 0}
+        title="Calificaciones sin guardar"
         message="Tienes calificaciones capturadas sin guardar. Se conservarán en este navegador, pero no estarán en el sistema hasta que las guardes. ¿Salir de todos modos?"
       />
     </Stack>

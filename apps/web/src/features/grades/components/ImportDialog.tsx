@@ -68,40 +68,71 @@ export function ImportDialog({ opened, address, onClose, onImported }: Props) {
   const busy = phase === 'checking' || phase === 'applying';
   const shown = preview?.changes.slice(0, PREVIEW_ROWS) ?? [];
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : close} title="Importar calificaciones desde Excel" size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : close}
+      title="Importar calificaciones desde Excel"
+      size="xl"
+      centered
+    >
       <Stack gap="sm">
         {phase === 'choose' || phase === 'checking' ? (
           <>
             <Text size="sm">
-              Usa la plantilla: una fila por alumno con su matrícula y una columna por actividad. Las celdas vacías no cambian nada.
+              Usa la plantilla: una fila por alumno con su matrícula y una columna por actividad. Las celdas vacías no
+              cambian nada.
             </Text>
             <FileInput
-              label="Archivo .xlsx" placeholder="Selecciona un archivo" accept=".xlsx,.xls" value={file}
+              label="Archivo .xlsx"
+              placeholder="Selecciona un archivo"
+              accept=".xlsx,.xls"
+              value={file}
               onChange={(f) => {
                 setFile(f);
                 setError(null);
               }}
-              clearable disabled={busy}
+              clearable
+              disabled={busy}
             />
           </>
         ) : null}
         {busy ? (
           <Stack gap={4}>
-            <Text size="sm">{progress < 1 ? 'Subiendo archivo...' : phase === 'checking' ? 'Revisando el archivo...' : 'Importando...'}</Text>
+            <Text size="sm">
+              {progress < 1
+                ? 'Subiendo archivo...'
+                : phase === 'checking'
+                  ? 'Revisando el archivo...'
+                  : 'Importando...'}
+            </Text>
             <Progress value={Math.round(progress * 100)} aria-label="Progreso de la carga" animated={progress >= 1} />
           </Stack>
         ) : null}
-        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
 
         {phase === 'preview' && preview ? (
           <>
             <Text size="sm" fw={500}>
-              Vista previa: {countOf(preview.inserted, 'calificación nueva', 'calificaciones nuevas')}, {countOf(preview.updated, 'cambiada', 'cambiadas')}, {preview.skipped} sin cambio. Aún no se guardó nada.
+              Vista previa: {countOf(preview.inserted, 'calificación nueva', 'calificaciones nuevas')},{' '}
+              {countOf(preview.updated, 'cambiada', 'cambiadas')}, {preview.skipped} sin cambio. Aún no se guardó nada.
             </Text>
             {preview.errors.length ? (
-              <Alert color="yellow" title={`${countOf(preview.errors.length, 'fila', 'filas')} con advertencias (no se importarán)`}>
+              <Alert
+                color="yellow"
+                title={`${countOf(preview.errors.length, 'fila', 'filas')} con advertencias (no se importarán)`}
+              >
                 <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
-                  {preview.errors.map((e, i) => <li key={i}><Text size="sm">Fila {e.row}: {e.error}</Text></li>)}
+                  {preview.errors.map((e, i) => (
+                    <li key={i}>
+                      <Text size="sm">
+                        Fila {e.row}: {e.error}
+                      </Text>
+                    </li>
+                  ))}
                 </Stack>
               </Alert>
             ) : null}
@@ -130,31 +161,59 @@ export function ImportDialog({ opened, address, onClose, onImported }: Props) {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-            ) : <Text size="sm" c="dimmed">El archivo no cambia ninguna calificación.</Text>}
-            {preview.changes.length > PREVIEW_ROWS ? <Text size="xs" c="dimmed">Se muestran {PREVIEW_ROWS} de {preview.changes.length} cambios.</Text> : null}
+            ) : (
+              <Text size="sm" c="dimmed">
+                El archivo no cambia ninguna calificación.
+              </Text>
+            )}
+            {preview.changes.length > PREVIEW_ROWS ? (
+              <Text size="xs" c="dimmed">
+                Se muestran {PREVIEW_ROWS} de {preview.changes.length} cambios.
+              </Text>
+            ) : null}
           </>
         ) : null}
 
         {phase === 'done' && result ? (
-          <Alert color={result.errors.length ? 'yellow' : 'green'} role="status" title={result.errors.length ? GRADE_MSG.importWarnings : GRADE_MSG.importDone}>
+          <Alert
+            color={result.errors.length ? 'yellow' : 'green'}
+            role="status"
+            title={result.errors.length ? GRADE_MSG.importWarnings : GRADE_MSG.importDone}
+          >
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {[`${result.inserted} calificaciones nuevas, ${result.updated} cambiadas.`,
-                ...result.errors.slice(0, SHOWN_ERRORS).map((e) => `Fila ${e.row}: ${e.error}`)].join('\n')}
+              {[
+                `${result.inserted} calificaciones nuevas, ${result.updated} cambiadas.`,
+                ...result.errors.slice(0, SHOWN_ERRORS).map((e) => `Fila ${e.row}: ${e.error}`),
+              ].join('\n')}
             </Text>
           </Alert>
         ) : null}
       </Stack>
       <Group justify="flex-end" mt="lg">
-        {phase === 'done' ? <Button onClick={close}>Cerrar</Button> : (
+        {phase === 'done' ? (
+          <Button onClick={close}>Cerrar</Button>
+        ) : (
           <>
-            <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancelar
+            </Button>
             {phase === 'preview' || phase === 'applying' ? (
               <>
-                <Button variant="default" onClick={reset} disabled={busy}>Elegir otro archivo</Button>
-                <Button onClick={() => void run(false)} loading={phase === 'applying'} disabled={!preview?.changes.length}>Aplicar importación</Button>
+                <Button variant="default" onClick={reset} disabled={busy}>
+                  Elegir otro archivo
+                </Button>
+                <Button
+                  onClick={() => void run(false)}
+                  loading={phase === 'applying'}
+                  disabled={!preview?.changes.length}
+                >
+                  Aplicar importación
+                </Button>
               </>
             ) : (
-              <Button onClick={() => void run(true)} loading={phase === 'checking'}>Revisar archivo</Button>
+              <Button onClick={() => void run(true)} loading={phase === 'checking'}>
+                Revisar archivo
+              </Button>
             )}
           </>
         )}

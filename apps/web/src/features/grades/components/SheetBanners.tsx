@@ -20,21 +20,31 @@ export function SheetBanners({ restored, draftCount, readOnly, onSave, onDiscard
           Puedes seguir capturando: las calificaciones se guardan en este navegador hasta que vuelva la conexión.
         </Alert>
       ) : justBack ? (
-        <Alert color="green" role="status" title="Conexión restablecida">Ya puedes guardar las calificaciones.</Alert>
+        <Alert color="green" role="status" title="Conexión restablecida">
+          Ya puedes guardar las calificaciones.
+        </Alert>
       ) : null}
       {restored && draftCount > 0 ? (
         <Alert color="yellow" role="status" title="Calificaciones sin guardar recuperadas">
           <Text size="sm">
-            {draftCount === 1 ? 'Hay 1 calificación capturada' : `Hay ${draftCount} calificaciones capturadas`} que no se guardaron la última vez
-            (están marcadas en la tabla).
+            {draftCount === 1 ? 'Hay 1 calificación capturada' : `Hay ${draftCount} calificaciones capturadas`} que no
+            se guardaron la última vez (están marcadas en la tabla).
           </Text>
           <Group gap="sm" mt="xs">
-            <Button size="xs" onClick={onSave} disabled={readOnly}>Guardar ahora</Button>
-            <Button size="xs" variant="default" onClick={onDiscard}>Descartar</Button>
+            <Button size="xs" onClick={onSave} disabled={readOnly}>
+              Guardar ahora
+            </Button>
+            <Button size="xs" variant="default" onClick={onDiscard}>
+              Descartar
+            </Button>
           </Group>
         </Alert>
       ) : null}
-      {readOnly ? <Alert color="gray" role="status">{GRADE_MSG.periodClosed}</Alert> : null}
+      {readOnly ? (
+        <Alert color="gray" role="status">
+          {GRADE_MSG.periodClosed}
+        </Alert>
+      ) : null}
     </>
   );
 }

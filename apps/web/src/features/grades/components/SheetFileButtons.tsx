@@ -57,22 +57,50 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         feedback.success('Exportación completada.');
       }
     } catch (err) {
-      feedback.error(errorText(kind === 'template' ? 'Error descargando la plantilla.' : 'Error exportando calificaciones.', err));
+      feedback.error(
+        errorText(kind === 'template' ? 'Error descargando la plantilla.' : 'Error exportando calificaciones.', err),
+      );
     }
   };
 
   return (
     <>
-      {!readOnly ? <Button onClick={() => setImportOpen(true)} variant="light">Importar Excel</Button> : null}
-      <Button onClick={() => void files('export')} variant="light">Exportar Excel</Button>
-      <Button onClick={() => void files('template')} variant="light">Descargar plantilla</Button>
-      {!readOnly && lastImport ? <Button onClick={() => setConfirmUndo(true)} variant="light" color="orange">Deshacer importación</Button> : null}
+      {!readOnly ? (
+        <Button onClick={() => setImportOpen(true)} variant="light">
+          Importar Excel
+        </Button>
+      ) : null}
+      <Button onClick={() => void files('export')} variant="light">
+        Exportar Excel
+      </Button>
+      <Button onClick={() => void files('template')} variant="light">
+        Descargar plantilla
+      </Button>
+      {!readOnly && lastImport ? (
+        <Button onClick={() => setConfirmUndo(true)} variant="light" color="orange">
+          Deshacer importación
+        </Button>
+      ) : null}
       <ConfirmDialog
-        opened={confirmUndo} title="Deshacer importación" danger confirmLabel="Deshacer" loading={undo.isPending}
-        message={lastImport ? `Se ${lastImport.cells === 1 ? 'restaurará la calificación' : `restaurarán las ${lastImport.cells} calificaciones`} que cambió la importación del ${formatDateTime(lastImport.changed_at)}; las que se modificaron después se quedan como están.` : ''}
-        onConfirm={doUndo} onCancel={() => setConfirmUndo(false)}
+        opened={confirmUndo}
+        title="Deshacer importación"
+        danger
+        confirmLabel="Deshacer"
+        loading={undo.isPending}
+        message={
+          lastImport
+            ? `Se ${lastImport.cells === 1 ? 'restaurará la calificación' : `restaurarán las ${lastImport.cells} calificaciones`} que cambió la importación del ${formatDateTime(lastImport.changed_at)}; las que se modificaron después se quedan como están.`
+            : ''
+        }
+        onConfirm={doUndo}
+        onCancel={() => setConfirmUndo(false)}
       />
-      <ImportDialog opened={importOpen} address={address} onClose={() => setImportOpen(false)} onImported={onImported} />
+      <ImportDialog
+        opened={importOpen}
+        address={address}
+        onClose={() => setImportOpen(false)}
+        onImported={onImported}
+      />
     </>
   );
 }

@@ -28,51 +28,88 @@ function cellList(items: string[]): string {
  * (pasted, cut at the grid's edge, clamped, refused), and the question about grades that look like 0-10.
  */
 export function SheetNotices({ notice, asked, students, activities, onDismiss, onAnswer }: Props) {
-  const name = (c: CellRef) => `${students.find((s) => s.id === c.userId)?.full_name ?? ''} · ${activities.find((a) => a.id === c.activityId)?.activity_name ?? ''}`;
+  const name = (c: CellRef) =>
+    `${students.find((s) => s.id === c.userId)?.full_name ?? ''} · ${activities.find((a) => a.id === c.activityId)?.activity_name ?? ''}`;
   return (
     <>
       {notice?.kind === 'clamped' ? (
         <Alert color="yellow" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={onDismiss} py={6}>
-          <Text size="sm">{notice.from} se ajustó a {notice.to} ({name(notice)}): las calificaciones van de 0 a 100.</Text>
+          <Text size="sm">
+            {notice.from} se ajustó a {notice.to} ({name(notice)}): las calificaciones van de 0 a 100.
+          </Text>
         </Alert>
       ) : null}
       {notice?.kind === 'paste' ? (
-        <Alert color={notice.cut.length || notice.refused.length || notice.clamped.length ? 'yellow' : 'green'} role="status"
-          title={`Se pegaron ${plural(notice.placed, 'celda', 'celdas')}`} withCloseButton closeButtonLabel="Cerrar aviso" onClose={onDismiss}>
+        <Alert
+          color={notice.cut.length || notice.refused.length || notice.clamped.length ? 'yellow' : 'green'}
+          role="status"
+          title={`Se pegaron ${plural(notice.placed, 'celda', 'celdas')}`}
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={onDismiss}
+        >
           <List size="sm" spacing={2}>
             {notice.cut.length ? (
-              <List.Item>No cupieron {plural(notice.cut.length, 'valor', 'valores')} (la tabla termina antes): {cellList(notice.cut)}.</List.Item>
+              <List.Item>
+                No cupieron {plural(notice.cut.length, 'valor', 'valores')} (la tabla termina antes):{' '}
+                {cellList(notice.cut)}.
+              </List.Item>
             ) : null}
             {notice.clamped.length ? (
-              <List.Item>Se ajustaron a 0-100: {cellList(notice.clamped.map((c) => `${c.from} → ${c.to} (${name(c)})`))}.</List.Item>
+              <List.Item>
+                Se ajustaron a 0-100: {cellList(notice.clamped.map((c) => `${c.from} → ${c.to} (${name(c)})`))}.
+              </List.Item>
             ) : null}
             {notice.refused.length ? (
-              <List.Item>No son números, quedaron marcadas y no se guardarán: {cellList(notice.refused.map((c) => `${c.text} (${name(c)})`))}.</List.Item>
+              <List.Item>
+                No son números, quedaron marcadas y no se guardarán:{' '}
+                {cellList(notice.refused.map((c) => `${c.text} (${name(c)})`))}.
+              </List.Item>
             ) : null}
-            {!notice.cut.length && !notice.clamped.length && !notice.refused.length ? <List.Item>Todas las celdas se pegaron como venían.</List.Item> : null}
+            {!notice.cut.length && !notice.clamped.length && !notice.refused.length ? (
+              <List.Item>Todas las celdas se pegaron como venían.</List.Item>
+            ) : null}
           </List>
         </Alert>
       ) : null}
       {asked.length ? (
-        <Alert color="blue" role="alert" title={asked.length === 1 ? '¿Calificación de 0 a 10?' : `¿${asked.length} calificaciones de 0 a 10?`}>
+        <Alert
+          color="blue"
+          role="alert"
+          title={asked.length === 1 ? '¿Calificación de 0 a 10?' : `¿${asked.length} calificaciones de 0 a 10?`}
+        >
           <Text size="sm" mb="xs">
-            La hoja califica de 0 a 100. {asked.length === 1 ? 'Este valor parece' : 'Estos valores parecen'} de una escala de 0 a 10;
-            no se guardarán hasta que respondas.
+            La hoja califica de 0 a 100. {asked.length === 1 ? 'Este valor parece' : 'Estos valores parecen'} de una
+            escala de 0 a 10; no se guardarán hasta que respondas.
           </Text>
           <Stack gap={4}>
             {asked.slice(0, SHOWN).map((c) => (
               <Group key={`${c.userId}-${c.activityId}`} gap="xs" wrap="wrap">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{name(c)}: {cellText(c.value)}</Text>
-                <Button size="compact-xs" onClick={() => onAnswer([c], true)}>Es {cellText(Math.round(c.value * 1000) / 100)}</Button>
-                <Button size="compact-xs" variant="default" onClick={() => onAnswer([c], false)}>Dejar {cellText(c.value)}</Button>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {name(c)}: {cellText(c.value)}
+                </Text>
+                <Button size="compact-xs" onClick={() => onAnswer([c], true)}>
+                  Es {cellText(Math.round(c.value * 1000) / 100)}
+                </Button>
+                <Button size="compact-xs" variant="default" onClick={() => onAnswer([c], false)}>
+                  Dejar {cellText(c.value)}
+                </Button>
               </Group>
             ))}
-            {asked.length > SHOWN ? <Text size="sm" c="dimmed">y {asked.length - SHOWN} más</Text> : null}
+            {asked.length > SHOWN ? (
+              <Text size="sm" c="dimmed">
+                y {asked.length - SHOWN} más
+              </Text>
+            ) : null}
           </Stack>
           {asked.length > 1 ? (
             <Group gap="xs" mt="xs">
-              <Button size="xs" onClick={() => onAnswer(asked, true)}>Multiplicar todas por 10</Button>
-              <Button size="xs" variant="default" onClick={() => onAnswer(asked, false)}>Dejarlas como están</Button>
+              <Button size="xs" onClick={() => onAnswer(asked, true)}>
+                Multiplicar todas por 10
+              </Button>
+              <Button size="xs" variant="default" onClick={() => onAnswer(asked, false)}>
+                Dejarlas como están
+              </Button>
             </Group>
           ) : null}
         </Alert>

@@ -15,20 +15,50 @@ vi.mock('@egreso/domain', async (importOriginal) => {
 
 const STUDENTS = 60;
 const ACTIVITIES = 30;
-const students: SheetStudent[] = Array.from({ length: STUDENTS }, (_, i) => ({ id: i + 1, full_name: `Alumno ${i + 1}`, controlnumber: `L${i + 1}` }));
+const students: SheetStudent[] = Array.from({ length: STUDENTS }, (_, i) => ({
+  id: i + 1,
+  full_name: `Alumno ${i + 1}`,
+  controlnumber: `L${i + 1}`,
+}));
 const activities: Activity[] = Array.from({ length: ACTIVITIES }, (_, j) => ({
-  id: 100 + j, professor_subject_id: 1, activity_name: `Actividad ${j + 1}`, type_activity: null, evaluation_instrument: null, ponderation: 100,
-  attribute_ids: [], attributes: [], subject: { id: 1, subject_name: 'Materia' }, group: null, period_id: null, career_id: null,
-  graded_count: 0, created_at: '', updated_at: '',
+  id: 100 + j,
+  professor_subject_id: 1,
+  activity_name: `Actividad ${j + 1}`,
+  type_activity: null,
+  evaluation_instrument: null,
+  ponderation: 100,
+  attribute_ids: [],
+  attributes: [],
+  subject: { id: 1, subject_name: 'Materia' },
+  group: null,
+  period_id: null,
+  career_id: null,
+  graded_count: 0,
+  created_at: '',
+  updated_at: '',
 }));
 
 function Sheet() {
   const [drafts, setDrafts] = useState<Drafts>({});
-  const onCellChange = useCallback((u: number, a: number, text: string) => setDrafts((d) => setDraft(d, u, a, text)), []);
+  const onCellChange = useCallback(
+    (u: number, a: number, text: string) => setDrafts((d) => setDraft(d, u, a, text)),
+    [],
+  );
   const noop = useCallback(() => undefined, []);
   return (
-    <GradeGrid students={students} activities={activities} stored={{}} drafts={drafts} conflicts={{}} readOnly={false}
-      onCellChange={onCellChange} onPaste={noop} onFocusCell={noop} onCellLeave={noop} onOpenAttributes={noop} />
+    <GradeGrid
+      students={students}
+      activities={activities}
+      stored={{}}
+      drafts={drafts}
+      conflicts={{}}
+      readOnly={false}
+      onCellChange={onCellChange}
+      onPaste={noop}
+      onFocusCell={noop}
+      onCellLeave={noop}
+      onOpenAttributes={noop}
+    />
   );
 }
 

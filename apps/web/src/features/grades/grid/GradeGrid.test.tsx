@@ -12,9 +12,21 @@ const students: SheetStudent[] = [
 
 function activity(id: number, name: string, ponderation: number, attributeIds: number[] = []): Activity {
   return {
-    id, professor_subject_id: 9, activity_name: name, type_activity: null, evaluation_instrument: null, ponderation,
-    attribute_ids: attributeIds, attributes: [], subject: { id: 5, subject_name: 'Cálculo' }, group: null, period_id: null, career_id: null,
-    graded_count: 0, created_at: '', updated_at: '',
+    id,
+    professor_subject_id: 9,
+    activity_name: name,
+    type_activity: null,
+    evaluation_instrument: null,
+    ponderation,
+    attribute_ids: attributeIds,
+    attributes: [],
+    subject: { id: 5, subject_name: 'Cálculo' },
+    group: null,
+    period_id: null,
+    career_id: null,
+    graded_count: 0,
+    created_at: '',
+    updated_at: '',
   };
 }
 
@@ -25,16 +37,29 @@ const stored: Record<number, StoredRow> = {
   2: { 10: { qualification: 84.4, version: 1 } },
 };
 
-function renderGrid(drafts: Record<number, Record<number, string>> = {}, handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (block: unknown) => void } = {}) {
+function renderGrid(
+  drafts: Record<number, Record<number, string>> = {},
+  handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (block: unknown) => void } = {},
+) {
   const props = {
-    students, activities, stored, drafts, conflicts: {}, readOnly: false,
-    onCellChange: handlers.onCellChange ?? vi.fn(), onPaste: handlers.onPaste ?? vi.fn(), onFocusCell: vi.fn(), onCellLeave: vi.fn(), onOpenAttributes: vi.fn(),
+    students,
+    activities,
+    stored,
+    drafts,
+    conflicts: {},
+    readOnly: false,
+    onCellChange: handlers.onCellChange ?? vi.fn(),
+    onPaste: handlers.onPaste ?? vi.fn(),
+    onFocusCell: vi.fn(),
+    onCellLeave: vi.fn(),
+    onOpenAttributes: vi.fn(),
   };
   return { ...renderWithProviders(<GradeGrid {...props} />), props };
 }
 
 const cellOf = (row: number, col: number) => document.getElementById(`celda-${row}-${col}`) as HTMLInputElement;
-const finalOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) }).querySelectorAll('td')[activities.length + 1]!.textContent;
+const finalOf = (name: string) =>
+  screen.getByRole('row', { name: new RegExp(name) }).querySelectorAll('td')[activities.length + 1]!.textContent;
 
 describe('GradeGrid', () => {
   it('moves like a spreadsheet: Enter down then to the next column, Tab right, arrows', async () => {

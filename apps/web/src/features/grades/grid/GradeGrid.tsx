@@ -1,7 +1,23 @@
 import { Button, Text } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
-import { finalGrade, formatGrade, gradeBand, type Activity, type GradeConflict, type SheetStudent } from '@egreso/domain';
-import { cellText, isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, type CellPosition, type PlacedBlock } from './grid-model';
+import {
+  finalGrade,
+  formatGrade,
+  gradeBand,
+  type Activity,
+  type GradeConflict,
+  type SheetStudent,
+} from '@egreso/domain';
+import {
+  cellText,
+  isBlock,
+  nextCell,
+  parseClipboardBlock,
+  parseGrade,
+  placeBlock,
+  type CellPosition,
+  type PlacedBlock,
+} from './grid-model';
 import classes from './GradeGrid.module.css';
 import type { CellNote, Notes, StoredRow } from './sheet-state';
 
@@ -27,7 +43,11 @@ interface GridProps {
 const EMPTY_ROW = {};
 
 /** The tenths-exact final of a student as typed right now: drafts over stored grades, bad text left out. */
-export function liveFinal(activities: readonly Activity[], storedRow: StoredRow | undefined, draftRow: Record<number, string> | undefined): number | null {
+export function liveFinal(
+  activities: readonly Activity[],
+  storedRow: StoredRow | undefined,
+  draftRow: Record<number, string> | undefined,
+): number | null {
   return finalGrade(activities, (id) => {
     const text = draftRow?.[id];
     if (text !== undefined) {
@@ -42,10 +62,14 @@ export function liveFinal(activities: readonly Activity[], storedRow: StoredRow 
 export function noteText(note: CellNote | undefined): string | undefined {
   if (!note) return undefined;
   switch (note.kind) {
-    case 'clamped': return `${note.from} se ajustó a ${note.to}`;
-    case 'refused': return `${note.text} no es un número: no se guardará`;
-    case 'ask': return `¿${cellText(note.value)} es de 0 a 10? Responde arriba antes de guardar`;
-    case 'kept': return undefined;
+    case 'clamped':
+      return `${note.from} se ajustó a ${note.to}`;
+    case 'refused':
+      return `${note.text} no es un número: no se guardará`;
+    case 'ask':
+      return `¿${cellText(note.value)} es de 0 a 10? Responde arriba antes de guardar`;
+    case 'kept':
+      return undefined;
   }
 }
 
@@ -75,7 +99,18 @@ interface RowProps {
 }
 
 /** One student's row: re-renders only when that student's grades, drafts or conflicts change. */
-const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedRow, draftRow, conflictRow, noteRow, readOnly, onCellChange, onOpenAttributes }: RowProps) {
+const GradeRow = memo(function GradeRow({
+  student,
+  rowIndex,
+  activities,
+  storedRow,
+  draftRow,
+  conflictRow,
+  noteRow,
+  readOnly,
+  onCellChange,
+  onOpenAttributes,
+}: RowProps) {
   const final = liveFinal(activities, storedRow, draftRow);
   const dirty = draftRow !== undefined && Object.keys(draftRow).length > 0;
   const band = gradeBand(final);
@@ -92,7 +127,15 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
         const note = noteRow?.[a.id];
         const text = draft ?? cellText(stored?.qualification);
         const bad = draft !== undefined && parseGrade(draft).bad;
-        const state = conflict ? 'conflict' : bad ? 'bad' : note?.kind === 'ask' || note?.kind === 'clamped' ? note.kind : draft !== undefined ? 'changed' : undefined;
+        const state = conflict
+          ? 'conflict'
+          : bad
+            ? 'bad'
+            : note?.kind === 'ask' || note?.kind === 'clamped'
+              ? note.kind
+              : draft !== undefined
+                ? 'changed'
+                : undefined;
         return (
           <td key={a.id} className={classes.cell} data-state={state}>
             <input
@@ -106,7 +149,11 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
               readOnly={readOnly}
               aria-label={`${a.activity_name}, ${student.full_name}`}
               aria-invalid={bad || undefined}
-              title={conflict ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}` : noteText(note) ?? (bad ? 'No es un número' : undefined)}
+              title={
+                conflict
+                  ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}`
+                  : (noteText(note) ?? (bad ? 'No es un número' : undefined))
+              }
               onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
             />
           </td>
@@ -114,10 +161,16 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
       })}
       <td className={classes.final} data-band={band}>
         <span aria-label={dirty ? `Final sin guardar ${formatGrade(final)}` : undefined}>{formatGrade(final)}</span>
-        {dirty ? <span className={classes.unsavedDot} aria-hidden>•</span> : null}
+        {dirty ? (
+          <span className={classes.unsavedDot} aria-hidden>
+            •
+          </span>
+        ) : null}
       </td>
       <td className={classes.actions}>
-        <Button size="compact-xs" variant="light" onClick={() => onOpenAttributes(student)}>Ver calificaciones</Button>
+        <Button size="compact-xs" variant="light" onClick={() => onOpenAttributes(student)}>
+          Ver calificaciones
+        </Button>
       </td>
     </tr>
   );
@@ -127,7 +180,20 @@ const GradeRow = memo(function GradeRow({ student, rowIndex, activities, storedR
  * The grade grid: a spreadsheet of students × activities. Arrows, Tab and Enter move between cells, a block pasted
  * from a spreadsheet fills the cells from the focused one, and each row re-renders alone while its grades are typed.
  */
-export function GradeGrid({ students, activities, stored, drafts, conflicts, notes, readOnly, onCellChange, onPaste, onFocusCell, onCellLeave, onOpenAttributes }: GridProps) {
+export function GradeGrid({
+  students,
+  activities,
+  stored,
+  drafts,
+  conflicts,
+  notes,
+  readOnly,
+  onCellChange,
+  onPaste,
+  onFocusCell,
+  onCellLeave,
+  onOpenAttributes,
+}: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
 
@@ -137,25 +203,42 @@ export function GradeGrid({ students, activities, stored, drafts, conflicts, not
     const at = { row: Number(input.dataset.row), col: Number(input.dataset.col) };
     // Left and right move the caret inside the text first, and leave the cell from its edges.
     if (e.key === 'ArrowLeft' && (input.selectionStart ?? 0) > 0) return;
-    if (e.key === 'ArrowRight' && (input.selectionEnd ?? 0) < input.value.length && input.selectionStart === input.selectionEnd) return;
+    if (
+      e.key === 'ArrowRight' &&
+      (input.selectionEnd ?? 0) < input.value.length &&
+      input.selectionStart === input.selectionEnd
+    )
+      return;
     const to = nextCell(e.key, at, size, e.shiftKey);
     if (!to) return;
     e.preventDefault();
     focusCell(rootRef.current, to);
   };
 
-  const handlePaste = useCallback((e: React.ClipboardEvent<HTMLDivElement>) => {
-    const input = e.target as HTMLInputElement;
-    if (input.dataset.row === undefined || readOnly) return;
-    const text = e.clipboardData.getData('text/plain');
-    if (!isBlock(text)) return;
-    e.preventDefault();
-    onPaste(placeBlock(parseClipboardBlock(text), Number(input.dataset.row), Number(input.dataset.col), students.length, activities.length));
-  }, [readOnly, onPaste, students.length, activities.length]);
+  const handlePaste = useCallback(
+    (e: React.ClipboardEvent<HTMLDivElement>) => {
+      const input = e.target as HTMLInputElement;
+      if (input.dataset.row === undefined || readOnly) return;
+      const text = e.clipboardData.getData('text/plain');
+      if (!isBlock(text)) return;
+      e.preventDefault();
+      onPaste(
+        placeBlock(
+          parseClipboardBlock(text),
+          Number(input.dataset.row),
+          Number(input.dataset.col),
+          students.length,
+          activities.length,
+        ),
+      );
+    },
+    [readOnly, onPaste, students.length, activities.length],
+  );
 
   const onFocus = (e: React.FocusEvent<HTMLDivElement>) => {
     const input = e.target as HTMLInputElement;
-    if (input.dataset.row !== undefined) onFocusCell({ row: Number(input.dataset.row), col: Number(input.dataset.col) });
+    if (input.dataset.row !== undefined)
+      onFocusCell({ row: Number(input.dataset.row), col: Number(input.dataset.col) });
   };
 
   const onBlur = (e: React.FocusEvent<HTMLDivElement>) => {
@@ -167,28 +250,58 @@ export function GradeGrid({ students, activities, stored, drafts, conflicts, not
   };
 
   return (
-    <div ref={rootRef} className={classes.scroller} onKeyDown={onKeyDown} onPaste={handlePaste} onFocus={onFocus} onBlur={onBlur}>
+    <div
+      ref={rootRef}
+      className={classes.scroller}
+      onKeyDown={onKeyDown}
+      onPaste={handlePaste}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       <table className={classes.table} aria-label="Calificaciones por actividad" aria-rowcount={students.length + 1}>
         <thead>
           <tr>
-            <th scope="col" className={`${classes.name} ${classes.head}`}>Nombre</th>
-            <th scope="col" className={classes.head}>Matrícula</th>
+            <th scope="col" className={`${classes.name} ${classes.head}`}>
+              Nombre
+            </th>
+            <th scope="col" className={classes.head}>
+              Matrícula
+            </th>
             {activities.map((a) => (
-              <th key={a.id} scope="col" className={`${classes.head} ${classes.activityHead}`} title={`${a.activity_name} · ponderación ${a.ponderation}`}>
+              <th
+                key={a.id}
+                scope="col"
+                className={`${classes.head} ${classes.activityHead}`}
+                title={`${a.activity_name} · ponderación ${a.ponderation}`}
+              >
                 <span className={classes.activityName}>{a.activity_name}</span>
-                <Text span size="xs" c="dimmed" display="block">{a.ponderation}%</Text>
+                <Text span size="xs" c="dimmed" display="block">
+                  {a.ponderation}%
+                </Text>
               </th>
             ))}
-            <th scope="col" className={classes.head}>Final</th>
-            <th scope="col" className={classes.head}><span className={classes.srOnly}>Acciones</span></th>
+            <th scope="col" className={classes.head}>
+              Final
+            </th>
+            <th scope="col" className={classes.head}>
+              <span className={classes.srOnly}>Acciones</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {students.map((s, i) => (
             <GradeRow
-              key={s.id} student={s} rowIndex={i} activities={activities}
-              storedRow={stored[s.id]} draftRow={drafts[s.id] ?? (EMPTY_ROW as Record<number, string>)} conflictRow={conflicts[s.id]} noteRow={notes?.[s.id]}
-              readOnly={readOnly} onCellChange={onCellChange} onOpenAttributes={onOpenAttributes}
+              key={s.id}
+              student={s}
+              rowIndex={i}
+              activities={activities}
+              storedRow={stored[s.id]}
+              draftRow={drafts[s.id] ?? (EMPTY_ROW as Record<number, string>)}
+              conflictRow={conflicts[s.id]}
+              noteRow={notes?.[s.id]}
+              readOnly={readOnly}
+              onCellChange={onCellChange}
+              onOpenAttributes={onOpenAttributes}
             />
           ))}
         </tbody>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, clampTyped, countDrafts, isBlock, nextCell, parseClipboardBlock, parseGrade, placeBlock, setDraft } from './grid-model';
+import {
+  cellText,
+  clampTyped,
+  countDrafts,
+  isBlock,
+  nextCell,
+  parseClipboardBlock,
+  parseGrade,
+  placeBlock,
+  setDraft,
+} from './grid-model';
 
 describe('parseGrade', () => {
   it('reads decimal points and commas, clamps into 0-100 and marks what is not a number', () => {
@@ -32,8 +42,14 @@ describe('parseGrade', () => {
 
 describe('paste parsing', () => {
   it('reads an Excel block (CRLF, trailing line break) and a Google Sheets block (LF)', () => {
-    expect(parseClipboardBlock('80\t90\r\n70\t\r\n')).toEqual([['80', '90'], ['70', '']]);
-    expect(parseClipboardBlock('1\t2\n3\t4')).toEqual([['1', '2'], ['3', '4']]);
+    expect(parseClipboardBlock('80\t90\r\n70\t\r\n')).toEqual([
+      ['80', '90'],
+      ['70', ''],
+    ]);
+    expect(parseClipboardBlock('1\t2\n3\t4')).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
     expect(isBlock('80\t90')).toBe(true);
     expect(isBlock('80\n90')).toBe(true);
     expect(isBlock('85\n')).toBe(false);

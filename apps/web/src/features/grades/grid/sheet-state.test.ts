@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { GradeConflict, GradeSheet } from '@egreso/domain';
-import { askedCells, batchOf, conflictMessage, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type SheetState, type StoredGrades } from './sheet-state';
+import {
+  askedCells,
+  batchOf,
+  conflictMessage,
+  countBad,
+  initialSheetState,
+  sheetReducer,
+  storedGrades,
+  valueAt,
+  withSavedGrades,
+  type SheetState,
+  type StoredGrades,
+} from './sheet-state';
 
 // Ana (1) has 70 in Examen (10); Beto (2) has a grade row without a value in Examen (a null qualification).
-const stored: StoredGrades = { 1: { 10: { qualification: 70, version: 3 } }, 2: { 10: { qualification: null, version: 1 } } };
+const stored: StoredGrades = {
+  1: { 10: { qualification: 70, version: 3 } },
+  2: { 10: { qualification: null, version: 1 } },
+};
 const sheetValues = [70, 85, 92];
 const empty = initialSheetState(null);
 
-const at = (userId: number, activityId: number, text: string) => ({ userId, activityId, text, stored: stored[userId]?.[activityId] });
+const at = (userId: number, activityId: number, text: string) => ({
+  userId,
+  activityId,
+  text,
+  stored: stored[userId]?.[activityId],
+});
 function typed(state: SheetState, userId: number, activityId: number, text: string): SheetState {
   return sheetReducer(state, { type: 'type', cell: at(userId, activityId, text) });
 }
@@ -15,7 +35,14 @@ function left(state: SheetState, userId: number, activityId: number): SheetState
   return sheetReducer(state, { type: 'leave', userId, activityId, sheetValues });
 }
 
-const conflict: GradeConflict = { user_id: 1, activity_id: 10, qualification: 72, version: 4, changed_by: { id: 9, full_name: 'Otra Persona' }, changed_at: '2026-11-23T12:00:00Z' };
+const conflict: GradeConflict = {
+  user_id: 1,
+  activity_id: 10,
+  qualification: 72,
+  version: 4,
+  changed_by: { id: 9, full_name: 'Otra Persona' },
+  changed_at: '2026-11-23T12:00:00Z',
+};
 
 describe('sheetReducer: typing', () => {
   it('keeps the text and the version the grid showed when the cell was first typed', () => {
@@ -93,12 +120,18 @@ describe('sheetReducer: saving and conflicts', () => {
 
   it('puts saved values and versions into the cached sheet, adding cells that were empty', () => {
     const sheet = { grades: [{ user_id: 1, activity_id: 10, qualification: 70, version: 3 }] } as GradeSheet;
-    const next = withSavedGrades(sheet, [{ user_id: 1, activity_id: 10, qualification: 75, version: 4 }, { user_id: 2, activity_id: 10, qualification: 60, version: 1 }]);
+    const next = withSavedGrades(sheet, [
+      { user_id: 1, activity_id: 10, qualification: 75, version: 4 },
+      { user_id: 2, activity_id: 10, qualification: 60, version: 1 },
+    ]);
     expect(next.grades).toEqual([
       { user_id: 1, activity_id: 10, qualification: 75, version: 4 },
       { user_id: 2, activity_id: 10, qualification: 60, version: 1 },
     ]);
-    expect(storedGrades(next)).toEqual({ 1: { 10: { qualification: 75, version: 4 } }, 2: { 10: { qualification: 60, version: 1 } } });
+    expect(storedGrades(next)).toEqual({
+      1: { 10: { qualification: 75, version: 4 } },
+      2: { 10: { qualification: 60, version: 1 } },
+    });
   });
 });
 
@@ -141,10 +174,21 @@ describe('sheetReducer: nothing changes a grade without a word', () => {
   it("answers: 'Es 85' multiplies by 10; 'Dejar 8.5' keeps it and does not ask again", () => {
     const asked = left(typed(typed(empty, 2, 10, '8.7'), 1, 10, '9.25'), 2, 10);
     const both = left(asked, 1, 10);
-    const times = sheetReducer(both, { type: 'answer', cells: [{ userId: 2, activityId: 10 }, { userId: 1, activityId: 10 }], timesTen: true });
+    const times = sheetReducer(both, {
+      type: 'answer',
+      cells: [
+        { userId: 2, activityId: 10 },
+        { userId: 1, activityId: 10 },
+      ],
+      timesTen: true,
+    });
     expect(times.drafts).toEqual({ 2: { 10: '87.0' }, 1: { 10: '92.5' } });
     expect(times.notes).toEqual({});
-    const kept = sheetReducer(left(typed(empty, 2, 10, '8.7'), 2, 10), { type: 'answer', cells: [{ userId: 2, activityId: 10 }], timesTen: false });
+    const kept = sheetReducer(left(typed(empty, 2, 10, '8.7'), 2, 10), {
+      type: 'answer',
+      cells: [{ userId: 2, activityId: 10 }],
+      timesTen: false,
+    });
     expect(kept.notes[2]?.[10]).toEqual({ kind: 'kept' });
     expect(left(kept, 2, 10).notes[2]?.[10]).toEqual({ kind: 'kept' });
     expect(batchOf(kept, stored).map((c) => c.qualification)).toEqual([8.7]);
@@ -159,7 +203,8 @@ describe('sheetReducer: nothing changes a grade without a word', () => {
 
   it('a paste reports what it placed, what did not fit, what was clamped and what was refused, and marks those cells', () => {
     const s = sheetReducer(empty, {
-      type: 'paste', sheetValues,
+      type: 'paste',
+      sheetValues,
       cells: [at(1, 10, '200'), at(1, 11, 'NP'), at(2, 10, '-3'), at(2, 11, '8,5'), at(3, 10, '77')],
       cut: ['90', '66', '55'],
     });
@@ -169,8 +214,13 @@ describe('sheetReducer: nothing changes a grade without a word', () => {
       2: { 10: { kind: 'clamped', from: '-3', to: '0' }, 11: { kind: 'ask', value: 8.5 } },
     });
     expect(s.notice).toEqual({
-      kind: 'paste', placed: 5, cut: ['90', '66', '55'],
-      clamped: [{ userId: 1, activityId: 10, from: '200', to: '100' }, { userId: 2, activityId: 10, from: '-3', to: '0' }],
+      kind: 'paste',
+      placed: 5,
+      cut: ['90', '66', '55'],
+      clamped: [
+        { userId: 1, activityId: 10, from: '200', to: '100' },
+        { userId: 2, activityId: 10, from: '-3', to: '0' },
+      ],
       refused: [{ userId: 1, activityId: 11, text: 'NP' }],
     });
     // Typing again in a marked cell clears its mark; saving clears the notice.
@@ -183,9 +233,12 @@ describe('conflictMessage', () => {
   it("titles a save that went through in part 'Guardado con conflictos' and says what went through", () => {
     expect(conflictMessage(1, 1)).toEqual({
       title: 'Guardado con conflictos',
-      message: 'Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.',
+      message:
+        'Se guardó 1 calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.',
     });
-    expect(conflictMessage(5, 2).message).toBe('Se guardaron 5 calificaciones. 2 calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.');
+    expect(conflictMessage(5, 2).message).toBe(
+      'Se guardaron 5 calificaciones. 2 calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.',
+    );
     expect(conflictMessage(0, 2).title).toBe('Calificaciones en conflicto');
   });
 });

@@ -84,17 +84,30 @@ export type SheetAction =
   | { type: 'resolve'; conflict: GradeConflict; keepMine: boolean };
 
 export function initialSheetState(restored: StoredDrafts | null): SheetState {
-  return { drafts: restored?.drafts ?? {}, versions: restored?.versions ?? {}, conflicts: {}, notes: {}, notice: null, restored: restored !== null };
+  return {
+    drafts: restored?.drafts ?? {},
+    versions: restored?.versions ?? {},
+    conflicts: {},
+    notes: {},
+    notice: null,
+    restored: restored !== null,
+  };
 }
 
 export function storedGrades(sheet: GradeSheet): StoredGrades {
   const out: StoredGrades = {};
-  for (const g of sheet.grades) (out[g.user_id] ??= {})[g.activity_id] = { qualification: g.qualification, version: g.version };
+  for (const g of sheet.grades)
+    (out[g.user_id] ??= {})[g.activity_id] = { qualification: g.qualification, version: g.version };
   return out;
 }
 
 /** Sets or clears one value of a two-level map, keeping every other row's object as it was. */
-export function setNested<V>(map: Record<number, Record<number, V>>, a: number, b: number, value: NoInfer<V> | null): Record<number, Record<number, V>> {
+export function setNested<V>(
+  map: Record<number, Record<number, V>>,
+  a: number,
+  b: number,
+  value: NoInfer<V> | null,
+): Record<number, Record<number, V>> {
   const row = { ...(map[a] ?? {}) };
   if (value === null) delete row[b];
   else row[b] = value;
@@ -112,7 +125,9 @@ function write(state: SheetState, { userId, activityId, text, stored }: CellWrit
   // The version kept is the one the grid showed when the cell was first typed: a later change elsewhere is a conflict.
   const versions = same
     ? setNested(state.versions, userId, activityId, null)
-    : state.versions[userId]?.[activityId] !== undefined ? state.versions : setNested(state.versions, userId, activityId, stored?.version ?? 0);
+    : state.versions[userId]?.[activityId] !== undefined
+      ? state.versions
+      : setNested(state.versions, userId, activityId, stored?.version ?? 0);
   return { ...state, drafts, versions, notes: setNested(state.notes, userId, activityId, null) };
 }
 
@@ -125,7 +140,9 @@ function askIfTenScale(state: SheetState, cell: CellRef, sheetValues: readonly n
   const text = state.drafts[cell.userId]?.[cell.activityId];
   if (text === undefined || state.notes[cell.userId]?.[cell.activityId]?.kind === 'kept') return state;
   const p = parseGrade(text);
-  return !p.bad && looksLikeTenScale(p.value, sheetValues) ? note(state, cell, { kind: 'ask', value: p.value! }) : state;
+  return !p.bad && looksLikeTenScale(p.value, sheetValues)
+    ? note(state, cell, { kind: 'ask', value: p.value! })
+    : state;
 }
 
 /** Writes a pasted or filled cell: clamped, refused or asked about, each marked on the cell. */
@@ -157,7 +174,10 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
       const next = write(state, { ...cell, text: typed.text });
       if (typed.clampedFrom === null) return next;
       const clamped = { from: typed.clampedFrom, to: typed.text };
-      return { ...note(next, cell, { kind: 'clamped', ...clamped }), notice: { kind: 'clamped', userId: cell.userId, activityId: cell.activityId, ...clamped } };
+      return {
+        ...note(next, cell, { kind: 'clamped', ...clamped }),
+        notice: { kind: 'clamped', userId: cell.userId, activityId: cell.activityId, ...clamped },
+      };
     }
     case 'paste': {
       const next = action.cells.reduce((s, c) => place(s, c, action.sheetValues), state);
@@ -187,7 +207,8 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
     case 'review': {
       let next = state;
       for (const [uid, row] of Object.entries(state.drafts)) {
-        for (const aid of Object.keys(row)) next = askIfTenScale(next, { userId: Number(uid), activityId: Number(aid) }, action.sheetValues);
+        for (const aid of Object.keys(row))
+          next = askIfTenScale(next, { userId: Number(uid), activityId: Number(aid) }, action.sheetValues);
       }
       return next;
     }
@@ -198,7 +219,11 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
         const cell = { userId, activityId };
         if (!action.timesTen) return note(s, cell, { kind: 'kept' });
         // Hundredths keep a typed 8.75 exact as 87.5 (8.7 × 10 is not exactly 87 in binary).
-        return { ...s, drafts: setDraft(s.drafts, userId, activityId, cellText(Math.round(n.value * 1000) / 100)), notes: setNested(s.notes, userId, activityId, null) };
+        return {
+          ...s,
+          drafts: setDraft(s.drafts, userId, activityId, cellText(Math.round(n.value * 1000) / 100)),
+          notes: setNested(s.notes, userId, activityId, null),
+        };
       }, state);
     case 'dismissNotice':
       return { ...state, notice: null };
@@ -209,7 +234,9 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
       const next = done.reduce((s, c) => {
         const text = s.drafts[c.user_id]?.[c.activity_id];
         const p = text === undefined ? null : parseGrade(text);
-        return p && !p.bad && p.value === c.qualification ? drop(s, c.user_id, c.activity_id) : { ...s, versions: setNested(s.versions, c.user_id, c.activity_id, null) };
+        return p && !p.bad && p.value === c.qualification
+          ? drop(s, c.user_id, c.activity_id)
+          : { ...s, versions: setNested(s.versions, c.user_id, c.activity_id, null) };
       }, state);
       const conflicts: Conflicts = {};
       for (const c of action.conflicts) (conflicts[c.user_id] ??= {})[c.activity_id] = c;
@@ -221,7 +248,8 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
       const { conflict: c, keepMine } = action;
       const conflicts = setNested(state.conflicts, c.user_id, c.activity_id, null);
       // Keeping mine adopts the current version, so the next save writes over it knowingly.
-      if (keepMine) return { ...state, conflicts, versions: setNested(state.versions, c.user_id, c.activity_id, c.version) };
+      if (keepMine)
+        return { ...state, conflicts, versions: setNested(state.versions, c.user_id, c.activity_id, c.version) };
       return { ...drop(state, c.user_id, c.activity_id), conflicts };
     }
   }
@@ -230,7 +258,10 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
 /** The cells waiting for an answer to 'is this a 0-10 grade?'. */
 export function askedCells(notes: Notes): Array<CellRef & { value: number }> {
   return Object.entries(notes).flatMap(([uid, row]) =>
-    Object.entries(row).flatMap(([aid, n]) => (n.kind === 'ask' ? [{ userId: Number(uid), activityId: Number(aid), value: n.value }] : [])));
+    Object.entries(row).flatMap(([aid, n]) =>
+      n.kind === 'ask' ? [{ userId: Number(uid), activityId: Number(aid), value: n.value }] : [],
+    ),
+  );
 }
 
 /** How many typed cells are not numbers (marked in the grid, never sent). */
@@ -266,7 +297,8 @@ export function withSavedGrades(sheet: GradeSheet, saved: GradeBatchResult['save
     byCell.delete(`${g.user_id}:${g.activity_id}`);
     return { ...g, qualification: s.qualification, version: s.version };
   });
-  for (const s of byCell.values()) grades.push({ user_id: s.user_id, activity_id: s.activity_id, qualification: s.qualification, version: s.version });
+  for (const s of byCell.values())
+    grades.push({ user_id: s.user_id, activity_id: s.activity_id, qualification: s.qualification, version: s.version });
   return { ...sheet, grades };
 }
 
@@ -282,9 +314,18 @@ export function valueAt(state: SheetState, stored: StoredGrades, userId: number,
 
 /** The result of a save where some cells conflicted: what went through, then what did not and why. */
 export function conflictMessage(saved: number, conflicts: number): { title: string; message: string } {
-  const savedText = saved === 0 ? 'No se guardó ninguna calificación.' : saved === 1 ? 'Se guardó 1 calificación.' : `Se guardaron ${saved} calificaciones.`;
-  const conflictText = conflicts === 1
-    ? 'Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.'
-    : `${conflicts} calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.`;
-  return { title: saved === 0 ? 'Calificaciones en conflicto' : 'Guardado con conflictos', message: `${savedText} ${conflictText}` };
+  const savedText =
+    saved === 0
+      ? 'No se guardó ninguna calificación.'
+      : saved === 1
+        ? 'Se guardó 1 calificación.'
+        : `Se guardaron ${saved} calificaciones.`;
+  const conflictText =
+    conflicts === 1
+      ? 'Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.'
+      : `${conflicts} calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.`;
+  return {
+    title: saved === 0 ? 'Calificaciones en conflicto' : 'Guardado con conflictos',
+    message: `${savedText} ${conflictText}`,
+  };
 }

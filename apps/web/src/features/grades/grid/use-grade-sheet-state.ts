@@ -7,7 +7,20 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useSaveGrades } from '../api/save-grades';
 import { readDrafts, writeDrafts } from './draft-storage';
 import { countDrafts, type PlacedBlock } from './grid-model';
-import { askedCells, batchOf, conflictMessage, countBad, initialSheetState, sheetReducer, storedGrades, valueAt, withSavedGrades, type CellRef, type CellWrite, type StoredGrades } from './sheet-state';
+import {
+  askedCells,
+  batchOf,
+  conflictMessage,
+  countBad,
+  initialSheetState,
+  sheetReducer,
+  storedGrades,
+  valueAt,
+  withSavedGrades,
+  type CellRef,
+  type CellWrite,
+  type StoredGrades,
+} from './sheet-state';
 
 export const OFFLINE_SAVE =
   'Sin conexión: las calificaciones no se enviaron. Siguen guardadas en este navegador; guárdalas cuando vuelva la conexión.';
@@ -36,31 +49,58 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
   const storedRef = useRef(stored);
   storedRef.current = stored;
   // The sheet's grades, against which a typed value is judged a possible 0-10 grade.
-  const sheetValues = useMemo(() => sheet.grades.flatMap((g) => (g.qualification === null ? [] : [g.qualification])), [sheet]);
+  const sheetValues = useMemo(
+    () => sheet.grades.flatMap((g) => (g.qualification === null ? [] : [g.qualification])),
+    [sheet],
+  );
   const sheetValuesRef = useRef(sheetValues);
   sheetValuesRef.current = sheetValues;
 
   // Drafts come back from the browser's storage once, when the sheet opens (after a reload, a crash or a lost session).
-  const [state, dispatch] = useReducer(sheetReducer, null, () => initialSheetState(readDrafts(teacherId, assignmentId)));
+  const [state, dispatch] = useReducer(sheetReducer, null, () =>
+    initialSheetState(readDrafts(teacherId, assignmentId)),
+  );
   const { drafts, versions } = state;
-  useEffect(() => writeDrafts(teacherId, assignmentId, { drafts, versions }), [teacherId, assignmentId, drafts, versions]);
+  useEffect(
+    () => writeDrafts(teacherId, assignmentId, { drafts, versions }),
+    [teacherId, assignmentId, drafts, versions],
+  );
 
-  const writeCell = useCallback((userId: number, activityId: number, text: string) => dispatch({ type: 'type', cell: cellWrite(storedRef.current, userId, activityId, text) }), []);
-  const leaveCell = useCallback((userId: number, activityId: number) => dispatch({ type: 'leave', userId, activityId, sheetValues: sheetValuesRef.current }), []);
-  const paste = useCallback((block: PlacedBlock) => {
-    const cells = block.cells.flatMap((c) => {
-      const userId = students[c.row]?.id;
-      const activityId = activities[c.col]?.id;
-      return userId === undefined || activityId === undefined ? [] : [cellWrite(storedRef.current, userId, activityId, c.text)];
-    });
-    dispatch({ type: 'paste', cells, cut: block.cut, sheetValues: sheetValuesRef.current });
-  }, [students, activities]);
+  const writeCell = useCallback(
+    (userId: number, activityId: number, text: string) =>
+      dispatch({ type: 'type', cell: cellWrite(storedRef.current, userId, activityId, text) }),
+    [],
+  );
+  const leaveCell = useCallback(
+    (userId: number, activityId: number) =>
+      dispatch({ type: 'leave', userId, activityId, sheetValues: sheetValuesRef.current }),
+    [],
+  );
+  const paste = useCallback(
+    (block: PlacedBlock) => {
+      const cells = block.cells.flatMap((c) => {
+        const userId = students[c.row]?.id;
+        const activityId = activities[c.col]?.id;
+        return userId === undefined || activityId === undefined
+          ? []
+          : [cellWrite(storedRef.current, userId, activityId, c.text)];
+      });
+      dispatch({ type: 'paste', cells, cut: block.cut, sheetValues: sheetValuesRef.current });
+    },
+    [students, activities],
+  );
 
-  const valueOf = useCallback((userId: number, activityId: number) => valueAt(state, stored, userId, activityId), [state, stored]);
-  const isEmpty = (userId: number, activityId: number) => valueOf(userId, activityId) === null && !drafts[userId]?.[activityId];
+  const valueOf = useCallback(
+    (userId: number, activityId: number) => valueAt(state, stored, userId, activityId),
+    [state, stored],
+  );
+  const isEmpty = (userId: number, activityId: number) =>
+    valueOf(userId, activityId) === null && !drafts[userId]?.[activityId];
   const emptyCount = (activityId: number) => students.filter((s) => isEmpty(s.id, activityId)).length;
   const fillEmpty = (activityId: number, value: number) => {
-    const cells = students.filter((s) => isEmpty(s.id, activityId)).map((s) => cellWrite(stored, s.id, activityId, String(value)));
+    const cells = students
+      .filter((s) => isEmpty(s.id, activityId))
+      .map((s) => cellWrite(stored, s.id, activityId, String(value)));
     dispatch({ type: 'fill', cells, sheetValues });
   };
   const asked = askedCells(state.notes);
@@ -75,33 +115,54 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
     const sent = batchOf(reviewed, stored);
     if (!sent.length) {
       const waiting = askedCells(reviewed.notes).length;
-      feedback.error(waiting ? 'Responde primero si las calificaciones marcadas son de 0 a 10.'
-        : badCount ? 'Corrige las celdas marcadas: no son números entre 0 y 100.' : 'No hay calificaciones nuevas que guardar.');
+      feedback.error(
+        waiting
+          ? 'Responde primero si las calificaciones marcadas son de 0 a 10.'
+          : badCount
+            ? 'Corrige las celdas marcadas: no son números entre 0 y 100.'
+            : 'No hay calificaciones nuevas que guardar.',
+      );
       return;
     }
     if (!navigator.onLine) {
       feedback.error(OFFLINE_SAVE);
       return;
     }
-    mutation.mutate({ calificaciones: sent.map(({ text: _text, ...g }) => g) }, {
-      onSuccess: (res) => {
-        dispatch({ type: 'saved', sent, conflicts: res.conflicts });
-        queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) => (old ? withSavedGrades(old, res.saved) : old));
-        if (res.conflicts.length) {
-          const { title, message } = conflictMessage(sent.length - res.conflicts.length, res.conflicts.length);
-          feedback.warning(title, message);
-        } else feedback.success(res.message);
+    mutation.mutate(
+      { calificaciones: sent.map(({ text: _text, ...g }) => g) },
+      {
+        onSuccess: (res) => {
+          dispatch({ type: 'saved', sent, conflicts: res.conflicts });
+          queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) =>
+            old ? withSavedGrades(old, res.saved) : old,
+          );
+          if (res.conflicts.length) {
+            const { title, message } = conflictMessage(sent.length - res.conflicts.length, res.conflicts.length);
+            feedback.warning(title, message);
+          } else feedback.success(res.message);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 0) feedback.error(OFFLINE_SAVE);
+          else feedback.error(errorText(GRADE_MSG.someNotSaved, err));
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 0) feedback.error(OFFLINE_SAVE);
-        else feedback.error(errorText(GRADE_MSG.someNotSaved, err));
-      },
-    });
+    );
   };
 
   return {
-    ...state, stored, draftCount, badCount, valueOf, emptyCount,
-    asked, writeCell, leaveCell, paste, fillEmpty, save, saving: mutation.isPending,
+    ...state,
+    stored,
+    draftCount,
+    badCount,
+    valueOf,
+    emptyCount,
+    asked,
+    writeCell,
+    leaveCell,
+    paste,
+    fillEmpty,
+    save,
+    saving: mutation.isPending,
     answer: (cells: CellRef[], timesTen: boolean) => dispatch({ type: 'answer', cells, timesTen }),
     dismissNotice: () => dispatch({ type: 'dismissNotice' }),
     discardAll: () => dispatch({ type: 'discard' }),

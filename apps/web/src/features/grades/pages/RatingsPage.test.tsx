@@ -7,10 +7,20 @@ import RatingsPage from './RatingsPage';
 
 const career = { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' };
 const assignment = {
-  id: 7, user_id: 4, subject_id: 5, group_id: 3, period_id: 1, career_id: 1, created_at: '',
-  user: { id: 4, full_name: 'Laura' }, subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
-  group: { id: 3, group_name: '101', semester_id: 1 }, semester: { id: 1, semester_name: 'Primero' },
-  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true }, career, careers: [career],
+  id: 7,
+  user_id: 4,
+  subject_id: 5,
+  group_id: 3,
+  period_id: 1,
+  career_id: 1,
+  created_at: '',
+  user: { id: 4, full_name: 'Laura' },
+  subject: { id: 5, subject_name: 'Cálculo', subject_key: 'CAL' },
+  group: { id: 3, group_name: '101', semester_id: 1 },
+  semester: { id: 1, semester_name: 'Primero' },
+  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true },
+  career,
+  careers: [career],
 };
 
 beforeEach(() => {
@@ -39,8 +49,13 @@ describe('RatingsPage', () => {
       'GET /grade-sheets/7': {
         body: {
           assignment: {
-            id: 7, user_id: 4, subject: assignment.subject, group: assignment.group,
-            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true }, career_id: 1, editable: true,
+            id: 7,
+            user_id: 4,
+            subject: assignment.subject,
+            group: assignment.group,
+            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true },
+            career_id: 1,
+            editable: true,
           },
           students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }],
           activities: [],
@@ -50,17 +65,33 @@ describe('RatingsPage', () => {
       },
     });
     renderWithProviders(<RatingsPage />, { route: '/Ratings?asignacion=7&carrera=1', path: '/Ratings' });
-    expect(await screen.findByRole('heading', { name: 'Calificar actividades - Cálculo' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByText('Esta materia no tiene actividades. Créalas en Actividades.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Calificar actividades - Cálculo' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Esta materia no tiene actividades. Créalas en Actividades.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importar Excel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar plantilla' })).toBeInTheDocument();
   });
 
   it('closes an error dialog by itself after 2.2 s', async () => {
     const activity = {
-      id: 10, professor_subject_id: 7, activity_name: 'Examen', type_activity: null, evaluation_instrument: null, ponderation: 100,
-      attribute_ids: [], attributes: [], subject: { id: 5, subject_name: 'Cálculo' }, group: { id: 3, group_name: '101' }, period_id: 1, career_id: 1,
-      graded_count: 0, created_at: '', updated_at: '',
+      id: 10,
+      professor_subject_id: 7,
+      activity_name: 'Examen',
+      type_activity: null,
+      evaluation_instrument: null,
+      ponderation: 100,
+      attribute_ids: [],
+      attributes: [],
+      subject: { id: 5, subject_name: 'Cálculo' },
+      group: { id: 3, group_name: '101' },
+      period_id: 1,
+      career_id: 1,
+      graded_count: 0,
+      created_at: '',
+      updated_at: '',
     };
     mockApi({
       'GET /mis-carreras': { body: [career] },
@@ -70,8 +101,13 @@ describe('RatingsPage', () => {
       'GET /grade-sheets/7': {
         body: {
           assignment: {
-            id: 7, user_id: 4, subject: assignment.subject, group: assignment.group,
-            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true }, career_id: 1, editable: true,
+            id: 7,
+            user_id: 4,
+            subject: assignment.subject,
+            group: assignment.group,
+            period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true },
+            career_id: 1,
+            editable: true,
           },
           students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }],
           activities: [activity],
@@ -84,7 +120,11 @@ describe('RatingsPage', () => {
     const save = await screen.findByRole('button', { name: /^Guardar calificaciones/ }, { timeout: 5000 });
     const spy = vi.spyOn(globalThis, 'setTimeout');
     await r.user.click(save);
-    await r.user.click(within(await screen.findByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', { name: 'Guardar' }));
+    await r.user.click(
+      within(await screen.findByRole('dialog', { name: 'Guardar calificaciones?' })).getByRole('button', {
+        name: 'Guardar',
+      }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();
     await waitFor(() => expect(spy.mock.calls.map(([, ms]) => ms)).toContain(TIMINGS.errorToast));
   });

@@ -34,35 +34,72 @@ export default function RatingsPage() {
 
   return (
     <>
-      <PageHeader title={assignment ? `Calificar actividades - ${assignment.subject.subject_name}` : 'Calificar actividades'} />
+      <PageHeader
+        title={assignment ? `Calificar actividades - ${assignment.subject.subject_name}` : 'Calificar actividades'}
+      />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
         <Select
-          label="Carrera" placeholder={careers.length ? 'Selecciona una carrera' : selection.careers.isSuccess ? 'No hay carreras asignadas.' : 'Cargando...'}
+          label="Carrera"
+          placeholder={
+            careers.length
+              ? 'Selecciona una carrera'
+              : selection.careers.isSuccess
+                ? 'No hay carreras asignadas.'
+                : 'Cargando...'
+          }
           data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
           value={selection.careerId ? String(selection.careerId) : null}
-          onChange={(v) => selection.setCareerId(v ? Number(v) : null)} allowDeselect={false} w={width ?? 260}
+          onChange={(v) => selection.setCareerId(v ? Number(v) : null)}
+          allowDeselect={false}
+          w={width ?? 260}
         />
         <Select
-          label="Materia" placeholder={subjects.length ? 'Selecciona una materia' : selection.noSubjects ? 'No hay materias asignadas.' : 'Cargando...'}
+          label="Materia"
+          placeholder={
+            subjects.length
+              ? 'Selecciona una materia'
+              : selection.noSubjects
+                ? 'No hay materias asignadas.'
+                : 'Cargando...'
+          }
           data={subjects.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           value={assignment ? String(assignment.id) : null}
-          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!subjects.length} w={width ?? 440}
+          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
+          allowDeselect={false}
+          disabled={!subjects.length}
+          w={width ?? 440}
         />
         <Select
-          label="Grupo" placeholder={assignment && !groups.length ? 'No hay grupos disponibles para esta materia.' : 'Selecciona un grupo'}
+          label="Grupo"
+          placeholder={
+            assignment && !groups.length ? 'No hay grupos disponibles para esta materia.' : 'Selecciona un grupo'
+          }
           data={groups.map((a) => ({ value: String(a.id), label: a.group!.group_name }))}
           value={assignment ? String(assignment.id) : null}
-          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)} allowDeselect={false} disabled={!groups.length} w={width ?? 160}
+          onChange={(v) => selection.setAssignmentId(v ? Number(v) : null)}
+          allowDeselect={false}
+          disabled={!groups.length}
+          w={width ?? 160}
         />
       </Group>
       {selection.careers.isSuccess && careers.length === 0 ? <Text c="dimmed">No hay carreras asignadas.</Text> : null}
       {selection.noSubjects ? <Text c="dimmed">No hay materias asignadas.</Text> : null}
       {assignment && !assignment.group ? <Text c="dimmed">No hay grupos disponibles para esta materia.</Text> : null}
       {assignment?.group ? (
-        <ListStates loading={sheet.isPending || attributes.isPending} error={sheet.isError ? loadErrorText('No se pudo cargar la hoja de calificaciones.', sheet.error) : null}
-          empty={false} emptyText="">
+        <ListStates
+          loading={sheet.isPending || attributes.isPending}
+          error={sheet.isError ? loadErrorText('No se pudo cargar la hoja de calificaciones.', sheet.error) : null}
+          empty={false}
+          emptyText=""
+        >
           {sheet.data ? (
-            <GradeSheetEditor key={assignment.id} sheet={sheet.data} teacherId={teacherId} attributes={attributes.data ?? []} feedback={feedback} />
+            <GradeSheetEditor
+              key={assignment.id}
+              sheet={sheet.data}
+              teacherId={teacherId}
+              attributes={attributes.data ?? []}
+              feedback={feedback}
+            />
           ) : null}
         </ListStates>
       ) : null}

@@ -3,4 +3,5 @@ import { useSaveResource } from '../../../lib/resource-mutations';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /groups or PUT /groups/{id}; assignment chips show group names, so they are refreshed too. */
-export const useSaveGroup = () => useSaveResource<Group, GroupBody>('/groups', [queryKeys.groups.all, queryKeys.assignments.all]);
+export const useSaveGroup = () =>
+  useSaveResource<Group, GroupBody>('/groups', [queryKeys.groups.all, queryKeys.assignments.all]);

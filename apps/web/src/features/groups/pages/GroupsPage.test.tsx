@@ -10,7 +10,11 @@ const G501: Group = { id: 1, group_name: '501', semester_id: 5, semester: SEMEST
 const LOOSE: Group = { id: 2, group_name: 'Sin asignar', semester_id: null, semester: null, ...stamp };
 
 function renderPage(list: MockReply, semesters: MockReply = { body: SEMESTERS }) {
-  const calls = mockApi({ 'GET /groups': list, 'GET /semesters': semesters, 'POST /groups': { status: 201, body: G501 } });
+  const calls = mockApi({
+    'GET /groups': list,
+    'GET /semesters': semesters,
+    'POST /groups': { status: 201, body: G501 },
+  });
   signIn({ id: 2, full_name: 'Jefe', rol: 1 });
   return { calls, ...renderWithProviders(<GroupsPage />, { route: '/Groups' }) };
 }
@@ -48,6 +52,8 @@ describe('GroupsPage', () => {
     await r.user.click(screen.getByRole('textbox', { name: /^Semestre/ }));
     await r.user.click(await screen.findByRole('option', { name: 'Quinto semestre' }));
     await r.user.click(screen.getByRole('button', { name: 'Registrar grupo' }));
-    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({ group_name: '601', semester_id: 5 }));
+    await waitFor(() =>
+      expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({ group_name: '601', semester_id: 5 }),
+    );
   });
 });

@@ -3,4 +3,5 @@ import { useSaveResource } from '../../../lib/resource-mutations';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /users with role '1', or PUT /users/{id}; every user list is refreshed. */
-export const useSaveChief = () => useSaveResource<PublicUser, UserCreateBody, UserUpdateBody>('/users', [queryKeys.users.all]);
+export const useSaveChief = () =>
+  useSaveResource<PublicUser, UserCreateBody, UserUpdateBody>('/users', [queryKeys.users.all]);

@@ -13,20 +13,21 @@ export interface StudentGenerationInput {
 export type SaveStudentInput =
   | { id: null; body: UserCreateBody; groupIds: number[] }
   | {
-    id: number;
-    body: UserUpdateBody;
-    groupIds: number[];
-    /** The groups the student had, so unchanged groups are not rewritten. */
-    previousGroupIds: number[];
-    generation: StudentGenerationInput;
-    previousGeneration: LatestGeneration | null;
-  };
+      id: number;
+      body: UserUpdateBody;
+      groupIds: number[];
+      /** The groups the student had, so unchanged groups are not rewritten. */
+      previousGroupIds: number[];
+      generation: StudentGenerationInput;
+      previousGeneration: LatestGeneration | null;
+    };
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 async function setGroups(userId: number, groupIds: number[]) {
   await api(`/usergroups/clear/${userId}`, { method: 'DELETE' });
-  for (const groupId of groupIds) await api('/usergroups', { method: 'POST', body: { user_id: userId, group_id: groupId } });
+  for (const groupId of groupIds)
+    await api('/usergroups', { method: 'POST', body: { user_id: userId, group_id: groupId } });
 }
 
 /** Creates the student's first generation link, or changes the latest one when something differs. */

@@ -1,6 +1,14 @@
 import { Alert, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { LIMITS, ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
+import {
+  LIMITS,
+  ROLE,
+  chiefPassword,
+  padPassword,
+  userCreateBody,
+  userUpdateBody,
+  type PublicUser,
+} from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
@@ -75,40 +83,73 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!opened) return;
-    reset(chief ? {
-      full_name: chief.full_name,
-      email: chief.email,
-      controlnumber: chief.controlnumber ?? '',
-      gender: chief.gender ? String(chief.gender) : null,
-      career_id: chief.user_careers[0] ? String(chief.user_careers[0].career_id) : null,
-      password: '',
-    } : EMPTY);
+    reset(
+      chief
+        ? {
+            full_name: chief.full_name,
+            email: chief.email,
+            controlnumber: chief.controlnumber ?? '',
+            gender: chief.gender ? String(chief.gender) : null,
+            career_id: chief.user_careers[0] ? String(chief.user_careers[0].career_id) : null,
+            password: '',
+          }
+        : EMPTY,
+    );
   }, [opened, chief, reset]);
 
   const generated = useMemo(() => generatedPassword(values), [values]);
-  const careerOptions = (careers.data ?? []).map((c) => ({ value: String(c.id), label: `${c.career_key} · ${c.name}` }));
+  const careerOptions = (careers.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.career_key} · ${c.name}`,
+  }));
 
-  const submit = () => form.submit(
-    async (_body, v) => {
-      // The schema and the checks above passed, so the gender and the career are present.
-      const body = { ...wireBody(v, editing), gender: Number(v.gender), career_id: Number(v.career_id) };
-      await save.mutateAsync(chief ? { id: chief.id, body } : { id: null, body: { ...body, password: generatedPassword(v) } });
-      onSaved();
-    },
-    (err) => form.fail(errorText('Error guardando jefe de división', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (_body, v) => {
+        // The schema and the checks above passed, so the gender and the career are present.
+        const body = { ...wireBody(v, editing), gender: Number(v.gender), career_id: Number(v.career_id) };
+        await save.mutateAsync(
+          chief ? { id: chief.id, body } : { id: null, body: { ...body, password: generatedPassword(v) } },
+        );
+        onSaved();
+      },
+      (err) => form.fail(errorText('Error guardando jefe de división', err)),
+    );
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title={chief ? 'Editar jefe de división' : 'Nuevo jefe de división'} size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure}
+      opened={opened}
+      onClose={onClose}
+      title={chief ? 'Editar jefe de división' : 'Nuevo jefe de división'}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
     >
       {careers.isError ? <Alert color="red">Error al cargar carreras</Alert> : null}
-      <LimitedTextInput label="Nombre completo" required max={LIMITS.userName} {...form.bind('full_name')} data-autofocus />
+      <LimitedTextInput
+        label="Nombre completo"
+        required
+        max={LIMITS.userName}
+        {...form.bind('full_name')}
+        data-autofocus
+      />
       <LimitedTextInput label="Correo electrónico" type="email" required max={LIMITS.email} {...form.bind('email')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput label="Número de control" required max={LIMITS.controlNumber} {...form.bind('controlnumber')} />
-        <Select label="Género" placeholder="Selecciona" required data={GENDERS} allowDeselect={false} {...form.bind('gender')} />
+        <LimitedTextInput
+          label="Número de control"
+          required
+          max={LIMITS.controlNumber}
+          {...form.bind('controlnumber')}
+        />
+        <Select
+          label="Género"
+          placeholder="Selecciona"
+          required
+          data={GENDERS}
+          allowDeselect={false}
+          {...form.bind('gender')}
+        />
       </SimpleGrid>
       <Select
         label="Carrera"

@@ -13,7 +13,11 @@ interface Props {
 /** The filters in a card; on a phone behind a 'Filtros' toggle. */
 export function FilterPanel({ active, open, onToggle, children }: Props) {
   const isMobile = useIsMobile();
-  const panel = <Card withBorder radius="md" padding="md" mb="md">{children}</Card>;
+  const panel = (
+    <Card withBorder radius="md" padding="md" mb="md">
+      {children}
+    </Card>
+  );
   if (!isMobile) return panel;
   return (
     <>

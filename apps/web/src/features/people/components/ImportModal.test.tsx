@@ -4,7 +4,10 @@ import type { ImportPreview } from '@egreso/domain';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { ImportModal, importResultText } from './ImportModal';
 
-interface Sent { url: string; file: File | null }
+interface Sent {
+  url: string;
+  file: File | null;
+}
 
 /** A stand-in XMLHttpRequest: reports upload progress, then answers from the table by URL. */
 function fakeXhr(answer: (url: string) => { status: number; body: unknown }) {
@@ -13,13 +16,19 @@ function fakeXhr(answer: (url: string) => { status: number; body: unknown }) {
     status = 0;
     response: unknown = null;
     responseType = '';
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     private url = '';
-    open(_method: string, url: string) { this.url = url; }
+    open(_method: string, url: string) {
+      this.url = url;
+    }
     setRequestHeader() {}
-    getResponseHeader() { return null; }
+    getResponseHeader() {
+      return null;
+    }
     send(form: FormData) {
       sent.push({ url: this.url, file: form.get('file') as File | null });
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
@@ -36,20 +45,48 @@ function fakeXhr(answer: (url: string) => { status: number; body: unknown }) {
 }
 
 const PREVIEW: ImportPreview = {
-  dry_run: true, inserted: 1, updated: 1, skipped: 2,
+  dry_run: true,
+  inserted: 1,
+  updated: 1,
+  skipped: 2,
   errors: [{ row: 5, error: 'El correo no es válido' }],
   rows: [
-    { row: 2, status: 'new', full_name: 'Ana Ruiz', controlnumber: 'L1', changes: [{ field: 'Grupo', before: null, after: '501' }], error: null, warnings: [] },
-    { row: 3, status: 'updated', full_name: 'Beto Díaz', controlnumber: 'L2', changes: [{ field: 'Correo', before: 'b@x.mx', after: 'beto@x.mx' }], error: null, warnings: [] },
+    {
+      row: 2,
+      status: 'new',
+      full_name: 'Ana Ruiz',
+      controlnumber: 'L1',
+      changes: [{ field: 'Grupo', before: null, after: '501' }],
+      error: null,
+      warnings: [],
+    },
+    {
+      row: 3,
+      status: 'updated',
+      full_name: 'Beto Díaz',
+      controlnumber: 'L2',
+      changes: [{ field: 'Correo', before: 'b@x.mx', after: 'beto@x.mx' }],
+      error: null,
+      warnings: [],
+    },
     { row: 4, status: 'unchanged', full_name: 'Ciro Paz', controlnumber: 'L3', changes: [], error: null, warnings: [] },
-    { row: 5, status: 'error', full_name: 'Dora Gil', controlnumber: 'L4', changes: [], error: 'El correo no es válido', warnings: [] },
+    {
+      row: 5,
+      status: 'error',
+      full_name: 'Dora Gil',
+      controlnumber: 'L4',
+      changes: [],
+      error: 'El correo no es válido',
+      warnings: [],
+    },
   ],
 };
 
 /** Mantine's FileInput is a button over a hidden file input. */
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 
-const xlsx = (name: string) => new File(['PK'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+const xlsx = (name: string) =>
+  new File(['PK'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
 function renderModal(onDone = vi.fn()) {
   signIn({ id: 9, full_name: 'Jefe Demo', rol: 1 });
@@ -74,9 +111,11 @@ describe('ImportModal', () => {
   });
 
   it('previews the file (new, before → after, unchanged, error) and writes it only on confirmation', async () => {
-    const sent = fakeXhr((url) => (url.includes('dry_run=1')
-      ? { status: 200, body: PREVIEW }
-      : { status: 200, body: { inserted: 1, updated: 1, skipped: 2, errors: PREVIEW.errors } }));
+    const sent = fakeXhr((url) =>
+      url.includes('dry_run=1')
+        ? { status: 200, body: PREVIEW }
+        : { status: 200, body: { inserted: 1, updated: 1, skipped: 2, errors: PREVIEW.errors } },
+    );
     const r = renderModal();
     await r.user.upload(fileInput(), xlsx('alumnos.xlsx'));
     await r.user.click(screen.getByRole('button', { name: 'Revisar archivo' }));
@@ -93,7 +132,9 @@ describe('ImportModal', () => {
     expect(r.onDone).not.toHaveBeenCalled();
 
     await r.user.click(screen.getByRole('button', { name: 'Aplicar importación' }));
-    await waitFor(() => expect(r.onDone).toHaveBeenCalledWith({ inserted: 1, updated: 1, skipped: 2, errors: PREVIEW.errors }));
+    await waitFor(() =>
+      expect(r.onDone).toHaveBeenCalledWith({ inserted: 1, updated: 1, skipped: 2, errors: PREVIEW.errors }),
+    );
     expect(sent.map((s) => s.url)).toEqual(['/api/students/import?dry_run=1', '/api/students/import']);
     expect(sent[1]!.file?.name).toBe('alumnos.xlsx');
   });
@@ -102,7 +143,11 @@ describe('ImportModal', () => {
     const preview: ImportPreview = {
       ...PREVIEW,
       rows: [
-        { ...PREVIEW.rows[0]!, changes: [{ field: 'Grupo', before: null, after: '1Z' }], warnings: ['Se creará el grupo «1Z» de 1.º semestre.'] },
+        {
+          ...PREVIEW.rows[0]!,
+          changes: [{ field: 'Grupo', before: null, after: '1Z' }],
+          warnings: ['Se creará el grupo «1Z» de 1.º semestre.'],
+        },
         PREVIEW.rows[3]!,
       ],
     };
@@ -114,7 +159,9 @@ describe('ImportModal', () => {
     const ana = within(table).getByRole('cell', { name: 'Ana Ruiz' }).closest('tr')!;
     expect(within(ana).getByText('Aviso')).toBeInTheDocument();
     expect(ana.textContent).toContain('Aviso: Se creará el grupo «1Z» de 1.º semestre.');
-    expect(within(within(table).getByRole('cell', { name: 'Dora Gil' }).closest('tr')!).queryByText('Aviso')).toBeNull();
+    expect(
+      within(within(table).getByRole('cell', { name: 'Dora Gil' }).closest('tr')!).queryByText('Aviso'),
+    ).toBeNull();
     expect(screen.getByText('1 fila con aviso')).toBeInTheDocument();
     expect(screen.getByText('1 fila con error')).toBeInTheDocument();
   });
@@ -124,15 +171,23 @@ describe('ImportModal', () => {
     const r = renderModal();
     await r.user.upload(fileInput(), xlsx('falso.xlsx'));
     await r.user.click(screen.getByRole('button', { name: 'Revisar archivo' }));
-    expect(await screen.findByText('Error importando archivo: El archivo no es una hoja de cálculo válida (.xlsx o .xls).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error importando archivo: El archivo no es una hoja de cálculo válida (.xlsx o .xls).'),
+    ).toBeInTheDocument();
   });
 
   it("words the result: 'Importación completada', or 'con advertencias' with the first 3 errors", () => {
-    expect(importResultText({ inserted: 2, updated: 0, skipped: 0, errors: [] }).split('\n')[0]).toBe('Importación completada');
+    expect(importResultText({ inserted: 2, updated: 0, skipped: 0, errors: [] }).split('\n')[0]).toBe(
+      'Importación completada',
+    );
     const errors = [2, 3, 4, 5].map((row) => ({ row, error: `Error ${row}` }));
     const text = importResultText({ inserted: 0, updated: 0, skipped: 4, errors });
     expect(text.split('\n')).toEqual([
-      'Importación completada con advertencias', 'Nuevos: 0 · Actualizados: 0 · Omitidos: 4', 'Fila 2: Error 2', 'Fila 3: Error 3', 'Fila 4: Error 4',
+      'Importación completada con advertencias',
+      'Nuevos: 0 · Actualizados: 0 · Omitidos: 4',
+      'Fila 2: Error 2',
+      'Fila 3: Error 3',
+      'Fila 4: Error 4',
     ]);
   });
 });

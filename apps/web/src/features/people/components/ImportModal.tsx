@@ -1,7 +1,13 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
-  IMPORT_ROW_STATUS_LABEL, LIMITS, PEOPLE_MSG, type ImportPreview, type ImportPreviewRow, type ImportResult, type ImportRowStatus,
+  IMPORT_ROW_STATUS_LABEL,
+  LIMITS,
+  PEOPLE_MSG,
+  type ImportPreview,
+  type ImportPreviewRow,
+  type ImportResult,
+  type ImportRowStatus,
 } from '@egreso/domain';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { StatCard } from '../../../components/StatCard';
@@ -14,7 +20,12 @@ import { downloadImportErrors, useApplyImport, usePreviewImport, type PeopleKind
 export const isSpreadsheetName = (name: string) => /\.(xlsx|xls)$/i.test(name);
 
 const PREVIEW_PAGE = 25;
-const STATUS_COLOR: Record<ImportRowStatus, string> = { new: 'green', updated: 'blue', unchanged: 'gray', error: 'red' };
+const STATUS_COLOR: Record<ImportRowStatus, string> = {
+  new: 'green',
+  updated: 'blue',
+  unchanged: 'gray',
+  error: 'red',
+};
 
 /** 'Importación completada' or, with row errors, 'Importación completada con advertencias' and the first 3 of them. */
 export function importResultText(result: ImportResult): string {
@@ -30,22 +41,40 @@ function Warnings({ row }: { row: ImportPreviewRow }) {
   return (
     <>
       {row.warnings.map((w) => (
-        <Text key={w} size="sm" c="#9a3412" fw={500}><Text span fw={700} size="sm">Aviso: </Text>{w}</Text>
+        <Text key={w} size="sm" c="#9a3412" fw={500}>
+          <Text span fw={700} size="sm">
+            Aviso:{' '}
+          </Text>
+          {w}
+        </Text>
       ))}
     </>
   );
 }
 
 function ChangeList({ row }: { row: ImportPreviewRow }) {
-  if (row.status === 'error') return <Text size="sm" c="red">{row.error}</Text>;
-  if (row.changes.length === 0) return <Text size="sm" c="dimmed">{row.status === 'unchanged' ? 'Sin cambios' : '-'}</Text>;
+  if (row.status === 'error')
+    return (
+      <Text size="sm" c="red">
+        {row.error}
+      </Text>
+    );
+  if (row.changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {row.status === 'unchanged' ? 'Sin cambios' : '-'}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Warnings row={row} />
       {row.changes.map((c) => (
         <Text key={c.field} size="sm">
-          <Text span fw={600} size="sm">{c.field}: </Text>
-          {row.status === 'updated' ? <>{c.before || '(vacío)'} → </> : null}{c.after}
+          <Text span fw={600} size="sm">
+            {c.field}:{' '}
+          </Text>
+          {row.status === 'updated' ? <>{c.before || '(vacío)'} → </> : null}
+          {c.after}
         </Text>
       ))}
     </Stack>
@@ -59,10 +88,19 @@ const columns: Column<ImportPreviewRow>[] = [
   { key: 'name', header: 'Nombre', cell: (r) => r.full_name || '-', card: 'title' },
   { key: 'number', header: 'Número', cell: (r) => r.controlnumber || '-' },
   {
-    key: 'status', header: 'Resultado', width: 120, cell: (r) => (
+    key: 'status',
+    header: 'Resultado',
+    width: 120,
+    cell: (r) => (
       <Group gap={4}>
-        <Badge color={STATUS_COLOR[r.status]} variant="light">{IMPORT_ROW_STATUS_LABEL[r.status]}</Badge>
-        {r.warnings.length > 0 ? <Badge color="orange" variant="light">Aviso</Badge> : null}
+        <Badge color={STATUS_COLOR[r.status]} variant="light">
+          {IMPORT_ROW_STATUS_LABEL[r.status]}
+        </Badge>
+        {r.warnings.length > 0 ? (
+          <Badge color="orange" variant="light">
+            Aviso
+          </Badge>
+        ) : null}
       </Group>
     ),
   },
@@ -156,27 +194,48 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
     setDownloading(false);
   };
 
-  const counts = preview ? {
-    new: preview.rows.filter((r) => r.status === 'new').length,
-    updated: preview.rows.filter((r) => r.status === 'updated').length,
-    unchanged: preview.rows.filter((r) => r.status === 'unchanged').length,
-    error: preview.rows.filter((r) => r.status === 'error').length,
-    warned: preview.rows.filter((r) => r.warnings.length > 0).length,
-  } : null;
+  const counts = preview
+    ? {
+        new: preview.rows.filter((r) => r.status === 'new').length,
+        updated: preview.rows.filter((r) => r.status === 'updated').length,
+        unchanged: preview.rows.filter((r) => r.status === 'unchanged').length,
+        error: preview.rows.filter((r) => r.status === 'error').length,
+        warned: preview.rows.filter((r) => r.warnings.length > 0).length,
+      }
+    : null;
   const lastPage = preview ? Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PAGE)) : 1;
   const shown = preview?.rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE);
   const writes = counts ? counts.new + counts.updated : 0;
   const title = kind === 'teachers' ? 'Importar profesores' : 'Importar alumnos';
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size={preview ? 'xl' : 'lg'} centered fullScreen={isMobile && preview !== null} closeOnClickOutside={!busy}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size={preview ? 'xl' : 'lg'}
+      centered
+      fullScreen={isMobile && preview !== null}
+      closeOnClickOutside={!busy}
+    >
       <Stack gap="sm">
-        {failure ? <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>{failure}</Alert> : null}
+        {failure ? (
+          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {failure}
+          </Alert>
+        ) : null}
         <FileInput
-          id={`${kind}-import-file`} label="Archivo de Excel" placeholder="Ningún archivo seleccionado"
+          id={`${kind}-import-file`}
+          label="Archivo de Excel"
+          placeholder="Ningún archivo seleccionado"
           description="Primero verás qué cambiaría; nada se guarda hasta que confirmes."
           accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          value={file} onChange={choose} error={fileError} clearable clearButtonProps={{ 'aria-label': 'Quitar archivo' }} disabled={busy}
+          value={file}
+          onChange={choose}
+          error={fileError}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar archivo' }}
+          disabled={busy}
         />
         {progress !== null ? (
           <Stack gap={4}>
@@ -197,33 +256,49 @@ export function ImportModal({ kind, opened, onClose, onDone }: Props) {
             </SimpleGrid>
             {counts.error > 0 ? (
               <Alert color="red" title={`${rowsText(counts.error)} con error`}>
-                Esas filas no se importarán; las demás sí. Descárgalas con su columna «Error», corrígelas y vuelve a importarlas.
+                Esas filas no se importarán; las demás sí. Descárgalas con su columna «Error», corrígelas y vuelve a
+                importarlas.
               </Alert>
             ) : null}
             {counts.warned > 0 ? (
               <Alert color="yellow" title={`${rowsText(counts.warned)} con aviso`}>
-                Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo sea correcto antes de aplicar.
+                Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo
+                sea correcto antes de aplicar.
               </Alert>
             ) : null}
             <ResponsiveTable
-              rows={shown} columns={columns} rowKey={(r) => r.row} label="Vista previa de la importación" minWidth={640}
+              rows={shown}
+              columns={columns}
+              rowKey={(r) => r.row}
+              label="Vista previa de la importación"
+              minWidth={640}
               emptyText="El archivo no tiene filas."
-              paging={lastPage > 1 ? { page, lastPage, onPageChange: setPage, summary: rowsText(preview.rows.length) } : undefined}
+              paging={
+                lastPage > 1
+                  ? { page, lastPage, onPageChange: setPage, summary: rowsText(preview.rows.length) }
+                  : undefined
+              }
             />
           </>
         ) : null}
 
         <Group justify="flex-end" mt="sm" gap="sm">
           {counts && counts.error > 0 ? (
-            <Button variant="light" color="red" onClick={downloadErrors} loading={downloading} disabled={busy}>Descargar filas con error</Button>
+            <Button variant="light" color="red" onClick={downloadErrors} loading={downloading} disabled={busy}>
+              Descargar filas con error
+            </Button>
           ) : null}
-          <Button variant="default" onClick={close} disabled={busy}>Cancelar</Button>
+          <Button variant="default" onClick={close} disabled={busy}>
+            Cancelar
+          </Button>
           {preview ? (
             <Button onClick={confirm} loading={apply.isPending} disabled={writes === 0}>
               {writes === 0 ? 'Nada que importar' : 'Aplicar importación'}
             </Button>
           ) : (
-            <Button onClick={review} loading={check.isPending}>Revisar archivo</Button>
+            <Button onClick={review} loading={check.isPending}>
+              Revisar archivo
+            </Button>
           )}
         </Group>
       </Stack>

@@ -31,23 +31,41 @@ export function SpreadsheetActions({ kind, onImport, onError }: Props) {
   };
   return (
     <>
-      <Button variant="light" onClick={onImport}>Importar Excel</Button>
+      <Button variant="light" onClick={onImport}>
+        Importar Excel
+      </Button>
       {kind === 'teachers' ? (
-        <Button variant="light" loading={busy === 'export'} onClick={() => run('export', () => exportPeople('teachers'))}>Exportar Excel</Button>
+        <Button
+          variant="light"
+          loading={busy === 'export'}
+          onClick={() => run('export', () => exportPeople('teachers'))}
+        >
+          Exportar Excel
+        </Button>
       ) : (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="light" loading={busy === 'export'}>Exportar Excel</Button>
+            <Button variant="light" loading={busy === 'export'}>
+              Exportar Excel
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>Alumnos por estatus</Menu.Label>
             {EXPORT_OPTIONS.map((o) => (
-              <Menu.Item key={o.status} onClick={() => run('export', () => exportPeople('students', o.status))}>{o.label}</Menu.Item>
+              <Menu.Item key={o.status} onClick={() => run('export', () => exportPeople('students', o.status))}>
+                {o.label}
+              </Menu.Item>
             ))}
           </Menu.Dropdown>
         </Menu>
       )}
-      <Button variant="default" loading={busy === 'template'} onClick={() => run('template', () => downloadTemplate(kind))}>Descargar plantilla</Button>
+      <Button
+        variant="default"
+        loading={busy === 'template'}
+        onClick={() => run('template', () => downloadTemplate(kind))}
+      >
+        Descargar plantilla
+      </Button>
     </>
   );
 }

@@ -1,7 +1,15 @@
 import { Alert, MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { useEffect } from 'react';
 import {
-  LIMITS, PEOPLE_MSG, ROLE, STUDENT_STATUS_LABEL, initialPassword, userCreateBody, userUpdateBody, type Group, type UserListItem,
+  LIMITS,
+  PEOPLE_MSG,
+  ROLE,
+  STUDENT_STATUS_LABEL,
+  initialPassword,
+  userCreateBody,
+  userUpdateBody,
+  type Group,
+  type UserListItem,
 } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
@@ -32,7 +40,8 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) => (g.semester ? `${g.group_name} · ${g.semester.semester_name}` : g.group_name);
+export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) =>
+  g.semester ? `${g.group_name} · ${g.semester.semester_name}` : g.group_name;
 
 function studentValues(s: UserListItem): StudentValues {
   return {
@@ -99,63 +108,119 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
   const groupOptions = (groups.data ?? []).map((g) => ({ value: String(g.id), label: groupLabel(g) }));
   const generationOptions = (generations.data ?? []).map((g) => ({ value: String(g.id), label: g.generation_name }));
 
-  const submit = () => form.submit(
-    async (_body, v) => {
-      const body = { ...wireBody(v, editing), gender: Number(v.gender) };
-      const groupIds = v.group_ids.map(Number);
-      if (!student) {
-        await save.mutateAsync({ id: null, body: { ...body, password: initialPassword(v.full_name, v.controlnumber) }, groupIds });
-        onSaved('Alumno registrado correctamente');
-        return;
-      }
-      await save.mutateAsync({
-        id: student.id,
-        body,
-        groupIds,
-        previousGroupIds: student.groups.map((g) => g.id),
-        generation: {
-          generation_id: Number(v.generation_id),
-          active: Number(v.active ?? 1),
-          current_semester_id: student.latest_generation?.current_semester_id ?? startingSemester(groupIds, groups.data ?? []),
-        },
-        previousGeneration: student.latest_generation ?? null,
-      });
-      onSaved('Alumno actualizado correctamente.');
-    },
-    (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (_body, v) => {
+        const body = { ...wireBody(v, editing), gender: Number(v.gender) };
+        const groupIds = v.group_ids.map(Number);
+        if (!student) {
+          await save.mutateAsync({
+            id: null,
+            body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
+            groupIds,
+          });
+          onSaved('Alumno registrado correctamente');
+          return;
+        }
+        await save.mutateAsync({
+          id: student.id,
+          body,
+          groupIds,
+          previousGroupIds: student.groups.map((g) => g.id),
+          generation: {
+            generation_id: Number(v.generation_id),
+            active: Number(v.active ?? 1),
+            current_semester_id:
+              student.latest_generation?.current_semester_id ?? startingSemester(groupIds, groups.data ?? []),
+          },
+          previousGeneration: student.latest_generation ?? null,
+        });
+        onSaved('Alumno actualizado correctamente.');
+      },
+      (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
+    );
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title={student ? 'Editar alumno' : 'Registrar alumno'} size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure} submitLabel={student ? 'Guardar' : 'Registrar'}
+      opened={opened}
+      onClose={onClose}
+      title={student ? 'Editar alumno' : 'Registrar alumno'}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
+      submitLabel={student ? 'Guardar' : 'Registrar'}
     >
       {groups.isError ? <Alert color="red">Error cargando grupos.</Alert> : null}
       {editing && generations.isError ? <Alert color="red">Error al cargar generaciones</Alert> : null}
-      <LimitedTextInput id="student-name" label="Nombre completo" required max={LIMITS.userName} {...form.bind('full_name')} data-autofocus />
+      <LimitedTextInput
+        id="student-name"
+        label="Nombre completo"
+        required
+        max={LIMITS.userName}
+        {...form.bind('full_name')}
+        data-autofocus
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput id="student-number" label="Matrícula" required max={LIMITS.controlNumber} {...form.bind('controlnumber')} />
+        <LimitedTextInput
+          id="student-number"
+          label="Matrícula"
+          required
+          max={LIMITS.controlNumber}
+          {...form.bind('controlnumber')}
+        />
         <Select
-          id="student-gender" label="Género" placeholder="Selecciona" required data={GENDER_OPTIONS} allowDeselect={false}
-          comboboxProps={{ withinPortal: true }} {...form.bind('gender')}
+          id="student-gender"
+          label="Género"
+          placeholder="Selecciona"
+          required
+          data={GENDER_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.bind('gender')}
         />
       </SimpleGrid>
-      <LimitedTextInput id="student-email" label="Correo electrónico" type="email" required max={LIMITS.email} {...form.bind('email')} />
+      <LimitedTextInput
+        id="student-email"
+        label="Correo electrónico"
+        type="email"
+        required
+        max={LIMITS.email}
+        {...form.bind('email')}
+      />
       <MultiSelect
-        id="student-groups" label="Grupos" placeholder={form.values.group_ids.length ? undefined : 'Selecciona uno o más grupos'} required
-        searchable data={groupOptions} nothingFoundMessage={groups.isPending ? 'Cargando...' : 'No hay grupos'}
-        comboboxProps={{ withinPortal: true }} hidePickedOptions {...form.bind('group_ids')}
+        id="student-groups"
+        label="Grupos"
+        placeholder={form.values.group_ids.length ? undefined : 'Selecciona uno o más grupos'}
+        required
+        searchable
+        data={groupOptions}
+        nothingFoundMessage={groups.isPending ? 'Cargando...' : 'No hay grupos'}
+        comboboxProps={{ withinPortal: true }}
+        hidePickedOptions
+        {...form.bind('group_ids')}
       />
       {editing ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
-            id="student-generation" label="Generación" placeholder="Selecciona una generación" required searchable
-            data={generationOptions} nothingFoundMessage={generations.isPending ? 'Cargando...' : 'No hay generaciones'}
-            comboboxProps={{ withinPortal: true }} {...form.bind('generation_id')}
+            id="student-generation"
+            label="Generación"
+            placeholder="Selecciona una generación"
+            required
+            searchable
+            data={generationOptions}
+            nothingFoundMessage={generations.isPending ? 'Cargando...' : 'No hay generaciones'}
+            comboboxProps={{ withinPortal: true }}
+            {...form.bind('generation_id')}
           />
           <Select
-            id="student-status" label="Estatus" required data={STATUS_OPTIONS} allowDeselect={false}
-            comboboxProps={{ withinPortal: true }} {...form.bind('active')}
+            id="student-status"
+            label="Estatus"
+            required
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.bind('active')}
           />
         </SimpleGrid>
       ) : null}

@@ -15,8 +15,14 @@ export function StudentStatusSelect({ student, disabled, onChange, onRefused }: 
   const link = student.latest_generation ?? null;
   return (
     <Select
-      size="xs" w={130} aria-label={`Estatus de ${student.full_name}`} data={STATUS_OPTIONS} allowDeselect={false}
-      placeholder="Sin generación" value={link ? String(link.active) : null} disabled={disabled}
+      size="xs"
+      w={130}
+      aria-label={`Estatus de ${student.full_name}`}
+      data={STATUS_OPTIONS}
+      allowDeselect={false}
+      placeholder="Sin generación"
+      value={link ? String(link.active) : null}
+      disabled={disabled}
       comboboxProps={{ withinPortal: true }}
       onChange={(v) => {
         if (v === null) return;

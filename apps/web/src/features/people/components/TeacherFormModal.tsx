@@ -6,7 +6,14 @@ import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTeacher } from '../api/save-teacher';
-import { EMPTY_PERSON, GENDER_OPTIONS, fillAllWhenMissing, missingFields, personValues, type PersonValues } from './person-fields';
+import {
+  EMPTY_PERSON,
+  GENDER_OPTIONS,
+  fillAllWhenMissing,
+  missingFields,
+  personValues,
+  type PersonValues,
+} from './person-fields';
 
 interface Props {
   opened: boolean;
@@ -43,30 +50,67 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
     if (opened) reset(teacher ? personValues(teacher) : EMPTY_PERSON);
   }, [opened, teacher, reset]);
 
-  const submit = () => form.submit(
-    async (_body, v) => {
-      const body = { ...wireBody(v, editing), gender: Number(v.gender) };
-      if (teacher) await save.mutateAsync({ id: teacher.id, body });
-      else await save.mutateAsync({ id: null, body: { ...body, password: initialPassword(v.full_name, v.controlnumber) } });
-      onSaved(teacher ? 'Profesor actualizado correctamente.' : 'Profesor registrado correctamente.');
-    },
-    (err) => form.fail(errorText(teacher ? 'Error actualizando profesor' : 'Error registrando profesor', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (_body, v) => {
+        const body = { ...wireBody(v, editing), gender: Number(v.gender) };
+        if (teacher) await save.mutateAsync({ id: teacher.id, body });
+        else
+          await save.mutateAsync({
+            id: null,
+            body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
+          });
+        onSaved(teacher ? 'Profesor actualizado correctamente.' : 'Profesor registrado correctamente.');
+      },
+      (err) => form.fail(errorText(teacher ? 'Error actualizando profesor' : 'Error registrando profesor', err)),
+    );
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title={teacher ? 'Editar profesor' : 'Registrar profesor'} size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure} submitLabel={teacher ? 'Guardar' : 'Registrar'}
+      opened={opened}
+      onClose={onClose}
+      title={teacher ? 'Editar profesor' : 'Registrar profesor'}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
+      submitLabel={teacher ? 'Guardar' : 'Registrar'}
     >
-      <LimitedTextInput id="teacher-name" label="Nombre completo" required max={LIMITS.userName} {...form.bind('full_name')} data-autofocus />
+      <LimitedTextInput
+        id="teacher-name"
+        label="Nombre completo"
+        required
+        max={LIMITS.userName}
+        {...form.bind('full_name')}
+        data-autofocus
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput id="teacher-number" label="Número de empleado" required max={LIMITS.controlNumber} {...form.bind('controlnumber')} />
+        <LimitedTextInput
+          id="teacher-number"
+          label="Número de empleado"
+          required
+          max={LIMITS.controlNumber}
+          {...form.bind('controlnumber')}
+        />
         <Select
-          id="teacher-gender" label="Género" placeholder="Selecciona" required data={GENDER_OPTIONS} allowDeselect={false}
-          comboboxProps={{ withinPortal: true }} {...form.bind('gender')}
+          id="teacher-gender"
+          label="Género"
+          placeholder="Selecciona"
+          required
+          data={GENDER_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.bind('gender')}
         />
       </SimpleGrid>
-      <LimitedTextInput id="teacher-email" label="Correo electrónico" type="email" required max={LIMITS.email} {...form.bind('email')} />
+      <LimitedTextInput
+        id="teacher-email"
+        label="Correo electrónico"
+        type="email"
+        required
+        max={LIMITS.email}
+        {...form.bind('email')}
+      />
     </FormModal>
   );
 }

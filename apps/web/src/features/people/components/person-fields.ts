@@ -32,4 +32,5 @@ export function missingFields(v: PersonValues): FieldErrors {
   return found;
 }
 
-export const fillAllWhenMissing = (v: PersonValues) => (Object.keys(missingFields(v)).length > 0 ? PEOPLE_MSG.fillAll : null);
+export const fillAllWhenMissing = (v: PersonValues) =>
+  Object.keys(missingFields(v)).length > 0 ? PEOPLE_MSG.fillAll : null;

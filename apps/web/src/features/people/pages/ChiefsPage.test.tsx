@@ -7,9 +7,19 @@ import ChiefsPage from './ChiefsPage';
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const CAREERS: Career[] = [{ id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales', ...stamp }];
 const CHIEF: PublicUser = {
-  id: 9, full_name: 'Ricardo Salinas Ortega', name: 'Ricardo Salinas Ortega', email: 'jefe.sistemas@demo.edu.mx', rol: 1, role: 1,
-  controlnumber: 'J001', gender: null, photo: null, ...stamp,
-  user_careers: [{ id: 1, career_id: 1, career: { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' } }],
+  id: 9,
+  full_name: 'Ricardo Salinas Ortega',
+  name: 'Ricardo Salinas Ortega',
+  email: 'jefe.sistemas@demo.edu.mx',
+  rol: 1,
+  role: 1,
+  controlnumber: 'J001',
+  gender: null,
+  photo: null,
+  ...stamp,
+  user_careers: [
+    { id: 1, career_id: 1, career: { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' } },
+  ],
 };
 
 function renderPage() {
@@ -53,16 +63,30 @@ describe('ChiefsPage', () => {
     await r.user.click(screen.getByRole('textbox', { name: /Carrera/ }));
     await r.user.click(await screen.findByRole('option', { name: /ISC/ }));
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      full_name: 'Ana Lucía Pérez', email: 'ana.perez@demo.edu.mx', controlnumber: '2025', gender: 2, role: '1', career_id: 1, password: 'Ana20251',
-    }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        full_name: 'Ana Lucía Pérez',
+        email: 'ana.perez@demo.edu.mx',
+        controlnumber: '2025',
+        gender: 2,
+        role: '1',
+        career_id: 1,
+        password: 'Ana20251',
+      }),
+    );
   });
 
   it("shows 'Error guardando jefe de división: {message}' when the server refuses", async () => {
     mockApi({
       'GET /users': { body: [CHIEF] },
       'GET /careers': { body: CAREERS },
-      'PUT /users/9': { status: 422, body: { message: 'El correo ya está registrado por otro usuario.', errors: { email: ['El correo ya está registrado por otro usuario.'] } } },
+      'PUT /users/9': {
+        status: 422,
+        body: {
+          message: 'El correo ya está registrado por otro usuario.',
+          errors: { email: ['El correo ya está registrado por otro usuario.'] },
+        },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'Ricardo Salinas Ortega' });
@@ -70,7 +94,9 @@ describe('ChiefsPage', () => {
     await r.user.click(screen.getByRole('textbox', { name: /Género/ }));
     await r.user.click(await screen.findByRole('option', { name: 'Hombre' }));
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Error guardando jefe de división: El correo ya está registrado por otro usuario.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error guardando jefe de división: El correo ya está registrado por otro usuario.'),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Error al cargar jefes de división' when the list fails", async () => {

@@ -32,11 +32,24 @@ export default function ChiefsPage() {
     { key: 'gender', header: 'Género', cell: (u) => genderOf(u.gender) },
     { key: 'career', header: 'Carrera', cell: careerOf },
     {
-      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 190,
+      card: 'actions',
       cell: (u) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(u)} aria-label={`Eliminar ${u.full_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(u)}
+            aria-label={`Eliminar ${u.full_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -47,23 +60,37 @@ export default function ChiefsPage() {
     <>
       <PageHeader
         title="Jefes de División"
-        subtitle={chiefs.data ? `${list.length} ${list.length === 1 ? 'jefe registrado' : 'jefes registrados'}` : undefined}
+        subtitle={
+          chiefs.data ? `${list.length} ${list.length === 1 ? 'jefe registrado' : 'jefes registrados'}` : undefined
+        }
         actions={<Button onClick={() => form.open(null)}>Nuevo jefe</Button>}
       />
       <ResponsiveTable
-        rows={chiefs.data} columns={columns} rowKey={(u) => u.id} label="Jefes de división" minWidth={860}
-        loading={chiefs.isPending} error={chiefs.isError ? 'Error al cargar jefes de división' : null}
+        rows={chiefs.data}
+        columns={columns}
+        rowKey={(u) => u.id}
+        label="Jefes de división"
+        minWidth={860}
+        loading={chiefs.isPending}
+        error={chiefs.isError ? 'Error al cargar jefes de división' : null}
         emptyText="No hay jefes de división registrados."
       />
 
-      <ChiefFormModal
-        opened={form.opened} chief={form.editing} onClose={form.close}
-        onSaved={saved}
-      />
+      <ChiefFormModal opened={form.opened} chief={form.editing} onClose={form.close} onSaved={saved} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar jefe de división"
-        message={<>¿Eliminar este jefe de división?{deletion.target ? <><br /><strong>{deletion.target.full_name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Eliminar este jefe de división?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>{deletion.target.full_name}</strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -48,10 +48,16 @@ describe('StudentsPage', () => {
     await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(await screen.findByText('Alumno registrado correctamente')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/users')?.body).toEqual({
-      full_name: 'Diana Ruiz', controlnumber: 'L2601', email: 'diana@demo.edu.mx', gender: 2, role: '3', password: 'dianaL2601',
+      full_name: 'Diana Ruiz',
+      controlnumber: 'L2601',
+      email: 'diana@demo.edu.mx',
+      gender: 2,
+      role: '3',
+      password: 'dianaL2601',
     });
     expect(calls.filter((c) => c.path === '/usergroups').map((c) => c.body)).toEqual([
-      { user_id: 30, group_id: 1 }, { user_id: 30, group_id: 2 },
+      { user_id: 30, group_id: 1 },
+      { user_id: 30, group_id: 2 },
     ]);
   });
 
@@ -80,10 +86,24 @@ describe('StudentsPage', () => {
     const r = renderPage();
     await screen.findByRole('cell', { name: 'Carlos Núñez Díaz' });
     await r.user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/users').at(-1)!.query.get('page')).toBe('2'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/users')
+          .at(-1)!
+          .query.get('page'),
+      ).toBe('2'),
+    );
     await r.user.click(screen.getByRole('textbox', { name: 'Estatus' }));
     await r.user.click(await screen.findByRole('option', { name: 'Graduado' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/users').at(-1)!.query.get('active')).toBe('2'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/users')
+          .at(-1)!
+          .query.get('active'),
+      ).toBe('2'),
+    );
     await r.user.click(screen.getByRole('button', { name: 'Ver todos los alumnos' }));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/users').at(-1)!;
@@ -95,7 +115,18 @@ describe('StudentsPage', () => {
     const calls = mockApi({
       ...base,
       'GET /users': { body: page([WITHOUT_LINK, WITH_LINK]) },
-      'PUT /students/12/status': { body: { id: 40, user_id: 12, generation_id: 7, generation_name: '2024-2029', current_semester_id: 3, active: 0, created_at: '', updated_at: '' } },
+      'PUT /students/12/status': {
+        body: {
+          id: 40,
+          user_id: 12,
+          generation_id: 7,
+          generation_name: '2024-2029',
+          current_semester_id: 3,
+          active: 0,
+          created_at: '',
+          updated_at: '',
+        },
+      },
     });
     const r = renderPage();
     await r.user.click(await screen.findByRole('textbox', { name: 'Estatus de Beatriz Ávila Cruz' }));
@@ -131,8 +162,16 @@ describe('StudentsPage', () => {
     await r.user.click(await screen.findByRole('option', { name: '2024-2029' }));
     await r.user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Alumno actualizado correctamente.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/usergroups').map((c) => c.body)).toEqual([{ user_id: 11, group_id: 1 }, { user_id: 11, group_id: 2 }]);
-    expect(calls.find((c) => c.path === '/usergenerations')?.body).toEqual({ user_id: 11, generation_id: 7, active: 1, current_semester_id: 5 });
+    expect(calls.filter((c) => c.path === '/usergroups').map((c) => c.body)).toEqual([
+      { user_id: 11, group_id: 1 },
+      { user_id: 11, group_id: 2 },
+    ]);
+    expect(calls.find((c) => c.path === '/usergenerations')?.body).toEqual({
+      user_id: 11,
+      generation_id: 7,
+      active: 1,
+      current_semester_id: 5,
+    });
   });
 
   it('advances the semester after the confirmation and shows the summary with the first 5 errors', async () => {
@@ -146,7 +185,9 @@ describe('StudentsPage', () => {
     await screen.findByRole('cell', { name: 'Carlos Núñez Díaz' });
     await r.user.click(screen.getByRole('button', { name: 'Avanzar semestre (activos)' }));
     const confirm = await screen.findByRole('dialog', { name: 'Avanzar semestre' });
-    expect(within(confirm).getByText(/^Esto avanzará de semestre a TODOS los alumnos ACTIVOS .*¿Continuar\?$/)).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(/^Esto avanzará de semestre a TODOS los alumnos ACTIVOS .*¿Continuar\?$/),
+    ).toBeInTheDocument();
     await r.user.click(within(confirm).getByRole('button', { name: 'Avanzar semestre' }));
     const summary = await screen.findByText(/Avanzaron: 12/);
     expect(summary.textContent).toContain('Graduados: 3');

@@ -101,24 +101,63 @@ export default function StudentsPage() {
     { key: 'email', header: 'Correo', cell: (s) => s.email, card: 'plain' },
     { key: 'gender', header: 'Género', cell: (s) => genderOf(s.gender) },
     {
-      key: 'groups', header: 'Grupos',
-      cell: (s) => (s.groups.length ? <Group gap={4}>{s.groups.map((g) => <Badge key={g.id} variant="light" color="gray" tt="none">{g.group_name}</Badge>)}</Group> : '-'),
+      key: 'groups',
+      header: 'Grupos',
+      cell: (s) =>
+        s.groups.length ? (
+          <Group gap={4}>
+            {s.groups.map((g) => (
+              <Badge key={g.id} variant="light" color="gray" tt="none">
+                {g.group_name}
+              </Badge>
+            ))}
+          </Group>
+        ) : (
+          '-'
+        ),
     },
-    { key: 'generation', header: 'Generación', cell: (s) => s.latest_generation?.generation_name ?? <Text span size="sm" c="dimmed">Sin generación</Text> },
     {
-      key: 'status', header: 'Estatus', width: 150,
+      key: 'generation',
+      header: 'Generación',
+      cell: (s) =>
+        s.latest_generation?.generation_name ?? (
+          <Text span size="sm" c="dimmed">
+            Sin generación
+          </Text>
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Estatus',
+      width: 150,
       cell: (s) => (
         <StudentStatusSelect
-          student={s} disabled={setActive.isPending} onChange={(active) => changeStatus(s, active)} onRefused={feedback.error}
+          student={s}
+          disabled={setActive.isPending}
+          onChange={(active) => changeStatus(s, active)}
+          onRefused={feedback.error}
         />
       ),
     },
     {
-      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 190,
+      card: 'actions',
       cell: (s) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(s)} aria-label={`Editar ${s.full_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.full_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => form.open(s)} aria-label={`Editar ${s.full_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(s)}
+            aria-label={`Eliminar ${s.full_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -128,72 +167,127 @@ export default function StudentsPage() {
     <>
       <PageHeader
         title="Alta de alumnos"
-        subtitle={meta ? `${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}${filtered ? ' con los filtros aplicados' : ' registrados'}` : undefined}
-        actions={(
+        subtitle={
+          meta
+            ? `${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}${filtered ? ' con los filtros aplicados' : ' registrados'}`
+            : undefined
+        }
+        actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
             <SpreadsheetActions kind="students" onImport={() => setImporting(true)} onError={feedback.error} />
-            <Button color="orange" variant="light" onClick={() => setAsking(true)}>Avanzar semestre (activos)</Button>
+            <Button color="orange" variant="light" onClick={() => setAsking(true)}>
+              Avanzar semestre (activos)
+            </Button>
           </>
-        )}
+        }
       />
       <FilterPanel active={filtered} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
-            id="students-search" label="Buscar alumno" placeholder="Nombre, matrícula o correo" type="search"
-            value={search} maxLength={LIMITS.userName} onChange={(e) => setSearch(e.currentTarget.value)}
+            id="students-search"
+            label="Buscar alumno"
+            placeholder="Nombre, matrícula o correo"
+            type="search"
+            value={search}
+            maxLength={LIMITS.userName}
+            onChange={(e) => setSearch(e.currentTarget.value)}
           />
           <Select
-            id="students-group" label="Grupo" placeholder="Todos los grupos" clearable searchable
+            id="students-group"
+            label="Grupo"
+            placeholder="Todos los grupos"
+            clearable
+            searchable
             data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: groupLabel(g) }))}
             nothingFoundMessage={groups.isError ? 'Error cargando grupos.' : 'No hay grupos'}
-            value={groupId} onChange={setGroupId} comboboxProps={{ withinPortal: true }}
+            value={groupId}
+            onChange={setGroupId}
+            comboboxProps={{ withinPortal: true }}
           />
           <Select
-            id="students-status" label="Estatus" placeholder="Todos los estatus" clearable data={STATUS_OPTIONS}
-            value={status} onChange={setStatus} comboboxProps={{ withinPortal: true }}
+            id="students-status"
+            label="Estatus"
+            placeholder="Todos los estatus"
+            clearable
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={setStatus}
+            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={showAll} disabled={!filtered}>Ver todos los alumnos</Button>
+          <Button variant="default" onClick={showAll} disabled={!filtered}>
+            Ver todos los alumnos
+          </Button>
         </Group>
       </FilterPanel>
       <ResponsiveTable
-        rows={students.data?.data} columns={columns} rowKey={(s) => s.id} label="Alumnos" minWidth={1100}
-        loading={students.isPending} error={students.isError ? loadErrorText('Error cargando alumnos...', students.error) : null}
+        rows={students.data?.data}
+        columns={columns}
+        rowKey={(s) => s.id}
+        label="Alumnos"
+        minWidth={1100}
+        loading={students.isPending}
+        error={students.isError ? loadErrorText('Error cargando alumnos...', students.error) : null}
         emptyText={filtered ? 'No hay alumnos que coincidan con los filtros.' : 'No hay alumnos registrados.'}
-        paging={meta && meta.total > 0 ? {
-          page: meta.current_page, lastPage: meta.last_page, onPageChange: page.set, disabled: students.isFetching,
-          summary: `Total: ${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}`,
-        } : undefined}
+        paging={
+          meta && meta.total > 0
+            ? {
+                page: meta.current_page,
+                lastPage: meta.last_page,
+                onPageChange: page.set,
+                disabled: students.isFetching,
+                summary: `Total: ${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}`,
+              }
+            : undefined
+        }
       />
       {isMobile ? <div style={{ height: 80 }} /> : null}
       {/* The floating button would cover the open filters. */}
       {isMobile && !filtersOpen ? <CreateFab label="Registrar alumno" onClick={() => form.open(null)} /> : null}
 
       <StudentFormModal
-        opened={form.opened} student={form.editing} onClose={form.close}
+        opened={form.opened}
+        student={form.editing}
+        onClose={form.close}
         onSaved={(message) => {
           feedback.success(message);
           form.close();
         }}
       />
       <ImportModal
-        kind="students" opened={importing} onClose={() => setImporting(false)}
+        kind="students"
+        opened={importing}
+        onClose={() => setImporting(false)}
         onDone={(result) => {
           setImporting(false);
           setSummary({ kind: 'success', message: importResultText(result) });
         }}
       />
       <ConfirmDialog
-        opened={asking} title="Avanzar semestre" confirmLabel="Avanzar semestre" loading={advance.isPending}
-        onConfirm={runAdvance} onCancel={() => setAsking(false)}
+        opened={asking}
+        title="Avanzar semestre"
+        confirmLabel="Avanzar semestre"
+        loading={advance.isPending}
+        onConfirm={runAdvance}
+        onCancel={() => setAsking(false)}
         message={`${ADVANCE_CONFIRM}${groupName ? ` del grupo ${groupName}` : ''} (los de 9.º semestre pasan a Graduado). ¿Continuar?`}
       />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar alumno"
-        message={<>¿Eliminar este alumno?{deletion.target ? <><br /><strong>{deletion.target.full_name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Eliminar este alumno?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>{deletion.target.full_name}</strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -30,9 +30,16 @@ describe('TeachersPage', () => {
     await r.user.click(within(dialog).getByRole('textbox', { name: /Género/ }));
     await r.user.click(await screen.findByRole('option', { name: 'Mujer' }));
     await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      full_name: 'Ana Pérez', controlnumber: '12', email: 'ana.perez@demo.edu.mx', gender: 2, role: '2', password: 'ana12123',
-    }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        full_name: 'Ana Pérez',
+        controlnumber: '12',
+        email: 'ana.perez@demo.edu.mx',
+        gender: 2,
+        role: '2',
+        password: 'ana12123',
+      }),
+    );
     expect(await screen.findByText('Profesor registrado correctamente.')).toBeInTheDocument();
   });
 
@@ -50,13 +57,20 @@ describe('TeachersPage', () => {
   it('shows the 409 of a teacher with history in the error dialog', async () => {
     mockApi({
       'GET /users': { body: page([TEACHER]) },
-      'DELETE /users/5': { status: 409, body: { message: 'El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.' } },
+      'DELETE /users/5': {
+        status: 409,
+        body: { message: 'El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.' },
+      },
     });
     const r = renderPage();
     await r.user.click(await screen.findByRole('button', { name: 'Eliminar Laura Mendoza Ruiz' }));
     const confirm = await screen.findByRole('dialog', { name: 'Eliminar profesor' });
     expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
     await r.user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Error eliminando profesor: El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Error eliminando profesor: El usuario tiene asignaciones, calificaciones u observaciones y no puede eliminarse.',
+      ),
+    ).toBeInTheDocument();
   });
 });

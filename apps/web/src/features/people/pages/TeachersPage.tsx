@@ -53,11 +53,24 @@ export default function TeachersPage() {
     { key: 'email', header: 'Correo', cell: (u) => u.email, card: 'plain' },
     { key: 'gender', header: 'Género', cell: (u) => genderOf(u.gender) },
     {
-      key: 'actions', header: 'Acciones', width: 190, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 190,
+      card: 'actions',
       cell: (u) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(u)} aria-label={`Eliminar ${u.full_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(u)}
+            aria-label={`Eliminar ${u.full_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -67,42 +80,67 @@ export default function TeachersPage() {
     <>
       <PageHeader
         title="Alta de profesores"
-        subtitle={meta ? `${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}${debounced ? ' con la búsqueda' : meta.total === 1 ? ' registrado' : ' registrados'}` : undefined}
-        actions={(
+        subtitle={
+          meta
+            ? `${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}${debounced ? ' con la búsqueda' : meta.total === 1 ? ' registrado' : ' registrados'}`
+            : undefined
+        }
+        actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}
             <SpreadsheetActions kind="teachers" onImport={() => setImporting(true)} onError={feedback.error} />
           </>
-        )}
+        }
       />
       <FilterPanel active={debounced !== ''} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
         <TextInput
-          id="teachers-search" label="Buscar profesor" placeholder="Nombre, número de empleado o correo"
-          value={search} maxLength={LIMITS.userName} onChange={(e) => setSearch(e.currentTarget.value)} type="search"
+          id="teachers-search"
+          label="Buscar profesor"
+          placeholder="Nombre, número de empleado o correo"
+          value={search}
+          maxLength={LIMITS.userName}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          type="search"
         />
       </FilterPanel>
       <ResponsiveTable
-        rows={teachers.data?.data} columns={columns} rowKey={(u) => u.id} label="Profesores" minWidth={820}
-        loading={teachers.isPending} error={teachers.isError ? loadErrorText('Error cargando profesores.', teachers.error) : null}
+        rows={teachers.data?.data}
+        columns={columns}
+        rowKey={(u) => u.id}
+        label="Profesores"
+        minWidth={820}
+        loading={teachers.isPending}
+        error={teachers.isError ? loadErrorText('Error cargando profesores.', teachers.error) : null}
         emptyText={debounced ? 'No hay profesores que coincidan con la búsqueda.' : 'No hay profesores registrados.'}
-        paging={meta && meta.total > 0 ? {
-          page: meta.current_page, lastPage: meta.last_page, onPageChange: page.set, disabled: teachers.isFetching,
-          summary: `Total: ${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}`,
-        } : undefined}
+        paging={
+          meta && meta.total > 0
+            ? {
+                page: meta.current_page,
+                lastPage: meta.last_page,
+                onPageChange: page.set,
+                disabled: teachers.isFetching,
+                summary: `Total: ${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}`,
+              }
+            : undefined
+        }
       />
       {isMobile ? <div style={{ height: 80 }} /> : null}
       {/* The floating button would cover the open filters. */}
       {isMobile && !filtersOpen ? <CreateFab label="Registrar profesor" onClick={() => form.open(null)} /> : null}
 
       <TeacherFormModal
-        opened={form.opened} teacher={form.editing} onClose={form.close}
+        opened={form.opened}
+        teacher={form.editing}
+        onClose={form.close}
         onSaved={(message) => {
           feedback.success(message);
           form.close();
         }}
       />
       <ImportModal
-        kind="teachers" opened={importing} onClose={() => setImporting(false)}
+        kind="teachers"
+        opened={importing}
+        onClose={() => setImporting(false)}
         onDone={(result) => {
           setImporting(false);
           setSummary({ kind: 'success', message: importResultText(result) });
@@ -111,7 +149,17 @@ export default function TeachersPage() {
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar profesor"
-        message={<>¿Eliminar este profesor?{deletion.target ? <><br /><strong>{deletion.target.full_name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Eliminar este profesor?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>{deletion.target.full_name}</strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -28,4 +28,3 @@ export async function fetchPeriodSummary(): Promise<PeriodSummary> {
 export function usePeriodSummary() {
   return useQuery({ queryKey: queryKeys.periods.summary(), queryFn: fetchPeriodSummary });
 }
-

@@ -17,5 +17,9 @@ export function fetchPeriods(filters: PeriodFilters): Promise<PeriodsPage> {
 
 /** GET /periods: one page with its meta; the previous page stays on screen while the next loads. */
 export function usePeriods(filters: PeriodFilters) {
-  return useQuery({ queryKey: queryKeys.periods.list(filters), queryFn: () => fetchPeriods(filters), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.periods.list(filters),
+    queryFn: () => fetchPeriods(filters),
+    placeholderData: keepPreviousData,
+  });
 }

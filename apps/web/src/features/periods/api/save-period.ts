@@ -14,5 +14,7 @@ export type SavePeriodInput = { id: null; body: PeriodCreateBody } | { id: numbe
 
 /** POST /periods or PUT /periods/{id}. */
 export function useSavePeriod() {
-  return usePeriodMutation((input: SavePeriodInput) => (input.id === null ? createPeriod(input.body) : updatePeriod(input.id, input.body)));
+  return usePeriodMutation((input: SavePeriodInput) =>
+    input.id === null ? createPeriod(input.body) : updatePeriod(input.id, input.body),
+  );
 }

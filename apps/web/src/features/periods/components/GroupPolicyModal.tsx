@@ -1,8 +1,17 @@
 import { Alert, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
-  NAMING_SCHEMES, NAMING_SCHEME_LABEL, POLICY_FALLBACKS, POLICY_FALLBACK_LABEL, POLICY_MODES, POLICY_MODE_LABEL, TIMINGS,
-  groupPolicyBody, type GroupPolicy, type PolicyFallback, type PolicyMode,
+  NAMING_SCHEMES,
+  NAMING_SCHEME_LABEL,
+  POLICY_FALLBACKS,
+  POLICY_FALLBACK_LABEL,
+  POLICY_MODES,
+  POLICY_MODE_LABEL,
+  TIMINGS,
+  groupPolicyBody,
+  type GroupPolicy,
+  type PolicyFallback,
+  type PolicyMode,
 } from '@egreso/domain';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api';
@@ -14,8 +23,20 @@ import { GuardedModal } from '../../../components/GuardedModal';
 
 type NamingScheme = (typeof NAMING_SCHEMES)[number];
 
-const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre']
-  .map((label, i) => ({ value: String(i + 1), label }));
+const MONTHS = [
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
+].map((label, i) => ({ value: String(i + 1), label }));
 
 const SUCCESS = 'Política guardada correctamente. Ya está activa.';
 
@@ -34,7 +55,8 @@ const FIELD_LABELS = {
  * could not be reached.
  */
 export function policySaveError(err: unknown): string {
-  if (err instanceof ApiError && err.status > 0 && Object.keys(err.errors).length === 0) return errorText('No se pudo guardar la política.', err);
+  if (err instanceof ApiError && err.status > 0 && Object.keys(err.errors).length === 0)
+    return errorText('No se pudo guardar la política.', err);
   return errorText('Error guardando la política.', err, { fieldLabels: FIELD_LABELS });
 }
 
@@ -46,10 +68,20 @@ interface Values {
   even_months: string[];
 }
 
-const DEFAULTS: Values = { mode: 'parity_by_month', fallback: 'any', naming_scheme: 'auto', odd_months: [], even_months: [] };
+const DEFAULTS: Values = {
+  mode: 'parity_by_month',
+  fallback: 'any',
+  naming_scheme: 'auto',
+  odd_months: [],
+  even_months: [],
+};
 const toNumbers = (values: string[]) => values.map(Number).sort((a, b) => a - b);
 const valuesOf = (p: GroupPolicy): Values => ({
-  mode: p.mode, fallback: p.fallback, naming_scheme: p.naming_scheme, odd_months: p.odd_months.map(String), even_months: p.even_months.map(String),
+  mode: p.mode,
+  fallback: p.fallback,
+  naming_scheme: p.naming_scheme,
+  odd_months: p.odd_months.map(String),
+  even_months: p.even_months.map(String),
 });
 
 export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -82,19 +114,27 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSuccess(null);
-    const saved = await form.submit((body) => save.mutateAsync(body), (err) => form.fail(policySaveError(err)));
+    const saved = await form.submit(
+      (body) => save.mutateAsync(body),
+      (err) => form.fail(policySaveError(err)),
+    );
     if (saved) setSuccess(SUCCESS);
   };
 
   return (
     <GuardedModal opened={opened} onClose={onClose} title="Política de grupos" centered size="lg">
       {policy.isPending ? <PageLoader /> : null}
-      {policy.isError ? <Alert color="red" mb="sm">No se pudo cargar la política actual.</Alert> : null}
+      {policy.isError ? (
+        <Alert color="red" mb="sm">
+          No se pudo cargar la política actual.
+        </Alert>
+      ) : null}
       {policy.isSuccess ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Decide qué semestres se ofrecen en la inscripción según el periodo activo y cómo se lee el semestre en el nombre de un grupo.
+              Decide qué semestres se ofrecen en la inscripción según el periodo activo y cómo se lee el semestre en el
+              nombre de un grupo.
             </Text>
             <Select
               label="Modo"
@@ -142,11 +182,23 @@ export function GroupPolicyModal({ opened, onClose }: { opened: boolean; onClose
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
-            {success ? <Alert color="green" role="status">{success}</Alert> : null}
-            {form.failure ? <Alert color="red" role="alert">{form.failure}</Alert> : null}
+            {success ? (
+              <Alert color="green" role="status">
+                {success}
+              </Alert>
+            ) : null}
+            {form.failure ? (
+              <Alert color="red" role="alert">
+                {form.failure}
+              </Alert>
+            ) : null}
             <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>Cerrar</Button>
-              <Button type="submit" loading={save.isPending}>Guardar política</Button>
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>
+                Cerrar
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Guardar política
+              </Button>
             </Group>
           </Stack>
         </form>

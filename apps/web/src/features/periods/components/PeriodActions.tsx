@@ -20,11 +20,47 @@ export function PeriodActions({ period, onEdit, onActivate, onClose, onDelete, g
   const { canActivate, canClose } = periodActionState(period);
   const buttons = (
     <>
-      <Button size="xs" variant="light" onClick={() => onEdit(period)} aria-label={`Editar ${period.period_name}`}>Editar</Button>
-      <Button size="xs" variant="light" color="teal" disabled={!canActivate} onClick={() => onActivate(period)} aria-label={`Activar ${period.period_name}`}>Activar</Button>
-      <Button size="xs" variant="light" color="orange" disabled={!canClose} onClick={() => onClose(period)} aria-label={`Cerrar ${period.period_name}`}>Cerrar</Button>
-      <Button size="xs" variant="light" color="red" onClick={() => onDelete(period)} aria-label={`Eliminar ${period.period_name}`}>Eliminar</Button>
+      <Button size="xs" variant="light" onClick={() => onEdit(period)} aria-label={`Editar ${period.period_name}`}>
+        Editar
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="teal"
+        disabled={!canActivate}
+        onClick={() => onActivate(period)}
+        aria-label={`Activar ${period.period_name}`}
+      >
+        Activar
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        disabled={!canClose}
+        onClick={() => onClose(period)}
+        aria-label={`Cerrar ${period.period_name}`}
+      >
+        Cerrar
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => onDelete(period)}
+        aria-label={`Eliminar ${period.period_name}`}
+      >
+        Eliminar
+      </Button>
     </>
   );
-  return grid ? <SimpleGrid cols={2} spacing="xs">{buttons}</SimpleGrid> : <Group gap={6} wrap="nowrap">{buttons}</Group>;
+  return grid ? (
+    <SimpleGrid cols={2} spacing="xs">
+      {buttons}
+    </SimpleGrid>
+  ) : (
+    <Group gap={6} wrap="nowrap">
+      {buttons}
+    </Group>
+  );
 }

@@ -27,36 +27,72 @@ export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!opened) return;
-    reset(period
-      ? { period_name: period.period_name, start_date: period.start_date, end_date: period.end_date, notes: period.notes ?? '' }
-      : EMPTY);
+    reset(
+      period
+        ? {
+            period_name: period.period_name,
+            start_date: period.start_date,
+            end_date: period.end_date,
+            notes: period.notes ?? '',
+          }
+        : EMPTY,
+    );
   }, [opened, period, reset]);
 
-  const submit = () => form.submit(
-    async ({ period_name, start_date, end_date, notes }) => {
-      const note = notes ?? null;
-      const saved = period
-        ? await save.mutateAsync({ id: period.id, body: datesLocked ? { period_name, notes: note } : { period_name, start_date, end_date, notes: note } })
-        : await save.mutateAsync({ id: null, body: { period_name, start_date, end_date, status: 'published', notes: note } });
-      onSaved(saved);
-    },
-    (err) => form.fail(errorText('Error al guardar el periodo', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async ({ period_name, start_date, end_date, notes }) => {
+        const note = notes ?? null;
+        const saved = period
+          ? await save.mutateAsync({
+              id: period.id,
+              body: datesLocked ? { period_name, notes: note } : { period_name, start_date, end_date, notes: note },
+            })
+          : await save.mutateAsync({
+              id: null,
+              body: { period_name, start_date, end_date, status: 'published', notes: note },
+            });
+        onSaved(saved);
+      },
+      (err) => form.fail(errorText('Error al guardar el periodo', err)),
+    );
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title={period ? 'Editar periodo' : 'Nuevo periodo'} size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure}
+      opened={opened}
+      onClose={onClose}
+      title={period ? 'Editar periodo' : 'Nuevo periodo'}
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
     >
-      <LimitedTextInput label="Nombre del periodo" placeholder="AGO-DIC 2026" required max={LIMITS.periodName} {...form.bind('period_name')} data-autofocus />
-      {datesLocked ? <Alert color="gray" variant="light">{PERIOD_MSG.closedDatesLocked}</Alert> : null}
+      <LimitedTextInput
+        label="Nombre del periodo"
+        placeholder="AGO-DIC 2026"
+        required
+        max={LIMITS.periodName}
+        {...form.bind('period_name')}
+        data-autofocus
+      />
+      {datesLocked ? (
+        <Alert color="gray" variant="light">
+          {PERIOD_MSG.closedDatesLocked}
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateField label="Fecha de inicio" required disabled={datesLocked} {...form.bind('start_date')} />
         <DateField label="Fecha de fin" required disabled={datesLocked} {...form.bind('end_date')} />
       </SimpleGrid>
       <Textarea
-        label="Notas" autosize minRows={2} maxRows={6} maxLength={LIMITS.periodNotes}
-        value={values.notes} onChange={(e) => form.setField('notes', e.currentTarget.value)} error={form.errors.notes}
+        label="Notas"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LIMITS.periodNotes}
+        value={values.notes}
+        onChange={(e) => form.setField('notes', e.currentTarget.value)}
+        error={form.errors.notes}
       />
     </FormModal>
   );

@@ -6,9 +6,36 @@ import PeriodsPage from './PeriodsPage';
 
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const PERIODS: Period[] = [
-  { id: 3, period_name: 'ENE-JUN 2027', start_date: '2027-01-25', end_date: '2027-06-11', status: 'published', is_active: false, notes: null, ...stamp },
-  { id: 2, period_name: 'AGO-DIC 2026', start_date: '2026-08-17', end_date: '2026-12-11', status: 'published', is_active: true, notes: 'Periodo en curso', ...stamp },
-  { id: 1, period_name: 'ENE-JUN 2026', start_date: '2026-01-26', end_date: '2026-06-12', status: 'closed', is_active: false, notes: null, ...stamp },
+  {
+    id: 3,
+    period_name: 'ENE-JUN 2027',
+    start_date: '2027-01-25',
+    end_date: '2027-06-11',
+    status: 'published',
+    is_active: false,
+    notes: null,
+    ...stamp,
+  },
+  {
+    id: 2,
+    period_name: 'AGO-DIC 2026',
+    start_date: '2026-08-17',
+    end_date: '2026-12-11',
+    status: 'published',
+    is_active: true,
+    notes: 'Periodo en curso',
+    ...stamp,
+  },
+  {
+    id: 1,
+    period_name: 'ENE-JUN 2026',
+    start_date: '2026-01-26',
+    end_date: '2026-06-12',
+    status: 'closed',
+    is_active: false,
+    notes: null,
+    ...stamp,
+  },
 ];
 
 /** Answers GET /periods like the server: filters, then one page with its meta. */
@@ -16,10 +43,17 @@ function periodsAnswer(call: ApiCall) {
   const status = call.query.get('status');
   const active = call.query.get('is_active');
   const perPage = Number(call.query.get('per_page') ?? 10);
-  const rows = PERIODS.filter((p) => (!status || p.status === status) && (active === null || p.is_active === (active === '1')));
+  const rows = PERIODS.filter(
+    (p) => (!status || p.status === status) && (active === null || p.is_active === (active === '1')),
+  );
   const body: PeriodsPageData = {
     data: rows.slice(0, perPage),
-    meta: { current_page: 1, last_page: Math.max(1, Math.ceil(rows.length / perPage)), total: rows.length, per_page: perPage },
+    meta: {
+      current_page: 1,
+      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
+      total: rows.length,
+      per_page: perPage,
+    },
   };
   return { body };
 }
@@ -39,12 +73,22 @@ describe('PeriodsPage', () => {
     renderPage();
     expect(await screen.findByRole('cell', { name: 'ENE-JUN 2027' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Gestionar periodos' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Periodo activo').nextElementSibling).toHaveTextContent('AGO-DIC 2026'));
+    await waitFor(() =>
+      expect(screen.getByText('Periodo activo').nextElementSibling).toHaveTextContent('AGO-DIC 2026'),
+    );
     expect(screen.getByText('Total de periodos').nextElementSibling).toHaveTextContent('3');
     expect(screen.getByText('Publicados').nextElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Cerrados').nextElementSibling).toHaveTextContent('1');
-    const summaryQueries = calls.filter((c) => c.query.get('per_page') === '1').map((c) => c.query.toString()).sort();
-    expect(summaryQueries).toEqual(['per_page=1', 'per_page=1&is_active=1', 'per_page=1&status=closed', 'per_page=1&status=published']);
+    const summaryQueries = calls
+      .filter((c) => c.query.get('per_page') === '1')
+      .map((c) => c.query.toString())
+      .sort();
+    expect(summaryQueries).toEqual([
+      'per_page=1',
+      'per_page=1&is_active=1',
+      'per_page=1&status=closed',
+      'per_page=1&status=published',
+    ]);
     expect(screen.getByText('Página 1 de 1')).toBeInTheDocument();
     expect(screen.getByText('Total: 3 periodos')).toBeInTheDocument();
   });
@@ -65,7 +109,10 @@ describe('PeriodsPage', () => {
   });
 
   it('asks before activating, then calls POST /periods/{id}/activate', async () => {
-    const calls = mockApi({ 'GET /periods': periodsAnswer, 'POST /periods/3/activate': { body: { ...PERIODS[0], is_active: true } } });
+    const calls = mockApi({
+      'GET /periods': periodsAnswer,
+      'POST /periods/3/activate': { body: { ...PERIODS[0], is_active: true } },
+    });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'ENE-JUN 2027' });
     await r.user.click(within(row('ENE-JUN 2027')).getByRole('button', { name: 'Activar ENE-JUN 2027' }));
@@ -75,7 +122,10 @@ describe('PeriodsPage', () => {
   });
 
   it("shows the server's refusal when activation fails", async () => {
-    mockApi({ 'GET /periods': periodsAnswer, 'POST /periods/3/activate': { status: 409, body: { message: 'No se puede activar un periodo cerrado.' } } });
+    mockApi({
+      'GET /periods': periodsAnswer,
+      'POST /periods/3/activate': { status: 409, body: { message: 'No se puede activar un periodo cerrado.' } },
+    });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'ENE-JUN 2027' });
     await r.user.click(within(row('ENE-JUN 2027')).getByRole('button', { name: 'Activar ENE-JUN 2027' }));
@@ -94,14 +144,23 @@ describe('PeriodsPage', () => {
   });
 
   it('pages with Siguiente and Anterior, sending the filters applied with Aplicar', async () => {
-    const many: Period[] = Array.from({ length: 12 }, (_, i) => ({ ...PERIODS[0]!, id: 100 + i, period_name: `P${String(i + 1).padStart(2, '0')}` }));
+    const many: Period[] = Array.from({ length: 12 }, (_, i) => ({
+      ...PERIODS[0]!,
+      id: 100 + i,
+      period_name: `P${String(i + 1).padStart(2, '0')}`,
+    }));
     const calls = mockApi({
       'GET /periods': (call) => {
         const page = Number(call.query.get('page') ?? 1);
         const perPage = Number(call.query.get('per_page') ?? 10);
         const body: PeriodsPageData = {
           data: many.slice((page - 1) * perPage, page * perPage),
-          meta: { current_page: page, last_page: Math.ceil(many.length / perPage), total: many.length, per_page: perPage },
+          meta: {
+            current_page: page,
+            last_page: Math.ceil(many.length / perPage),
+            total: many.length,
+            per_page: perPage,
+          },
         };
         return { body };
       },
@@ -117,19 +176,32 @@ describe('PeriodsPage', () => {
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
     await r.user.type(screen.getByLabelText('Buscar por nombre'), 'P1');
     await r.user.click(screen.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(calls.some((c) => c.query.get('period_name') === 'P1' && c.query.get('page') === '1' && c.query.get('per_page') === '10')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.query.get('period_name') === 'P1' && c.query.get('page') === '1' && c.query.get('per_page') === '10',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('asks before deleting and reports a refusal as "No se pudo eliminar" with the reason', async () => {
     mockApi({
       'GET /periods': periodsAnswer,
-      'DELETE /periods/2': { status: 409, body: { message: 'No se puede eliminar el periodo activo. Activa otro periodo primero.' } },
+      'DELETE /periods/2': {
+        status: 409,
+        body: { message: 'No se puede eliminar el periodo activo. Activa otro periodo primero.' },
+      },
     });
     const r = renderPage();
     await screen.findByRole('cell', { name: 'AGO-DIC 2026' });
     await r.user.click(within(row('AGO-DIC 2026')).getByRole('button', { name: 'Eliminar AGO-DIC 2026' }));
     await r.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('No se pudo eliminar: No se puede eliminar el periodo activo. Activa otro periodo primero.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No se pudo eliminar: No se puede eliminar el periodo activo. Activa otro periodo primero.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('locks the dates when editing a closed period', async () => {

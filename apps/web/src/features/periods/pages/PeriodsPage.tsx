@@ -1,4 +1,17 @@
-import { ActionIcon, Affix, Alert, Badge, Button, Card, Collapse, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Affix,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LIMITS, PERIOD_MSG, PERIOD_STATUS_LABEL, type Period, type PeriodStatus } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -51,11 +64,21 @@ function toQuery(f: Filters, page: number): PeriodFilters {
 }
 
 function StatusBadge({ status }: { status: PeriodStatus }) {
-  return <Badge color={status === 'closed' ? 'gray' : 'green'} variant="light">{PERIOD_STATUS_LABEL[status]}</Badge>;
+  return (
+    <Badge color={status === 'closed' ? 'gray' : 'green'} variant="light">
+      {PERIOD_STATUS_LABEL[status]}
+    </Badge>
+  );
 }
 
 function ActiveBadge({ active }: { active: boolean }) {
-  return active ? <Badge color="blue">Sí</Badge> : <Badge color="gray" variant="outline">No</Badge>;
+  return active ? (
+    <Badge color="blue">Sí</Badge>
+  ) : (
+    <Badge color="gray" variant="outline">
+      No
+    </Badge>
+  );
 }
 
 const CONFIRM_TEXT: Record<Pending['kind'], (name: string) => string> = {
@@ -63,14 +86,26 @@ const CONFIRM_TEXT: Record<Pending['kind'], (name: string) => string> = {
   close: (name) => `¿Cerrar el periodo "${name}"?`,
   delete: (name) => `¿Eliminar el periodo "${name}"?`,
 };
-const CONFIRM_TITLE: Record<Pending['kind'], string> = { activate: 'Activar periodo', close: 'Cerrar periodo', delete: 'Eliminar periodo' };
-const CONFIRM_LABEL: Record<Pending['kind'], string> = { activate: 'Activar', close: 'Cerrar periodo', delete: 'Eliminar' };
+const CONFIRM_TITLE: Record<Pending['kind'], string> = {
+  activate: 'Activar periodo',
+  close: 'Cerrar periodo',
+  delete: 'Eliminar periodo',
+};
+const CONFIRM_LABEL: Record<Pending['kind'], string> = {
+  activate: 'Activar',
+  close: 'Cerrar periodo',
+  delete: 'Eliminar',
+};
 const SUCCESS: Record<Pending['kind'], string> = {
   activate: 'Periodo activado correctamente.',
   close: 'Periodo cerrado correctamente.',
   delete: 'Periodo eliminado correctamente.',
 };
-const FAILURE: Record<Pending['kind'], string> = { activate: 'No se pudo activar', close: 'No se pudo cerrar', delete: 'No se pudo eliminar' };
+const FAILURE: Record<Pending['kind'], string> = {
+  activate: 'No se pudo activar',
+  close: 'No se pudo cerrar',
+  delete: 'No se pudo eliminar',
+};
 
 export default function PeriodsPage() {
   const isMobile = useIsMobile();
@@ -144,20 +179,55 @@ export default function PeriodsPage() {
     { key: 'status', header: 'Estado', cell: (p) => <StatusBadge status={p.status} /> },
     { key: 'active', header: 'Activo', cell: (p) => <ActiveBadge active={p.is_active} /> },
     { key: 'notes', header: 'Notas', cell: (p) => p.notes, card: 'plain', desktop: false },
-    { key: 'actions', header: 'Acciones', width: 330, card: 'actions', cell: (p) => <PeriodActions period={p} grid={isMobile} {...handlers} /> },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      width: 330,
+      card: 'actions',
+      cell: (p) => <PeriodActions period={p} grid={isMobile} {...handlers} />,
+    },
   ];
   const filtersActive = applied.name.trim() !== '' || applied.status !== null || applied.active !== null;
 
   const filterPanel = (
     <Card withBorder radius="md" padding="md" mb="md">
-      <form onSubmit={(e) => { e.preventDefault(); apply(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Buscar por nombre" placeholder="Ej. AGO-DIC" value={draft.name} maxLength={LIMITS.periodName} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
-          <Select label="Estado" placeholder="Todos" data={STATUS_OPTIONS} value={draft.status} onChange={(v) => setDraft({ ...draft, status: v as PeriodStatus | null })} clearable comboboxProps={{ withinPortal: true }} />
-          <Select label="Activo" placeholder="Todos" data={ACTIVE_OPTIONS} value={draft.active} onChange={(v) => setDraft({ ...draft, active: v as Filters['active'] })} clearable comboboxProps={{ withinPortal: true }} />
+          <TextInput
+            label="Buscar por nombre"
+            placeholder="Ej. AGO-DIC"
+            value={draft.name}
+            maxLength={LIMITS.periodName}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
+          <Select
+            label="Estado"
+            placeholder="Todos"
+            data={STATUS_OPTIONS}
+            value={draft.status}
+            onChange={(v) => setDraft({ ...draft, status: v as PeriodStatus | null })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Activo"
+            placeholder="Todos"
+            data={ACTIVE_OPTIONS}
+            value={draft.active}
+            onChange={(v) => setDraft({ ...draft, active: v as Filters['active'] })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm" gap="sm">
-          <Button variant="default" onClick={clear}>Limpiar</Button>
+          <Button variant="default" onClick={clear}>
+            Limpiar
+          </Button>
           <Button type="submit">Aplicar</Button>
         </Group>
       </form>
@@ -169,42 +239,67 @@ export default function PeriodsPage() {
       <PageHeader
         title="Gestionar periodos"
         subtitle="Periodos académicos: solo uno puede estar activo a la vez."
-        actions={(
+        actions={
           <>
-            {canSeePolicy ? <Button variant="light" onClick={() => setPolicyOpen(true)}>Política de grupos</Button> : null}
+            {canSeePolicy ? (
+              <Button variant="light" onClick={() => setPolicyOpen(true)}>
+                Política de grupos
+              </Button>
+            ) : null}
             {isMobile ? null : <Button onClick={() => form.open(null)}>Nuevo periodo</Button>}
           </>
-        )}
+        }
       />
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="lg">
         <StatCard label="Total de periodos" value={summary.data?.total ?? '-'} />
         <StatCard label="Publicados" value={summary.data?.published ?? '-'} />
         <StatCard label="Cerrados" value={summary.data?.closed ?? '-'} />
-        <StatCard label="Periodo activo" value={summary.data ? summary.data.activeName ?? '-' : '-'} />
+        <StatCard label="Periodo activo" value={summary.data ? (summary.data.activeName ?? '-') : '-'} />
       </SimpleGrid>
 
       {isMobile ? (
         <>
-          <Button variant="default" fullWidth mb="sm" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
+          <Button
+            variant="default"
+            fullWidth
+            mb="sm"
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+          >
             {filtersOpen ? 'Ocultar filtros' : `Filtros${filtersActive ? ' (aplicados)' : ''}`}
           </Button>
           <Collapse in={filtersOpen}>{filterPanel}</Collapse>
         </>
-      ) : filterPanel}
+      ) : (
+        filterPanel
+      )}
 
-      {summary.isError && !periods.isError ? <Alert color="red" mb="md">Error al cargar periodos</Alert> : null}
+      {summary.isError && !periods.isError ? (
+        <Alert color="red" mb="md">
+          Error al cargar periodos
+        </Alert>
+      ) : null}
       <ResponsiveTable
-        rows={periods.data?.data} columns={columns} rowKey={(p) => p.id} label="Periodos" minWidth={900}
-        loading={periods.isPending} error={periods.isError ? 'Error al cargar periodos' : null}
+        rows={periods.data?.data}
+        columns={columns}
+        rowKey={(p) => p.id}
+        label="Periodos"
+        minWidth={900}
+        loading={periods.isPending}
+        error={periods.isError ? 'Error al cargar periodos' : null}
         emptyText={filtersActive ? 'No hay periodos que coincidan con los filtros.' : 'No hay periodos registrados.'}
-        paging={meta && meta.total > 0 ? {
-          page: meta.current_page,
-          lastPage: meta.last_page,
-          onPageChange: setPage,
-          disabled: periods.isFetching,
-          summary: `Total: ${meta.total} ${meta.total === 1 ? 'periodo' : 'periodos'}`,
-        } : undefined}
+        paging={
+          meta && meta.total > 0
+            ? {
+                page: meta.current_page,
+                lastPage: meta.last_page,
+                onPageChange: setPage,
+                disabled: periods.isFetching,
+                summary: `Total: ${meta.total} ${meta.total === 1 ? 'periodo' : 'periodos'}`,
+              }
+            : undefined
+        }
       />
       {/* Room below the last card for the floating button. */}
       {isMobile ? <div style={{ height: 80 }} /> : null}
@@ -212,14 +307,24 @@ export default function PeriodsPage() {
       {/* The floating button would cover Aplicar while the filters are open. */}
       {isMobile && !filtersOpen ? (
         <Affix position={{ bottom: 20, right: 20 }}>
-          <ActionIcon size={56} radius="xl" onClick={() => form.open(null)} aria-label="Nuevo periodo" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
-            <Text fz={30} lh={1} c="white" aria-hidden>+</Text>
+          <ActionIcon
+            size={56}
+            radius="xl"
+            onClick={() => form.open(null)}
+            aria-label="Nuevo periodo"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+          >
+            <Text fz={30} lh={1} c="white" aria-hidden>
+              +
+            </Text>
           </ActionIcon>
         </Affix>
       ) : null}
 
       <PeriodFormModal
-        opened={form.opened} period={form.editing} onClose={form.close}
+        opened={form.opened}
+        period={form.editing}
+        onClose={form.close}
         onSaved={() => {
           feedback.success(form.editing ? 'Periodo actualizado correctamente.' : 'Periodo registrado correctamente.');
           form.close();

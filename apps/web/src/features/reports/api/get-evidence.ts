@@ -4,7 +4,9 @@ import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchEvidence(q: EvidenceQuery): Promise<EvidenceAnswer> {
-  return api<EvidenceAnswer>('/reportes/evidencia', { query: { career_id: q.career_id, generation_id: q.generation_id } });
+  return api<EvidenceAnswer>('/reportes/evidencia', {
+    query: { career_id: q.career_id, generation_id: q.generation_id },
+  });
 }
 
 /** GET /reportes/evidencia: a generation's evidence per attribute; nothing is asked before 'Consultar'. */
@@ -17,7 +19,9 @@ export function useEvidence(q: EvidenceQuery | null) {
 }
 
 export function fetchCurriculumMap(careerId: number, periodId: number | null): Promise<CurriculumMapAnswer> {
-  return api<CurriculumMapAnswer>('/reportes/mapa-curricular', { query: { career_id: careerId, period_id: periodId ?? undefined } });
+  return api<CurriculumMapAnswer>('/reportes/mapa-curricular', {
+    query: { career_id: careerId, period_id: periodId ?? undefined },
+  });
 }
 
 /** GET /reportes/mapa-curricular: the career's subjects × attributes levels; the server's active period when none. */

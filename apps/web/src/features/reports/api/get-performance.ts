@@ -4,7 +4,9 @@ import { api, download } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchPerformance(q: PerformanceQuery): Promise<PerformanceAnswer> {
-  return api<PerformanceAnswer>('/reportes/rendimiento', { query: { career_id: q.career_id, generation_id: q.generation_id } });
+  return api<PerformanceAnswer>('/reportes/rendimiento', {
+    query: { career_id: q.career_id, generation_id: q.generation_id },
+  });
 }
 
 /** GET /reportes/rendimiento: a cohort's school performance indices per period; nothing is asked before 'Consultar'. */
@@ -18,5 +20,10 @@ export function usePerformance(q: PerformanceQuery | null) {
 
 /** GET /reportes/rendimiento/export, saved under the server's name. */
 export function exportPerformance(q: PerformanceQuery): Promise<string> {
-  return download('/reportes/rendimiento/export', 'rendimiento.xlsx', { career_id: q.career_id, generation_id: q.generation_id }, /spreadsheetml|ms-excel|octet-stream/);
+  return download(
+    '/reportes/rendimiento/export',
+    'rendimiento.xlsx',
+    { career_id: q.career_id, generation_id: q.generation_id },
+    /spreadsheetml|ms-excel|octet-stream/,
+  );
 }

@@ -4,4 +4,6 @@ import { useSaveResource } from '../../../lib/resource-mutations';
 
 /** POST /reportes/acciones-mejora (id null) or PUT /reportes/acciones-mejora/{id}. */
 export const useSaveImprovementAction = () =>
-  useSaveResource<ImprovementAction, ImprovementActionBody, ImprovementActionUpdateBody>('/reportes/acciones-mejora', [queryKeys.improvementActions.all]);
+  useSaveResource<ImprovementAction, ImprovementActionBody, ImprovementActionUpdateBody>('/reportes/acciones-mejora', [
+    queryKeys.improvementActions.all,
+  ]);

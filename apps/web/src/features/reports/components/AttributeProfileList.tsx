@@ -14,7 +14,8 @@ function subjectFormula(s: ProfileAttribute['subjects'][number]): string {
 
 /** The global average written out as the mean of the per-subject ratings. */
 function globalFormula(a: ProfileAttribute): string {
-  if (a.subjects.length === 1) return `${formatGrade(a.subjects[0]!.rating)} (una sola materia) = ${formatGrade(a.promedio)}`;
+  if (a.subjects.length === 1)
+    return `${formatGrade(a.subjects[0]!.rating)} (una sola materia) = ${formatGrade(a.promedio)}`;
   return `(${a.subjects.map((s) => formatGrade(s.rating)).join(' + ')}) / ${a.subjects.length} = ${formatGrade(a.promedio)}`;
 }
 
@@ -28,8 +29,12 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
       {atributos.map((a) => (
         <Card key={a.attribute_id} withBorder radius="md" padding="md" data-testid={`profile-${a.attribute_id}`}>
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={4} style={{ overflowWrap: 'anywhere' }}>{a.attribute_name}</Title>
-            <Text fw={700} c="blue">Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})</Text>
+            <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+              {a.attribute_name}
+            </Title>
+            <Text fw={700} c="blue">
+              Promedio global: {formatGrade(a.promedio)} ({gradeBand(a.promedio)})
+            </Text>
           </Group>
           <Table.ScrollContainer minWidth={320} mt="sm">
             <Table withTableBorder>
@@ -43,7 +48,9 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
               <Table.Tbody>
                 {a.subjects.map((s) => (
                   <Table.Tr key={s.subject_id}>
-                    <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+                    <Table.Th scope="row" fw={500}>
+                      {s.subject_name}
+                    </Table.Th>
                     <Table.Td>{s.periods.join(', ')}</Table.Td>
                     <Table.Td>{formatGrade(s.rating)}</Table.Td>
                   </Table.Tr>
@@ -55,23 +62,31 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
             <summary style={{ cursor: 'pointer', fontWeight: 600 }}>¿Cómo se calcula?</summary>
             <Stack gap="xs" mt="xs">
               <Text size="sm">
-                En cada materia, la calificación del atributo es el promedio de tus calificaciones en las actividades ligadas
-                al atributo, ponderado por el peso de cada actividad: Σ(calificación × peso) / Σ(peso), a un decimal.
-                Las actividades sin calificar no cuentan.
+                En cada materia, la calificación del atributo es el promedio de tus calificaciones en las actividades
+                ligadas al atributo, ponderado por el peso de cada actividad: Σ(calificación × peso) / Σ(peso), a un
+                decimal. Las actividades sin calificar no cuentan.
               </Text>
               {a.subjects.map((s) => (
                 <div key={s.subject_id}>
-                  <Text size="sm" fw={600}>{s.subject_name}</Text>
+                  <Text size="sm" fw={600}>
+                    {s.subject_name}
+                  </Text>
                   <List size="sm" spacing={2}>
                     {s.activities.map((act) => (
-                      <List.Item key={act.activity_id}>{act.activity_name}: calificación {num(act.qualification)}, peso {num(act.ponderation)}</List.Item>
+                      <List.Item key={act.activity_id}>
+                        {act.activity_name}: calificación {num(act.qualification)}, peso {num(act.ponderation)}
+                      </List.Item>
                     ))}
                   </List>
-                  <Text size="sm" ff="monospace" data-testid="subject-formula">{subjectFormula(s)}</Text>
+                  <Text size="sm" ff="monospace" data-testid="subject-formula">
+                    {subjectFormula(s)}
+                  </Text>
                 </div>
               ))}
               <Text size="sm">El promedio global es la media de las calificaciones del atributo en tus materias:</Text>
-              <Text size="sm" ff="monospace" data-testid="global-formula">{globalFormula(a)}</Text>
+              <Text size="sm" ff="monospace" data-testid="global-formula">
+                {globalFormula(a)}
+              </Text>
             </Stack>
           </details>
         </Card>

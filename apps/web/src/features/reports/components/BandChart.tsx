@@ -30,7 +30,12 @@ export function BandChart({ report }: { report: GroupReport }) {
     animation: false,
     scales: {
       x: { stacked: true },
-      y: { stacked: true, beginAtZero: true, ...(mode === 'percent' ? { max: 100 } : { ticks: { precision: 0 } }), title: { display: true, text: mode === 'count' ? 'Alumnos' : '% de alumnos' } },
+      y: {
+        stacked: true,
+        beginAtZero: true,
+        ...(mode === 'percent' ? { max: 100 } : { ticks: { precision: 0 } }),
+        title: { display: true, text: mode === 'count' ? 'Alumnos' : '% de alumnos' },
+      },
     },
     plugins: {
       // The legend is written under the chart in the page, so a phone that scrolls the chart still shows it whole.
@@ -38,7 +43,12 @@ export function BandChart({ report }: { report: GroupReport }) {
       tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${format(Number(c.raw))}` } },
     },
   };
-  const summary = rows.map((r) => `${r.attribute}: ${BAND_KEYS.map((b) => `${BAND_LABEL[b]} ${format(mode === 'count' ? r.counts[b] : r.percents[b])}`).join(', ')}`).join('. ');
+  const summary = rows
+    .map(
+      (r) =>
+        `${r.attribute}: ${BAND_KEYS.map((b) => `${BAND_LABEL[b]} ${format(mode === 'count' ? r.counts[b] : r.percents[b])}`).join(', ')}`,
+    )
+    .join('. ');
   return (
     <Box>
       <Group justify="flex-end" mb="xs" data-print="hide">
@@ -48,18 +58,30 @@ export function BandChart({ report }: { report: GroupReport }) {
       </Group>
       <ChartScroller label="Gráfica de niveles por atributo">
         <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
-          <Bar data={data} options={options} plugins={[valueLabels(format)]} role="img" aria-label={`Gráfica de barras apiladas por atributo. ${summary}`} />
+          <Bar
+            data={data}
+            options={options}
+            plugins={[valueLabels(format)]}
+            role="img"
+            aria-label={`Gráfica de barras apiladas por atributo. ${summary}`}
+          />
         </Box>
       </ChartScroller>
       <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles" role="list">
         {BAND_KEYS.map((b) => (
           <Group key={b} gap={6} role="listitem">
-            <Box w={14} h={14} aria-hidden style={{
-              border: '1px solid #222',
-              background: b === 'insuficiente'
-                ? `repeating-linear-gradient(-45deg, ${BAND_FILL.Insuficiente} 0 4px, rgba(255, 255, 255, 0.75) 4px 6px)`
-                : BAND_FILL[BAND_LABEL[b]],
-            }} />
+            <Box
+              w={14}
+              h={14}
+              aria-hidden
+              style={{
+                border: '1px solid #222',
+                background:
+                  b === 'insuficiente'
+                    ? `repeating-linear-gradient(-45deg, ${BAND_FILL.Insuficiente} 0 4px, rgba(255, 255, 255, 0.75) 4px 6px)`
+                    : BAND_FILL[BAND_LABEL[b]],
+              }}
+            />
             <Text size="sm">{BAND_LABEL[b]}</Text>
           </Group>
         ))}
@@ -70,24 +92,46 @@ export function BandChart({ report }: { report: GroupReport }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Atributo</Table.Th>
-              {BAND_KEYS.map((b) => <Table.Th key={b} scope="col">{BAND_LABEL[b]}</Table.Th>)}
-              {BAND_KEYS.map((b) => <Table.Th key={`${b}-pct`} scope="col">{BAND_LABEL[b]} (%)</Table.Th>)}
+              {BAND_KEYS.map((b) => (
+                <Table.Th key={b} scope="col">
+                  {BAND_LABEL[b]}
+                </Table.Th>
+              ))}
+              {BAND_KEYS.map((b) => (
+                <Table.Th key={`${b}-pct`} scope="col">
+                  {BAND_LABEL[b]} (%)
+                </Table.Th>
+              ))}
               <Table.Th scope="col">Alumnos con datos</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.attribute}>
-                <Table.Th scope="row" fw={500}>{r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`}</Table.Th>
-                {BAND_KEYS.map((b) => <Table.Td key={b} data-band={b}>{r.counts[b]}</Table.Td>)}
-                {BAND_KEYS.map((b) => <Table.Td key={`${b}-pct`} data-band-percent={b}>{r.percents[b].toFixed(1)}</Table.Td>)}
+                <Table.Th scope="row" fw={500}>
+                  {r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`}
+                </Table.Th>
+                {BAND_KEYS.map((b) => (
+                  <Table.Td key={b} data-band={b}>
+                    {r.counts[b]}
+                  </Table.Td>
+                ))}
+                {BAND_KEYS.map((b) => (
+                  <Table.Td key={`${b}-pct`} data-band-percent={b}>
+                    {r.percents[b].toFixed(1)}
+                  </Table.Td>
+                ))}
                 <Table.Td>{r.total}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {rows.every((r) => r.total === 0) ? <Text size="sm" c="dimmed" mt="xs">Aún no hay calificaciones en este grupo.</Text> : null}
+      {rows.every((r) => r.total === 0) ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          Aún no hay calificaciones en este grupo.
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -17,11 +17,21 @@ export function DivisionReportChart({ attributes, single }: { attributes: Attrib
   const data = single
     ? {
         labels: [...BAND_ORDER],
-        datasets: [{ label: 'Registros', data: BAND_ORDER.map((b) => attributes[0]?.bands[b] ?? 0), backgroundColor: BAND_ORDER.map((b) => BAND_COLORS[b]) }],
+        datasets: [
+          {
+            label: 'Registros',
+            data: BAND_ORDER.map((b) => attributes[0]?.bands[b] ?? 0),
+            backgroundColor: BAND_ORDER.map((b) => BAND_COLORS[b]),
+          },
+        ],
       }
     : {
         labels: attributes.map((a) => a.attribute_name),
-        datasets: BAND_ORDER.map((b) => ({ label: b, data: attributes.map((a) => a.bands[b]), backgroundColor: BAND_COLORS[b] })),
+        datasets: BAND_ORDER.map((b) => ({
+          label: b,
+          data: attributes.map((a) => a.bands[b]),
+          backgroundColor: BAND_COLORS[b],
+        })),
       };
   const stacked = !single;
   return (

@@ -1,6 +1,14 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { BAND_COLORS, BANDS, EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, type EvidenceAnswer, type EvidenceAttribute, type ImprovementAction } from '@egreso/domain';
+import {
+  BAND_COLORS,
+  BANDS,
+  EVIDENCE_MSG,
+  KNOWLEDGE_LEVEL_LABEL,
+  type EvidenceAnswer,
+  type EvidenceAttribute,
+  type ImprovementAction,
+} from '@egreso/domain';
 import { formatDateTime } from '../../../lib/dates';
 import { EvidenceTrendChart } from './EvidenceTrendChart';
 import { ImprovementActionList } from './ImprovementActionList';
@@ -11,14 +19,21 @@ const range = (name: string) => {
   return `${b.min}-${b.max}`;
 };
 
-const attributeTitle = (a: { attribute_name: string; codigo: string | null }) => (a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name);
+const attributeTitle = (a: { attribute_name: string; codigo: string | null }) =>
+  a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name;
 
 function BandLegend() {
   return (
     <Group gap="lg" role="list" aria-label="Niveles de desempeño">
       {[...BANDS].reverse().map((b) => (
         <Group key={b.name} gap={6} role="listitem" wrap="nowrap">
-          <Box w={14} h={14} style={{ background: BAND_COLORS[b.name], border: '1px solid #000' }} aria-hidden className="evidence-swatch" />
+          <Box
+            w={14}
+            h={14}
+            style={{ background: BAND_COLORS[b.name], border: '1px solid #000' }}
+            aria-hidden
+            className="evidence-swatch"
+          />
           <Text size="sm">{`${b.name} (${b.min}-${b.max})`}</Text>
         </Group>
       ))}
@@ -28,34 +43,63 @@ function BandLegend() {
 
 function Header({ evidence }: { evidence: EvidenceAnswer }) {
   const item = (label: string, value: string | number) => (
-    <Text size="sm"><Text span fw={600} size="sm">{label}: </Text>{value}</Text>
+    <Text size="sm">
+      <Text span fw={600} size="sm">
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
   );
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Datos de la evidencia" data-print="keep">
-      <Title order={3} size="h4">{evidence.institution}</Title>
-      <Text fw={600} mb="xs">Evidencia de atributos de egreso por generación</Text>
+      <Title order={3} size="h4">
+        {evidence.institution}
+      </Title>
+      <Text fw={600} mb="xs">
+        Evidencia de atributos de egreso por generación
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
         {item('Carrera', `${evidence.career.career_key} · ${evidence.career.name}`)}
         {item('Generación', evidence.generation.generation_name)}
         {item('Alumnos de la generación', evidence.cohort_size)}
         {item('Fecha de generación', formatDateTime(evidence.generated_at))}
         {evidence.target_period ? item('Metas del periodo', evidence.target_period.period_name) : null}
-        {evidence.periods.length ? item('Periodos con calificaciones', `${evidence.periods[0]!.period_name} a ${evidence.periods.at(-1)!.period_name}`) : null}
+        {evidence.periods.length
+          ? item(
+              'Periodos con calificaciones',
+              `${evidence.periods[0]!.period_name} a ${evidence.periods.at(-1)!.period_name}`,
+            )
+          : null}
       </SimpleGrid>
-      <Box mt="sm"><BandLegend /></Box>
+      <Box mt="sm">
+        <BandLegend />
+      </Box>
     </Card>
   );
 }
 
 function VerdictBadges({ verdict }: { verdict: EvidenceAttribute['verdict'] }) {
-  const [text, color] = verdict.met === null ? [EVIDENCE_MSG.noVerdict, 'gray'] : verdict.met ? [EVIDENCE_MSG.met, 'green'] : [EVIDENCE_MSG.notMet, 'red'];
+  const [text, color] =
+    verdict.met === null
+      ? [EVIDENCE_MSG.noVerdict, 'gray']
+      : verdict.met
+        ? [EVIDENCE_MSG.met, 'green']
+        : [EVIDENCE_MSG.notMet, 'red'];
   return (
     <Group gap="sm" align="center">
       <Text size="sm">
-        {verdict.met === null ? `Meta: ${verdict.target} %` : `${pct(verdict.share)} en Suficiente o más · Meta: ${verdict.target} %`}
+        {verdict.met === null
+          ? `Meta: ${verdict.target} %`
+          : `${pct(verdict.share)} en Suficiente o más · Meta: ${verdict.target} %`}
       </Text>
-      <Badge color={color} variant="light" className="evidence-badge" tt="none">{text}</Badge>
-      {verdict.critical ? <Badge color="red" variant="filled" className="evidence-badge" tt="none">{EVIDENCE_MSG.critical}</Badge> : null}
+      <Badge color={color} variant="light" className="evidence-badge" tt="none">
+        {text}
+      </Badge>
+      {verdict.critical ? (
+        <Badge color="red" variant="filled" className="evidence-badge" tt="none">
+          {EVIDENCE_MSG.critical}
+        </Badge>
+      ) : null}
     </Group>
   );
 }
@@ -91,7 +135,9 @@ function StudentsTable({ a }: { a: EvidenceAttribute }) {
 }
 
 const activityLine = (x: EvidenceAttribute['subjects'][number]['activities'][number]) =>
-  [x.activity_name, x.period_name, x.group_name ? `grupo ${x.group_name}` : null, x.teacher_name, `${x.ponderation} %`].filter(Boolean).join(' · ');
+  [x.activity_name, x.period_name, x.group_name ? `grupo ${x.group_name}` : null, x.teacher_name, `${x.ponderation} %`]
+    .filter(Boolean)
+    .join(' · ');
 
 /** On a phone's screen, one card per subject instead of the table (which is what prints, at any width). */
 function SubjectCards({ a }: { a: EvidenceAttribute }) {
@@ -100,15 +146,26 @@ function SubjectCards({ a }: { a: EvidenceAttribute }) {
       {TALLY_BANDS.map((b) => (
         <Fragment key={b.name}>
           <Text size="sm">{b.name}</Text>
-          <Text size="sm" className="evidence-nowrap">{countPct(records[b.count], records[b.share])}</Text>
+          <Text size="sm" className="evidence-nowrap">
+            {countPct(records[b.count], records[b.share])}
+          </Text>
         </Fragment>
       ))}
-      <Text size="sm" fw={600}>Total</Text>
-      <Text size="sm" fw={600}>{records.total}</Text>
+      <Text size="sm" fw={600}>
+        Total
+      </Text>
+      <Text size="sm" fw={600}>
+        {records.total}
+      </Text>
     </SimpleGrid>
   );
   return (
-    <Stack gap="xs" className="evidence-subject-cards" role="list" aria-label={`Materias que evalúan ${a.attribute_name}`}>
+    <Stack
+      gap="xs"
+      className="evidence-subject-cards"
+      role="list"
+      aria-label={`Materias que evalúan ${a.attribute_name}`}
+    >
       {a.subjects.map((s) => (
         <Card key={s.subject_id} withBorder padding="sm" role="listitem">
           <Text fw={600} size="sm">{`${s.subject_key} · ${s.subject_name}`}</Text>
@@ -118,14 +175,18 @@ function SubjectCards({ a }: { a: EvidenceAttribute }) {
           {bands(s.records)}
           {s.activities.length ? (
             <Text size="xs" c="dimmed" mt={4}>
-              <Text span size="xs" fw={600}>Actividades: </Text>
+              <Text span size="xs" fw={600}>
+                Actividades:{' '}
+              </Text>
               {s.activities.map(activityLine).join('; ')}
             </Text>
           ) : null}
         </Card>
       ))}
       <Card withBorder padding="sm" role="listitem">
-        <Text fw={600} size="sm" mb={4}>Total de registros</Text>
+        <Text fw={600} size="sm" mb={4}>
+          Total de registros
+        </Text>
         {bands(a.records)}
       </Card>
     </Stack>
@@ -136,13 +197,22 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
   const COLS = 7;
   return (
     <Table.ScrollContainer minWidth={640} className="evidence-subject-table">
-      <Table withTableBorder fz="sm" aria-label={`Materias que evalúan ${a.attribute_name}`} className="evidence-subjects">
+      <Table
+        withTableBorder
+        fz="sm"
+        aria-label={`Materias que evalúan ${a.attribute_name}`}
+        className="evidence-subjects"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Clave</Table.Th>
             <Table.Th scope="col">Materia</Table.Th>
             <Table.Th scope="col">Nivel</Table.Th>
-            {TALLY_BANDS.map((b) => <Table.Th key={b.name} scope="col">{b.name}</Table.Th>)}
+            {TALLY_BANDS.map((b) => (
+              <Table.Th key={b.name} scope="col">
+                {b.name}
+              </Table.Th>
+            ))}
             <Table.Th scope="col">Total</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -151,20 +221,35 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
             <Fragment key={s.subject_id}>
               <Table.Tr>
                 <Table.Td className="evidence-nowrap">{s.subject_key}</Table.Td>
-                <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+                <Table.Th scope="row" fw={500}>
+                  {s.subject_name}
+                </Table.Th>
                 <Table.Td>
-                  {s.knowledge_level ? <abbr title={KNOWLEDGE_LEVEL_LABEL[s.knowledge_level]}>{s.knowledge_level}</abbr> : '-'}
+                  {s.knowledge_level ? (
+                    <abbr title={KNOWLEDGE_LEVEL_LABEL[s.knowledge_level]}>{s.knowledge_level}</abbr>
+                  ) : (
+                    '-'
+                  )}
                 </Table.Td>
-                {TALLY_BANDS.map((b) => <Table.Td key={b.name} className="evidence-nowrap">{countPct(s.records[b.count], s.records[b.share])}</Table.Td>)}
+                {TALLY_BANDS.map((b) => (
+                  <Table.Td key={b.name} className="evidence-nowrap">
+                    {countPct(s.records[b.count], s.records[b.share])}
+                  </Table.Td>
+                ))}
                 <Table.Td>{s.records.total}</Table.Td>
               </Table.Tr>
               {s.activities.length ? (
                 <Table.Tr className="evidence-activities">
                   <Table.Td colSpan={COLS} pt={0}>
                     <Text size="xs" c="dimmed" component="div">
-                      <Text span size="xs" fw={600}>Actividades: </Text>
+                      <Text span size="xs" fw={600}>
+                        Actividades:{' '}
+                      </Text>
                       {s.activities.map((x, i) => (
-                        <Fragment key={x.activity_id}>{i > 0 ? '; ' : ''}{activityLine(x)}</Fragment>
+                        <Fragment key={x.activity_id}>
+                          {i > 0 ? '; ' : ''}
+                          {activityLine(x)}
+                        </Fragment>
                       ))}
                     </Text>
                   </Table.Td>
@@ -175,8 +260,14 @@ function SubjectsTable({ a }: { a: EvidenceAttribute }) {
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row" colSpan={3}>Total de registros</Table.Th>
-            {TALLY_BANDS.map((b) => <Table.Td key={b.name} fw={600} className="evidence-nowrap">{countPct(a.records[b.count], a.records[b.share])}</Table.Td>)}
+            <Table.Th scope="row" colSpan={3}>
+              Total de registros
+            </Table.Th>
+            {TALLY_BANDS.map((b) => (
+              <Table.Td key={b.name} fw={600} className="evidence-nowrap">
+                {countPct(a.records[b.count], a.records[b.share])}
+              </Table.Td>
+            ))}
             <Table.Td fw={600}>{a.records.total}</Table.Td>
           </Table.Tr>
         </Table.Tfoot>
@@ -202,8 +293,14 @@ function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: Evid
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title} className="evidence-attribute">
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4">{title}</Title>
-          {a.description ? <Text size="sm" c="dimmed">{a.description}</Text> : null}
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {a.description ? (
+            <Text size="sm" c="dimmed">
+              {a.description}
+            </Text>
+          ) : null}
         </div>
         {a.students.total === 0 ? (
           <Alert color="gray">{EVIDENCE_MSG.noData}</Alert>
@@ -213,7 +310,9 @@ function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: Evid
             <VerdictBadges verdict={a.verdict} />
             {a.trend.length ? (
               <>
-                <Title order={4} size="h6">Tendencia por periodo</Title>
+                <Title order={4} size="h6">
+                  Tendencia por periodo
+                </Title>
                 <EvidenceTrendChart attribute={a.attribute_name} trend={a.trend} />
               </>
             ) : null}
@@ -222,17 +321,29 @@ function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: Evid
         {mine.length || (actions?.onRegister && needsAction(a)) ? (
           <>
             <Group justify="space-between" gap="xs">
-              <Title order={4} size="h6">Acciones de mejora</Title>
+              <Title order={4} size="h6">
+                Acciones de mejora
+              </Title>
               {actions?.onRegister && needsAction(a) ? (
-                <Button size="xs" variant="light" data-print="hide" onClick={() => actions.onRegister!(a)}>Registrar acción de mejora</Button>
+                <Button size="xs" variant="light" data-print="hide" onClick={() => actions.onRegister!(a)}>
+                  Registrar acción de mejora
+                </Button>
               ) : null}
             </Group>
-            {mine.length ? <ImprovementActionList actions={mine} /> : <Text size="sm" c="dimmed">Sin acciones de mejora registradas.</Text>}
+            {mine.length ? (
+              <ImprovementActionList actions={mine} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Sin acciones de mejora registradas.
+              </Text>
+            )}
           </>
         ) : null}
         {a.subjects.length ? (
           <>
-            <Title order={4} size="h6">Materias y actividades que lo evalúan</Title>
+            <Title order={4} size="h6">
+              Materias y actividades que lo evalúan
+            </Title>
             <SubjectsTable a={a} />
             <SubjectCards a={a} />
           </>

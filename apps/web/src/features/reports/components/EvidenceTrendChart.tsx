@@ -1,14 +1,35 @@
 import { Box, Table } from '@mantine/core';
 import {
-  BarController, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip,
-  type ChartData, type ChartOptions, type Plugin,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+  type Plugin,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { EvidenceAttribute } from '@egreso/domain';
 import { BAND_FILL } from './chart-setup';
 import { pct } from './evidence-format';
 
-ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
+ChartJS.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+);
 
 /**
  * Each bar's share written on it (white inside the top of the bar, black above a short one), clear of the target line,
@@ -40,7 +61,12 @@ const OPTIONS: ChartOptions<'bar'> = {
   animation: false,
   layout: { padding: { top: 18 } },
   scales: {
-    y: { min: 0, max: 100, ticks: { stepSize: 20, color: '#000' }, title: { display: true, text: '% en Suficiente o más', color: '#000' } },
+    y: {
+      min: 0,
+      max: 100,
+      ticks: { stepSize: 20, color: '#000' },
+      title: { display: true, text: '% en Suficiente o más', color: '#000' },
+    },
     x: { ticks: { color: '#000' } },
   },
   plugins: {
@@ -84,7 +110,12 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
       },
     ],
   };
-  const summary = trend.map((t) => `${t.period_name}: ${t.students.total > 0 ? pct(t.verdict.share) : 'sin datos'}, meta ${t.verdict.target} %`).join('; ');
+  const summary = trend
+    .map(
+      (t) =>
+        `${t.period_name}: ${t.students.total > 0 ? pct(t.verdict.share) : 'sin datos'}, meta ${t.verdict.target} %`,
+    )
+    .join('; ');
   return (
     <Box data-print="keep">
       <Box className="evidence-chart" h={260} pos="relative" maw={720}>
@@ -109,7 +140,9 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         <Table.Tbody>
           {trend.map((t) => (
             <Table.Tr key={t.period_id}>
-              <Table.Th scope="row" fw={500}>{t.period_name}</Table.Th>
+              <Table.Th scope="row" fw={500}>
+                {t.period_name}
+              </Table.Th>
               <Table.Td>{t.students.total}</Table.Td>
               <Table.Td className="evidence-nowrap">{t.students.total > 0 ? pct(t.verdict.share) : '-'}</Table.Td>
               <Table.Td className="evidence-nowrap">{`${t.verdict.target} %`}</Table.Td>

@@ -1,5 +1,13 @@
 import { Box, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartOptions, type Plugin } from 'chart.js';
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  LinearScale,
+  Tooltip,
+  type ChartOptions,
+  type Plugin,
+} from 'chart.js';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { GLOBAL_BAND_LEGEND, GLOBAL_BAND_SWATCH, GLOBAL_BAND_TINT, globalChartRows } from './global-chart-data';
@@ -47,15 +55,29 @@ const OPTIONS: ChartOptions<'bar'> = {
   // Room above a bar near 100 for its value label.
   layout: { padding: { top: 20 } },
   scales: { y: { min: 0, max: 100, ticks: { stepSize: 10 }, title: { display: true, text: 'Promedio (0-100)' } } },
-  plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } } },
+  plugins: {
+    legend: { display: false },
+    tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } },
+  },
 };
 
 /** 'Promedios Globales por Atributo de Egreso': one bar per attribute over the bands, with its data table. */
-export function GlobalAttributeChart({ atributos }: { atributos: ReadonlyArray<{ atributo: string; promedio: number | null }> }) {
+export function GlobalAttributeChart({
+  atributos,
+}: {
+  atributos: ReadonlyArray<{ atributo: string; promedio: number | null }>;
+}) {
   const rows = useMemo(() => globalChartRows(atributos), [atributos]);
   const data = {
     labels: rows.map((r) => r.attribute),
-    datasets: [{ label: 'Promedio', data: rows.map((r) => r.value), backgroundColor: rows.map((r) => r.color), maxBarThickness: 72 }],
+    datasets: [
+      {
+        label: 'Promedio',
+        data: rows.map((r) => r.value),
+        backgroundColor: rows.map((r) => r.color),
+        maxBarThickness: 72,
+      },
+    ],
   };
   return (
     <Box>
@@ -67,7 +89,12 @@ export function GlobalAttributeChart({ atributos }: { atributos: ReadonlyArray<{
       <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles" role="list">
         {GLOBAL_BAND_LEGEND.map((b) => (
           <Group key={b.band} gap={6} role="listitem">
-            <Box w={14} h={14} style={{ background: GLOBAL_BAND_SWATCH[b.band], border: '1px solid #222' }} aria-hidden />
+            <Box
+              w={14}
+              h={14}
+              style={{ background: GLOBAL_BAND_SWATCH[b.band], border: '1px solid #222' }}
+              aria-hidden
+            />
             <Text size="sm">{b.label}</Text>
           </Group>
         ))}
@@ -87,7 +114,9 @@ export function GlobalAttributeChart({ atributos }: { atributos: ReadonlyArray<{
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.attribute}>
-                <Table.Th scope="row" fw={500}>{r.attribute}</Table.Th>
+                <Table.Th scope="row" fw={500}>
+                  {r.attribute}
+                </Table.Th>
                 <Table.Td>{r.value.toFixed(1)}</Table.Td>
                 <Table.Td>{r.band}</Table.Td>
               </Table.Tr>

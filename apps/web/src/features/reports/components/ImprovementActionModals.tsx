@@ -1,7 +1,13 @@
 import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import {
-  IMPROVEMENT_MSG, IMPROVEMENT_STATUSES, IMPROVEMENT_STATUS_LABELS, LIMITS, improvementActionBody, improvementActionUpdateBody, improvementFollowupBody,
+  IMPROVEMENT_MSG,
+  IMPROVEMENT_STATUSES,
+  IMPROVEMENT_STATUS_LABELS,
+  LIMITS,
+  improvementActionBody,
+  improvementActionUpdateBody,
+  improvementFollowupBody,
   type ImprovementAction,
 } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
@@ -22,16 +28,41 @@ export interface ActionFinding {
   attribute_id: number;
   attribute_name: string;
   /** The attribute's trend points (period, share, target): the finding is one of them. */
-  trend: Array<{ period_id: number; period_name: string; start_date: string; share: number; target: number; met: boolean | null; critical: boolean }>;
+  trend: Array<{
+    period_id: number;
+    period_name: string;
+    start_date: string;
+    share: number;
+    target: number;
+    met: boolean | null;
+    critical: boolean;
+  }>;
 }
 
-function LongText({ label, value, onChange, error, required }: {
-  label: string; value: string; onChange: (v: string) => void; error?: string; required?: boolean;
+function LongText({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  required?: boolean;
 }) {
   return (
     <Textarea
-      label={label} required={required} autosize minRows={2} maxRows={6} maxLength={LIMITS.improvementText}
-      value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error}
+      label={label}
+      required={required}
+      autosize
+      minRows={2}
+      maxRows={6}
+      maxLength={LIMITS.improvementText}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
     />
   );
 }
@@ -39,10 +70,23 @@ function LongText({ label, value, onChange, error, required }: {
 const toIds = (values: string[]) => values.map(Number);
 const shareOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
-const REGISTER_EMPTY = { finding_period_id: null as string | null, period_id: null as string | null, subject_ids: [] as string[], cause: '', action: '', expected_share: '' as string | number };
+const REGISTER_EMPTY = {
+  finding_period_id: null as string | null,
+  period_id: null as string | null,
+  subject_ids: [] as string[],
+  cause: '',
+  action: '',
+  expected_share: '' as string | number,
+};
 
 /** 'Registrar acción de mejora': the finding is one of the attribute's periods; the server measures it. */
-export function RegisterActionModal({ finding, periods, subjects, onClose, onSaved }: {
+export function RegisterActionModal({
+  finding,
+  periods,
+  subjects,
+  onClose,
+  onSaved,
+}: {
   finding: ActionFinding | null;
   periods: PeriodOption[];
   subjects: Option[];
@@ -54,9 +98,15 @@ export function RegisterActionModal({ finding, periods, subjects, onClose, onSav
     initial: REGISTER_EMPTY,
     schema: improvementActionBody,
     toBody: (v) => ({
-      career_id: finding?.career_id, generation_id: finding?.generation_id, attribute_id: finding?.attribute_id,
-      finding_period_id: v.finding_period_id ? Number(v.finding_period_id) : undefined, period_id: v.period_id ? Number(v.period_id) : undefined,
-      cause: v.cause, action: v.action, subject_ids: toIds(v.subject_ids), expected_share: shareOrNull(v.expected_share),
+      career_id: finding?.career_id,
+      generation_id: finding?.generation_id,
+      attribute_id: finding?.attribute_id,
+      finding_period_id: v.finding_period_id ? Number(v.finding_period_id) : undefined,
+      period_id: v.period_id ? Number(v.period_id) : undefined,
+      cause: v.cause,
+      action: v.action,
+      subject_ids: toIds(v.subject_ids),
+      expected_share: shareOrNull(v.expected_share),
     }),
   });
   const { reset } = form;
@@ -66,27 +116,50 @@ export function RegisterActionModal({ finding, periods, subjects, onClose, onSav
     const missed = [...finding.trend].reverse().find((t) => t.met === false || t.critical) ?? finding.trend.at(-1);
     // Applied by default in the first period after the finding's (or in the finding's own when none follows).
     const later = missed ? periods.filter((p) => p.start_date > missed.start_date) : [];
-    const next = later.reduce<PeriodOption | undefined>((first, p) => (!first || p.start_date < first.start_date ? p : first), undefined);
-    reset({ ...REGISTER_EMPTY, finding_period_id: missed ? String(missed.period_id) : null, period_id: next?.value ?? (missed ? String(missed.period_id) : null) });
+    const next = later.reduce<PeriodOption | undefined>(
+      (first, p) => (!first || p.start_date < first.start_date ? p : first),
+      undefined,
+    );
+    reset({
+      ...REGISTER_EMPTY,
+      finding_period_id: missed ? String(missed.period_id) : null,
+      period_id: next?.value ?? (missed ? String(missed.period_id) : null),
+    });
   }, [finding, periods, reset]);
 
   const chosen = finding?.trend.find((t) => String(t.period_id) === form.values.finding_period_id);
-  const submit = () => form.submit(
-    async (body) => {
-      await save.mutateAsync({ id: null, body });
-      onSaved(IMPROVEMENT_MSG.created);
-    },
-    (err) => form.fail(errorText('Error al registrar la acción de mejora', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (body) => {
+        await save.mutateAsync({ id: null, body });
+        onSaved(IMPROVEMENT_MSG.created);
+      },
+      (err) => form.fail(errorText('Error al registrar la acción de mejora', err)),
+    );
   return (
     <FormModal
-      opened={finding !== null} onClose={onClose} title="Registrar acción de mejora" size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure}
+      opened={finding !== null}
+      onClose={onClose}
+      title="Registrar acción de mejora"
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
     >
-      <Text size="sm"><Text span fw={600} size="sm">Atributo: </Text>{finding?.attribute_name}</Text>
+      <Text size="sm">
+        <Text span fw={600} size="sm">
+          Atributo:{' '}
+        </Text>
+        {finding?.attribute_name}
+      </Text>
       <Select
-        label="Periodo del hallazgo" required allowDeselect={false}
-        data={(finding?.trend ?? []).map((t) => ({ value: String(t.period_id), label: `${t.period_name}: ${pct(t.share)} (meta ${t.target} %)` }))}
+        label="Periodo del hallazgo"
+        required
+        allowDeselect={false}
+        data={(finding?.trend ?? []).map((t) => ({
+          value: String(t.period_id),
+          label: `${t.period_name}: ${pct(t.share)} (meta ${t.target} %)`,
+        }))}
         {...form.bind('finding_period_id')}
       />
       {chosen ? (
@@ -96,14 +169,28 @@ export function RegisterActionModal({ finding, periods, subjects, onClose, onSav
       ) : null}
       <LongText label="Causa identificada" required {...form.bind('cause')} />
       <LongText label="Acción de mejora" required {...form.bind('action')} />
-      <MultiSelect label="Materias en que se aplica" data={subjects} searchable nothingFoundMessage="Sin coincidencias" {...form.bind('subject_ids')} />
+      <MultiSelect
+        label="Materias en que se aplica"
+        data={subjects}
+        searchable
+        nothingFoundMessage="Sin coincidencias"
+        {...form.bind('subject_ids')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
-          label="Periodo de aplicación" required allowDeselect={false} data={periods.map(({ value, label }) => ({ value, label }))} searchable
+          label="Periodo de aplicación"
+          required
+          allowDeselect={false}
+          data={periods.map(({ value, label }) => ({ value, label }))}
+          searchable
           {...form.bind('period_id')}
         />
         <NumberInput
-          label="Resultado esperado (%)" description="Vacío: la meta del atributo en ese periodo" min={0} max={100} allowDecimal={false}
+          label="Resultado esperado (%)"
+          description="Vacío: la meta del atributo en ese periodo"
+          min={0}
+          max={100}
+          allowDecimal={false}
           {...form.bind('expected_share')}
         />
       </SimpleGrid>
@@ -114,7 +201,13 @@ export function RegisterActionModal({ finding, periods, subjects, onClose, onSav
 const statusOptions = IMPROVEMENT_STATUSES.map((s) => ({ value: s, label: IMPROVEMENT_STATUS_LABELS[s] }));
 
 /** Editing an action (its finding stays) and confirming its verdict with a note. */
-export function EditActionModal({ action, periods, subjects, onClose, onSaved }: {
+export function EditActionModal({
+  action,
+  periods,
+  subjects,
+  onClose,
+  onSaved,
+}: {
   action: ImprovementAction | null;
   periods: Option[];
   subjects: Option[];
@@ -123,53 +216,111 @@ export function EditActionModal({ action, periods, subjects, onClose, onSaved }:
 }) {
   const save = useSaveImprovementAction();
   const form = useForm({
-    initial: { period_id: null as string | null, subject_ids: [] as string[], cause: '', action: '', expected_share: 70 as string | number, status: 'planeada' as string | null, verdict_note: '' },
+    initial: {
+      period_id: null as string | null,
+      subject_ids: [] as string[],
+      cause: '',
+      action: '',
+      expected_share: 70 as string | number,
+      status: 'planeada' as string | null,
+      verdict_note: '',
+    },
     schema: improvementActionUpdateBody,
     toBody: (v) => ({
-      period_id: v.period_id ? Number(v.period_id) : undefined, cause: v.cause, action: v.action, subject_ids: toIds(v.subject_ids),
-      expected_share: v.expected_share === '' ? undefined : Number(v.expected_share), status: v.status, verdict_note: v.verdict_note,
+      period_id: v.period_id ? Number(v.period_id) : undefined,
+      cause: v.cause,
+      action: v.action,
+      subject_ids: toIds(v.subject_ids),
+      expected_share: v.expected_share === '' ? undefined : Number(v.expected_share),
+      status: v.status,
+      verdict_note: v.verdict_note,
     }),
   });
   const { reset } = form;
   useEffect(() => {
     if (!action) return;
     reset({
-      period_id: String(action.period.period_id), subject_ids: action.subjects.map((s) => String(s.subject_id)), cause: action.cause, action: action.action,
-      expected_share: action.expected_share, status: action.status, verdict_note: action.verdict_note ?? '',
+      period_id: String(action.period.period_id),
+      subject_ids: action.subjects.map((s) => String(s.subject_id)),
+      cause: action.cause,
+      action: action.action,
+      expected_share: action.expected_share,
+      status: action.status,
+      verdict_note: action.verdict_note ?? '',
     });
   }, [action, reset]);
-  const submit = () => form.submit(
-    async (body) => {
-      await save.mutateAsync({ id: action!.id, body });
-      onSaved(IMPROVEMENT_MSG.saved);
-    },
-    (err) => form.fail(errorText('Error al guardar la acción de mejora', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (body) => {
+        await save.mutateAsync({ id: action!.id, body });
+        onSaved(IMPROVEMENT_MSG.saved);
+      },
+      (err) => form.fail(errorText('Error al guardar la acción de mejora', err)),
+    );
   // Subjects no longer in the career's list still show by name.
-  const subjectData = [...subjects, ...(action?.subjects ?? []).filter((s) => !subjects.some((o) => o.value === String(s.subject_id)))
-    .map((s) => ({ value: String(s.subject_id), label: `${s.subject_key} · ${s.subject_name}` }))];
+  const subjectData = [
+    ...subjects,
+    ...(action?.subjects ?? [])
+      .filter((s) => !subjects.some((o) => o.value === String(s.subject_id)))
+      .map((s) => ({ value: String(s.subject_id), label: `${s.subject_key} · ${s.subject_name}` })),
+  ];
   return (
     <FormModal
-      opened={action !== null} onClose={onClose} title="Acción de mejora" size="lg"
-      onSubmit={submit} saving={save.isPending} failure={form.failure}
+      opened={action !== null}
+      onClose={onClose}
+      title="Acción de mejora"
+      size="lg"
+      onSubmit={submit}
+      saving={save.isPending}
+      failure={form.failure}
     >
       {action ? (
         <Text size="sm">
-          <Text span fw={600} size="sm">{`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}</Text>
+          <Text
+            span
+            fw={600}
+            size="sm"
+          >{`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}</Text>
           {`Hallazgo en ${action.finding.period.period_name}: ${pct(action.finding.share)} contra una meta de ${action.finding.target} %.`}
         </Text>
       ) : null}
       <LongText label="Causa identificada" required {...form.bind('cause')} />
       <LongText label="Acción de mejora" required {...form.bind('action')} />
-      <MultiSelect label="Materias en que se aplica" data={subjectData} searchable nothingFoundMessage="Sin coincidencias" {...form.bind('subject_ids')} />
+      <MultiSelect
+        label="Materias en que se aplica"
+        data={subjectData}
+        searchable
+        nothingFoundMessage="Sin coincidencias"
+        {...form.bind('subject_ids')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select label="Periodo de aplicación" required allowDeselect={false} data={periods} searchable {...form.bind('period_id')} />
-        <NumberInput label="Resultado esperado (%)" required min={0} max={100} allowDecimal={false} {...form.bind('expected_share')} />
+        <Select
+          label="Periodo de aplicación"
+          required
+          allowDeselect={false}
+          data={periods}
+          searchable
+          {...form.bind('period_id')}
+        />
+        <NumberInput
+          label="Resultado esperado (%)"
+          required
+          min={0}
+          max={100}
+          allowDecimal={false}
+          {...form.bind('expected_share')}
+        />
       </SimpleGrid>
-      {action ? <Alert color="gray" variant="light">{measuredText(action)}</Alert> : null}
+      {action ? (
+        <Alert color="gray" variant="light">
+          {measuredText(action)}
+        </Alert>
+      ) : null}
       <Select label="Estatus" required allowDeselect={false} data={statusOptions} {...form.bind('status')} />
       <LongText
-        label="Nota del dictamen" required={form.values.status === 'cumplida' || form.values.status === 'no_cumplida'} {...form.bind('verdict_note')}
+        label="Nota del dictamen"
+        required={form.values.status === 'cumplida' || form.values.status === 'no_cumplida'}
+        {...form.bind('verdict_note')}
       />
     </FormModal>
   );
@@ -178,23 +329,46 @@ export function EditActionModal({ action, periods, subjects, onClose, onSaved }:
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
 
 /** 'Registrar seguimiento': what a teacher did for the action, with its date. */
-export function FollowupModal({ action, onClose, onSaved }: { action: ImprovementAction | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function FollowupModal({
+  action,
+  onClose,
+  onSaved,
+}: {
+  action: ImprovementAction | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const add = useAddImprovementFollowup();
   const form = useForm({ initial: { followup_date: '', text: '' }, schema: improvementFollowupBody, toBody: (v) => v });
   const { reset } = form;
   useEffect(() => {
     if (action) reset({ followup_date: today(), text: '' });
   }, [action, reset]);
-  const submit = () => form.submit(
-    async (body) => {
-      await add.mutateAsync({ id: action!.id, body });
-      onSaved(IMPROVEMENT_MSG.followupSaved);
-    },
-    (err) => form.fail(errorText('Error al registrar el seguimiento', err)),
-  );
+  const submit = () =>
+    form.submit(
+      async (body) => {
+        await add.mutateAsync({ id: action!.id, body });
+        onSaved(IMPROVEMENT_MSG.followupSaved);
+      },
+      (err) => form.fail(errorText('Error al registrar el seguimiento', err)),
+    );
   return (
-    <FormModal opened={action !== null} onClose={onClose} title="Registrar seguimiento" onSubmit={submit} saving={add.isPending} failure={form.failure}>
-      {action ? <Text size="sm"><Text span fw={600} size="sm">Acción: </Text>{action.action}</Text> : null}
+    <FormModal
+      opened={action !== null}
+      onClose={onClose}
+      title="Registrar seguimiento"
+      onSubmit={submit}
+      saving={add.isPending}
+      failure={form.failure}
+    >
+      {action ? (
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Acción:{' '}
+          </Text>
+          {action.action}
+        </Text>
+      ) : null}
       <DateField label="Fecha" required {...form.bind('followup_date')} />
       <LongText label="Qué se hizo" required {...form.bind('text')} />
     </FormModal>

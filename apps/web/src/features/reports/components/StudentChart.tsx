@@ -35,21 +35,39 @@ export function StudentChart({ report }: { report: StudentReport }) {
   const max = Math.max(100, ...rows.map((r) => r.value));
   const data = {
     labels: rows.map((r) => r.attribute),
-    datasets: [{ label: 'Promedio', data: rows.map((r) => r.value), backgroundColor: '#1f3f77', borderColor: '#111', borderWidth: 1, maxBarThickness: 64 }],
+    datasets: [
+      {
+        label: 'Promedio',
+        data: rows.map((r) => r.value),
+        backgroundColor: '#1f3f77',
+        borderColor: '#111',
+        borderWidth: 1,
+        maxBarThickness: 64,
+      },
+    ],
   };
   const options: ChartOptions<'bar'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
     scales: { y: { beginAtZero: true, max, title: { display: true, text: 'Promedio (0-100)' } } },
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } } },
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } },
+    },
   };
   const summary = rows.map((r) => `${r.attribute}: ${r.value.toFixed(1)} (${r.band})`).join('. ');
   return (
     <Box>
       <ChartScroller label="Gráfica de promedios por atributo">
         <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
-          <Bar data={data} options={options} plugins={[bandBackground, valueLabels((v) => v.toFixed(1))]} role="img" aria-label={`Gráfica de barras de promedios por atributo. ${summary}`} />
+          <Bar
+            data={data}
+            options={options}
+            plugins={[bandBackground, valueLabels((v) => v.toFixed(1))]}
+            role="img"
+            aria-label={`Gráfica de barras de promedios por atributo. ${summary}`}
+          />
         </Box>
       </ChartScroller>
       <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles">
@@ -73,7 +91,9 @@ export function StudentChart({ report }: { report: StudentReport }) {
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.attribute}>
-                <Table.Th scope="row" fw={500}>{r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`}</Table.Th>
+                <Table.Th scope="row" fw={500}>
+                  {r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`}
+                </Table.Th>
                 <Table.Td data-average>{r.value.toFixed(1)}</Table.Td>
                 <Table.Td>{r.graded ? r.band : `${r.band} (sin calificaciones)`}</Table.Td>
               </Table.Tr>

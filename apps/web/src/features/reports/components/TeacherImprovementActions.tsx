@@ -19,11 +19,18 @@ export function TeacherImprovementActions() {
   return (
     <Stack gap="sm" mt="xl" component="section" aria-label="Acciones de mejora en mis materias">
       <Title order={3}>Acciones de mejora en mis materias</Title>
-      <Text size="sm" c="dimmed">Registra lo que hiciste en cada acción; el jefe de división confirma el resultado.</Text>
-      {actions.isError ? <Alert color="red" title="Error">{errorText('No se pudieron cargar las acciones de mejora', actions.error)}</Alert> : null}
+      <Text size="sm" c="dimmed">
+        Registra lo que hiciste en cada acción; el jefe de división confirma el resultado.
+      </Text>
+      {actions.isError ? (
+        <Alert color="red" title="Error">
+          {errorText('No se pudieron cargar las acciones de mejora', actions.error)}
+        </Alert>
+      ) : null}
       {actions.data ? <ImprovementActionList actions={actions.data} showContext onFollowup={setFollowing} /> : null}
       <FollowupModal
-        action={following} onClose={() => setFollowing(null)}
+        action={following}
+        onClose={() => setFollowing(null)}
         onSaved={(message) => {
           setFollowing(null);
           feedback.success(message);

@@ -39,7 +39,12 @@ export function summarizeRecords(records: readonly RatingRecord[]): DivisionSumm
     genders.set(r.user.id, r.user.gender);
     let t = tallies.get(r.attribute_id);
     if (!t) {
-      t = { attribute_id: r.attribute_id, attribute_name: r.attribute.attribute_name, records: 0, bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 } };
+      t = {
+        attribute_id: r.attribute_id,
+        attribute_name: r.attribute.attribute_name,
+        records: 0,
+        bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 },
+      };
       keys.set(r.attribute_id, r.attribute.career_key);
       tallies.set(r.attribute_id, t);
     }

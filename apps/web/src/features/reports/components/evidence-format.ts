@@ -14,8 +14,13 @@ export const TALLY_BANDS = [
 ] as const satisfies ReadonlyArray<{ name: string; count: keyof BandTally; share: keyof BandTally }>;
 
 /** An action's measured result against the expected one, and the verdict the numbers propose. */
-export function measuredText(a: Pick<ImprovementAction, 'measured' | 'expected_share' | 'proposed_status' | 'period'>): string {
-  if (!a.measured) return `Esperado: ${a.expected_share} %. Medido: sin calificaciones en ${a.period.period_name} todavía.`;
-  return `Esperado: ${a.expected_share} %. Medido en ${a.period.period_name}: ${pct(a.measured.share)} de ${a.measured.students} alumnos con datos. `
-    + `Dictamen propuesto: ${IMPROVEMENT_STATUS_LABELS[a.proposed_status!]}.`;
+export function measuredText(
+  a: Pick<ImprovementAction, 'measured' | 'expected_share' | 'proposed_status' | 'period'>,
+): string {
+  if (!a.measured)
+    return `Esperado: ${a.expected_share} %. Medido: sin calificaciones en ${a.period.period_name} todavía.`;
+  return (
+    `Esperado: ${a.expected_share} %. Medido en ${a.period.period_name}: ${pct(a.measured.share)} de ${a.measured.students} alumnos con datos. ` +
+    `Dictamen propuesto: ${IMPROVEMENT_STATUS_LABELS[a.proposed_status!]}.`
+  );
 }

@@ -1,11 +1,22 @@
-import { bandPercentages, gradeBand, normalizeReportValues, type Band, type GroupReport, type StudentReport } from '@egreso/domain';
+import {
+  bandPercentages,
+  gradeBand,
+  normalizeReportValues,
+  type Band,
+  type GroupReport,
+  type StudentReport,
+} from '@egreso/domain';
 
 export type CountMode = 'count' | 'percent';
 
 /** The band order of the stacked bars and their tables, best first. */
 export const BAND_KEYS = ['sobresaliente', 'suficiente', 'insuficiente'] as const;
 export type BandKey = (typeof BAND_KEYS)[number];
-export const BAND_LABEL: Record<BandKey, Band> = { sobresaliente: 'Sobresaliente', suficiente: 'Suficiente', insuficiente: 'Insuficiente' };
+export const BAND_LABEL: Record<BandKey, Band> = {
+  sobresaliente: 'Sobresaliente',
+  suficiente: 'Suficiente',
+  insuficiente: 'Insuficiente',
+};
 
 /** The legend of the one-student chart, as the spec writes it. */
 export const BAND_RANGES: ReadonlyArray<{ band: Band; label: string; min: number; max: number }> = [
@@ -29,7 +40,10 @@ export function groupRows(report: GroupReport): GroupRow[] {
   return report.atributos.map((a) => {
     const counts = { sobresaliente: a.sobresaliente, suficiente: a.suficiente, insuficiente: a.insuficiente };
     return {
-      attribute: attributeLabel(a), attributeName: a.attribute_name, counts, percents: bandPercentages(counts),
+      attribute: attributeLabel(a),
+      attributeName: a.attribute_name,
+      counts,
+      percents: bandPercentages(counts),
       total: a.sobresaliente + a.suficiente + a.insuficiente,
     };
   });
@@ -55,6 +69,12 @@ export function studentRows(report: StudentReport): StudentRow[] {
   const values = normalizeReportValues(report.atributos.map((a) => a.promedio));
   return report.atributos.map((a, i) => {
     const value = values[i]!;
-    return { attribute: attributeLabel(a), attributeName: a.attribute_name, value, graded: a.promedio !== null, band: gradeBand(value) as Band };
+    return {
+      attribute: attributeLabel(a),
+      attributeName: a.attribute_name,
+      value,
+      graded: a.promedio !== null,
+      band: gradeBand(value) as Band,
+    };
   });
 }

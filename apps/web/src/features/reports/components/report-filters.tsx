@@ -39,7 +39,12 @@ interface ChoiceProps {
 }
 
 /** 'Carrera'; with `allLabel`, a first option (value 'all') stands for every career of the list. */
-export function CareerSelect({ careers, value, onChange, allLabel }: ChoiceProps & {
+export function CareerSelect({
+  careers,
+  value,
+  onChange,
+  allLabel,
+}: ChoiceProps & {
   careers: ReturnType<typeof useCareerChoice>['careers'];
   allLabel?: string;
 }) {
@@ -47,7 +52,10 @@ export function CareerSelect({ careers, value, onChange, allLabel }: ChoiceProps
     <Select
       label="Carrera"
       placeholder="Selecciona una carrera"
-      data={[...(allLabel ? [{ value: 'all', label: allLabel }] : []), ...(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+      data={[
+        ...(allLabel ? [{ value: 'all', label: allLabel }] : []),
+        ...(careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+      ]}
       value={value}
       onChange={onChange}
       allowDeselect={false}
@@ -57,7 +65,12 @@ export function CareerSelect({ careers, value, onChange, allLabel }: ChoiceProps
   );
 }
 
-export function PeriodSelect({ periods, value, onChange, placeholder = 'Selecciona un periodo' }: ChoiceProps & {
+export function PeriodSelect({
+  periods,
+  value,
+  onChange,
+  placeholder = 'Selecciona un periodo',
+}: ChoiceProps & {
   periods: ReturnType<typeof useActivePeriodChoice>['periods'];
   placeholder?: string;
 }) {
@@ -74,7 +87,13 @@ export function PeriodSelect({ periods, value, onChange, placeholder = 'Seleccio
 }
 
 /** 'Generación', by name (YYYY-YYYY); the division report lets it be cleared, the evidence does not. */
-export function GenerationSelect({ generations, value, onChange, allowDeselect = false, placeholder = 'Selecciona una generación' }: ChoiceProps & {
+export function GenerationSelect({
+  generations,
+  value,
+  onChange,
+  allowDeselect = false,
+  placeholder = 'Selecciona una generación',
+}: ChoiceProps & {
   generations: ReturnType<typeof useGenerations>;
   allowDeselect?: boolean;
   placeholder?: string;

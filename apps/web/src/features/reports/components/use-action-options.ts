@@ -8,12 +8,15 @@ export function useActionOptions(careerId: number | null) {
   const periods = usePeriods({ per_page: 100 });
   const subjects = useSubjects();
   const periodOptions = useMemo<PeriodOption[]>(
-    () => (periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
+    () =>
+      (periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
     [periods.data],
   );
   const subjectOptions = useMemo(
-    () => (subjects.data ?? []).filter((s) => careerId !== null && s.careers.some((c) => c.id === careerId))
-      .map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` })),
+    () =>
+      (subjects.data ?? [])
+        .filter((s) => careerId !== null && s.careers.some((c) => c.id === careerId))
+        .map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` })),
     [subjects.data, careerId],
   );
   return { periods, periodOptions, subjectOptions };

@@ -11,8 +11,10 @@ import { useAttributeTargets, useSaveAttributeTargets } from '../api/attribute-t
 import { CareerSelect, PeriodSelect, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
 
 const sourceText = (t: AttributeTarget) =>
-  t.source === 'periodo' ? 'Fijada en este periodo'
-    : t.source === 'anterior' ? `Vigente desde ${t.source_period_name ?? 'un periodo anterior'}`
+  t.source === 'periodo'
+    ? 'Fijada en este periodo'
+    : t.source === 'anterior'
+      ? `Vigente desde ${t.source_period_name ?? 'un periodo anterior'}`
       : `Predeterminada (${DEFAULT_ATTRIBUTE_TARGET} %)`;
 
 /** A target as typed that the server would refuse: empty, not whole, or outside 0-100 (said under its field). */
@@ -25,7 +27,10 @@ const isBadTarget = (v: number | string) => typeof v !== 'number' || !Number.isI
 export default function AttributeTargetsPage() {
   const { isAdmin, careers, careerId, setCareerId } = useCareerChoice();
   const { periods, periodId, setPeriodId } = useActivePeriodChoice();
-  const targets = useAttributeTargets(careerId === null ? null : Number(careerId), periodId === null ? null : Number(periodId));
+  const targets = useAttributeTargets(
+    careerId === null ? null : Number(careerId),
+    periodId === null ? null : Number(periodId),
+  );
   const save = useSaveAttributeTargets();
   const feedback = useFeedback();
   const [draft, setDraft] = useState<Record<number, number | string>>({});
@@ -36,11 +41,14 @@ export default function AttributeTargetsPage() {
 
   const invalid = Object.values(draft).some(isBadTarget);
   // Only the targets whose value changed are written (and so marked 'Fijada en este periodo').
-  const changed = (targets.data?.targets ?? []).filter((t) => draft[t.attribute_id] !== undefined && draft[t.attribute_id] !== t.target);
+  const changed = (targets.data?.targets ?? []).filter(
+    (t) => draft[t.attribute_id] !== undefined && draft[t.attribute_id] !== t.target,
+  );
   const submit = async () => {
     try {
       await save.mutateAsync({
-        career_id: Number(careerId), period_id: Number(periodId),
+        career_id: Number(careerId),
+        period_id: Number(periodId),
         targets: changed.map((t) => ({ attribute_id: t.attribute_id, target: Number(draft[t.attribute_id]) })),
       });
       feedback.success(TARGET_MSG.saved);
@@ -52,11 +60,19 @@ export default function AttributeTargetsPage() {
   const columns: ReadonlyArray<Column<AttributeTarget>> = [
     { key: 'attribute', header: 'Atributo', cell: (t) => t.attribute_name, card: 'title' },
     {
-      key: 'target', header: 'Meta (% en Suficiente o más)',
+      key: 'target',
+      header: 'Meta (% en Suficiente o más)',
       cell: (t) => (
         <NumberInput
           aria-label={`Meta de ${t.attribute_name}`}
-          min={0} max={100} step={5} allowDecimal={false} allowNegative={false} clampBehavior="none" suffix=" %" w={{ base: '100%', sm: 180 }}
+          min={0}
+          max={100}
+          step={5}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          suffix=" %"
+          w={{ base: '100%', sm: 180 }}
           value={draft[t.attribute_id] ?? t.target}
           onChange={(v) => setDraft((d) => ({ ...d, [t.attribute_id]: v }))}
           error={isBadTarget(draft[t.attribute_id] ?? t.target) ? TARGET_MSG.target : undefined}
@@ -71,10 +87,20 @@ export default function AttributeTargetsPage() {
       <PageHeader
         title="Metas por atributo"
         subtitle="Porcentaje de alumnos con datos que debe alcanzar Suficiente o más; cada periodo conserva sus metas."
-        actions={isAdmin ? null : <Button component={Link} to="/Report" variant="light">Volver a reportes</Button>}
+        actions={
+          isAdmin ? null : (
+            <Button component={Link} to="/Report" variant="light">
+              Volver a reportes
+            </Button>
+          )
+        }
       />
       <Stack gap="md">
-        {careers.isError || periods.isError ? <Alert color="red" title="Error">Error cargando catálogos</Alert> : null}
+        {careers.isError || periods.isError ? (
+          <Alert color="red" title="Error">
+            Error cargando catálogos
+          </Alert>
+        ) : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
@@ -95,8 +121,14 @@ export default function AttributeTargetsPage() {
             />
             {targets.data?.targets.length ? (
               <Group justify="flex-end" mt="md">
-                {invalid ? <Text c="red" size="sm">{TARGET_MSG.target}</Text> : null}
-                <Button onClick={submit} loading={save.isPending} disabled={invalid || changed.length === 0}>Guardar metas</Button>
+                {invalid ? (
+                  <Text c="red" size="sm">
+                    {TARGET_MSG.target}
+                  </Text>
+                ) : null}
+                <Button onClick={submit} loading={save.isPending} disabled={invalid || changed.length === 0}>
+                  Guardar metas
+                </Button>
               </Group>
             ) : null}
           </Card>

@@ -1,6 +1,12 @@
 import { Alert, Button, Card, List, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { EVIDENCE_MSG, KNOWLEDGE_LEVEL_LABEL, KNOWLEDGE_LEVELS, type CurriculumMapAnswer, type KnowledgeLevel } from '@egreso/domain';
+import {
+  EVIDENCE_MSG,
+  KNOWLEDGE_LEVEL_LABEL,
+  KNOWLEDGE_LEVELS,
+  type CurriculumMapAnswer,
+  type KnowledgeLevel,
+} from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../lib/errors';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -16,7 +22,9 @@ const shortName = (a: MapAttribute) => a.codigo ?? a.attribute_name;
 function Level({ level }: { level: KnowledgeLevel }) {
   return (
     <>
-      <span aria-hidden title={KNOWLEDGE_LEVEL_LABEL[level]}>{level}</span>
+      <span aria-hidden title={KNOWLEDGE_LEVEL_LABEL[level]}>
+        {level}
+      </span>
       <VisuallyHidden>{KNOWLEDGE_LEVEL_LABEL[level]}</VisuallyHidden>
     </>
   );
@@ -39,14 +47,21 @@ function Gaps({ map }: { map: CurriculumMapAnswer }) {
     .filter((g) => g.lines.length > 0);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Brechas del mapa curricular">
-      <Title order={3} size="h5" mb="xs">Brechas</Title>
+      <Title order={3} size="h5" mb="xs">
+        Brechas
+      </Title>
       {gaps.length === 0 ? (
-        <Text size="sm">Cada atributo se trabaja en los tres niveles{map.period ? ` y tiene actividades calificadas en ${map.period.period_name}` : ''}.</Text>
+        <Text size="sm">
+          Cada atributo se trabaja en los tres niveles
+          {map.period ? ` y tiene actividades calificadas en ${map.period.period_name}` : ''}.
+        </Text>
       ) : (
         <List spacing="xs" size="sm">
           {gaps.map(({ a, lines }) => (
             <List.Item key={a.attribute_id}>
-              <Text span fw={600} size="sm">{a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name}: </Text>
+              <Text span fw={600} size="sm">
+                {a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name}:{' '}
+              </Text>
               {lines.join(' ')}
             </List.Item>
           ))}
@@ -59,7 +74,13 @@ function Gaps({ map }: { map: CurriculumMapAnswer }) {
 function Matrix({ map }: { map: CurriculumMapAnswer }) {
   return (
     <Table.ScrollContainer minWidth={360 + map.attributes.length * 64}>
-      <Table withTableBorder withColumnBorders striped fz="sm" aria-label="Mapa curricular: nivel de cada atributo por materia">
+      <Table
+        withTableBorder
+        withColumnBorders
+        striped
+        fz="sm"
+        aria-label="Mapa curricular: nivel de cada atributo por materia"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Clave</Table.Th>
@@ -72,7 +93,9 @@ function Matrix({ map }: { map: CurriculumMapAnswer }) {
                     <span aria-hidden>{a.codigo}</span>
                     <VisuallyHidden>{a.attribute_name}</VisuallyHidden>
                   </>
-                ) : a.attribute_name}
+                ) : (
+                  a.attribute_name
+                )}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -81,11 +104,17 @@ function Matrix({ map }: { map: CurriculumMapAnswer }) {
           {map.subjects.map((s) => (
             <Table.Tr key={s.subject_id}>
               <Table.Td>{s.subject_key}</Table.Td>
-              <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+              <Table.Th scope="row" fw={500}>
+                {s.subject_name}
+              </Table.Th>
               <Table.Td>{s.semester ?? '-'}</Table.Td>
               {map.attributes.map((a) => {
                 const level = levelOf(s, a.attribute_id);
-                return <Table.Td key={a.attribute_id} ta="center" fw={600}>{level ? <Level level={level} /> : null}</Table.Td>;
+                return (
+                  <Table.Td key={a.attribute_id} ta="center" fw={600}>
+                    {level ? <Level level={level} /> : null}
+                  </Table.Td>
+                );
               })}
             </Table.Tr>
           ))}
@@ -94,7 +123,11 @@ function Matrix({ map }: { map: CurriculumMapAnswer }) {
           {KNOWLEDGE_LEVELS.map((l) => (
             <Table.Tr key={l}>
               <Table.Th scope="row" colSpan={3}>{`Materias en nivel ${KNOWLEDGE_LEVEL_LABEL[l]} (${l})`}</Table.Th>
-              {map.attributes.map((a) => <Table.Td key={a.attribute_id} ta="center">{a.levels[l]}</Table.Td>)}
+              {map.attributes.map((a) => (
+                <Table.Td key={a.attribute_id} ta="center">
+                  {a.levels[l]}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tfoot>
@@ -113,11 +146,19 @@ function MatrixCards({ map }: { map: CurriculumMapAnswer }) {
           return (
             <Card key={s.subject_id} withBorder radius="md" padding="md" role="listitem">
               <Text fw={700}>{`${s.subject_key} · ${s.subject_name}`}</Text>
-              <Text size="sm" c="dimmed">{s.semester === null ? 'Sin semestre' : `Semestre ${s.semester}`}</Text>
-              {worked.length === 0 ? <Text size="sm" mt={4}>Sin atributos</Text> : (
+              <Text size="sm" c="dimmed">
+                {s.semester === null ? 'Sin semestre' : `Semestre ${s.semester}`}
+              </Text>
+              {worked.length === 0 ? (
+                <Text size="sm" mt={4}>
+                  Sin atributos
+                </Text>
+              ) : (
                 <List size="sm" mt={4} spacing={2}>
                   {worked.map((a) => (
-                    <List.Item key={a.attribute_id}>{`${shortName(a)}: ${KNOWLEDGE_LEVEL_LABEL[levelOf(s, a.attribute_id)!]}`}</List.Item>
+                    <List.Item
+                      key={a.attribute_id}
+                    >{`${shortName(a)}: ${KNOWLEDGE_LEVEL_LABEL[levelOf(s, a.attribute_id)!]}`}</List.Item>
                   ))}
                 </List>
               )}
@@ -126,10 +167,14 @@ function MatrixCards({ map }: { map: CurriculumMapAnswer }) {
         })}
       </Stack>
       <Card withBorder radius="md" padding="md">
-        <Text fw={700} mb={4}>Materias por nivel</Text>
+        <Text fw={700} mb={4}>
+          Materias por nivel
+        </Text>
         <List size="sm" spacing={2}>
           {map.attributes.map((a) => (
-            <List.Item key={a.attribute_id}>{`${shortName(a)}: ${KNOWLEDGE_LEVELS.map((l) => `${l} ${a.levels[l]}`).join(' · ')}`}</List.Item>
+            <List.Item
+              key={a.attribute_id}
+            >{`${shortName(a)}: ${KNOWLEDGE_LEVELS.map((l) => `${l} ${a.levels[l]}`).join(' · ')}`}</List.Item>
           ))}
         </List>
       </Card>
@@ -146,7 +191,10 @@ export default function CurriculumMapPage() {
   const { periods, periodId, setPeriodId } = useActivePeriodChoice();
   // The map waits for the periods, so it is asked once for the active period rather than first without one.
   const periodsSettled = periods.data !== undefined || periods.isError;
-  const map = useCurriculumMap(careerId === null || !periodsSettled ? null : Number(careerId), periodId === null ? null : Number(periodId));
+  const map = useCurriculumMap(
+    careerId === null || !periodsSettled ? null : Number(careerId),
+    periodId === null ? null : Number(periodId),
+  );
   const isMobile = useIsMobile();
 
   return (
@@ -154,10 +202,18 @@ export default function CurriculumMapPage() {
       <PageHeader
         title="Mapa curricular"
         subtitle="Nivel en que cada materia trabaja cada atributo de egreso, y los niveles o evaluaciones que faltan"
-        actions={<Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>}
+        actions={
+          <Button component={Link} to="/ReportEvidence" variant="light">
+            Evidencia por generación
+          </Button>
+        }
       />
       <Stack gap="md">
-        {careers.isError || periods.isError ? <Alert color="red" title="Error">Error cargando catálogos</Alert> : null}
+        {careers.isError || periods.isError ? (
+          <Alert color="red" title="Error">
+            Error cargando catálogos
+          </Alert>
+        ) : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
@@ -165,16 +221,25 @@ export default function CurriculumMapPage() {
           </SimpleGrid>
         </Card>
         {careerId !== null && map.isPending ? <Text role="status">{EVIDENCE_MSG.loadingMap}</Text> : null}
-        {careerId !== null && map.isError ? <Alert color="red" title="Error">{errorText(EVIDENCE_MSG.mapError, map.error)}</Alert> : null}
+        {careerId !== null && map.isError ? (
+          <Alert color="red" title="Error">
+            {errorText(EVIDENCE_MSG.mapError, map.error)}
+          </Alert>
+        ) : null}
         {careerId !== null && map.data ? (
           map.data.subjects.length === 0 ? (
             <Alert color="gray">{EVIDENCE_MSG.noSubjects}</Alert>
           ) : (
             <>
-              {map.data.attributes.length === 0 ? <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert> : <Gaps map={map.data} />}
+              {map.data.attributes.length === 0 ? (
+                <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>
+              ) : (
+                <Gaps map={map.data} />
+              )}
               <Card withBorder radius="md" padding="lg">
                 <Text size="sm" c="dimmed" mb="xs">
-                  {`${map.data.career.career_key} · ${map.data.career.name}`}{map.data.period ? ` · ${map.data.period.period_name}` : ''}
+                  {`${map.data.career.career_key} · ${map.data.career.name}`}
+                  {map.data.period ? ` · ${map.data.period.period_name}` : ''}
                   {' · I: Introductorio, M: Medio, A: Avanzado'}
                 </Text>
                 {isMobile ? <MatrixCards map={map.data} /> : <Matrix map={map.data} />}

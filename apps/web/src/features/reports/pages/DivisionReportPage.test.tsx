@@ -6,23 +6,53 @@ import DivisionReportPage from './DivisionReportPage';
 
 // Chart.js needs a real canvas: the chart is replaced by its accessible name and its data.
 vi.mock('react-chartjs-2', () => ({
-  Bar: (props: { 'aria-label': string; data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> } }) => (
-    <div role="img" aria-label={props['aria-label']} data-chart={JSON.stringify(props.data)} />
-  ),
+  Bar: (props: {
+    'aria-label': string;
+    data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> };
+  }) => <div role="img" aria-label={props['aria-label']} data-chart={JSON.stringify(props.data)} />,
 }));
 
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const catalogue = {
-  'GET /generations': { body: [{ id: 4, start_date: '2023-08-01', end_date: '2028-02-01', generation_name: '2023-2028', ...stamp }] },
-  'GET /subjects': { body: [{ id: 12, subject_name: 'Cálculo Diferencial', subject_key: 'MAT-1' }, { id: 13, subject_name: 'Física', subject_key: 'FIS-1' }] },
-  'GET /periods': { body: { data: [{ id: 2, period_name: 'Enero-Junio 2026' }], meta: { current_page: 1, last_page: 1, total: 1, per_page: 100 } } },
-  'GET /subjects/12/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }, { id: 8, attribute_name: 'Comunicación efectiva' }] },
+  'GET /generations': {
+    body: [{ id: 4, start_date: '2023-08-01', end_date: '2028-02-01', generation_name: '2023-2028', ...stamp }],
+  },
+  'GET /subjects': {
+    body: [
+      { id: 12, subject_name: 'Cálculo Diferencial', subject_key: 'MAT-1' },
+      { id: 13, subject_name: 'Física', subject_key: 'FIS-1' },
+    ],
+  },
+  'GET /periods': {
+    body: {
+      data: [{ id: 2, period_name: 'Enero-Junio 2026' }],
+      meta: { current_page: 1, last_page: 1, total: 1, per_page: 100 },
+    },
+  },
+  'GET /subjects/12/attributes': {
+    body: [
+      { id: 7, attribute_name: 'Análisis de problemas' },
+      { id: 8, attribute_name: 'Comunicación efectiva' },
+    ],
+  },
   'GET /subjects/13/attributes': { body: [{ id: 7, attribute_name: 'Análisis de problemas' }] },
   'GET /mis-carreras': { body: [{ id: 1, name: 'Ingeniería en Sistemas Computacionales' }] },
 };
 
-const rec = (attribute_id: number, name: string, rating: number, user: number, gender: number | null, career: [number, string] = [1, 'ISC']): RatingRecord =>
-  ({ attribute_id, attribute: { attribute_name: name, career_id: career[0], career_key: career[1] }, subject_id: 12, attributerating: rating, user: { id: user, gender } });
+const rec = (
+  attribute_id: number,
+  name: string,
+  rating: number,
+  user: number,
+  gender: number | null,
+  career: [number, string] = [1, 'ISC'],
+): RatingRecord => ({
+  attribute_id,
+  attribute: { attribute_name: name, career_id: career[0], career_key: career[1] },
+  subject_id: 12,
+  attributerating: rating,
+  user: { id: user, gender },
+});
 
 function renderPage() {
   signIn({ id: 1, full_name: 'Jefa Demo', rol: 1 });
@@ -66,10 +96,15 @@ describe('DivisionReportPage', () => {
   it('shows the applied filters, the four counters, the stacked chart and the table; 0-10 values count ×10', async () => {
     const calls = mockApi({
       ...catalogue,
-      'GET /reportes/flex': { body: [
-        rec(7, 'Análisis de problemas', 9.5, 1, 1), rec(7, 'Análisis de problemas', 7.2, 2, 2), rec(7, 'Análisis de problemas', 6.9, 3, 2),
-        rec(8, 'Comunicación efectiva', 10, 1, 1), rec(8, 'Comunicación efectiva', 8, 4, null),
-      ] },
+      'GET /reportes/flex': {
+        body: [
+          rec(7, 'Análisis de problemas', 9.5, 1, 1),
+          rec(7, 'Análisis de problemas', 7.2, 2, 2),
+          rec(7, 'Análisis de problemas', 6.9, 3, 2),
+          rec(8, 'Comunicación efectiva', 10, 1, 1),
+          rec(8, 'Comunicación efectiva', 8, 4, null),
+        ],
+      },
     });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
@@ -91,21 +126,31 @@ describe('DivisionReportPage', () => {
     const chart = JSON.parse(screen.getByRole('img').getAttribute('data-chart')!);
     expect(chart.labels).toEqual(['Análisis de problemas', 'Comunicación efectiva']);
     expect(chart.datasets.map((d: { label: string; data: number[] }) => [d.label, d.data])).toEqual([
-      ['Sobresaliente', [1, 1]], ['Suficiente', [1, 1]], ['Insuficiente', [1, 0]],
+      ['Sobresaliente', [1, 1]],
+      ['Suficiente', [1, 1]],
+      ['Insuficiente', [1, 0]],
     ]);
     const table = within(screen.getByRole('table', { name: 'Registros por banda de cada atributo' }));
     expect(table.getAllByRole('row')[1]).toHaveTextContent('Análisis de problemas11136');
   });
 
   it('draws the 3-bar distribution for one attribute', async () => {
-    mockApi({ ...catalogue, 'GET /reportes/flex': { body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(8, 'Comunicación efectiva', 91, 2, 2)] } });
+    mockApi({
+      ...catalogue,
+      'GET /reportes/flex': {
+        body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(8, 'Comunicación efectiva', 91, 2, 2)],
+      },
+    });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
     await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
     await choose(r, 'Atributo', 'Comunicación efectiva');
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
     const chart = JSON.parse((await screen.findByRole('img')).getAttribute('data-chart')!);
-    expect(chart).toEqual({ labels: ['Sobresaliente', 'Suficiente', 'Insuficiente'], datasets: [expect.objectContaining({ data: [2, 0, 0] })] });
+    expect(chart).toEqual({
+      labels: ['Sobresaliente', 'Suficiente', 'Insuficiente'],
+      datasets: [expect.objectContaining({ data: [2, 0, 0] })],
+    });
   });
 
   it('says when there are no records, when the report fails and when the catalogues fail', async () => {
@@ -131,22 +176,34 @@ describe('DivisionReportPage', () => {
     expect(await screen.findByText(REPORT_MSG.cataloguesError)).toBeInTheDocument();
   });
 
-  it('exports with the generation (and the chief\'s one career) alone, and explains a refused export', async () => {
-    const calls = mockApi({ ...catalogue, 'GET /reportes/flex/export': { status: 404, body: { message: REPORT_MSG.exportEmpty } } });
+  it("exports with the generation (and the chief's one career) alone, and explains a refused export", async () => {
+    const calls = mockApi({
+      ...catalogue,
+      'GET /reportes/flex/export': { status: 404, body: { message: REPORT_MSG.exportEmpty } },
+    });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
     await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
     expect(await screen.findByText(`${REPORT_MSG.exportError} ${REPORT_MSG.exportEmpty}`)).toBeInTheDocument();
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4', career_id: '1' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({
+      generation_id: '4',
+      career_id: '1',
+    });
   });
 
   it('offers every period, not only the first page of 100', async () => {
     const period = (id: number) => ({ id, period_name: `Periodo ${id}`, is_active: 0 });
     const calls = mockApi({
       ...catalogue,
-      'GET /periods': (call) => (call.query.get('page') === '2'
-        ? { body: { data: [period(101)], meta: { current_page: 2, last_page: 2, total: 101, per_page: 100 } } }
-        : { body: { data: Array.from({ length: 100 }, (_, i) => period(i + 1)), meta: { current_page: 1, last_page: 2, total: 101, per_page: 100 } } }),
+      'GET /periods': (call) =>
+        call.query.get('page') === '2'
+          ? { body: { data: [period(101)], meta: { current_page: 2, last_page: 2, total: 101, per_page: 100 } } }
+          : {
+              body: {
+                data: Array.from({ length: 100 }, (_, i) => period(i + 1)),
+                meta: { current_page: 1, last_page: 2, total: 101, per_page: 100 },
+              },
+            },
     });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
@@ -158,8 +215,15 @@ describe('DivisionReportPage', () => {
   it('lets a chief of several careers choose one, sends it, names it, and labels attributes that share a name', async () => {
     const calls = mockApi({
       ...catalogue,
-      'GET /mis-carreras': { body: [{ id: 1, name: 'Ingeniería en Sistemas Computacionales' }, { id: 2, name: 'Ingeniería Industrial' }] },
-      'GET /reportes/flex': { body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(9, 'Comunicación efectiva', 60, 2, 2, [2, 'IIND'])] },
+      'GET /mis-carreras': {
+        body: [
+          { id: 1, name: 'Ingeniería en Sistemas Computacionales' },
+          { id: 2, name: 'Ingeniería Industrial' },
+        ],
+      },
+      'GET /reportes/flex': {
+        body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(9, 'Comunicación efectiva', 60, 2, 2, [2, 'IIND'])],
+      },
     });
     const r = renderPage();
     expect(await screen.findByRole('textbox', { name: 'Carrera' })).toHaveValue('Todas las carreras');
@@ -168,24 +232,37 @@ describe('DivisionReportPage', () => {
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
     const chart = JSON.parse((await screen.findByRole('img')).getAttribute('data-chart')!);
     expect(chart.labels).toEqual(['Comunicación efectiva (ISC)', 'Comunicación efectiva (IIND)']);
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex')!.query)).toEqual({ generation_id: '4', subject_id: '12' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex')!.query)).toEqual({
+      generation_id: '4',
+      subject_id: '12',
+    });
     expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Todas · Materia');
 
     await choose(r, 'Carrera', 'Ingeniería Industrial');
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
-    await waitFor(() => expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Ingeniería Industrial'));
-    expect(Object.fromEntries(calls.filter((c) => c.path === '/reportes/flex').at(-1)!.query)).toMatchObject({ career_id: '2' });
+    await waitFor(() =>
+      expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Ingeniería Industrial'),
+    );
+    expect(Object.fromEntries(calls.filter((c) => c.path === '/reportes/flex').at(-1)!.query)).toMatchObject({
+      career_id: '2',
+    });
     await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/reportes/flex/export')).toBe(true));
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({ generation_id: '4', career_id: '2', subject_id: '12' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex/export')!.query)).toEqual({
+      generation_id: '4',
+      career_id: '2',
+      subject_id: '12',
+    });
   });
 
-  it('shows no career select to a chief of one career, and says \'Export falló ({status}). ...\' when the server gives no reason', async () => {
+  it("shows no career select to a chief of one career, and says 'Export falló ({status}). ...' when the server gives no reason", async () => {
     mockApi({ ...catalogue, 'GET /reportes/flex/export': { status: 502, body: '<html>Bad gateway</html>' } });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
     expect(screen.queryByRole('textbox', { name: 'Carrera' })).toBeNull();
     await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
-    expect(await screen.findByText('No se pudo generar el Excel. Intenta de nuevo. Export falló (502). ...')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No se pudo generar el Excel. Intenta de nuevo. Export falló (502). ...'),
+    ).toBeInTheDocument();
   });
 });

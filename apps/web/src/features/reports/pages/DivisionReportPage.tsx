@@ -29,8 +29,10 @@ const COLUMNS: ReadonlyArray<Column<AttributeTally>> = [
   ...BAND_ORDER.map((b) => ({ key: b, header: `${b} (${range(b)})`, cell: (t: AttributeTally) => t.bands[b] })),
   { key: 'records', header: 'Registros', cell: (t) => t.records },
   {
-    key: 'share', header: '% Suficiente o más',
-    cell: (t) => `${(((t.bands.Sobresaliente + t.bands.Suficiente) / t.records) * 100).toLocaleString('es-MX', { maximumFractionDigits: 1 })} %`,
+    key: 'share',
+    header: '% Suficiente o más',
+    cell: (t) =>
+      `${(((t.bands.Sobresaliente + t.bands.Suficiente) / t.records) * 100).toLocaleString('es-MX', { maximumFractionDigits: 1 })} %`,
   },
 ];
 
@@ -55,7 +57,8 @@ export default function DivisionReportPage() {
   const report = useDivisionReport(applied);
   const summary = useMemo(() => (report.data ? summarizeRecords(report.data) : null), [report.data]);
 
-  const catalogueError = generations.isError || subjects.isError || periods.isError || attributes.isError || careers.isError;
+  const catalogueError =
+    generations.isError || subjects.isError || periods.isError || attributes.isError || careers.isError;
   const career = careerId === null ? undefined : Number(careerId);
   const noGeneration = generationId === null;
   const chosen = (id: string) => (id === ALL ? undefined : Number(id));
@@ -68,7 +71,11 @@ export default function DivisionReportPage() {
     }
     setNeedSubject(false);
     setApplied({
-      generation_id: Number(generationId), career_id: career, subject_id: specificSubject, period_id: chosen(periodId), attribute_id: chosen(attributeId),
+      generation_id: Number(generationId),
+      career_id: career,
+      subject_id: specificSubject,
+      period_id: chosen(periodId),
+      attribute_id: chosen(attributeId),
     });
   };
 
@@ -76,7 +83,12 @@ export default function DivisionReportPage() {
     if (noGeneration) return;
     setExporting(true);
     try {
-      await exportDivisionReport({ generation_id: Number(generationId), career_id: career, subject_id: chosen(subjectId), period_id: chosen(periodId) });
+      await exportDivisionReport({
+        generation_id: Number(generationId),
+        career_id: career,
+        subject_id: chosen(subjectId),
+        period_id: chosen(periodId),
+      });
     } catch (err) {
       feedback.error(exportFailureText(err));
     } finally {
@@ -86,10 +98,12 @@ export default function DivisionReportPage() {
 
   const nameOf = {
     generation: (id: number) => generations.data?.find((g) => g.id === id)?.generation_name ?? '',
-    subject: (id?: number) => (id === undefined ? 'Todas' : (subjects.data?.find((s) => s.id === id)?.subject_name ?? '')),
+    subject: (id?: number) =>
+      id === undefined ? 'Todas' : (subjects.data?.find((s) => s.id === id)?.subject_name ?? ''),
     period: (id?: number) => (id === undefined ? 'Todos' : (periods.data?.find((p) => p.id === id)?.period_name ?? '')),
     career: (id?: number) => (id === undefined ? 'Todas' : (careers.data?.find((c) => c.id === id)?.name ?? '')),
-    attribute: (id?: number) => (id === undefined ? 'Todos' : (attributes.data?.find((a) => a.id === id)?.attribute_name ?? '')),
+    attribute: (id?: number) =>
+      id === undefined ? 'Todos' : (attributes.data?.find((a) => a.id === id)?.attribute_name ?? ''),
   };
 
   return (
@@ -97,27 +111,52 @@ export default function DivisionReportPage() {
       <PageHeader
         title="Reportes avanzados"
         subtitle="Calificaciones por atributo de egreso de una generación"
-        actions={(
+        actions={
           <>
-            <Button component={Link} to="/ReportTargets" variant="light">Metas por atributo</Button>
-            <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
-            <Button component={Link} to="/CurriculumMap" variant="light">Mapa curricular</Button>
-            <Button component={Link} to="/ImprovementActions" variant="light">Mejora continua</Button>
-            <Button component={Link} to="/ReportPerformance" variant="light">Índices de rendimiento</Button>
+            <Button component={Link} to="/ReportTargets" variant="light">
+              Metas por atributo
+            </Button>
+            <Button component={Link} to="/ReportEvidence" variant="light">
+              Evidencia por generación
+            </Button>
+            <Button component={Link} to="/CurriculumMap" variant="light">
+              Mapa curricular
+            </Button>
+            <Button component={Link} to="/ImprovementActions" variant="light">
+              Mejora continua
+            </Button>
+            <Button component={Link} to="/ReportPerformance" variant="light">
+              Índices de rendimiento
+            </Button>
           </>
-        )}
+        }
       />
       <Stack gap="md">
-        {catalogueError ? <Alert color="red" title="Error">{REPORT_MSG.cataloguesError}</Alert> : null}
+        {catalogueError ? (
+          <Alert color="red" title="Error">
+            {REPORT_MSG.cataloguesError}
+          </Alert>
+        ) : null}
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             {severalCareers ? (
-              <CareerSelect careers={careers} value={careerId ?? ALL} onChange={(v) => setCareerId(v === ALL ? null : v)} allLabel="Todas las carreras" />
+              <CareerSelect
+                careers={careers}
+                value={careerId ?? ALL}
+                onChange={(v) => setCareerId(v === ALL ? null : v)}
+                allLabel="Todas las carreras"
+              />
             ) : null}
             <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect />
             <Select
               label="Materia"
-              data={[{ value: ALL, label: 'Todas las materias' }, ...(subjects.data ?? []).map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` }))]}
+              data={[
+                { value: ALL, label: 'Todas las materias' },
+                ...(subjects.data ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: `${s.subject_key} · ${s.subject_name}`,
+                })),
+              ]}
               value={subjectId}
               onChange={(v) => {
                 setSubjectId(v ?? ALL);
@@ -131,7 +170,10 @@ export default function DivisionReportPage() {
             />
             <Select
               label="Periodo"
-              data={[{ value: ALL, label: 'Todos los periodos' }, ...(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name }))]}
+              data={[
+                { value: ALL, label: 'Todos los periodos' },
+                ...(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name })),
+              ]}
               value={periodId}
               onChange={(v) => setPeriodId(v ?? ALL)}
               disabled={noGeneration}
@@ -139,7 +181,10 @@ export default function DivisionReportPage() {
             />
             <Select
               label="Atributo"
-              data={[{ value: ALL, label: 'Todos los atributos' }, ...(attributes.data ?? []).map((a) => ({ value: String(a.id), label: a.attribute_name }))]}
+              data={[
+                { value: ALL, label: 'Todos los atributos' },
+                ...(attributes.data ?? []).map((a) => ({ value: String(a.id), label: a.attribute_name })),
+              ]}
               value={attributeId}
               onChange={(v) => setAttributeId(v ?? ALL)}
               disabled={noGeneration || specificSubject === null}
@@ -147,22 +192,35 @@ export default function DivisionReportPage() {
             />
           </SimpleGrid>
           <Group mt="md" gap="sm">
-            <Button onClick={consult} disabled={noGeneration}>Consultar</Button>
-            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={exporting}>Exportar Excel</Button>
+            <Button onClick={consult} disabled={noGeneration}>
+              Consultar
+            </Button>
+            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={exporting}>
+              Exportar Excel
+            </Button>
           </Group>
-          {needSubject ? <Alert color="yellow" mt="md">{REPORT_MSG.subjectRequired}</Alert> : null}
+          {needSubject ? (
+            <Alert color="yellow" mt="md">
+              {REPORT_MSG.subjectRequired}
+            </Alert>
+          ) : null}
         </Card>
 
         {applied ? (
           <Text size="sm" data-testid="applied-filters">
             Filtros aplicados: Generación {nameOf.generation(applied.generation_id)}
-            {severalCareers ? ` · Carrera: ${nameOf.career(applied.career_id)}` : ''} · Materia: {nameOf.subject(applied.subject_id)} · Periodo:{' '}
-            {nameOf.period(applied.period_id)} · Atributo: {nameOf.attribute(applied.attribute_id)}
+            {severalCareers ? ` · Carrera: ${nameOf.career(applied.career_id)}` : ''} · Materia:{' '}
+            {nameOf.subject(applied.subject_id)} · Periodo: {nameOf.period(applied.period_id)} · Atributo:{' '}
+            {nameOf.attribute(applied.attribute_id)}
           </Text>
         ) : null}
 
         {applied && report.isPending ? <Text role="status">{REPORT_MSG.loading}</Text> : null}
-        {applied && report.isError ? <Alert color="red" title="Error">{errorText(REPORT_MSG.reportError, report.error)}</Alert> : null}
+        {applied && report.isError ? (
+          <Alert color="red" title="Error">
+            {errorText(REPORT_MSG.reportError, report.error)}
+          </Alert>
+        ) : null}
         {summary ? (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -171,15 +229,17 @@ export default function DivisionReportPage() {
               <StatCard label="Alumnos con datos" value={summary.students} />
               <StatCard label="Registros (evaluaciones)" value={summary.records} />
             </SimpleGrid>
-            {summary.records === 0 ? (
-              <Alert color="gray">{REPORT_MSG.noRecords}</Alert>
-            ) : null}
+            {summary.records === 0 ? <Alert color="gray">{REPORT_MSG.noRecords}</Alert> : null}
             <Card withBorder radius="md" padding="lg">
               {summary.records === 0 ? (
                 <Text c="dimmed">{REPORT_MSG.noRecordsYet}</Text>
               ) : (
                 <Stack gap="md">
-                  {summary.scaledTen ? <Text size="sm" c="dimmed">Calificaciones en escala 0-10: se muestran multiplicadas por 10.</Text> : null}
+                  {summary.scaledTen ? (
+                    <Text size="sm" c="dimmed">
+                      Calificaciones en escala 0-10: se muestran multiplicadas por 10.
+                    </Text>
+                  ) : null}
                   <DivisionReportChart attributes={summary.attributes} single={applied?.attribute_id !== undefined} />
                   <ResponsiveTable
                     rows={summary.attributes}

@@ -31,12 +31,28 @@ export default function EvidencePage() {
   const options = useActionOptions(applied?.career_id ?? null);
   const [finding, setFinding] = useState<ActionFinding | null>(null);
   const feedback = useFeedback();
-  const register = useMemo(() => (applied ? (a: EvidenceAttribute) => setFinding({
-    career_id: applied.career_id, generation_id: applied.generation_id, attribute_id: a.attribute_id, attribute_name: a.attribute_name,
-    trend: a.trend.map((t) => ({
-      period_id: t.period_id, period_name: t.period_name, start_date: t.start_date, share: t.verdict.share, target: t.verdict.target, met: t.verdict.met, critical: t.verdict.critical,
-    })),
-  }) : undefined), [applied]);
+  const register = useMemo(
+    () =>
+      applied
+        ? (a: EvidenceAttribute) =>
+            setFinding({
+              career_id: applied.career_id,
+              generation_id: applied.generation_id,
+              attribute_id: a.attribute_id,
+              attribute_name: a.attribute_name,
+              trend: a.trend.map((t) => ({
+                period_id: t.period_id,
+                period_name: t.period_name,
+                start_date: t.start_date,
+                share: t.verdict.share,
+                target: t.verdict.target,
+                met: t.verdict.met,
+                critical: t.verdict.critical,
+              })),
+            })
+        : undefined,
+    [applied],
+  );
 
   const ready = careerId !== null && generationId !== null;
   const consult = () => {
@@ -48,33 +64,58 @@ export default function EvidencePage() {
       <PageHeader
         title="Evidencia por generación"
         subtitle="Desempeño de una generación en cada atributo de egreso, con las materias y actividades que lo respaldan"
-        actions={(
+        actions={
           <>
-            <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">Mapa curricular</Button>
-            <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">Mejora continua</Button>
-            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">Índices de rendimiento</Button>
+            <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">
+              Mapa curricular
+            </Button>
+            <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">
+              Mejora continua
+            </Button>
+            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">
+              Índices de rendimiento
+            </Button>
             {evidence.data ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
-        )}
+        }
       />
       <Stack gap="md">
-        {careers.isError || generations.isError ? <Alert color="red" title="Error" data-print="hide">Error cargando catálogos</Alert> : null}
+        {careers.isError || generations.isError ? (
+          <Alert color="red" title="Error" data-print="hide">
+            Error cargando catálogos
+          </Alert>
+        ) : null}
         <Card withBorder radius="md" padding="lg" data-print="hide">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
             <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} />
           </SimpleGrid>
           <Group mt="md">
-            <Button onClick={consult} disabled={!ready}>Consultar</Button>
+            <Button onClick={consult} disabled={!ready}>
+              Consultar
+            </Button>
           </Group>
         </Card>
         {applied && evidence.isPending ? <Text role="status">{EVIDENCE_MSG.loading}</Text> : null}
-        {applied && evidence.isError ? <Alert color="red" title="Error">{errorText(EVIDENCE_MSG.error, evidence.error)}</Alert> : null}
-        {applied && actions.isError ? <Alert color="red" title="Error" data-print="hide">{errorText('No se pudieron cargar las acciones de mejora', actions.error)}</Alert> : null}
-        {evidence.data ? <EvidenceReport evidence={evidence.data} actions={{ list: actions.data ?? [], onRegister: register }} /> : null}
+        {applied && evidence.isError ? (
+          <Alert color="red" title="Error">
+            {errorText(EVIDENCE_MSG.error, evidence.error)}
+          </Alert>
+        ) : null}
+        {applied && actions.isError ? (
+          <Alert color="red" title="Error" data-print="hide">
+            {errorText('No se pudieron cargar las acciones de mejora', actions.error)}
+          </Alert>
+        ) : null}
+        {evidence.data ? (
+          <EvidenceReport evidence={evidence.data} actions={{ list: actions.data ?? [], onRegister: register }} />
+        ) : null}
       </Stack>
       <RegisterActionModal
-        finding={finding} periods={options.periodOptions} subjects={options.subjectOptions} onClose={() => setFinding(null)}
+        finding={finding}
+        periods={options.periodOptions}
+        subjects={options.subjectOptions}
+        onClose={() => setFinding(null)}
         onSaved={(message) => {
           setFinding(null);
           feedback.success(message);

@@ -11,7 +11,13 @@ vi.mock('react-chartjs-2', () => ({
 }));
 
 const tally = (s: number, f: number, i: number): BandTally => ({
-  total: s + f + i, sobresaliente: s, suficiente: f, insuficiente: i, sobresaliente_pct: 0, suficiente_pct: 0, insuficiente_pct: 0,
+  total: s + f + i,
+  sobresaliente: s,
+  suficiente: f,
+  insuficiente: i,
+  sobresaliente_pct: 0,
+  suficiente_pct: 0,
+  insuficiente_pct: 0,
 });
 const period = (id: number, name: string, start: string) => ({ period_id: id, period_name: name, start_date: start });
 const P1 = period(1, 'AGO-DIC 2025', '2025-08-10');
@@ -22,21 +28,35 @@ const evidence: EvidenceAnswer = {
   institution: 'Instituto de Prueba',
   career: { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' },
   generation: { id: 4, generation_name: '2023-2028', start_date: '2023-08-01', end_date: '2028-02-01' },
-  cohort_size: 30, periods: [P1, P2], target_period: P2, generated_at: '2026-11-23T18:30:00.000Z',
+  cohort_size: 30,
+  periods: [P1, P2],
+  target_period: P2,
+  generated_at: '2026-11-23T18:30:00.000Z',
   attributes: [
     {
-      attribute_id: 7, attribute_name: 'Análisis', codigo: 'AE1', description: null,
-      students: tally(12, 10, 8), verdict: { share: 73.3, target: 70, met: true, critical: false },
+      attribute_id: 7,
+      attribute_name: 'Análisis',
+      codigo: 'AE1',
+      description: null,
+      students: tally(12, 10, 8),
+      verdict: { share: 73.3, target: 70, met: true, critical: false },
       trend: [
         { ...P1, students: tally(5, 3, 2), verdict: { share: 80, target: 70, met: true, critical: false } },
         { ...P2, students: tally(10, 10, 10), verdict: { share: 66.7, target: 75, met: false, critical: true } },
       ],
-      subjects: [], records: tally(0, 0, 0),
+      subjects: [],
+      records: tally(0, 0, 0),
     },
     {
-      attribute_id: 8, attribute_name: 'Ética', codigo: null, description: null,
-      students: tally(4, 0, 0), verdict: { share: 100, target: 70, met: true, critical: false },
-      trend: [{ ...P2, students: tally(4, 0, 0), verdict: { share: 100, target: 70, met: true, critical: false } }], subjects: [], records: tally(0, 0, 0),
+      attribute_id: 8,
+      attribute_name: 'Ética',
+      codigo: null,
+      description: null,
+      students: tally(4, 0, 0),
+      verdict: { share: 100, target: 70, met: true, critical: false },
+      trend: [{ ...P2, students: tally(4, 0, 0), verdict: { share: 100, target: 70, met: true, critical: false } }],
+      subjects: [],
+      records: tally(0, 0, 0),
     },
   ],
 };
@@ -49,33 +69,94 @@ const action: ImprovementAction = {
   finding: { students: 30, share: 66.7, target: 75, met: false, critical: true, period: P2 },
   cause: 'No modelan antes de programar.',
   action: 'Taller de modelado.',
-  subjects: [{ subject_id: 12, subject_key: 'BD-1', subject_name: 'Bases de datos', teachers: [{ id: 9, full_name: 'Rosa Luna' }] }],
+  subjects: [
+    {
+      subject_id: 12,
+      subject_key: 'BD-1',
+      subject_name: 'Bases de datos',
+      teachers: [{ id: 9, full_name: 'Rosa Luna' }],
+    },
+  ],
   period: P3,
   expected_share: 75,
   measured: { students: 28, share: 78.6, met: true, critical: false },
   proposed_status: 'cumplida',
   status: 'en_curso',
-  verdict_note: null, verdict_at: null, verdict_by: null,
-  followups: [{ id: 1, followup_date: '2026-09-15', text: 'Dos talleres con el grupo.', author_id: 9, author_name: 'Rosa Luna', created_at: '2026-09-15T10:00:00Z' }],
-  created_by: 'Jefa Demo', created_at: '2026-07-01T10:00:00Z', updated_at: '2026-07-01T10:00:00Z',
+  verdict_note: null,
+  verdict_at: null,
+  verdict_by: null,
+  followups: [
+    {
+      id: 1,
+      followup_date: '2026-09-15',
+      text: 'Dos talleres con el grupo.',
+      author_id: 9,
+      author_name: 'Rosa Luna',
+      created_at: '2026-09-15T10:00:00Z',
+    },
+  ],
+  created_by: 'Jefa Demo',
+  created_at: '2026-07-01T10:00:00Z',
+  updated_at: '2026-07-01T10:00:00Z',
 };
 
 const catalogue = {
   'GET /mis-carreras': { body: [{ id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' }] },
-  'GET /generations': { body: [{ id: 4, start_date: '2023-08-01', end_date: '2028-02-01', generation_name: '2023-2028' }] },
+  'GET /generations': {
+    body: [{ id: 4, start_date: '2023-08-01', end_date: '2028-02-01', generation_name: '2023-2028' }],
+  },
   'GET /periods': {
     body: {
-      data: [P3, P2, P1].map((p) => ({ id: p.period_id, period_name: p.period_name, start_date: p.start_date, end_date: p.start_date, status: 'published', is_active: 0, notes: null })),
+      data: [P3, P2, P1].map((p) => ({
+        id: p.period_id,
+        period_name: p.period_name,
+        start_date: p.start_date,
+        end_date: p.start_date,
+        status: 'published',
+        is_active: 0,
+        notes: null,
+      })),
       meta: { current_page: 1, last_page: 1, total: 3 },
     },
   },
   'GET /subjects': {
     body: [
-      { id: 12, subject_name: 'Bases de datos', subject_key: 'BD-1', theory_credits: 2, practice_credits: 2, prerequisites: [], semesters: [], careers: [{ id: 1, name: 'Ingeniería en Sistemas' }], attributes: [] },
-      { id: 13, subject_name: 'Puentes', subject_key: 'PU-1', theory_credits: 2, practice_credits: 2, prerequisites: [], semesters: [], careers: [{ id: 2, name: 'Civil' }], attributes: [] },
+      {
+        id: 12,
+        subject_name: 'Bases de datos',
+        subject_key: 'BD-1',
+        theory_credits: 2,
+        practice_credits: 2,
+        prerequisites: [],
+        semesters: [],
+        careers: [{ id: 1, name: 'Ingeniería en Sistemas' }],
+        attributes: [],
+      },
+      {
+        id: 13,
+        subject_name: 'Puentes',
+        subject_key: 'PU-1',
+        theory_credits: 2,
+        practice_credits: 2,
+        prerequisites: [],
+        semesters: [],
+        careers: [{ id: 2, name: 'Civil' }],
+        attributes: [],
+      },
     ],
   },
-  'GET /attributes': { body: [{ id: 7, attribute_name: 'Análisis', description: 'x', codigo: 'AE1', career_id: 1, career: { id: 1, name: 'Ingeniería en Sistemas' } }] },
+  'GET /attributes': {
+    body: [
+      {
+        id: 7,
+        attribute_name: 'Análisis',
+        description: 'x',
+        codigo: 'AE1',
+        career_id: 1,
+        career: { id: 1, name: 'Ingeniería en Sistemas' },
+      },
+    ],
+  },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -96,7 +177,11 @@ describe('improvement actions on the evidence', () => {
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
 
     const analysis = await screen.findByRole('region', { name: 'AE1 · Análisis' });
-    expect(within(screen.getByRole('region', { name: 'Ética' })).queryByRole('button', { name: 'Registrar acción de mejora' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Ética' })).queryByRole('button', {
+        name: 'Registrar acción de mejora',
+      }),
+    ).not.toBeInTheDocument();
     await r.user.click(within(analysis).getByRole('button', { name: 'Registrar acción de mejora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registrar acción de mejora' });
     const d = within(dialog);
@@ -118,33 +203,52 @@ describe('improvement actions on the evidence', () => {
     await r.user.click(d.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Acción de mejora registrada.');
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      career_id: 1, generation_id: 4, attribute_id: 7, finding_period_id: 2, period_id: 3,
-      cause: 'No modelan antes de programar.', action: 'Taller de modelado.', subject_ids: [12], expected_share: null,
+      career_id: 1,
+      generation_id: 4,
+      attribute_id: 7,
+      finding_period_id: 2,
+      period_id: 3,
+      cause: 'No modelan antes de programar.',
+      action: 'Taller de modelado.',
+      subject_ids: [12],
+      expected_share: null,
     });
   });
 
   it('shows under the attribute its actions with status, expected and measured result and follow-ups', async () => {
-    mockApi({ ...catalogue, 'GET /reportes/evidencia': { body: evidence }, 'GET /reportes/acciones-mejora': { body: [action] } });
+    mockApi({
+      ...catalogue,
+      'GET /reportes/evidencia': { body: evidence },
+      'GET /reportes/acciones-mejora': { body: [action] },
+    });
     signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
     const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
     await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
     await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
-    const list = within(await screen.findByRole('region', { name: 'AE1 · Análisis' })).getByRole('list', { name: 'Acciones de mejora' });
+    const list = within(await screen.findByRole('region', { name: 'AE1 · Análisis' })).getByRole('list', {
+      name: 'Acciones de mejora',
+    });
     const card = within(list).getAllByRole('listitem')[0]!;
     expect(card).toHaveTextContent('Aplicación: AGO-DIC 2026');
     expect(card).toHaveTextContent('En curso');
-    expect(card).toHaveTextContent('Hallazgo (ENE-JUN 2026): 66.7 % en Suficiente o más de 30 alumnos, meta 75 %; crítico');
-    expect(card).toHaveTextContent('Esperado: 75 %. Medido en AGO-DIC 2026: 78.6 % de 28 alumnos con datos. Dictamen propuesto: Cumplida.');
+    expect(card).toHaveTextContent(
+      'Hallazgo (ENE-JUN 2026): 66.7 % en Suficiente o más de 30 alumnos, meta 75 %; crítico',
+    );
+    expect(card).toHaveTextContent(
+      'Esperado: 75 %. Medido en AGO-DIC 2026: 78.6 % de 28 alumnos con datos. Dictamen propuesto: Cumplida.',
+    );
     expect(card).toHaveTextContent('Materias: Bases de datos (Rosa Luna)');
     expect(card).toHaveTextContent('15 sep 2026 · Rosa Luna: Dos talleres con el grupo.');
-    expect(within(screen.getByRole('region', { name: 'Ética' })).queryByRole('list', { name: 'Acciones de mejora' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Ética' })).queryByRole('list', { name: 'Acciones de mejora' }),
+    ).not.toBeInTheDocument();
   });
 });
 
 describe("'Mejora continua'", () => {
-  it('filters the career\'s actions and confirms the verdict only with a note', async () => {
+  it("filters the career's actions and confirms the verdict only with a note", async () => {
     const calls = mockApi({
       ...catalogue,
       'GET /reportes/acciones-mejora': { body: [action] },
@@ -153,11 +257,17 @@ describe("'Mejora continua'", () => {
     signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
     const r = renderWithProviders(<ImprovementActionsPage />, { route: '/ImprovementActions' });
     expect(await screen.findByText(/Análisis · 2023-2028 · Aplicación: AGO-DIC 2026/)).toBeInTheDocument();
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/acciones-mejora')!.query)).toEqual({ career_id: '1' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/acciones-mejora')!.query)).toEqual({
+      career_id: '1',
+    });
 
     await r.user.click(screen.getByRole('textbox', { name: 'Estatus' }));
     await r.user.click(await screen.findByRole('option', { name: 'En curso' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/reportes/acciones-mejora' && c.query.get('status') === 'en_curso')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/reportes/acciones-mejora' && c.query.get('status') === 'en_curso')).toBe(
+        true,
+      ),
+    );
 
     await r.user.click(screen.getByRole('button', { name: 'Editar o dictaminar' }));
     const d = within(await screen.findByRole('dialog', { name: 'Acción de mejora' }));
@@ -170,7 +280,13 @@ describe("'Mejora continua'", () => {
     await r.user.click(d.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Acción de mejora guardada.');
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
-      period_id: 3, cause: action.cause, action: action.action, subject_ids: [12], expected_share: 75, status: 'cumplida', verdict_note: 'Meta alcanzada.',
+      period_id: 3,
+      cause: action.cause,
+      action: action.action,
+      subject_ids: [12],
+      expected_share: 75,
+      status: 'cumplida',
+      verdict_note: 'Meta alcanzada.',
     });
   });
 });
@@ -195,6 +311,9 @@ describe("the teacher's actions", () => {
     await r.user.type(d.getByRole('textbox', { name: /Qué se hizo/ }), 'Revisé los modelos de cada equipo.');
     await r.user.click(d.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Seguimiento registrado.');
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ followup_date: '2026-09-20', text: 'Revisé los modelos de cada equipo.' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      followup_date: '2026-09-20',
+      text: 'Revisé los modelos de cada equipo.',
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { Alert, Button, Card, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IMPROVEMENT_MSG, IMPROVEMENT_STATUSES, IMPROVEMENT_STATUS_LABELS, type ImprovementAction, type ImprovementStatus } from '@egreso/domain';
+import {
+  IMPROVEMENT_MSG,
+  IMPROVEMENT_STATUSES,
+  IMPROVEMENT_STATUS_LABELS,
+  type ImprovementAction,
+  type ImprovementStatus,
+} from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -31,9 +37,16 @@ export default function ImprovementActionsPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [periodId, setPeriodId] = useState<string | null>(null);
   const num = (v: string | null) => (v === null ? undefined : Number(v));
-  const filters = careerId === null ? null : {
-    career_id: Number(careerId), generation_id: num(generationId), attribute_id: num(attributeId), period_id: num(periodId), status: status ?? undefined,
-  };
+  const filters =
+    careerId === null
+      ? null
+      : {
+          career_id: Number(careerId),
+          generation_id: num(generationId),
+          attribute_id: num(attributeId),
+          period_id: num(periodId),
+          status: status ?? undefined,
+        };
   const actions = useImprovementActions(filters);
   const options = useActionOptions(careerId === null ? null : Number(careerId));
   const [editing, setEditing] = useState<ImprovementAction | null>(null);
@@ -41,8 +54,10 @@ export default function ImprovementActionsPage() {
   const [exporting, setExporting] = useState(false);
   const feedback = useFeedback();
   const remove = useDeleteImprovementAction();
-  const deletion = useConfirmDelete((a: ImprovementAction) => remove.mutateAsync(a.id).then(() => feedback.success(IMPROVEMENT_MSG.deleted)),
-    (err) => feedback.error(errorText('Error al eliminar la acción de mejora', err)));
+  const deletion = useConfirmDelete(
+    (a: ImprovementAction) => remove.mutateAsync(a.id).then(() => feedback.success(IMPROVEMENT_MSG.deleted)),
+    (err) => feedback.error(errorText('Error al eliminar la acción de mejora', err)),
+  );
   const saved = (message: string) => {
     setEditing(null);
     setFollowing(null);
@@ -59,7 +74,8 @@ export default function ImprovementActionsPage() {
       setExporting(false);
     }
   };
-  const attributeOptions = (attributes.data ?? []).filter((a) => careerId !== null && a.career_id === Number(careerId))
+  const attributeOptions = (attributes.data ?? [])
+    .filter((a) => careerId !== null && a.career_id === Number(careerId))
     .map((a) => ({ value: String(a.id), label: a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name }));
 
   return (
@@ -67,39 +83,94 @@ export default function ImprovementActionsPage() {
       <PageHeader
         title="Mejora continua"
         subtitle="Acciones de mejora por atributo y generación, con su resultado esperado y medido (CACEI 4.4)"
-        actions={(
+        actions={
           <>
-            <Button component={Link} to="/ReportEvidence" variant="light">Evidencia por generación</Button>
-            <Button onClick={exportFile} loading={exporting} disabled={!actions.data?.length}>Exportar Excel</Button>
+            <Button component={Link} to="/ReportEvidence" variant="light">
+              Evidencia por generación
+            </Button>
+            <Button onClick={exportFile} loading={exporting} disabled={!actions.data?.length}>
+              Exportar Excel
+            </Button>
           </>
-        )}
+        }
       />
       <Stack gap="md">
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
             <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} allowDeselect placeholder="Todas" />
-            <Select label="Atributo" placeholder="Todos" data={attributeOptions} value={attributeId} onChange={setAttributeId} clearable searchable />
-            <Select
-              label="Estatus" placeholder="Todos" clearable value={status} onChange={setStatus}
-              data={IMPROVEMENT_STATUSES.map((s) => ({ value: s, label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus] }))}
+            <GenerationSelect
+              generations={generations}
+              value={generationId}
+              onChange={setGenerationId}
+              allowDeselect
+              placeholder="Todas"
             />
-            <Select label="Periodo de aplicación" placeholder="Todos" clearable searchable value={periodId} onChange={setPeriodId} data={options.periodOptions.map(({ value, label }) => ({ value, label }))} />
+            <Select
+              label="Atributo"
+              placeholder="Todos"
+              data={attributeOptions}
+              value={attributeId}
+              onChange={setAttributeId}
+              clearable
+              searchable
+            />
+            <Select
+              label="Estatus"
+              placeholder="Todos"
+              clearable
+              value={status}
+              onChange={setStatus}
+              data={IMPROVEMENT_STATUSES.map((s) => ({
+                value: s,
+                label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus],
+              }))}
+            />
+            <Select
+              label="Periodo de aplicación"
+              placeholder="Todos"
+              clearable
+              searchable
+              value={periodId}
+              onChange={setPeriodId}
+              data={options.periodOptions.map(({ value, label }) => ({ value, label }))}
+            />
           </SimpleGrid>
         </Card>
         {careerId === null ? <Text c="dimmed">Selecciona una carrera.</Text> : null}
         {actions.isPending && filters ? <Text role="status">Cargando acciones de mejora...</Text> : null}
-        {actions.isError ? <Alert color="red" title="Error">{errorText('No se pudieron cargar las acciones de mejora', actions.error)}</Alert> : null}
+        {actions.isError ? (
+          <Alert color="red" title="Error">
+            {errorText('No se pudieron cargar las acciones de mejora', actions.error)}
+          </Alert>
+        ) : null}
         {actions.data && actions.data.length === 0 ? (
-          <Text c="dimmed">Sin acciones de mejora con estos filtros. Se registran desde la evidencia por generación.</Text>
+          <Text c="dimmed">
+            Sin acciones de mejora con estos filtros. Se registran desde la evidencia por generación.
+          </Text>
         ) : null}
         {actions.data?.length ? (
-          <ImprovementActionList actions={actions.data} showContext onEdit={setEditing} onFollowup={setFollowing} onDelete={deletion.ask} />
+          <ImprovementActionList
+            actions={actions.data}
+            showContext
+            onEdit={setEditing}
+            onFollowup={setFollowing}
+            onDelete={deletion.ask}
+          />
         ) : null}
       </Stack>
-      <EditActionModal action={editing} periods={options.periodOptions} subjects={options.subjectOptions} onClose={() => setEditing(null)} onSaved={saved} />
+      <EditActionModal
+        action={editing}
+        periods={options.periodOptions}
+        subjects={options.subjectOptions}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
       <FollowupModal action={following} onClose={() => setFollowing(null)} onSaved={saved} />
-      <ConfirmDialog {...deletion.dialogProps} title="Eliminar acción de mejora" message="Se eliminará la acción con su seguimiento. ¿Continuar?" />
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        title="Eliminar acción de mejora"
+        message="Se eliminará la acción con su seguimiento. ¿Continuar?"
+      />
       <ResultDialog {...feedback.dialogProps} />
     </>
   );

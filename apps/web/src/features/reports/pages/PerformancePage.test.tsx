@@ -5,7 +5,12 @@ import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import PerformancePage from './PerformancePage';
 
 const failure = (id: number, key: string, name: string, withFinal: number, failed: number, rate: number) => ({
-  subject_id: id, subject_key: key, subject_name: name, students_with_final: withFinal, failed, failure_rate: rate,
+  subject_id: id,
+  subject_key: key,
+  subject_name: name,
+  students_with_final: withFinal,
+  failed,
+  failure_rate: rate,
 });
 const answer: PerformanceAnswer = {
   career: { id: 1, name: 'Ingeniería en Sistemas' },
@@ -13,11 +18,32 @@ const answer: PerformanceAnswer = {
   starting_size: 20,
   periods: [
     {
-      period_id: 1, period_name: 'AGO-DIC 2025', start_date: '2025-08-18', students_at_start: 20, dropouts: 2, dropout_rate: 10, graduated: 0,
+      period_id: 1,
+      period_name: 'AGO-DIC 2025',
+      start_date: '2025-08-18',
+      students_at_start: 20,
+      dropouts: 2,
+      dropout_rate: 10,
+      graduated: 0,
       subjects: [failure(12, 'BD-1', 'Bases de datos', 18, 6, 33.3), failure(13, 'AL-1', 'Álgebra', 18, 0, 0)],
-      top_failures: [{ ...failure(12, 'BD-1', 'Bases de datos', 18, 6, 33.3), attributes: [{ attribute_id: 7, attribute_name: 'Análisis', codigo: 'AE1', share: 55.6, met: false }] }],
+      top_failures: [
+        {
+          ...failure(12, 'BD-1', 'Bases de datos', 18, 6, 33.3),
+          attributes: [{ attribute_id: 7, attribute_name: 'Análisis', codigo: 'AE1', share: 55.6, met: false }],
+        },
+      ],
     },
-    { period_id: 2, period_name: 'ENE-JUN 2026', start_date: '2026-01-26', students_at_start: 18, dropouts: 0, dropout_rate: 0, graduated: 0, subjects: [], top_failures: [] },
+    {
+      period_id: 2,
+      period_name: 'ENE-JUN 2026',
+      start_date: '2026-01-26',
+      students_at_start: 18,
+      dropouts: 0,
+      dropout_rate: 0,
+      graduated: 0,
+      subjects: [],
+      top_failures: [],
+    },
   ],
   terminal_efficiency: { graduated: 0, starting_size: 20, rate: 0 },
   definitions: [...PERFORMANCE_DEFINITIONS],
@@ -29,7 +55,9 @@ describe('PerformancePage', () => {
   it('shows the indices per period, the failures with their attributes and the definitions under them', async () => {
     const calls = mockApi({
       'GET /mis-carreras': { body: [{ id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas' }] },
-      'GET /generations': { body: [{ id: 4, start_date: '2025-08-01', end_date: '2030-02-01', generation_name: '2025-2030' }] },
+      'GET /generations': {
+        body: [{ id: 4, start_date: '2025-08-01', end_date: '2030-02-01', generation_name: '2025-2030' }],
+      },
       'GET /reportes/rendimiento': { body: answer },
     });
     signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
@@ -41,14 +69,21 @@ describe('PerformancePage', () => {
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
 
     const summary = await screen.findByRole('region', { name: 'Índices de la generación' });
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/rendimiento')!.query)).toEqual({ career_id: '1', generation_id: '4' });
-    expect(summary).toHaveTextContent('Tamaño inicial: 20 alumnos. Eficiencia terminal: 0.0 % (0 de 20 graduados en los nueve semestres).');
+    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/rendimiento')!.query)).toEqual({
+      career_id: '1',
+      generation_id: '4',
+    });
+    expect(summary).toHaveTextContent(
+      'Tamaño inicial: 20 alumnos. Eficiencia terminal: 0.0 % (0 de 20 graduados en los nueve semestres).',
+    );
     const table = within(summary).getByRole('table', { name: 'Índices por periodo' });
     expect(within(table).getByRole('row', { name: /AGO-DIC 2025/ })).toHaveTextContent('AGO-DIC 202520210.0 %0');
     const first = screen.getByRole('region', { name: 'Reprobación en AGO-DIC 2025' });
     expect(within(first).getByRole('row', { name: /Bases de datos/ })).toHaveTextContent('BD-1Bases de datos18633.3 %');
     expect(first).toHaveTextContent('Bases de datos (33.3 %): AE1 55.6 % en Suficiente o más, meta no cumplida');
-    expect(screen.getByRole('region', { name: 'Reprobación en ENE-JUN 2026' })).toHaveTextContent('Sin calificaciones finales de la generación en este periodo.');
+    expect(screen.getByRole('region', { name: 'Reprobación en ENE-JUN 2026' })).toHaveTextContent(
+      'Sin calificaciones finales de la generación en este periodo.',
+    );
     const definitions = screen.getByRole('region', { name: 'Definiciones' });
     for (const d of PERFORMANCE_DEFINITIONS) expect(definitions).toHaveTextContent(d);
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();

@@ -16,7 +16,11 @@ type Period = PerformanceAnswer['periods'][number];
 
 /** A table that may scroll sideways on a phone; the keyboard can reach and scroll it. */
 function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
-  return <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>{children}</Box>;
+  return (
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Box>
+  );
 }
 
 function IndicesTable({ r }: { r: PerformanceAnswer }) {
@@ -35,7 +39,9 @@ function IndicesTable({ r }: { r: PerformanceAnswer }) {
         <Table.Tbody>
           {r.periods.map((p) => (
             <Table.Tr key={p.period_id}>
-              <Table.Th scope="row" fw={500}>{p.period_name}</Table.Th>
+              <Table.Th scope="row" fw={500}>
+                {p.period_name}
+              </Table.Th>
               <Table.Td>{p.students_at_start}</Table.Td>
               <Table.Td>{p.dropouts}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(p.dropout_rate)}</Table.Td>
@@ -50,9 +56,20 @@ function IndicesTable({ r }: { r: PerformanceAnswer }) {
 
 function FailuresOf({ p }: { p: Period }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={`Reprobación en ${p.period_name}`} data-print="keep">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-label={`Reprobación en ${p.period_name}`}
+      data-print="keep"
+    >
       <Title order={4} size="h5" mb="xs">{`Reprobación en ${p.period_name}`}</Title>
-      {p.subjects.length === 0 ? <Text size="sm" c="dimmed">Sin calificaciones finales de la generación en este periodo.</Text> : (
+      {p.subjects.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin calificaciones finales de la generación en este periodo.
+        </Text>
+      ) : (
         <Scroll label={`Tabla de materias de ${p.period_name}`}>
           <Table withTableBorder fz="sm" miw={520} aria-label={`Materias de ${p.period_name}`}>
             <Table.Thead>
@@ -68,7 +85,9 @@ function FailuresOf({ p }: { p: Period }) {
               {p.subjects.map((s) => (
                 <Table.Tr key={s.subject_id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.subject_key}</Table.Td>
-                  <Table.Th scope="row" fw={500}>{s.subject_name}</Table.Th>
+                  <Table.Th scope="row" fw={500}>
+                    {s.subject_name}
+                  </Table.Th>
                   <Table.Td>{s.students_with_final}</Table.Td>
                   <Table.Td>{s.failed}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(s.failure_rate)}</Table.Td>
@@ -80,12 +99,19 @@ function FailuresOf({ p }: { p: Period }) {
       )}
       {p.top_failures.length ? (
         <Stack gap={2} mt="xs">
-          <Text size="sm" fw={600}>Materias con mayor reprobación y sus atributos</Text>
+          <Text size="sm" fw={600}>
+            Materias con mayor reprobación y sus atributos
+          </Text>
           {p.top_failures.map((s) => (
             <Text key={s.subject_id} size="sm">
               {`${s.subject_name} (${pct(s.failure_rate)}): `}
               {s.attributes.length
-                ? s.attributes.map((a) => `${a.codigo ?? a.attribute_name} ${a.share === null ? 'sin calificaciones' : `${pct(a.share)} en Suficiente o más${a.met === false ? ', meta no cumplida' : ''}`}`).join('; ')
+                ? s.attributes
+                    .map(
+                      (a) =>
+                        `${a.codigo ?? a.attribute_name} ${a.share === null ? 'sin calificaciones' : `${pct(a.share)} en Suficiente o más${a.met === false ? ', meta no cumplida' : ''}`}`,
+                    )
+                    .join('; ')
                 : 'no trabaja atributos de la carrera.'}
             </Text>
           ))}
@@ -124,13 +150,19 @@ export default function PerformancePage() {
       <PageHeader
         title="Índices de rendimiento"
         subtitle="Reprobación, deserción y eficiencia terminal de una generación por periodo (CACEI 4.3)"
-        actions={(
+        actions={
           <>
-            <Button component={Link} to="/ReportEvidence" variant="light" data-print="hide">Evidencia por generación</Button>
-            {r ? <Button variant="light" onClick={exportFile} loading={exporting}>Exportar Excel</Button> : null}
+            <Button component={Link} to="/ReportEvidence" variant="light" data-print="hide">
+              Evidencia por generación
+            </Button>
+            {r ? (
+              <Button variant="light" onClick={exportFile} loading={exporting}>
+                Exportar Excel
+              </Button>
+            ) : null}
             {r ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
-        )}
+        }
       />
       <Stack gap="md">
         <Card withBorder radius="md" padding="lg" data-print="hide">
@@ -148,21 +180,44 @@ export default function PerformancePage() {
           </Group>
         </Card>
         {applied && indices.isPending ? <Text role="status">Cargando índices...</Text> : null}
-        {indices.isError ? <Alert color="red" title="Error">{errorText('No se pudieron cargar los índices', indices.error)}</Alert> : null}
+        {indices.isError ? (
+          <Alert color="red" title="Error">
+            {errorText('No se pudieron cargar los índices', indices.error)}
+          </Alert>
+        ) : null}
         {r ? (
           <>
-            <Card withBorder radius="md" padding="lg" component="section" aria-label="Índices de la generación" data-print="keep">
+            <Card
+              withBorder
+              radius="md"
+              padding="lg"
+              component="section"
+              aria-label="Índices de la generación"
+              data-print="keep"
+            >
               <Text fw={600}>{`${r.career.name} · Generación ${r.generation.generation_name}`}</Text>
               <Text size="sm" mb="sm">
                 {`Tamaño inicial: ${r.starting_size} alumnos. Eficiencia terminal: ${pct(r.terminal_efficiency.rate)} (${r.terminal_efficiency.graduated} de ${r.terminal_efficiency.starting_size} graduados en los nueve semestres).`}
               </Text>
-              {r.periods.length ? <IndicesTable r={r} /> : <Text size="sm" c="dimmed">No hay periodos de esta generación.</Text>}
+              {r.periods.length ? (
+                <IndicesTable r={r} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No hay periodos de esta generación.
+                </Text>
+              )}
             </Card>
-            {r.periods.map((p) => <FailuresOf key={p.period_id} p={p} />)}
+            {r.periods.map((p) => (
+              <FailuresOf key={p.period_id} p={p} />
+            ))}
             <Card withBorder radius="md" padding="lg" component="section" aria-label="Definiciones" data-print="keep">
-              <Title order={4} size="h5" mb="xs">Definiciones</Title>
+              <Title order={4} size="h5" mb="xs">
+                Definiciones
+              </Title>
               <List size="sm" spacing={4}>
-                {r.definitions.map((d) => <List.Item key={d}>{d}</List.Item>)}
+                {r.definitions.map((d) => (
+                  <List.Item key={d}>{d}</List.Item>
+                ))}
               </List>
             </Card>
           </>

@@ -18,7 +18,9 @@ export default function StudentReportsPage() {
   const feedback = useFeedback();
   const [downloading, setDownloading] = useState(false);
   // A failed load empties the chart (spec §8); the failure is only logged.
-  useEffect(() => { if (report.error) console.error(report.error); }, [report.error]);
+  useEffect(() => {
+    if (report.error) console.error(report.error);
+  }, [report.error]);
 
   const onDownload = async () => {
     setDownloading(true);
@@ -37,21 +39,39 @@ export default function StudentReportsPage() {
       <PageHeader
         title="Reportes Generales"
         subtitle="Tus promedios por atributo de egreso y de dónde salen"
-        actions={<Button variant="default" onClick={onDownload} loading={downloading}>Descargar mis datos</Button>}
+        actions={
+          <Button variant="default" onClick={onDownload} loading={downloading}>
+            Descargar mis datos
+          </Button>
+        }
       />
       <Stack gap="xl">
         <section aria-labelledby="global-title">
-          <Title order={3} id="global-title" mb="sm">Promedios Globales por Atributo de Egreso</Title>
-          {report.isPending ? <PageLoader text="Cargando reporte..." /> : atributos.length === 0
-            ? <Text c="dimmed">Aún no tienes calificaciones por atributo.</Text>
-            : <GlobalAttributeChart atributos={atributos} />}
+          <Title order={3} id="global-title" mb="sm">
+            Promedios Globales por Atributo de Egreso
+          </Title>
+          {report.isPending ? (
+            <PageLoader text="Cargando reporte..." />
+          ) : atributos.length === 0 ? (
+            <Text c="dimmed">Aún no tienes calificaciones por atributo.</Text>
+          ) : (
+            <GlobalAttributeChart atributos={atributos} />
+          )}
         </section>
         <section aria-labelledby="profile-title">
-          <Title order={3} id="profile-title" mb="xs">Perfil de atributos</Title>
-          <Text size="sm" c="dimmed" mb="sm">Tu calificación de cada atributo en cada materia y periodo que lo evaluó.</Text>
-          {profile.isPending ? <PageLoader text="Cargando perfil..." /> : (profile.data?.atributos.length ?? 0) === 0
-            ? <Text c="dimmed">Aún no tienes calificaciones por atributo.</Text>
-            : <AttributeProfileList atributos={profile.data!.atributos} />}
+          <Title order={3} id="profile-title" mb="xs">
+            Perfil de atributos
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Tu calificación de cada atributo en cada materia y periodo que lo evaluó.
+          </Text>
+          {profile.isPending ? (
+            <PageLoader text="Cargando perfil..." />
+          ) : (profile.data?.atributos.length ?? 0) === 0 ? (
+            <Text c="dimmed">Aún no tienes calificaciones por atributo.</Text>
+          ) : (
+            <AttributeProfileList atributos={profile.data!.atributos} />
+          )}
         </section>
       </Stack>
       <ResultDialog {...feedback.dialogProps} />

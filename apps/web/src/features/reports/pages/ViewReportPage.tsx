@@ -27,11 +27,19 @@ export default function ViewReportPage() {
   const subjects = useMemo(() => {
     const seen = new Map<number, string>();
     for (const a of list) seen.set(a.subject_id, a.subject.subject_name);
-    return [...seen].sort((x, y) => collator.compare(x[1], y[1])).map(([id, name]) => ({ value: String(id), label: name }));
+    return [...seen]
+      .sort((x, y) => collator.compare(x[1], y[1]))
+      .map(([id, name]) => ({ value: String(id), label: name }));
   }, [list]);
   const groups = list.filter((a) => a.subject_id === subjectId && a.group_id !== null);
   const assignment = groups.find((a) => a.id === assignmentId) ?? null;
-  const scope = assignment ? { subject_id: assignment.subject_id, group_id: assignment.group_id!, period_id: assignment.period_id ?? undefined } : null;
+  const scope = assignment
+    ? {
+        subject_id: assignment.subject_id,
+        group_id: assignment.group_id!,
+        period_id: assignment.period_id ?? undefined,
+      }
+    : null;
   const report = useGroupReport(scope);
   const userId = student === ALL ? null : Number(student);
   const one = useStudentReport(scope && userId !== null ? { ...scope, user_id: userId } : null);
@@ -41,13 +49,35 @@ export default function ViewReportPage() {
     // The career the report is about, chosen or the teacher's only one, is always named.
     career ? `Carrera: ${career.name}` : null,
     subjectId !== null ? `Materia: ${subjects.find((s) => s.value === String(subjectId))?.label ?? ''}` : null,
-    assignment ? `Grupo: ${assignment.group?.group_name ?? ''}${assignment.period ? ` (${assignment.period.period_name})` : ''}` : null,
+    assignment
+      ? `Grupo: ${assignment.group?.group_name ?? ''}${assignment.period ? ` (${assignment.period.period_name})` : ''}`
+      : null,
     userId !== null ? `Alumno: ${report.data?.alumnos.find((s) => s.id === userId)?.full_name ?? ''}` : null,
   ].filter((f): f is string => f !== null);
 
-  if (careers.isPending) return <><PageHeader title={TEACHER_REPORT_MSG.title} /><PageLoader /></>;
-  if (careers.isError) return <><PageHeader title={TEACHER_REPORT_MSG.title} /><Alert color="red" role="alert">Error al cargar tus carreras.</Alert></>;
-  if (careers.data.length === 0) return <><PageHeader title={TEACHER_REPORT_MSG.title} /><Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert></>;
+  if (careers.isPending)
+    return (
+      <>
+        <PageHeader title={TEACHER_REPORT_MSG.title} />
+        <PageLoader />
+      </>
+    );
+  if (careers.isError)
+    return (
+      <>
+        <PageHeader title={TEACHER_REPORT_MSG.title} />
+        <Alert color="red" role="alert">
+          Error al cargar tus carreras.
+        </Alert>
+      </>
+    );
+  if (careers.data.length === 0)
+    return (
+      <>
+        <PageHeader title={TEACHER_REPORT_MSG.title} />
+        <Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert>
+      </>
+    );
 
   return (
     <>
@@ -55,7 +85,10 @@ export default function ViewReportPage() {
       <Card withBorder radius="md" padding="md" mb="md">
         <Group align="flex-end" wrap="wrap" data-print="hide">
           <Select
-            label="Carrera" w={260} placeholder="Selecciona la carrera" value={careerId === null ? null : String(careerId)}
+            label="Carrera"
+            w={260}
+            placeholder="Selecciona la carrera"
+            value={careerId === null ? null : String(careerId)}
             data={careers.data.map((c) => ({ value: String(c.id), label: c.name }))}
             onChange={(v) => {
               setCareerChoice(v === null ? null : Number(v));
@@ -65,8 +98,12 @@ export default function ViewReportPage() {
             }}
           />
           <Select
-            label="Materia" w={300} placeholder="Selecciona la materia" disabled={subjects.length === 0}
-            value={subjectId === null ? null : String(subjectId)} data={subjects}
+            label="Materia"
+            w={300}
+            placeholder="Selecciona la materia"
+            disabled={subjects.length === 0}
+            value={subjectId === null ? null : String(subjectId)}
+            data={subjects}
             onChange={(v) => {
               setSubjectId(v === null ? null : Number(v));
               setAssignmentId(null);
@@ -74,41 +111,70 @@ export default function ViewReportPage() {
             }}
           />
           <Select
-            label="Grupo" w={240} placeholder="Selecciona el grupo" disabled={groups.length === 0}
+            label="Grupo"
+            w={240}
+            placeholder="Selecciona el grupo"
+            disabled={groups.length === 0}
             value={assignmentId === null ? null : String(assignmentId)}
-            data={groups.map((a) => ({ value: String(a.id), label: `${a.group?.group_name ?? ''}${a.period ? ` – ${a.period.period_name}` : ''}` }))}
+            data={groups.map((a) => ({
+              value: String(a.id),
+              label: `${a.group?.group_name ?? ''}${a.period ? ` – ${a.period.period_name}` : ''}`,
+            }))}
             onChange={(v) => {
               setAssignmentId(v === null ? null : Number(v));
               setStudent(ALL);
             }}
           />
           <Select
-            label="Alumno" w={280} allowDeselect={false} disabled={!report.data}
+            label="Alumno"
+            w={280}
+            allowDeselect={false}
+            disabled={!report.data}
             value={student}
-            data={[{ value: ALL, label: TEACHER_REPORT_MSG.allStudents }, ...(report.data?.alumnos ?? []).map((s) => ({ value: String(s.id), label: s.full_name }))]}
+            data={[
+              { value: ALL, label: TEACHER_REPORT_MSG.allStudents },
+              ...(report.data?.alumnos ?? []).map((s) => ({ value: String(s.id), label: s.full_name })),
+            ]}
             onChange={(v) => setStudent(v ?? ALL)}
           />
         </Group>
         <Text size="sm" mt="sm" aria-live="polite">
-          <strong>{TEACHER_REPORT_MSG.filtersApplied}:</strong> {applied.length ? applied.join(' · ') : TEACHER_REPORT_MSG.noFilters}
+          <strong>{TEACHER_REPORT_MSG.filtersApplied}:</strong>{' '}
+          {applied.length ? applied.join(' · ') : TEACHER_REPORT_MSG.noFilters}
         </Text>
       </Card>
 
-      {assignments.isError ? <Alert color="red" role="alert">Error al cargar tus materias.</Alert> : null}
+      {assignments.isError ? (
+        <Alert color="red" role="alert">
+          Error al cargar tus materias.
+        </Alert>
+      ) : null}
       {!scope ? <Text c="dimmed">Selecciona carrera, materia y grupo para ver el reporte.</Text> : null}
       {scope && report.isPending ? <PageLoader /> : null}
-      {report.isError ? <Alert color="red" role="alert">{errorText('Error al cargar el reporte', report.error)}</Alert> : null}
+      {report.isError ? (
+        <Alert color="red" role="alert">
+          {errorText('Error al cargar el reporte', report.error)}
+        </Alert>
+      ) : null}
       {report.data && userId === null ? (
         <Card withBorder radius="md" padding="md" data-print="keep">
-          <Title order={3} size="h4" mb="sm">Niveles por atributo – {report.data.subject_name}, grupo {report.data.group_name ?? ''}</Title>
+          <Title order={3} size="h4" mb="sm">
+            Niveles por atributo – {report.data.subject_name}, grupo {report.data.group_name ?? ''}
+          </Title>
           <BandChart report={report.data} />
         </Card>
       ) : null}
       {userId !== null && one.isPending ? <PageLoader /> : null}
-      {userId !== null && one.isError ? <Alert color="red" role="alert">{errorText('Error al cargar el reporte del alumno', one.error)}</Alert> : null}
+      {userId !== null && one.isError ? (
+        <Alert color="red" role="alert">
+          {errorText('Error al cargar el reporte del alumno', one.error)}
+        </Alert>
+      ) : null}
       {userId !== null && one.data ? (
         <Card withBorder radius="md" padding="md" data-print="keep">
-          <Title order={3} size="h4" mb="sm">Promedios por atributo – {one.data.alumno.full_name}</Title>
+          <Title order={3} size="h4" mb="sm">
+            Promedios por atributo – {one.data.alumno.full_name}
+          </Title>
           <StudentChart report={one.data} />
         </Card>
       ) : null}

@@ -16,7 +16,8 @@ export function useCopySources(assignmentId: number | null) {
 export function useCopyRubric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RubricCopyBody) => api<{ rubric_id: number; criteria: number; indicators: number }>('/rubrics/copy', { method: 'POST', body }),
+    mutationFn: (body: RubricCopyBody) =>
+      api<{ rubric_id: number; criteria: number; indicators: number }>('/rubrics/copy', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
   });
 }

@@ -12,6 +12,7 @@ export function useCreateRubric() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRubric,
-    onSuccess: (_, body) => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.detail(Number(body.professor_subject_id)) }),
+    onSuccess: (_, body) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.detail(Number(body.professor_subject_id)) }),
   });
 }

@@ -5,5 +5,9 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /evaluationscales, from the lowest to the highest. */
 export function useEvaluationScales() {
-  return useQuery({ queryKey: queryKeys.evaluationScales.all, queryFn: () => api<EvaluationScale[]>('/evaluationscales'), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.evaluationScales.all,
+    queryFn: () => api<EvaluationScale[]>('/evaluationscales'),
+    staleTime: Infinity,
+  });
 }

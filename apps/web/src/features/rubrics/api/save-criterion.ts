@@ -14,5 +14,8 @@ export function saveCriterion(input: SaveCriterion): Promise<Criterion> {
 /** POST /evaluationcriterias or PUT /evaluationcriterias/{id}; every rubric view reloads. */
 export function useSaveCriterion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCriterion, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }) });
+  return useMutation({
+    mutationFn: saveCriterion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
+  });
 }

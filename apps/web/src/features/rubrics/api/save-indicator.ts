@@ -14,5 +14,8 @@ export function saveIndicator(input: SaveIndicator): Promise<Indicator> {
 /** POST /indicators or PUT /indicators/{id}. */
 export function useSaveIndicator() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveIndicator, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }) });
+  return useMutation({
+    mutationFn: saveIndicator,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
+  });
 }

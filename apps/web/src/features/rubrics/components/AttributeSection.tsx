@@ -19,7 +19,11 @@ function SumLine({ label, total, warning }: { label: string; total: number; warn
   return (
     <Text size="sm" fw={600} component="div">
       {label}: {total}%{' '}
-      {warning ? <Text span size="sm" fw={700} c="red" role="status">{warning}</Text> : null}
+      {warning ? (
+        <Text span size="sm" fw={700} c="red" role="status">
+          {warning}
+        </Text>
+      ) : null}
     </Text>
   );
 }
@@ -28,19 +32,45 @@ function IndicatorsCell({ criterion, actions }: { criterion: Criterion; actions:
   const { total, warning } = indicatorsTotal(criterion);
   return (
     <Stack gap={4}>
-      {criterion.indicators.length === 0 ? <Text size="sm" c="dimmed">Sin indicadores</Text> : null}
+      {criterion.indicators.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Sin indicadores
+        </Text>
+      ) : null}
       {criterion.indicators.map((i) => (
         <Group key={i.id} gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-          <Text size="sm" style={{ overflowWrap: 'break-word' }}>{i.description} — {i.weight}%</Text>
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+            {i.description} — {i.weight}%
+          </Text>
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="subtle" onClick={() => actions.editIndicator(criterion, i)} aria-label={`Editar indicador ${i.description}`}>Editar</Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => actions.deleteIndicator(i)} aria-label={`Eliminar indicador ${i.description}`}>Eliminar</Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => actions.editIndicator(criterion, i)}
+              aria-label={`Editar indicador ${i.description}`}
+            >
+              Editar
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() => actions.deleteIndicator(i)}
+              aria-label={`Eliminar indicador ${i.description}`}
+            >
+              Eliminar
+            </Button>
           </Group>
         </Group>
       ))}
       <SumLine label="Suma de indicadores" total={total} warning={warning} />
       <Group>
-        <Button size="compact-xs" variant="light" onClick={() => actions.addIndicator(criterion)} aria-label={`Agregar indicador a ${criterion.name_criterion}`}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => actions.addIndicator(criterion)}
+          aria-label={`Agregar indicador a ${criterion.name_criterion}`}
+        >
           Agregar indicador
         </Button>
       </Group>
@@ -49,13 +79,26 @@ function IndicatorsCell({ criterion, actions }: { criterion: Criterion; actions:
 }
 
 /** One attribute of the rubric: its criteria with their indicators and one description per scale. */
-export function AttributeSection({ attribute, scales, actions }: { attribute: RubricAttribute; scales: EvaluationScale[]; actions: SectionActions }) {
+export function AttributeSection({
+  attribute,
+  scales,
+  actions,
+}: {
+  attribute: RubricAttribute;
+  scales: EvaluationScale[];
+  actions: SectionActions;
+}) {
   const title = attribute.codigo ? `${attribute.codigo} - ${attribute.attribute_name}` : attribute.attribute_name;
   const { total, warning } = criteriaTotal(attribute);
   const columns: Column<Criterion>[] = [
     { key: 'name', header: 'Criterio', cell: (c) => c.name_criterion, card: 'title', width: 180 },
     { key: 'weight', header: 'Peso (%)', cell: (c) => `${c.weight}%`, width: 80 },
-    { key: 'indicators', header: 'Indicadores (peso %)', cell: (c) => <IndicatorsCell criterion={c} actions={actions} />, width: 300 },
+    {
+      key: 'indicators',
+      header: 'Indicadores (peso %)',
+      cell: (c) => <IndicatorsCell criterion={c} actions={actions} />,
+      width: 300,
+    },
     ...scales.map((s): Column<Criterion> => ({
       key: `scale-${s.id}`,
       header: scaleHeader(s),
@@ -63,10 +106,20 @@ export function AttributeSection({ attribute, scales, actions }: { attribute: Ru
         const text = c.evaluation_scales.find((e) => e.scale_id === s.id)?.custom_description ?? null;
         return (
           <Stack gap={4} align="flex-start">
-            <Text size="sm" c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'} style={{ whiteSpace: 'pre-line', overflowWrap: 'break-word' }}>
+            <Text
+              size="sm"
+              c={text ? undefined : 'dimmed'}
+              fs={text ? undefined : 'italic'}
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'break-word' }}
+            >
               {text ?? RUBRIC_MSG.noDescription}
             </Text>
-            <Button size="compact-xs" variant="subtle" onClick={() => actions.editScale(c, s)} aria-label={`Editar descripción ${s.scale_name} de ${c.name_criterion}`}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => actions.editScale(c, s)}
+              aria-label={`Editar descripción ${s.scale_name} de ${c.name_criterion}`}
+            >
               Editar
             </Button>
           </Stack>
@@ -74,11 +127,29 @@ export function AttributeSection({ attribute, scales, actions }: { attribute: Ru
       },
     })),
     {
-      key: 'actions', header: 'Acciones', card: 'actions', width: 150,
+      key: 'actions',
+      header: 'Acciones',
+      card: 'actions',
+      width: 150,
       cell: (c) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => actions.editCriterion(attribute, c)} aria-label={`Editar criterio ${c.name_criterion}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => actions.deleteCriterion(c)} aria-label={`Eliminar criterio ${c.name_criterion}`}>Eliminar</Button>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => actions.editCriterion(attribute, c)}
+            aria-label={`Editar criterio ${c.name_criterion}`}
+          >
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => actions.deleteCriterion(c)}
+            aria-label={`Eliminar criterio ${c.name_criterion}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -86,11 +157,19 @@ export function AttributeSection({ attribute, scales, actions }: { attribute: Ru
   return (
     <Card withBorder radius="md" padding="md" data-print="keep" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <Title order={3} size="h4">{title}</Title>
-        <Button size="xs" onClick={() => actions.addCriterion(attribute)} aria-label={`Agregar criterio a ${title}`}>Agregar criterio</Button>
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <Button size="xs" onClick={() => actions.addCriterion(attribute)} aria-label={`Agregar criterio a ${title}`}>
+          Agregar criterio
+        </Button>
       </Group>
       <ResponsiveTable
-        rows={attribute.evaluationcriterias} columns={columns} rowKey={(c) => c.id} label={`Criterios de ${title}`} minWidth={900}
+        rows={attribute.evaluationcriterias}
+        columns={columns}
+        rowKey={(c) => c.id}
+        label={`Criterios de ${title}`}
+        minWidth={900}
         emptyText="Este atributo aún no tiene criterios."
       />
       <SumLine label="Suma de criterios" total={total} warning={warning} />

@@ -24,21 +24,35 @@ export function CopyRubricModal({ opened, assignmentId, saving, onCopy, onClose 
   }));
   return (
     <Modal opened={opened} onClose={onClose} title="Copiar rúbrica de otra asignación" centered>
-      {sources.isPending ? <PageLoader /> : (
+      {sources.isPending ? (
+        <PageLoader />
+      ) : (
         <Stack gap="sm">
           {options.length === 0 ? (
             <Text size="sm">No tienes otra asignación de esta materia con rúbrica para copiar.</Text>
           ) : (
             <>
-              <Select label="Copiar de" placeholder="Selecciona la asignación" data={options} value={from} onChange={setFrom} data-autofocus />
+              <Select
+                label="Copiar de"
+                placeholder="Selecciona la asignación"
+                data={options}
+                value={from}
+                onChange={setFrom}
+                data-autofocus
+              />
               <Alert color="yellow" title="Confirmación">
-                Los criterios, indicadores y descripciones de esta rúbrica se reemplazarán por los de la asignación elegida.
+                Los criterios, indicadores y descripciones de esta rúbrica se reemplazarán por los de la asignación
+                elegida.
               </Alert>
             </>
           )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>Cancelar</Button>
-            <Button disabled={from === null} loading={saving} onClick={() => from && onCopy(Number(from))}>Copiar rúbrica</Button>
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button disabled={from === null} loading={saving} onClick={() => from && onCopy(Number(from))}>
+              Copiar rúbrica
+            </Button>
           </Group>
         </Stack>
       )}

@@ -1,8 +1,17 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import {
-  LIMITS, RUBRIC_MSG, TIMINGS, criterionUpdateBody, indicatorUpdateBody, type Criterion, type CriterionUpdateBody,
-  type EvaluationScale, type Indicator, type IndicatorUpdateBody, type RubricAttribute,
+  LIMITS,
+  RUBRIC_MSG,
+  TIMINGS,
+  criterionUpdateBody,
+  indicatorUpdateBody,
+  type Criterion,
+  type CriterionUpdateBody,
+  type EvaluationScale,
+  type Indicator,
+  type IndicatorUpdateBody,
+  type RubricAttribute,
 } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoader } from '../../../components/PageLoader';
@@ -46,14 +55,22 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
   const removeIndicator = useDeleteIndicator();
   const feedback = useFeedback(TIMINGS.rubricSuccess);
 
-  const [criterionEdit, setCriterionEdit] = useState<{ attribute: RubricAttribute; criterion: Criterion | null } | null>(null);
-  const [indicatorEdit, setIndicatorEdit] = useState<{ criterion: Criterion; indicator: Indicator | null } | null>(null);
+  const [criterionEdit, setCriterionEdit] = useState<{
+    attribute: RubricAttribute;
+    criterion: Criterion | null;
+  } | null>(null);
+  const [indicatorEdit, setIndicatorEdit] = useState<{ criterion: Criterion; indicator: Indicator | null } | null>(
+    null,
+  );
   const [scaleEdit, setScaleEdit] = useState<{ criterion: Criterion; scale: EvaluationScale } | null>(null);
   const [copying, setCopying] = useState(false);
 
   const deletion = useConfirmDelete(
     async (d: Deletion) => {
-      const answer = d.kind === 'criterion' ? await removeCriterion.mutateAsync(d.item.id) : await removeIndicator.mutateAsync(d.item.id);
+      const answer =
+        d.kind === 'criterion'
+          ? await removeCriterion.mutateAsync(d.item.id)
+          : await removeIndicator.mutateAsync(d.item.id);
       feedback.success(answer.message);
     },
     (err) => feedback.error(errorText('No se pudo eliminar', err)),
@@ -71,10 +88,19 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
   }, [missing, assignmentId, createMutate]);
 
   if (missing && create.isError) {
-    return <Alert color="red" role="alert">{errorText(RUBRIC_MSG.createFailed, create.error)}</Alert>;
+    return (
+      <Alert color="red" role="alert">
+        {errorText(RUBRIC_MSG.createFailed, create.error)}
+      </Alert>
+    );
   }
   if (missing || create.isPending) return <PageLoader text={RUBRIC_MSG.creating} />;
-  if (rubric.isError) return <Alert color="red" role="alert">{RUBRIC_MSG.loadFailed}</Alert>;
+  if (rubric.isError)
+    return (
+      <Alert color="red" role="alert">
+        {RUBRIC_MSG.loadFailed}
+      </Alert>
+    );
   if (rubric.isPending || scales.isPending) return <PageLoader />;
   const tree = rubric.data;
   const scaleList = scales.data ?? [];
@@ -103,33 +129,49 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
   return (
     <Stack gap="md">
       <Group gap="sm" data-print="hide">
-        <Button variant="light" onClick={() => setCopying(true)}>Copiar de otra asignación</Button>
-        <Button variant="light" onClick={() => window.print()}>Imprimir</Button>
-        <Button variant="light" onClick={() => void download()}>Exportar Excel</Button>
+        <Button variant="light" onClick={() => setCopying(true)}>
+          Copiar de otra asignación
+        </Button>
+        <Button variant="light" onClick={() => window.print()}>
+          Imprimir
+        </Button>
+        <Button variant="light" onClick={() => void download()}>
+          Exportar Excel
+        </Button>
       </Group>
       <Text size="sm" c="dimmed">
         Grupo {tree.group_name ?? 'sin grupo'} · {tree.period_name ?? 'Sin periodo'} · Profesor(a): {tree.teacher_name}
       </Text>
-      {tree.atributos.length === 0 ? <Alert color="yellow">Esta materia no tiene atributos de egreso asignados.</Alert> : null}
-      {tree.atributos.map((a) => <AttributeSection key={a.id} attribute={a} scales={scaleList} actions={actions} />)}
+      {tree.atributos.length === 0 ? (
+        <Alert color="yellow">Esta materia no tiene atributos de egreso asignados.</Alert>
+      ) : null}
+      {tree.atributos.map((a) => (
+        <AttributeSection key={a.id} attribute={a} scales={scaleList} actions={actions} />
+      ))}
 
       <WeightedItemModal<CriterionUpdateBody>
         opened={criterionEdit !== null}
         title={criterionDraft ? 'Editar criterio' : 'Agregar criterio'}
-        nameLabel="Criterio" maxLength={LIMITS.criterionName}
+        nameLabel="Criterio"
+        maxLength={LIMITS.criterionName}
         initial={criterionDraft ? { name: criterionDraft.name_criterion, weight: criterionDraft.weight } : null}
         schema={criterionUpdateBody}
         toBody={(v) => ({ name_criterion: v.name, weight: v.weight })}
         limit={{
-          used: criterionEdit ? usedByOthers(criterionEdit.attribute.evaluationcriterias, criterionDraft?.id ?? null) : 0,
-          max: 100, message: RUBRIC_MSG.criteriaSum,
+          used: criterionEdit
+            ? usedByOthers(criterionEdit.attribute.evaluationcriterias, criterionDraft?.id ?? null)
+            : 0,
+          max: 100,
+          message: RUBRIC_MSG.criteriaSum,
         }}
         confirmText="¿Deseas guardar el criterio?"
         saving={saveCriterion.isPending}
         onSave={async (body) => {
-          await saveCriterion.mutateAsync(criterionDraft
-            ? { id: criterionDraft.id, body }
-            : { id: null, body: { ...body, rubric_id: tree.rubric_id, attribute_id: criterionEdit!.attribute.id } });
+          await saveCriterion.mutateAsync(
+            criterionDraft
+              ? { id: criterionDraft.id, body }
+              : { id: null, body: { ...body, rubric_id: tree.rubric_id, attribute_id: criterionEdit!.attribute.id } },
+          );
           setCriterionEdit(null);
           feedback.success(RUBRIC_MSG.criterionSaved);
         }}
@@ -139,7 +181,8 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
       <WeightedItemModal<IndicatorUpdateBody>
         opened={indicatorEdit !== null}
         title={indicatorDraft ? 'Editar indicador' : 'Agregar indicador'}
-        nameLabel="Indicador" maxLength={LIMITS.indicatorDescription}
+        nameLabel="Indicador"
+        maxLength={LIMITS.indicatorDescription}
         initial={indicatorDraft ? { name: indicatorDraft.description, weight: indicatorDraft.weight } : null}
         schema={indicatorUpdateBody}
         toBody={(v) => ({ description: v.name, weight: v.weight })}
@@ -151,9 +194,11 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
         confirmText="¿Deseas guardar el indicador?"
         saving={saveIndicator.isPending}
         onSave={async (body) => {
-          await saveIndicator.mutateAsync(indicatorDraft
-            ? { id: indicatorDraft.id, body }
-            : { id: null, body: { ...body, evaluationcriteria_id: indicatorEdit!.criterion.id } });
+          await saveIndicator.mutateAsync(
+            indicatorDraft
+              ? { id: indicatorDraft.id, body }
+              : { id: null, body: { ...body, evaluationcriteria_id: indicatorEdit!.criterion.id } },
+          );
           setIndicatorEdit(null);
           feedback.success(RUBRIC_MSG.indicatorSaved);
         }}
@@ -164,7 +209,10 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
         opened={scaleEdit !== null}
         subtitle={scaleEdit ? `${scaleEdit.criterion.name_criterion} · ${scaleHeader(scaleEdit.scale)}` : ''}
         scaleId={scaleEdit?.scale.id ?? 0}
-        description={scaleEdit?.criterion.evaluation_scales.find((s) => s.scale_id === scaleEdit.scale.id)?.custom_description ?? null}
+        description={
+          scaleEdit?.criterion.evaluation_scales.find((s) => s.scale_id === scaleEdit.scale.id)?.custom_description ??
+          null
+        }
         saving={assignScale.isPending}
         onSave={async (body) => {
           await assignScale.mutateAsync({ criterionId: scaleEdit!.criterion.id, body });
@@ -175,21 +223,33 @@ export function RubricEditor({ assignmentId }: { assignmentId: number }) {
         onClose={() => setScaleEdit(null)}
       />
       <CopyRubricModal
-        opened={copying} assignmentId={assignmentId} saving={copy.isPending} onClose={() => setCopying(false)}
-        onCopy={(from) => copy.mutate({ from_professor_subject_id: from, to_professor_subject_id: assignmentId }, {
-          onSuccess: (r) => {
-            setCopying(false);
-            feedback.success(`¡Rúbrica copiada exitosamente! (${countOf(r.criteria, 'criterio', 'criterios')}, ${countOf(r.indicators, 'indicador', 'indicadores')})`);
-          },
-          onError: (err) => feedback.error(errorText('No se pudo copiar la rúbrica.', err)),
-        })}
+        opened={copying}
+        assignmentId={assignmentId}
+        saving={copy.isPending}
+        onClose={() => setCopying(false)}
+        onCopy={(from) =>
+          copy.mutate(
+            { from_professor_subject_id: from, to_professor_subject_id: assignmentId },
+            {
+              onSuccess: (r) => {
+                setCopying(false);
+                feedback.success(
+                  `¡Rúbrica copiada exitosamente! (${countOf(r.criteria, 'criterio', 'criterios')}, ${countOf(r.indicators, 'indicador', 'indicadores')})`,
+                );
+              },
+              onError: (err) => feedback.error(errorText('No se pudo copiar la rúbrica.', err)),
+            },
+          )
+        }
       />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Confirmación"
-        message={deletion.target?.kind === 'criterion'
-          ? `¿Eliminar el criterio «${deletion.target.item.name_criterion}»? También se eliminarán sus indicadores y descripciones. Esta acción no se puede deshacer.`
-          : `¿Eliminar el indicador «${deletion.target?.item.description ?? ''}»? Esta acción no se puede deshacer.`}
+        message={
+          deletion.target?.kind === 'criterion'
+            ? `¿Eliminar el criterio «${deletion.target.item.name_criterion}»? También se eliminarán sus indicadores y descripciones. Esta acción no se puede deshacer.`
+            : `¿Eliminar el indicador «${deletion.target?.item.description ?? ''}»? Esta acción no se puede deshacer.`
+        }
         loading={removeCriterion.isPending || removeIndicator.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

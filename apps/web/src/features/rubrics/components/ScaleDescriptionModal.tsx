@@ -17,7 +17,16 @@ interface Props {
 }
 
 /** The edit-scale-description dialog: an empty text brings back 'Sin descripción'. */
-export function ScaleDescriptionModal({ opened, subtitle, scaleId, description, saving, onSave, onError, onClose }: Props) {
+export function ScaleDescriptionModal({
+  opened,
+  subtitle,
+  scaleId,
+  description,
+  saving,
+  onSave,
+  onError,
+  onClose,
+}: Props) {
   const form = useForm({
     initial: { custom_description: '' },
     schema: assignScaleBody,
@@ -30,13 +39,22 @@ export function ScaleDescriptionModal({ opened, subtitle, scaleId, description, 
 
   return (
     <FormModal
-      opened={opened} onClose={onClose} title="Editar descripción de la escala" saving={saving} failure={form.failure}
+      opened={opened}
+      onClose={onClose}
+      title="Editar descripción de la escala"
+      saving={saving}
+      failure={form.failure}
       onSubmit={() => void form.submit((body) => onSave(body), onError)}
     >
       <Textarea
-        label={subtitle} autosize minRows={4} maxLength={LIMITS.scaleDescription} data-autofocus
+        label={subtitle}
+        autosize
+        minRows={4}
+        maxLength={LIMITS.scaleDescription}
+        data-autofocus
         description={`${form.values.custom_description.length}/${LIMITS.scaleDescription} · Déjala vacía para mostrar «Sin descripción».`}
-        value={form.values.custom_description} onChange={(e) => form.setField('custom_description', e.currentTarget.value)}
+        value={form.values.custom_description}
+        onChange={(e) => form.setField('custom_description', e.currentTarget.value)}
         error={form.errors.custom_description}
       />
     </FormModal>

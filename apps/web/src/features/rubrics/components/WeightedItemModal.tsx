@@ -38,7 +38,21 @@ const EMPTY: WeightedValues = { name: '', weight: '' };
  * is left of the limit, then a 'Confirmación' step before the save.
  */
 export function WeightedItemModal<B>(props: Props<B>) {
-  const { opened, title, nameLabel, maxLength, initial, schema, toBody, limit, confirmText, saving, onSave, onError, onClose } = props;
+  const {
+    opened,
+    title,
+    nameLabel,
+    maxLength,
+    initial,
+    schema,
+    toBody,
+    limit,
+    confirmText,
+    saving,
+    onSave,
+    onError,
+    onClose,
+  } = props;
   const [confirming, setConfirming] = useState(false);
   const form = useForm<WeightedValues, B>({
     initial: EMPTY,
@@ -46,7 +60,9 @@ export function WeightedItemModal<B>(props: Props<B>) {
     toBody,
     check: (v): Record<string, string> => {
       const weight = Number(v.weight);
-      return v.weight !== '' && Number.isInteger(weight) && limit.used + weight > limit.max ? { weight: limit.message } : {};
+      return v.weight !== '' && Number.isInteger(weight) && limit.used + weight > limit.max
+        ? { weight: limit.message }
+        : {};
     },
   });
   const { reset } = form;
@@ -55,7 +71,11 @@ export function WeightedItemModal<B>(props: Props<B>) {
     if (opened) reset(initial ?? EMPTY);
   }, [opened, initial, reset]);
 
-  const ask = () => void form.submit(async () => setConfirming(true), () => undefined);
+  const ask = () =>
+    void form.submit(
+      async () => setConfirming(true),
+      () => undefined,
+    );
   const confirm = async () => {
     setConfirming(false);
     await form.submit((body) => onSave(body), onError);
@@ -66,14 +86,25 @@ export function WeightedItemModal<B>(props: Props<B>) {
       <FormModal opened={opened} onClose={onClose} title={title} onSubmit={ask} saving={saving} failure={form.failure}>
         <LimitedTextInput label={nameLabel} required max={maxLength} {...form.bind('name')} data-autofocus />
         <NumberInput
-          label="Peso (%)" required min={1} max={100} allowDecimal={false} allowNegative={false}
+          label="Peso (%)"
+          required
+          min={1}
+          max={100}
+          allowDecimal={false}
+          allowNegative={false}
           description={`Disponible: ${Math.max(0, limit.max - limit.used)}% de ${limit.max}%`}
-          value={form.values.weight} onChange={(v) => form.setField('weight', v)} error={form.errors.weight}
+          value={form.values.weight}
+          onChange={(v) => form.setField('weight', v)}
+          error={form.errors.weight}
         />
       </FormModal>
       <ConfirmDialog
-        opened={confirming} title="Confirmación" message={confirmText} confirmLabel="Guardar"
-        onConfirm={() => void confirm()} onCancel={() => setConfirming(false)}
+        opened={confirming}
+        title="Confirmación"
+        message={confirmText}
+        confirmLabel="Guardar"
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
       />
     </>
   );

@@ -3,10 +3,26 @@ import type { Criterion, RubricAttribute } from '@egreso/domain';
 import { criteriaTotal, indicatorsTotal, scaleHeader, usedByOthers } from './rubric-sums';
 
 const criterion = (id: number, weight: number, indicators: number[] = []): Criterion => ({
-  id, rubric_id: 1, attribute_id: 1, name_criterion: `C${id}`, weight, evaluation_scales: [],
-  indicators: indicators.map((w, i) => ({ id: id * 10 + i, evaluationcriteria_id: id, description: `I${i}`, weight: w })),
+  id,
+  rubric_id: 1,
+  attribute_id: 1,
+  name_criterion: `C${id}`,
+  weight,
+  evaluation_scales: [],
+  indicators: indicators.map((w, i) => ({
+    id: id * 10 + i,
+    evaluationcriteria_id: id,
+    description: `I${i}`,
+    weight: w,
+  })),
 });
-const attribute = (criteria: Criterion[]): RubricAttribute => ({ id: 1, attribute_name: 'AE', codigo: 'AE1', description: null, evaluationcriterias: criteria });
+const attribute = (criteria: Criterion[]): RubricAttribute => ({
+  id: 1,
+  attribute_name: 'AE',
+  codigo: 'AE1',
+  description: null,
+  evaluationcriterias: criteria,
+});
 
 describe('rubric sums', () => {
   it("warns '(¡No suma 100!)' until an attribute's criteria add up to exactly 100", () => {
@@ -22,7 +38,10 @@ describe('rubric sums', () => {
   });
 
   it('leaves the edited item out of what the others use', () => {
-    const items = [{ id: 1, weight: 60 }, { id: 2, weight: 30 }];
+    const items = [
+      { id: 1, weight: 60 },
+      { id: 2, weight: 30 },
+    ];
     expect(usedByOthers(items, null)).toBe(90);
     expect(usedByOthers(items, 1)).toBe(30);
   });

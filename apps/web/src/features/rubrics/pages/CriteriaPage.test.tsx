@@ -6,27 +6,59 @@ import CriteriaPage from './CriteriaPage';
 
 const CAREER = { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' };
 const ASSIGNMENT = {
-  id: 7, user_id: 3, subject_id: 5, group_id: 2, period_id: 1, career_id: 1, created_at: '2026-08-01T00:00:00.000Z',
-  user: { id: 3, full_name: 'Laura Mendoza' }, subject: { id: 5, subject_name: 'Fundamentos de Programación', subject_key: 'SCD-1008' },
-  group: { id: 2, group_name: '101', semester_id: 1 }, semester: { id: 1, semester_name: 'Primer semestre' },
-  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true }, career: CAREER, careers: [CAREER],
+  id: 7,
+  user_id: 3,
+  subject_id: 5,
+  group_id: 2,
+  period_id: 1,
+  career_id: 1,
+  created_at: '2026-08-01T00:00:00.000Z',
+  user: { id: 3, full_name: 'Laura Mendoza' },
+  subject: { id: 5, subject_name: 'Fundamentos de Programación', subject_key: 'SCD-1008' },
+  group: { id: 2, group_name: '101', semester_id: 1 },
+  semester: { id: 1, semester_name: 'Primer semestre' },
+  period: { id: 1, period_name: 'AGO-DIC 2026', is_active: true },
+  career: CAREER,
+  careers: [CAREER],
 } as TeacherAssignment;
 const SCALES = [
   { id: 1, scale_name: 'Insuficiente', min_value: 0, max_value: 69 },
   { id: 2, scale_name: 'Suficiente', min_value: 70, max_value: 89 },
   { id: 3, scale_name: 'Sobresaliente', min_value: 90, max_value: 100 },
 ];
-const scalesOf = (texts: Array<string | null>) => SCALES.map((s, i) => ({ scale_id: s.id, scale_name: s.scale_name, min_value: s.min_value, max_value: s.max_value, custom_description: texts[i] ?? null }));
+const scalesOf = (texts: Array<string | null>) =>
+  SCALES.map((s, i) => ({
+    scale_id: s.id,
+    scale_name: s.scale_name,
+    min_value: s.min_value,
+    max_value: s.max_value,
+    custom_description: texts[i] ?? null,
+  }));
 const TREE: RubricTree = {
-  rubric_id: 11, rubric_name: 'Rúbrica', professor_subject_id: 7, subject_name: 'Fundamentos de Programación', group_name: '101',
-  period_name: 'AGO-DIC 2026', teacher_name: 'Laura Mendoza',
+  rubric_id: 11,
+  rubric_name: 'Rúbrica',
+  professor_subject_id: 7,
+  subject_name: 'Fundamentos de Programación',
+  group_name: '101',
+  period_name: 'AGO-DIC 2026',
+  teacher_name: 'Laura Mendoza',
   atributos: [
     {
-      id: 21, attribute_name: 'Resolver problemas', codigo: 'AE1', description: null,
-      evaluationcriterias: [{
-        id: 31, rubric_id: 11, attribute_id: 21, name_criterion: 'PLANTEAMIENTO', weight: 60, evaluation_scales: scalesOf([null, null, 'Sin errores']),
-        indicators: [{ id: 41, evaluationcriteria_id: 31, description: 'IDENTIFICA DATOS', weight: 30 }],
-      }],
+      id: 21,
+      attribute_name: 'Resolver problemas',
+      codigo: 'AE1',
+      description: null,
+      evaluationcriterias: [
+        {
+          id: 31,
+          rubric_id: 11,
+          attribute_id: 21,
+          name_criterion: 'PLANTEAMIENTO',
+          weight: 60,
+          evaluation_scales: scalesOf([null, null, 'Sin errores']),
+          indicators: [{ id: 41, evaluationcriteria_id: 31, description: 'IDENTIFICA DATOS', weight: 30 }],
+        },
+      ],
     },
     { id: 22, attribute_name: 'Comunicar ideas', codigo: 'AE2', description: null, evaluationcriterias: [] },
   ],
@@ -52,7 +84,13 @@ describe('CriteriaPage', () => {
   it('tells a teacher without careers to contact the career chief', async () => {
     mockApi({ 'GET /mis-carreras': { body: [] } });
     renderPage();
-    expect(await screen.findByText('No tienes ninguna carrera asignada. Por favor, contacta a tu jefe(a) de carrera o a servicios escolares.', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No tienes ninguna carrera asignada. Por favor, contacta a tu jefe(a) de carrera o a servicios escolares.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("creates a missing rubric while showing 'Creando rúbrica, por favor espera...', then shows it", async () => {
@@ -61,23 +99,35 @@ describe('CriteriaPage', () => {
     const gate = new Promise<void>((r) => (release = r));
     const calls = mockApi({
       ...base,
-      'GET /profesor/materia/7/rubrica': () => (created ? { body: TREE } : { status: 404, body: { message: 'Esta materia aún no tiene rúbrica.' } }),
+      'GET /profesor/materia/7/rubrica': () =>
+        created ? { body: TREE } : { status: 404, body: { message: 'Esta materia aún no tiene rúbrica.' } },
       'POST /rubrics': async () => {
         await gate;
         created = true;
-        return { status: 201, body: { id: 11, rubric_id: 11, rubric_name: 'Rúbrica', professor_subject_id: 7, created_at: 'x' } };
+        return {
+          status: 201,
+          body: { id: 11, rubric_id: 11, rubric_name: 'Rúbrica', professor_subject_id: 7, created_at: 'x' },
+        };
       },
     });
     renderPage();
     expect(await screen.findByText('Creando rúbrica, por favor espera...', {}, SLOW)).toBeInTheDocument();
     release();
     expect(await screen.findByRole('heading', { name: 'AE1 - Resolver problemas' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Rúbrica y Matriz de Evaluación - Fundamentos de Programación' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST' && c.path === '/rubrics').map((c) => c.body)).toEqual([{ professor_subject_id: 7 }]);
+    expect(
+      screen.getByRole('heading', { name: 'Rúbrica y Matriz de Evaluación - Fundamentos de Programación' }),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/rubrics').map((c) => c.body)).toEqual([
+      { professor_subject_id: 7 },
+    ]);
   });
 
   it('says so when the rubric cannot be created', async () => {
-    mockApi({ ...base, 'GET /profesor/materia/7/rubrica': { status: 404, body: { message: 'x' } }, 'POST /rubrics': { status: 500, body: {} } });
+    mockApi({
+      ...base,
+      'GET /profesor/materia/7/rubrica': { status: 404, body: { message: 'x' } },
+      'POST /rubrics': { status: 500, body: {} },
+    });
     renderPage();
     expect(await screen.findByText('No se pudo crear la rúbrica automáticamente.', {}, SLOW)).toBeInTheDocument();
   });
@@ -102,7 +152,16 @@ describe('CriteriaPage', () => {
       'GET /profesor/materia/7/rubrica': { body: TREE },
       'POST /evaluationcriterias': (call) => {
         posted = call;
-        return { status: 201, body: { ...TREE.atributos[0]!.evaluationcriterias[0]!, id: 32, name_criterion: 'COMUNICACIÓN', weight: 40, indicators: [] } };
+        return {
+          status: 201,
+          body: {
+            ...TREE.atributos[0]!.evaluationcriterias[0]!,
+            id: 32,
+            name_criterion: 'COMUNICACIÓN',
+            weight: 40,
+            indicators: [],
+          },
+        };
       },
     });
     const { user } = renderPage();
@@ -112,7 +171,11 @@ describe('CriteriaPage', () => {
     await user.type(within(form).getByLabelText(/Criterio/), ' comunicación ');
     await user.type(within(form).getByLabelText(/Peso/), '41');
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
-    expect(await within(form).findByText('La suma de los pesos de los criterios para este atributo no puede ser mayor a 100%')).toBeInTheDocument();
+    expect(
+      await within(form).findByText(
+        'La suma de los pesos de los criterios para este atributo no puede ser mayor a 100%',
+      ),
+    ).toBeInTheDocument();
     await user.clear(within(form).getByLabelText(/Peso/));
     await user.type(within(form).getByLabelText(/Peso/), '40');
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
@@ -127,7 +190,13 @@ describe('CriteriaPage', () => {
     mockApi({
       ...base,
       'GET /profesor/materia/7/rubrica': { body: TREE },
-      'POST /indicators': { status: 422, body: { message: 'La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)', errors: { weight: ['La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)'] } } },
+      'POST /indicators': {
+        status: 422,
+        body: {
+          message: 'La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)',
+          errors: { weight: ['La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)'] },
+        },
+      },
     });
     const { user } = renderPage();
     const ae1 = await screen.findByRole('region', { name: 'AE1 - Resolver problemas' }, SLOW);
@@ -136,7 +205,13 @@ describe('CriteriaPage', () => {
     await user.type(within(form).getByLabelText(/Indicador/), 'otro');
     await user.type(within(form).getByLabelText(/Peso/), '30');
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmación' })).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Ocurrió un error al guardar el indicador. La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirmación' })).getByRole('button', { name: 'Guardar' }),
+    );
+    expect(
+      await screen.findByText(
+        'Ocurrió un error al guardar el indicador. La suma de los pesos de los indicadores no puede ser mayor al peso del criterio (60%)',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -18,9 +18,29 @@ export default function CriteriaPage() {
   const assignment = list.find((a) => a.id === assignmentChoice) ?? list[0] ?? null;
 
   const title = `Rúbrica y Matriz de Evaluación${assignment ? ` - ${assignment.subject.subject_name}` : ''}`;
-  if (careers.isPending) return <><PageHeader title={title} /><PageLoader /></>;
-  if (careers.isError) return <><PageHeader title={title} /><Alert color="red" role="alert">Error al cargar tus carreras.</Alert></>;
-  if (careers.data.length === 0) return <><PageHeader title={title} /><Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert></>;
+  if (careers.isPending)
+    return (
+      <>
+        <PageHeader title={title} />
+        <PageLoader />
+      </>
+    );
+  if (careers.isError)
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="red" role="alert">
+          Error al cargar tus carreras.
+        </Alert>
+      </>
+    );
+  if (careers.data.length === 0)
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert>
+      </>
+    );
 
   return (
     <>
@@ -28,24 +48,40 @@ export default function CriteriaPage() {
       <Group align="flex-end" mb="md" wrap="wrap" data-print="hide">
         {careers.data.length > 1 ? (
           <Select
-            label="Carrera" w={280} allowDeselect={false} value={String(careerId)}
+            label="Carrera"
+            w={280}
+            allowDeselect={false}
+            value={String(careerId)}
             data={careers.data.map((c) => ({ value: String(c.id), label: c.name }))}
             onChange={(v) => {
               setCareerChoice(Number(v));
               setAssignmentChoice(null);
             }}
           />
-        ) : <Text size="sm"><strong>Carrera:</strong> {careers.data[0]!.name}</Text>}
+        ) : (
+          <Text size="sm">
+            <strong>Carrera:</strong> {careers.data[0]!.name}
+          </Text>
+        )}
         <Select
-          label="Materia" w={520} allowDeselect={false} disabled={list.length === 0}
+          label="Materia"
+          w={520}
+          allowDeselect={false}
+          disabled={list.length === 0}
           placeholder={assignments.isPending ? 'Cargando…' : 'Selecciona una materia'}
           value={assignment ? String(assignment.id) : null}
           data={list.map((a) => ({ value: String(a.id), label: assignmentLabel(a) }))}
           onChange={(v) => setAssignmentChoice(Number(v))}
         />
       </Group>
-      {assignments.isError ? <Alert color="red" role="alert">Error al cargar tus materias.</Alert> : null}
-      {assignments.isSuccess && list.length === 0 ? <Alert color="yellow">No tienes materias asignadas en esta carrera.</Alert> : null}
+      {assignments.isError ? (
+        <Alert color="red" role="alert">
+          Error al cargar tus materias.
+        </Alert>
+      ) : null}
+      {assignments.isSuccess && list.length === 0 ? (
+        <Alert color="yellow">No tienes materias asignadas en esta carrera.</Alert>
+      ) : null}
       {assignment ? <RubricEditor key={assignment.id} assignmentId={assignment.id} /> : null}
     </>
   );

@@ -1,6 +1,14 @@
 import { Group, MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { KNOWLEDGE_LEVELS, KNOWLEDGE_LEVEL_LABEL, LIMITS, type Attribute, type Career, type Semester, type Subject } from '@egreso/domain';
+import {
+  KNOWLEDGE_LEVELS,
+  KNOWLEDGE_LEVEL_LABEL,
+  LIMITS,
+  type Attribute,
+  type Career,
+  type Semester,
+  type Subject,
+} from '@egreso/domain';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft';
 
@@ -19,86 +27,167 @@ interface Props {
   idPrefix: string;
 }
 
-export function SubjectFields({ value, onChange, selfId, subjects, semesters, careers, attributes, errors, idPrefix }: Props) {
+export function SubjectFields({
+  value,
+  onChange,
+  selfId,
+  subjects,
+  semesters,
+  careers,
+  attributes,
+  errors,
+  idPrefix,
+}: Props) {
   const set = <K extends keyof SubjectDraft>(key: K, v: SubjectDraft[K]) => onChange({ ...value, [key]: v });
-  const prereqs = useMemo(() => prerequisiteOptions(subjects, { selfId, typedKey: value.subject_key }), [subjects, selfId, value.subject_key]);
+  const prereqs = useMemo(
+    () => prerequisiteOptions(subjects, { selfId, typedKey: value.subject_key }),
+    [subjects, selfId, value.subject_key],
+  );
 
   // A prerequisite that stops being offered (its key was just typed) is dropped from the selection.
   useEffect(() => {
     const allowed = new Set(prereqs.map((s) => String(s.id)));
-    if (value.prerequisites.some((p) => !allowed.has(p))) onChange({ ...value, prerequisites: value.prerequisites.filter((p) => allowed.has(p)) });
+    if (value.prerequisites.some((p) => !allowed.has(p)))
+      onChange({ ...value, prerequisites: value.prerequisites.filter((p) => allowed.has(p)) });
   }, [prereqs, value, onChange]);
 
-  const attributeName = new Map(attributes.map((a) => [String(a.id), a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name]));
+  const attributeName = new Map(
+    attributes.map((a) => [String(a.id), a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name]),
+  );
   const setAttributeIds = (ids: string[]) => {
     const current = new Map(value.attributes.map((a) => [a.id, a.knowledge_level]));
-    set('attributes', ids.map((id) => ({ id, knowledge_level: current.get(id) ?? 'I' })));
+    set(
+      'attributes',
+      ids.map((id) => ({ id, knowledge_level: current.get(id) ?? 'I' })),
+    );
   };
 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <LimitedTextInput
-          id={`${idPrefix}-name`} label="Nombre de la materia" withAsterisk max={LIMITS.subjectName}
-          value={value.subject_name} onChange={(v) => set('subject_name', v)} error={errors.subject_name}
+          id={`${idPrefix}-name`}
+          label="Nombre de la materia"
+          withAsterisk
+          max={LIMITS.subjectName}
+          value={value.subject_name}
+          onChange={(v) => set('subject_name', v)}
+          error={errors.subject_name}
         />
         <LimitedTextInput
-          id={`${idPrefix}-key`} label="Clave" placeholder="Ej. SCD-1008" withAsterisk max={LIMITS.subjectKey}
-          value={value.subject_key} onChange={(v) => set('subject_key', v)} error={errors.subject_key}
+          id={`${idPrefix}-key`}
+          label="Clave"
+          placeholder="Ej. SCD-1008"
+          withAsterisk
+          max={LIMITS.subjectKey}
+          value={value.subject_key}
+          onChange={(v) => set('subject_key', v)}
+          error={errors.subject_key}
         />
         <TextInput
-          id={`${idPrefix}-theory`} label="Créditos de teoría" withAsterisk inputMode="decimal" description={CREDITS_RANGE}
+          id={`${idPrefix}-theory`}
+          label="Créditos de teoría"
+          withAsterisk
+          inputMode="decimal"
+          description={CREDITS_RANGE}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={value.theory_credits} onChange={(e) => set('theory_credits', e.currentTarget.value)} error={errors.theory_credits}
+          value={value.theory_credits}
+          onChange={(e) => set('theory_credits', e.currentTarget.value)}
+          error={errors.theory_credits}
         />
         <TextInput
-          id={`${idPrefix}-practice`} label="Créditos de práctica" withAsterisk inputMode="decimal" description={CREDITS_RANGE}
+          id={`${idPrefix}-practice`}
+          label="Créditos de práctica"
+          withAsterisk
+          inputMode="decimal"
+          description={CREDITS_RANGE}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={value.practice_credits} onChange={(e) => set('practice_credits', e.currentTarget.value)} error={errors.practice_credits}
+          value={value.practice_credits}
+          onChange={(e) => set('practice_credits', e.currentTarget.value)}
+          error={errors.practice_credits}
         />
       </SimpleGrid>
       <MultiSelect
-        id={`${idPrefix}-prerequisites`} label="Prerrequisitos" placeholder="Selecciona materias" searchable clearable
+        id={`${idPrefix}-prerequisites`}
+        label="Prerrequisitos"
+        placeholder="Selecciona materias"
+        searchable
+        clearable
         data={prereqs.map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` }))}
-        value={value.prerequisites} onChange={(v) => set('prerequisites', v)} error={errors.prerequisites}
-        nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }} maxDropdownHeight={260}
+        value={value.prerequisites}
+        onChange={(v) => set('prerequisites', v)}
+        error={errors.prerequisites}
+        nothingFoundMessage="Sin coincidencias"
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={260}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MultiSelect
-          id={`${idPrefix}-semesters`} label="Semestres" placeholder="Selecciona semestres" clearable
+          id={`${idPrefix}-semesters`}
+          label="Semestres"
+          placeholder="Selecciona semestres"
+          clearable
           data={semesters.map((s) => ({ value: String(s.id), label: s.semester_name }))}
-          value={value.semesters} onChange={(v) => set('semesters', v)} error={errors.semesters}
+          value={value.semesters}
+          onChange={(v) => set('semesters', v)}
+          error={errors.semesters}
           comboboxProps={{ withinPortal: true }}
         />
         <MultiSelect
-          id={`${idPrefix}-careers`} label="Carreras" placeholder="Selecciona carreras" clearable searchable
+          id={`${idPrefix}-careers`}
+          label="Carreras"
+          placeholder="Selecciona carreras"
+          clearable
+          searchable
           data={careers.map((c) => ({ value: String(c.id), label: `${c.career_key} · ${c.name}` }))}
-          value={value.careers} onChange={(v) => set('careers', v)} error={errors.careers}
-          nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }}
+          value={value.careers}
+          onChange={(v) => set('careers', v)}
+          error={errors.careers}
+          nothingFoundMessage="Sin coincidencias"
+          comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       <MultiSelect
-        id={`${idPrefix}-attributes`} label="Atributos" placeholder="Selecciona atributos" clearable searchable
+        id={`${idPrefix}-attributes`}
+        label="Atributos"
+        placeholder="Selecciona atributos"
+        clearable
+        searchable
         data={attributes.map((a) => ({ value: String(a.id), label: attributeName.get(String(a.id))! }))}
-        value={value.attributes.map((a) => a.id)} onChange={setAttributeIds} error={errors.attributes}
-        nothingFoundMessage="Sin coincidencias" comboboxProps={{ withinPortal: true }} maxDropdownHeight={260}
+        value={value.attributes.map((a) => a.id)}
+        onChange={setAttributeIds}
+        error={errors.attributes}
+        nothingFoundMessage="Sin coincidencias"
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={260}
       />
       {value.attributes.length ? (
         <Paper withBorder radius="md" p="sm">
-          <Text size="sm" fw={600} mb={6}>Nivel de conocimiento por atributo</Text>
+          <Text size="sm" fw={600} mb={6}>
+            Nivel de conocimiento por atributo
+          </Text>
           <Stack gap={6}>
             {value.attributes.map((a) => {
               const name = attributeName.get(a.id) ?? a.id;
               return (
                 <Group key={a.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Text>
+                  <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {name}
+                  </Text>
                   <NativeSelect
-                    aria-label={`Nivel de ${name}`} size="xs" w={150} style={{ flexShrink: 0 }}
+                    aria-label={`Nivel de ${name}`}
+                    size="xs"
+                    w={150}
+                    style={{ flexShrink: 0 }}
                     data={KNOWLEDGE_LEVELS.map((l) => ({ value: l, label: `${l} · ${KNOWLEDGE_LEVEL_LABEL[l]}` }))}
                     value={a.knowledge_level}
                     onChange={(e) => {
                       const level = e.currentTarget.value;
-                      if (isLevel(level)) set('attributes', value.attributes.map((x) => (x.id === a.id ? { ...x, knowledge_level: level } : x)));
+                      if (isLevel(level))
+                        set(
+                          'attributes',
+                          value.attributes.map((x) => (x.id === a.id ? { ...x, knowledge_level: level } : x)),
+                        );
                     }}
                   />
                 </Group>

@@ -1,4 +1,11 @@
-import { KNOWLEDGE_LEVELS, SUBJECT_MSG, type Attribute, type KnowledgeLevel, type Subject, type SubjectBody } from '@egreso/domain';
+import {
+  KNOWLEDGE_LEVELS,
+  SUBJECT_MSG,
+  type Attribute,
+  type KnowledgeLevel,
+  type Subject,
+  type SubjectBody,
+} from '@egreso/domain';
 
 export interface SubjectDraft {
   subject_name: string;
@@ -13,7 +20,14 @@ export interface SubjectDraft {
 }
 
 export const emptySubject: SubjectDraft = {
-  subject_name: '', subject_key: '', theory_credits: '', practice_credits: '', prerequisites: [], semesters: [], careers: [], attributes: [],
+  subject_name: '',
+  subject_key: '',
+  theory_credits: '',
+  practice_credits: '',
+  prerequisites: [],
+  semesters: [],
+  careers: [],
+  attributes: [],
 };
 
 export function subjectDraftOf(s: Subject): SubjectDraft {
@@ -33,9 +47,14 @@ export function subjectDraftOf(s: Subject): SubjectDraft {
  * Subjects offered as prerequisites: on edit every subject but itself; on create every subject but the one whose key
  * equals the key being typed (it would be the subject itself).
  */
-export function prerequisiteOptions(subjects: readonly Subject[], exclude: { selfId: number | null; typedKey: string }): Subject[] {
+export function prerequisiteOptions(
+  subjects: readonly Subject[],
+  exclude: { selfId: number | null; typedKey: string },
+): Subject[] {
   const typed = exclude.typedKey.trim().toLowerCase();
-  return subjects.filter((s) => (exclude.selfId !== null ? s.id !== exclude.selfId : !typed || s.subject_key.trim().toLowerCase() !== typed));
+  return subjects.filter((s) =>
+    exclude.selfId !== null ? s.id !== exclude.selfId : !typed || s.subject_key.trim().toLowerCase() !== typed,
+  );
 }
 
 export const isLevel = (v: string): v is KnowledgeLevel => (KNOWLEDGE_LEVELS as readonly string[]).includes(v);
@@ -65,11 +84,14 @@ export function subjectRequest(d: SubjectDraft, attributes: readonly Attribute[]
   if (d.attributes.length) {
     body.attributes = d.attributes.map((a) => {
       const career = careerOf.get(Number(a.id));
-      return career ? { id: Number(a.id), knowledge_level: a.knowledge_level, career_id: career } : { id: Number(a.id), knowledge_level: a.knowledge_level };
+      return career
+        ? { id: Number(a.id), knowledge_level: a.knowledge_level, career_id: career }
+        : { id: Number(a.id), knowledge_level: a.knowledge_level };
     });
   }
   return body;
 }
 
 /** Credits as the list shows them: 'T n | P n'. */
-export const creditsText = (s: Pick<Subject, 'theory_credits' | 'practice_credits'>) => `T ${s.theory_credits} | P ${s.practice_credits}`;
+export const creditsText = (s: Pick<Subject, 'theory_credits' | 'practice_credits'>) =>
+  `T ${s.theory_credits} | P ${s.practice_credits}`;

@@ -5,19 +5,53 @@ import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import SubjectsPage from './SubjectsPage';
 
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
-const SEMESTERS: Semester[] = [{ id: 1, semester_name: 'Primer semestre' }, { id: 2, semester_name: 'Segundo semestre' }];
+const SEMESTERS: Semester[] = [
+  { id: 1, semester_name: 'Primer semestre' },
+  { id: 2, semester_name: 'Segundo semestre' },
+];
 const ATTRIBUTE: Attribute = {
-  id: 4, attribute_name: 'Diseño en ingeniería', description: 'd', codigo: 'AE2', career_id: 1, career: { id: 1, name: 'Sistemas' }, ...stamp,
+  id: 4,
+  attribute_name: 'Diseño en ingeniería',
+  description: 'd',
+  codigo: 'AE2',
+  career_id: 1,
+  career: { id: 1, name: 'Sistemas' },
+  ...stamp,
 };
 const CALCULO: Subject = {
-  id: 10, subject_name: 'Cálculo Diferencial', subject_key: 'ACF-0901', theory_credits: 3, practice_credits: 2, prerequisites: [],
-  semesters: [{ id: 1, semester_name: 'Primer semestre' }], careers: [],
-  attributes: [{ id: 4, attribute_name: 'Diseño en ingeniería', description: 'd', codigo: 'AE2', career_id: 1, career: { id: 1, name: 'Sistemas' }, knowledge_level: 'M', pivot: { knowledge_level: 'M' } }],
+  id: 10,
+  subject_name: 'Cálculo Diferencial',
+  subject_key: 'ACF-0901',
+  theory_credits: 3,
+  practice_credits: 2,
+  prerequisites: [],
+  semesters: [{ id: 1, semester_name: 'Primer semestre' }],
+  careers: [],
+  attributes: [
+    {
+      id: 4,
+      attribute_name: 'Diseño en ingeniería',
+      description: 'd',
+      codigo: 'AE2',
+      career_id: 1,
+      career: { id: 1, name: 'Sistemas' },
+      knowledge_level: 'M',
+      pivot: { knowledge_level: 'M' },
+    },
+  ],
   ...stamp,
 };
 const PROGRAMACION: Subject = {
-  id: 11, subject_name: 'Fundamentos de Programación', subject_key: 'SCD-1008', theory_credits: 2, practice_credits: 3, prerequisites: [],
-  semesters: [], careers: [], attributes: [], ...stamp,
+  id: 11,
+  subject_name: 'Fundamentos de Programación',
+  subject_key: 'SCD-1008',
+  theory_credits: 2,
+  practice_credits: 3,
+  prerequisites: [],
+  semesters: [],
+  careers: [],
+  attributes: [],
+  ...stamp,
 };
 
 function renderPage(subjects: Subject[]) {
@@ -53,12 +87,17 @@ describe('SubjectsPage', () => {
     await screen.findByText('T 3 | P 2');
     const prerequisites = screen.getAllByRole('textbox', { name: 'Prerrequisitos' })[0]!;
     await r.user.click(prerequisites);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ACF-0901 · Cálculo Diferencial', 'SCD-1008 · Fundamentos de Programación']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'ACF-0901 · Cálculo Diferencial',
+      'SCD-1008 · Fundamentos de Programación',
+    ]);
     await r.user.keyboard('{Escape}');
 
     await r.user.type(screen.getByLabelText(/^Clave/), 'scd-1008');
     await r.user.click(prerequisites);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ACF-0901 · Cálculo Diferencial']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'ACF-0901 · Cálculo Diferencial',
+    ]);
   });
 
   it('asks for the required fields, then sends prerequisites as ids and omits empty careers and attributes', async () => {
@@ -74,9 +113,16 @@ describe('SubjectsPage', () => {
     await r.user.click(screen.getAllByRole('textbox', { name: 'Prerrequisitos' })[0]!);
     await r.user.click(await screen.findByRole('option', { name: 'ACF-0901 · Cálculo Diferencial' }));
     await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
-    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      subject_name: 'Cálculo Integral', subject_key: 'ACF-0902', theory_credits: 3, practice_credits: 2, prerequisites: [10], semesters: [],
-    }));
+    await waitFor(() =>
+      expect(r.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        subject_name: 'Cálculo Integral',
+        subject_key: 'ACF-0902',
+        theory_credits: 3,
+        practice_credits: 2,
+        prerequisites: [10],
+        semesters: [],
+      }),
+    );
   });
 
   it('keeps credits as typed, states the 0-30 range and refuses more than two decimals or an out-of-range value with a message', async () => {
@@ -93,16 +139,24 @@ describe('SubjectsPage', () => {
     expect(theory).toHaveValue('2.555');
     expect(practice).toHaveValue('31');
     await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
-    expect(await screen.findByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
-    expect(screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Por favor, llena todos los campos requeridos.')).not.toBeInTheDocument();
     expect(r.calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Correcting a field clears its message only.
     await r.user.clear(theory);
     await r.user.type(theory, '4.5');
-    expect(screen.queryByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.')).not.toBeInTheDocument();
-    expect(screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Los créditos de teoría deben ser un número entre 0 y 30, con hasta dos decimales.'),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Los créditos de práctica deben ser un número entre 0 y 30, con hasta dos decimales.'),
+    ).toBeInTheDocument();
   });
 
   it('sends decimal credits ("numeric 0 to 30"): 4.5 and a decimal comma', async () => {
@@ -113,7 +167,12 @@ describe('SubjectsPage', () => {
     await r.user.type(screen.getByLabelText(/^Créditos de teoría/), '4.5');
     await r.user.type(screen.getByLabelText(/^Créditos de práctica/), '1,5');
     await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
-    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ theory_credits: 4.5, practice_credits: 1.5 }));
+    await waitFor(() =>
+      expect(r.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        theory_credits: 4.5,
+        practice_credits: 1.5,
+      }),
+    );
   });
 
   it('searches by name or key ignoring accents both ways', async () => {

@@ -17,22 +17,44 @@ import { useSemesters } from '../api/get-semesters';
 import { useSubjects } from '../api/get-subjects';
 import { useSaveSubject } from '../api/save-subject';
 import { SubjectFields } from '../components/SubjectFields';
-import { creditsText, emptySubject, subjectDraftOf, subjectMissingText, subjectRequest } from '../components/subject-draft';
+import {
+  creditsText,
+  emptySubject,
+  subjectDraftOf,
+  subjectMissingText,
+  subjectRequest,
+} from '../components/subject-draft';
 
 function AttributesCell({ subject }: { subject: Subject }) {
-  if (!subject.attributes.length) return <Text span c="dimmed" fs="italic" size="sm">Sin atributos</Text>;
+  if (!subject.attributes.length)
+    return (
+      <Text span c="dimmed" fs="italic" size="sm">
+        Sin atributos
+      </Text>
+    );
   return (
     <Stack gap={2}>
-      {subject.attributes.map((a) => <Text key={a.id} size="sm">{`${a.attribute_name} (${a.knowledge_level})`}</Text>)}
+      {subject.attributes.map((a) => (
+        <Text key={a.id} size="sm">{`${a.attribute_name} (${a.knowledge_level})`}</Text>
+      ))}
     </Stack>
   );
 }
 
 function SemestersCell({ subject }: { subject: Subject }) {
-  if (!subject.semesters.length) return <Text span c="dimmed" fs="italic" size="sm">Sin semestres</Text>;
+  if (!subject.semesters.length)
+    return (
+      <Text span c="dimmed" fs="italic" size="sm">
+        Sin semestres
+      </Text>
+    );
   return (
     <Group gap={4}>
-      {subject.semesters.map((s) => <Badge key={s.id} variant="light" radius="sm" tt="none">{s.semester_name}</Badge>)}
+      {subject.semesters.map((s) => (
+        <Badge key={s.id} variant="light" radius="sm" tt="none">
+          {s.semester_name}
+        </Badge>
+      ))}
     </Group>
   );
 }
@@ -75,32 +97,61 @@ export default function SubjectsPage() {
     return list.sort((a, b) => collator.compare(a.subject_name, b.subject_name));
   }, [all, search]);
 
-  const requires = (s: Subject) => (s.prerequisites.length
-    ? <Text size="xs" c="dimmed">Requiere: {s.prerequisites.map((id) => nameById.get(id) ?? `#${id}`).join(', ')}</Text>
-    : null);
+  const requires = (s: Subject) =>
+    s.prerequisites.length ? (
+      <Text size="xs" c="dimmed">
+        Requiere: {s.prerequisites.map((id) => nameById.get(id) ?? `#${id}`).join(', ')}
+      </Text>
+    ) : null;
   const columns: Column<Subject>[] = [
     {
-      key: 'name', header: 'Nombre', card: 'title',
+      key: 'name',
+      header: 'Nombre',
+      card: 'title',
       cell: (s) => (
         <>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Text fw={isMobile ? 700 : 600} size={isMobile ? undefined : 'sm'} style={{ overflowWrap: 'anywhere' }}>{s.subject_name}</Text>
-            {isMobile ? <Badge variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>{s.subject_key}</Badge> : null}
+            <Text fw={isMobile ? 700 : 600} size={isMobile ? undefined : 'sm'} style={{ overflowWrap: 'anywhere' }}>
+              {s.subject_name}
+            </Text>
+            {isMobile ? (
+              <Badge variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                {s.subject_key}
+              </Badge>
+            ) : null}
           </Group>
           {requires(s)}
         </>
       ),
     },
     { key: 'key', header: 'Clave', width: 110, cell: (s) => s.subject_key, card: 'hidden' },
-    { key: 'credits', header: 'Créditos', width: 110, cell: (s) => <span style={{ whiteSpace: 'nowrap' }}>{creditsText(s)}</span> },
+    {
+      key: 'credits',
+      header: 'Créditos',
+      width: 110,
+      cell: (s) => <span style={{ whiteSpace: 'nowrap' }}>{creditsText(s)}</span>,
+    },
     { key: 'attributes', header: 'Atributos', cell: (s) => <AttributesCell subject={s} /> },
     { key: 'semesters', header: 'Semestres', width: 170, cell: (s) => <SemestersCell subject={s} /> },
     {
-      key: 'actions', header: 'Acciones', width: 170, card: 'actions',
+      key: 'actions',
+      header: 'Acciones',
+      width: 170,
+      card: 'actions',
       cell: (s) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>Editar</Button>
-          <Button size="xs" variant="light" color="red" onClick={() => deletion.ask(s)} aria-label={`Eliminar ${s.subject_name}`}>Eliminar</Button>
+          <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>
+            Editar
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => deletion.ask(s)}
+            aria-label={`Eliminar ${s.subject_name}`}
+          >
+            Eliminar
+          </Button>
         </Group>
       ),
     },
@@ -110,44 +161,106 @@ export default function SubjectsPage() {
     semesters.isError ? 'Error cargando semestres.' : null,
     careers.isError ? 'Error cargando carreras.' : null,
   ].filter((m): m is string => m !== null);
-  const fieldsProps = { subjects: all, semesters: semesters.data ?? [], careers: careers.data ?? [], attributes: attributeList };
+  const fieldsProps = {
+    subjects: all,
+    semesters: semesters.data ?? [],
+    careers: careers.data ?? [],
+    attributes: attributeList,
+  };
 
   return (
     <>
-      <PageHeader title="Alta de materias" subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos." />
+      <PageHeader
+        title="Alta de materias"
+        subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos."
+      />
       <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">Nueva materia</Title>
-        <SubjectFields value={draft.values} onChange={draft.setValues} selfId={null} errors={draft.errors} idPrefix="new-subject" {...fieldsProps} />
-        {catalogueErrors.map((m) => <Alert key={m} color="red" mt="sm">{m}</Alert>)}
-        {draft.failure ? <Alert color="red" mt="sm" role="alert">{draft.failure}</Alert> : null}
+        <Title order={3} size="h4" mb="sm">
+          Nueva materia
+        </Title>
+        <SubjectFields
+          value={draft.values}
+          onChange={draft.setValues}
+          selfId={null}
+          errors={draft.errors}
+          idPrefix="new-subject"
+          {...fieldsProps}
+        />
+        {catalogueErrors.map((m) => (
+          <Alert key={m} color="red" mt="sm">
+            {m}
+          </Alert>
+        ))}
+        {draft.failure ? (
+          <Alert color="red" mt="sm" role="alert">
+            {draft.failure}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>Registrar materia</Button>
+          <Button type="submit" loading={save.isPending && !editModal.opened}>
+            Registrar materia
+          </Button>
         </Group>
       </Card>
 
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
-        <Title order={3} size="h4">Materias registradas</Title>
+        <Title order={3} size="h4">
+          Materias registradas
+        </Title>
         <TextInput
-          aria-label="Buscar materia" placeholder="Buscar por nombre o clave" value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 300 }}
+          aria-label="Buscar materia"
+          placeholder="Buscar por nombre o clave"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 300 }}
         />
       </Group>
       <ResponsiveTable
-        rows={subjects.data ? shown : undefined} columns={columns} rowKey={(s) => s.id} label="Materias registradas" minWidth={900}
-        loading={subjects.isPending} error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}
+        rows={subjects.data ? shown : undefined}
+        columns={columns}
+        rowKey={(s) => s.id}
+        label="Materias registradas"
+        minWidth={900}
+        loading={subjects.isPending}
+        error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}
         emptyText={all.length === 0 ? 'No hay materias registradas.' : 'Ninguna materia coincide con la búsqueda.'}
       />
 
       <FormModal
-        opened={editModal.opened} onClose={editModal.close} title="Editar materia" size="xl" fullScreen={isMobile}
-        onSubmit={update} saving={save.isPending} failure={edit.failure}
+        opened={editModal.opened}
+        onClose={editModal.close}
+        title="Editar materia"
+        size="xl"
+        fullScreen={isMobile}
+        onSubmit={update}
+        saving={save.isPending}
+        failure={edit.failure}
       >
-        <SubjectFields value={edit.values} onChange={edit.setValues} selfId={editModal.editing?.id ?? null} errors={edit.errors} idPrefix="edit-subject" {...fieldsProps} />
+        <SubjectFields
+          value={edit.values}
+          onChange={edit.setValues}
+          selfId={editModal.editing?.id ?? null}
+          errors={edit.errors}
+          idPrefix="edit-subject"
+          {...fieldsProps}
+        />
       </FormModal>
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar materia"
-        message={<>¿Estás seguro que deseas eliminar esta materia?{deletion.target ? <><br /><strong>{deletion.target.subject_key} · {deletion.target.subject_name}</strong></> : null}</>}
+        message={
+          <>
+            ¿Estás seguro que deseas eliminar esta materia?
+            {deletion.target ? (
+              <>
+                <br />
+                <strong>
+                  {deletion.target.subject_key} · {deletion.target.subject_name}
+                </strong>
+              </>
+            ) : null}
+          </>
+        }
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

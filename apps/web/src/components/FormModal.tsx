@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, type ModalProps } from '@mantine/core';
+import { Button, Group, Stack, type ModalProps } from '@mantine/core';
+import { FailureAlert } from './FailureAlert';
 import { GuardedModal } from './GuardedModal';
 
 export interface FormModalProps {
@@ -42,11 +43,7 @@ export function FormModal({
         }}
       >
         <Stack gap="sm">
-          {failure ? (
-            <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert message={failure} />
           {children}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>

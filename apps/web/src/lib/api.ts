@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
@@ -74,22 +74,36 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
 }
 
-async function failure(res: Response): Promise<ApiError> {
+/**
+ * The one decoding of a failed answer, whatever carried it (fetch or an upload): the server's message and per-field
+ * errors from its JSON body; a 401 ends the session and a required password change opens that screen.
+ */
+export function failureOf(status: number, body: unknown): ApiError {
   let message = '';
   let errors: Record<string, string[]> = {};
-  try {
-    const data = (await res.json()) as { message?: string; error?: string; errors?: Record<string, string[]> };
+  if (body && typeof body === 'object') {
+    const data = body as { message?: string; error?: string; errors?: unknown };
     message = data.message ?? data.error ?? '';
-    errors = data.errors ?? {};
-  } catch {
-    // Not JSON: keep the generic message below.
+    // Per-field errors are an object; an import's row list is not one.
+    if (data.errors && typeof data.errors === 'object' && !Array.isArray(data.errors))
+      errors = data.errors as Record<string, string[]>;
   }
-  if (res.status === 401) sessionRefused();
-  if (res.status === 403 && message === MSG.mustChangePassword) {
+  if (status === 401) sessionRefused();
+  if (status === 403 && message === MSG.mustChangePassword) {
     setMustChangePassword(true);
     for (const fn of passwordChangeListeners) fn();
   }
-  return new ApiError(res.status, message || `Error ${res.status}`, errors);
+  return new ApiError(status, message || `Error ${status}`, errors);
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // Not JSON: failureOf keeps the generic message.
+  }
+  return failureOf(res.status, body);
 }
 
 /** JSON request to /api with the stored bearer token; throws ApiError on failure. */

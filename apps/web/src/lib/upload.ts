@@ -1,26 +1,19 @@
 import { MSG } from '@egreso/domain';
-import { ApiError, saveBlob, sessionRefused, withQuery } from './api';
+import { ApiError, failureOf, saveBlob, withQuery, type Query } from './api';
 import { getToken } from './session';
-
-type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface UploadOptions {
   query?: Query;
+  /** Form fields sent with the file, ahead of it (the server reads them before the file). */
+  fields?: Record<string, string | number | undefined>;
   /** Share of the file sent, 0 to 1 (XMLHttpRequest's upload progress; fetch has none). */
   onProgress?: (fraction: number) => void;
 }
 
-function failureOf(xhr: XMLHttpRequest, body: unknown): ApiError {
+/** A failed upload as `api` reports any failure: no answer is a lost connection, else the server's JSON error. */
+function failure(xhr: XMLHttpRequest, body: unknown): ApiError {
   if (xhr.status === 0) return new ApiError(0, MSG.connectionError);
-  let message = '';
-  let errors: Record<string, string[]> = {};
-  if (body && typeof body === 'object') {
-    const data = body as { message?: string; error?: string; errors?: Record<string, string[]> };
-    message = data.message ?? data.error ?? '';
-    errors = data.errors ?? {};
-  }
-  if (xhr.status === 401) sessionRefused();
-  return new ApiError(xhr.status, message || `Error ${xhr.status}`, errors);
+  return failureOf(xhr.status, body);
 }
 
 /** Reads a failed blob answer as the JSON error it carries. */
@@ -36,6 +29,7 @@ function send(path: string, file: File, responseType: 'json' | 'blob', opts: Upl
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', withQuery(`/api${path}`, opts.query));
+    xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.responseType = responseType;
@@ -45,16 +39,22 @@ function send(path: string, file: File, responseType: 'json' | 'blob', opts: Upl
     xhr.onload = () => resolve(xhr);
     xhr.onerror = () => resolve(xhr);
     const form = new FormData();
+    for (const [name, value] of Object.entries(opts.fields ?? {}))
+      if (value !== undefined) form.append(name, String(value));
     form.append('file', file);
     xhr.send(form);
   });
 }
 
-/** Sends a file as multipart ('file' field) and answers the JSON reply; throws ApiError like `api`. */
+/**
+ * The one spreadsheet upload: the file as multipart ('file' field, after `fields`), with upload progress; answers the
+ * JSON reply and throws ApiError like `api` (a 401 ends the session).
+ */
 export async function uploadFile<T>(path: string, file: File, opts: UploadOptions = {}): Promise<T> {
   const xhr = await send(path, file, 'json', opts);
-  if (xhr.status >= 200 && xhr.status < 300) return xhr.response as T;
-  throw failureOf(xhr, xhr.response);
+  // A success without a JSON body (a proxy's page, say) is a failure too.
+  if (xhr.status >= 200 && xhr.status < 300 && xhr.response !== null) return xhr.response as T;
+  throw failure(xhr, xhr.response);
 }
 
 /** Sends a file and saves the file the server answers (e.g. the rows with errors) under the server's name. */
@@ -66,7 +66,7 @@ export async function uploadForFile(
 ): Promise<string> {
   const xhr = await send(path, file, 'blob', opts);
   const blob = xhr.response as Blob | null;
-  if (xhr.status < 200 || xhr.status >= 300 || !blob) throw failureOf(xhr, blob ? await blobJson(blob) : null);
+  if (xhr.status < 200 || xhr.status >= 300 || !blob) throw failure(xhr, blob ? await blobJson(blob) : null);
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(xhr.getResponseHeader('content-disposition') ?? '');
   const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;
   saveBlob(blob, name);

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RatingsImportResult } from '@egreso/domain';
-import { renderWithProviders } from '../../../test/render';
+import { fakeXhr } from '../../../test/fake-xhr';
+import { onUnauthorized } from '../../../lib/api';
+import { getToken } from '../../../lib/session';
+import { renderWithProviders, signIn } from '../../../test/render';
 import { ImportDialog } from './ImportDialog';
 
 const change = {
@@ -25,35 +28,11 @@ const answer = (dryRun: boolean): RatingsImportResult => ({
   batch_id: dryRun ? null : 'lote-1',
 });
 
-/** A stand-in for the browser's XMLHttpRequest: records the URL, reports upload progress and answers JSON. */
-class FakeXhr {
-  static urls: string[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send() {
-    FakeXhr.urls.push(this.url);
-    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-    this.status = 200;
-    this.responseText = JSON.stringify(answer(this.url.includes('dry_run=1')));
-    setTimeout(() => this.onload?.(), 0);
-  }
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ImportDialog', () => {
   it('asks for a spreadsheet, previews the changes without writing, then imports and shows the first 3 warnings', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent = fakeXhr((url) => ({ status: 200, body: answer(url.includes('dry_run=1')) }));
     const onImported = vi.fn();
     const { user } = renderWithProviders(
       <ImportDialog opened address={{ subject_id: 5, group_id: 3 }} onClose={vi.fn()} onImported={onImported} />,
@@ -80,6 +59,31 @@ describe('ImportDialog', () => {
     expect(within(dialog).getByText(/Fila 5: Error 3/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/Fila 6: Error 4/)).not.toBeInTheDocument();
     expect(onImported).toHaveBeenCalledTimes(1);
-    expect(FakeXhr.urls).toEqual(['/api/ratings/import?dry_run=1', '/api/ratings/import']);
+    expect(sent.map((s) => s.url)).toEqual(['/api/ratings/import?dry_run=1', '/api/ratings/import']);
+  });
+
+  it('ends the session on a 401, as every other request and the people import do', async () => {
+    signIn({ id: 4, full_name: 'Profesora Demo', rol: 2 });
+    const signedOut = vi.fn();
+    const stop = onUnauthorized(signedOut);
+    const sent = fakeXhr(() => ({ status: 401, body: { message: 'No autenticado. Inicia sesión de nuevo.' } }));
+    const { user } = renderWithProviders(
+      <ImportDialog
+        opened
+        address={{ subject_id: 5, group_id: 3, period_id: 7 }}
+        onClose={vi.fn()}
+        onImported={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Importar calificaciones desde Excel' });
+    await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, new File(['x'], 'notas.xlsx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Revisar archivo' }));
+    expect(
+      await within(dialog).findByText('Error importando archivo: No autenticado. Inicia sesión de nuevo.'),
+    ).toBeInTheDocument();
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeNull();
+    expect(sent[0]!.fields).toEqual({ subject_id: '5', group_id: '3', period_id: '7', file: 'notas.xlsx' });
+    stop();
   });
 });

@@ -100,6 +100,7 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         address={address}
         onClose={() => setImportOpen(false)}
         onImported={onImported}
+        undo={readOnly ? undefined : { batchId: lastImport?.batch_id ?? null, start: () => setConfirmUndo(true) }}
       />
     </>
   );

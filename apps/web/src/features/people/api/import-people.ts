@@ -32,14 +32,11 @@ export function downloadImportErrors(kind: PeopleKind, file: File): Promise<stri
   );
 }
 
-export function usePreviewImport(kind: PeopleKind, onProgress: (fraction: number) => void) {
-  return useMutation({ mutationFn: (file: File) => previewImport(kind, file, onProgress) });
-}
-
-export function useApplyImport(kind: PeopleKind, onProgress: (fraction: number) => void) {
+export function useApplyImport(kind: PeopleKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => applyImport(kind, file, onProgress),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      applyImport(kind, file, onProgress),
     // A student file may create groups.
     onSuccess: () =>
       Promise.all([

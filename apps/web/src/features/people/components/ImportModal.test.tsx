@@ -1,48 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '@egreso/domain';
+import { fakeXhr } from '../../../test/fake-xhr';
 import { renderWithProviders, signIn } from '../../../test/render';
 import { ImportModal, importResultText } from './ImportModal';
-
-interface Sent {
-  url: string;
-  file: File | null;
-}
-
-/** A stand-in XMLHttpRequest: reports upload progress, then answers from the table by URL. */
-function fakeXhr(answer: (url: string) => { status: number; body: unknown }) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    status = 0;
-    response: unknown = null;
-    responseType = '';
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    getResponseHeader() {
-      return null;
-    }
-    send(form: FormData) {
-      sent.push({ url: this.url, file: form.get('file') as File | null });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      setTimeout(() => {
-        const a = answer(this.url);
-        this.status = a.status;
-        this.response = a.body;
-        this.onload?.();
-      }, 200);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const PREVIEW: ImportPreview = {
   dry_run: true,

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   IMPORT_ROW_STATUS_LABEL,
@@ -9,15 +9,14 @@ import {
   type ImportResult,
   type ImportRowStatus,
 } from '@egreso/domain';
+import { ImportWizard, type ImportProgressTexts } from '../../../components/ImportWizard';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { StatCard } from '../../../components/StatCard';
 import { errorText } from '../../../lib/errors';
+import { useImportWizard } from '../../../lib/use-import-wizard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { countOf } from '../../../lib/plural';
-import { downloadImportErrors, useApplyImport, usePreviewImport, type PeopleKind } from '../api/import-people';
-
-/** The spec's rule: the name must end in .xlsx or .xls (the server then checks the content). */
-export const isSpreadsheetName = (name: string) => /\.(xlsx|xls)$/i.test(name);
+import { downloadImportErrors, previewImport, useApplyImport, type PeopleKind } from '../api/import-people';
 
 const PREVIEW_PAGE = 25;
 const STATUS_COLOR: Record<ImportRowStatus, string> = {
@@ -115,193 +114,112 @@ interface Props {
   onDone: (result: ImportResult) => void;
 }
 
+const progress: ImportProgressTexts = {
+  label: 'Progreso de carga',
+  text: (fraction) => (fraction < 1 ? `Subiendo archivo… ${Math.round(fraction * 100)} %` : 'Procesando archivo…'),
+};
+
+/** What the preview would write: new and updated rows. */
+const writesOf = (preview: ImportPreview) =>
+  preview.rows.filter((r) => r.status === 'new' || r.status === 'updated').length;
+
+/** The preview's counts, the rows with errors or warnings explained, and every row, 25 a page. */
+function PeoplePreview({ preview }: { preview: ImportPreview }) {
+  const [page, setPage] = useState(1);
+  const count = (status: ImportRowStatus) => preview.rows.filter((r) => r.status === status).length;
+  const errors = count('error');
+  const warned = preview.rows.filter((r) => r.warnings.length > 0).length;
+  const lastPage = Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PAGE));
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard label="Nuevos" value={count('new')} />
+        <StatCard label="Actualizados" value={count('updated')} />
+        <StatCard label="Sin cambios" value={count('unchanged')} />
+        <StatCard label="Con error" value={errors} />
+      </SimpleGrid>
+      {errors > 0 ? (
+        <Alert color="red" title={`${rowsText(errors)} con error`}>
+          Esas filas no se importarán; las demás sí. Descárgalas con su columna «Error», corrígelas y vuelve a
+          importarlas.
+        </Alert>
+      ) : null}
+      {warned > 0 ? (
+        <Alert color="yellow" title={`${rowsText(warned)} con aviso`}>
+          Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo sea
+          correcto antes de aplicar.
+        </Alert>
+      ) : null}
+      <ResponsiveTable
+        rows={preview.rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE)}
+        columns={columns}
+        rowKey={(r) => r.row}
+        label="Vista previa de la importación"
+        minWidth={640}
+        emptyText="El archivo no tiene filas."
+        paging={
+          lastPage > 1 ? { page, lastPage, onPageChange: setPage, summary: rowsText(preview.rows.length) } : undefined
+        }
+      />
+    </>
+  );
+}
+
 /**
  * Import in two steps: the file is sent as a dry run and its preview shown (new, updated with before → after,
  * unchanged, error per row); only 'Aplicar importación' sends it again to be written.
  */
 export function ImportModal({ kind, opened, onClose, onDone }: Props) {
   const isMobile = useIsMobile();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
-  const check = usePreviewImport(kind, setProgress);
-  const apply = useApplyImport(kind, setProgress);
-  const busy = check.isPending || apply.isPending;
-
-  const reset = () => {
-    setFile(null);
-    setFileError(null);
-    setFailure(null);
-    setProgress(null);
-    setPreview(null);
-    setPage(1);
-  };
-  const close = () => {
-    if (busy) return;
-    reset();
-    onClose();
-  };
-
-  const choose = (f: File | null) => {
-    setFile(f);
-    setPreview(null);
-    setFailure(null);
-    setFileError(f && !isSpreadsheetName(f.name) ? PEOPLE_MSG.fileRequired : null);
-  };
-
-  const review = async () => {
-    if (!file || !isSpreadsheetName(file.name)) {
-      setFileError(PEOPLE_MSG.fileRequired);
-      return;
-    }
-    setFailure(null);
-    setProgress(0);
-    try {
-      setPreview(await check.mutateAsync(file));
-      setPage(1);
-    } catch (err) {
-      setFailure(errorText('Error importando archivo', err));
-    }
-    setProgress(null);
-  };
-
-  const confirm = async () => {
-    if (!file) return;
-    setFailure(null);
-    setProgress(0);
-    try {
-      const result = await apply.mutateAsync(file);
-      reset();
-      onDone(result);
-    } catch (err) {
-      setFailure(errorText('Error importando archivo', err));
-      setProgress(null);
-    }
-  };
+  const apply = useApplyImport(kind);
+  const wizard = useImportWizard({
+    check: (file, onProgress) => previewImport(kind, file, onProgress),
+    apply: (file, onProgress) => apply.mutateAsync({ file, onProgress }),
+    fileRequired: PEOPLE_MSG.fileRequired,
+    keepsResult: false,
+    onApplied: onDone,
+  });
 
   const downloadErrors = async () => {
-    if (!file) return;
+    if (!wizard.file) return;
     setDownloading(true);
     try {
-      await downloadImportErrors(kind, file);
+      await downloadImportErrors(kind, wizard.file);
     } catch (err) {
-      setFailure(errorText('Error descargando filas con error', err));
+      wizard.fail(errorText('Error descargando filas con error', err));
     }
     setDownloading(false);
   };
 
-  const counts = preview
-    ? {
-        new: preview.rows.filter((r) => r.status === 'new').length,
-        updated: preview.rows.filter((r) => r.status === 'updated').length,
-        unchanged: preview.rows.filter((r) => r.status === 'unchanged').length,
-        error: preview.rows.filter((r) => r.status === 'error').length,
-        warned: preview.rows.filter((r) => r.warnings.length > 0).length,
-      }
-    : null;
-  const lastPage = preview ? Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PAGE)) : 1;
-  const shown = preview?.rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE);
-  const writes = counts ? counts.new + counts.updated : 0;
-  const title = kind === 'teachers' ? 'Importar profesores' : 'Importar alumnos';
-
+  const preview = wizard.preview;
   return (
-    <Modal
+    <ImportWizard
+      wizard={wizard}
       opened={opened}
-      onClose={close}
-      title={title}
+      onClose={onClose}
+      title={kind === 'teachers' ? 'Importar profesores' : 'Importar alumnos'}
       size={preview ? 'xl' : 'lg'}
-      centered
       fullScreen={isMobile && preview !== null}
-      closeOnClickOutside={!busy}
-    >
-      <Stack gap="sm">
-        {failure ? (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        ) : null}
-        <FileInput
-          id={`${kind}-import-file`}
-          label="Archivo de Excel"
-          placeholder="Ningún archivo seleccionado"
-          description="Primero verás qué cambiaría; nada se guarda hasta que confirmes."
-          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          value={file}
-          onChange={choose}
-          error={fileError}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Quitar archivo' }}
-          disabled={busy}
-        />
-        {progress !== null ? (
-          <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} aria-label="Progreso de carga" animated={progress >= 1} />
-            <Text size="sm" c="dimmed" role="status">
-              {progress < 1 ? `Subiendo archivo… ${Math.round(progress * 100)} %` : 'Procesando archivo…'}
-            </Text>
-          </Stack>
-        ) : null}
-
-        {preview && counts ? (
-          <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <StatCard label="Nuevos" value={counts.new} />
-              <StatCard label="Actualizados" value={counts.updated} />
-              <StatCard label="Sin cambios" value={counts.unchanged} />
-              <StatCard label="Con error" value={counts.error} />
-            </SimpleGrid>
-            {counts.error > 0 ? (
-              <Alert color="red" title={`${rowsText(counts.error)} con error`}>
-                Esas filas no se importarán; las demás sí. Descárgalas con su columna «Error», corrígelas y vuelve a
-                importarlas.
-              </Alert>
-            ) : null}
-            {counts.warned > 0 ? (
-              <Alert color="yellow" title={`${rowsText(counts.warned)} con aviso`}>
-                Se importarán, pero crearán grupos que hoy no existen (marcados «Aviso»). Revisa que el nombre del grupo
-                sea correcto antes de aplicar.
-              </Alert>
-            ) : null}
-            <ResponsiveTable
-              rows={shown}
-              columns={columns}
-              rowKey={(r) => r.row}
-              label="Vista previa de la importación"
-              minWidth={640}
-              emptyText="El archivo no tiene filas."
-              paging={
-                lastPage > 1
-                  ? { page, lastPage, onPageChange: setPage, summary: rowsText(preview.rows.length) }
-                  : undefined
-              }
-            />
-          </>
-        ) : null}
-
-        <Group justify="flex-end" mt="sm" gap="sm">
-          {counts && counts.error > 0 ? (
-            <Button variant="light" color="red" onClick={downloadErrors} loading={downloading} disabled={busy}>
-              Descargar filas con error
-            </Button>
-          ) : null}
-          <Button variant="default" onClick={close} disabled={busy}>
-            Cancelar
+      file={{
+        id: `${kind}-import-file`,
+        label: 'Archivo de Excel',
+        placeholder: 'Ningún archivo seleccionado',
+        description: 'Primero verás qué cambiaría; nada se guarda hasta que confirmes.',
+        accept: '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel',
+        clearLabel: 'Quitar archivo',
+      }}
+      progress={progress}
+      preview={(p) => <PeoplePreview preview={p} />}
+      canApply={(p) => writesOf(p) > 0}
+      applyLabel={(p) => (writesOf(p) === 0 ? 'Nada que importar' : 'Aplicar importación')}
+      previewActions={
+        preview && preview.rows.some((r) => r.status === 'error') ? (
+          <Button variant="light" color="red" onClick={downloadErrors} loading={downloading} disabled={wizard.busy}>
+            Descargar filas con error
           </Button>
-          {preview ? (
-            <Button onClick={confirm} loading={apply.isPending} disabled={writes === 0}>
-              {writes === 0 ? 'Nada que importar' : 'Aplicar importación'}
-            </Button>
-          ) : (
-            <Button onClick={review} loading={check.isPending}>
-              Revisar archivo
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+        ) : null
+      }
+    />
   );
 }

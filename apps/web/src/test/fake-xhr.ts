@@ -9,7 +9,7 @@ export interface Sent {
 
 /**
  * A stand-in for the browser's XMLHttpRequest (the uploads' transport): records what is sent, reports half the file
- * sent, then, 200 ms later, answers from `answer` by URL.
+ * sent, then, 500 ms later (long enough to see the progress on a busy machine), answers from `answer` by URL.
  */
 export function fakeXhr(answer: (url: string) => { status: number; body: unknown }): Sent[] {
   const sent: Sent[] = [];
@@ -40,7 +40,7 @@ export function fakeXhr(answer: (url: string) => { status: number; body: unknown
         this.status = a.status;
         this.response = a.body;
         this.onload?.();
-      }, 200);
+      }, 500);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

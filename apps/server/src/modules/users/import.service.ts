@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   EMAIL_PATTERN,
   GENDER_LABEL,
@@ -8,6 +8,7 @@ import {
   ROLE,
   STUDENT_STATUS_LABEL,
   calendarSemester,
+  generationName,
   initialPassword,
   parseGender,
   parseStudentStatus,
@@ -22,14 +23,27 @@ import {
   SCOPE_MSG,
   personInScope,
 } from '@egreso/domain';
-import { inChunks, insertInChunks } from '../../db/chunks.js';
+import { insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { hashInitialPassword } from '../../lib/passwords.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
-import { findOrCreateGroup } from './students.service.js';
-import { careersByUser, groupsByUser, latestGenerationByUser } from './users.repository.js';
+import { listGenerations } from '../generations/generations.repository.js';
+import {
+  activeSemestersByGeneration,
+  findOrCreateGroup,
+  listGroupRefs,
+  setLinksStatus,
+} from './students.repository.js';
+import {
+  careersByUser,
+  findUsersByEmails,
+  findUsersByNumbers,
+  groupsByUser,
+  latestGenerationByUser,
+  updateUsersFields,
+} from './users.repository.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, type SheetRow } from './workbook.js';
 
 type Q = DbOrTrx;
@@ -63,44 +77,29 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const numbers = [...new Set(rows.map((r) => r.cells.controlnumber?.trim()).filter((v): v is string => !!v))];
   const emails = [...new Set(rows.map((r) => r.cells.email?.trim().toLowerCase()).filter((v): v is string => !!v))];
-  const columns = ['id', 'role', 'full_name', 'email', 'controlnumber', 'gender'] as const;
   const byNumber = new Map<string, ExistingUser>();
   const byEmail = new Map<string, ExistingUser>();
-  const numbered = await inChunks(numbers, (slice) =>
-    db
-      .selectFrom('users')
-      .select(columns)
-      .where('role', '=', role)
-      .where('controlnumber', 'in', slice)
-      .orderBy('id')
-      .execute(),
-  );
-  // Two accounts with one number: the oldest is the one the file means.
-  for (const u of numbered)
+  // Two accounts with one number: the oldest (listed first) is the one the file means.
+  for (const u of await findUsersByNumbers(db, role, numbers))
     if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
-  for (const u of await inChunks(emails, (slice) =>
-    db.selectFrom('users').select(columns).where('email', 'in', slice).execute(),
-  ))
-    byEmail.set(u.email, u);
+  for (const u of await findUsersByEmails(db, emails)) byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
   const [careersOf, groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
     careersByUser(db, ids),
     students ? groupsByUser(db, ids) : Promise.resolve(new Map<number, UserGroupRef[]>()),
     students ? latestGenerationByUser(db, ids) : Promise.resolve(new Map<number, LatestGeneration>()),
-    students ? db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).execute() : Promise.resolve([]),
-    students
-      ? db.selectFrom('generations').select(['id', 'start_date', 'end_date']).orderBy('start_date', 'desc').execute()
-      : Promise.resolve([]),
+    students ? listGroupRefs(db) : Promise.resolve([]),
+    students ? listGenerations(db, {}) : Promise.resolve([]),
     readGroupPolicy(db),
     students ? activeSemestersByGeneration(db) : Promise.resolve([]),
   ]);
   const groupByName = new Map(groups.map((g) => [g.group_name.trim().toLowerCase(), g]));
   const generationByName = new Map<string, { id: number; name: string }>();
   for (const g of generations) {
-    const name = `${g.start_date.slice(0, 4)}-${g.end_date.slice(0, 4)}`;
-    // Two generations with one name: the most recent start wins, the order above puts it first.
-    if (!generationByName.has(name)) generationByName.set(name, { id: g.id, name });
+    const name = generationName(g.start_date, g.end_date);
+    // Two generations with one name: the most recent start wins, listed last (by start date).
+    generationByName.set(name, { id: g.id, name });
   }
   // A generation's current semester: the one most of its active students are in (the semester advance keeps it),
   // or, with no active student linked yet, the one its calendar gives today.
@@ -128,21 +127,6 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   };
 }
 type Context = Awaited<ReturnType<typeof loadContext>>;
-
-/** Per generation, its active students' semesters, the most common first (ties: the lower semester). */
-function activeSemestersByGeneration(db: Q) {
-  return db
-    .selectFrom('user_generations')
-    .select(['generation_id', 'current_semester_id', (eb) => eb.fn.countAll<number>().as('students')])
-    .where('active', '=', 1)
-    .where('current_semester_id', 'is not', null)
-    .groupBy(['generation_id', 'current_semester_id'])
-    .orderBy('generation_id')
-    .orderBy('students', 'desc')
-    .orderBy('current_semester_id')
-    .$narrowType<{ current_semester_id: number }>()
-    .execute();
-}
 
 const ordinal = (semester: number) => `${semester}.º semestre`;
 
@@ -412,15 +396,17 @@ export async function applyImport(
     })),
   );
   // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
-  const created = await inChunks(
+  const created = await findUsersByEmails(
+    trx,
     inserts.map((p) => p.insert!.email),
-    (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute(),
   );
   const idByEmail = new Map(created.map((u) => [u.email, u.id]));
   for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
-  await updateUsers(
+  await updateUsersFields(
     trx,
-    plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0),
+    plans
+      .filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0)
+      .map((p) => ({ id: p.userId!, fields: p.update })),
     now,
   );
   if (kind === 'students') await applyStudentLinks(trx, plans, now);
@@ -437,39 +423,6 @@ export async function applyImport(
     details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped },
   });
   return result;
-}
-
-type UpdatedField = keyof RowPlan['update'];
-const UPDATED_FIELDS: UpdatedField[] = ['full_name', 'email', 'controlnumber', 'gender'];
-
-/**
- * Changed users in one UPDATE per slice: each column is a CASE over the ids that change it, so a user keeps every
- * value the file left blank.
- */
-async function updateUsers(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
-  await inChunks(
-    plans,
-    async (slice) => {
-      const set: Record<string, unknown> = { updated_at: now };
-      for (const field of UPDATED_FIELDS) {
-        const changing = slice.filter((p) => p.update[field] !== undefined);
-        if (changing.length === 0) continue;
-        const whens = changing.map((p) => sql`when ${p.userId} then ${p.update[field]}`);
-        set[field] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(field)} end`;
-      }
-      await trx
-        .updateTable('users')
-        .set(set)
-        .where(
-          'id',
-          'in',
-          slice.map((p) => p.userId!),
-        )
-        .execute();
-      return [];
-    },
-    500,
-  );
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
@@ -498,9 +451,6 @@ async function applyStudentLinks(trx: Transaction<Database>, plans: readonly Row
   await insertInChunks(trx, 'user_generations', links);
   for (const active of [0, 1, 2]) {
     const ids = valid.filter((p) => p.statusOf?.active === active).map((p) => p.statusOf!.linkId);
-    await inChunks(ids, async (slice) => {
-      await trx.updateTable('user_generations').set({ active, updated_at: now }).where('id', 'in', slice).execute();
-      return [];
-    });
+    await setLinksStatus(trx, ids, active, now);
   }
 }

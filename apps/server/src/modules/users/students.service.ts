@@ -143,12 +143,8 @@ export async function updateUserGeneration(
   await assertPersonInScope(trx, actor, link.user_id);
   await assertGeneration(trx, body.generation_id);
   const { generation_id, active, current_semester_id } = body;
-  await updateLink(
-    trx,
-    id,
-    { generation_id, active, ...(current_semester_id !== undefined ? { current_semester_id } : {}) },
-    nowIso(),
-  );
+  // A semester left out keeps the stored one (an undefined value is not written).
+  await updateLink(trx, id, { generation_id, active, current_semester_id }, nowIso());
   await auditPerson(trx, actor, 'usergeneration.update', link.user_id, body);
   return presentLink(await findLinkRow(trx, id));
 }

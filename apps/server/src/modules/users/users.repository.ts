@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { CareerScope, LatestGeneration, PublicUser, UserGroupRef, UserRecord } from '@egreso/domain';
 import { peopleInScope } from '../../db/career-scope.js';
 import { inChunks } from '../../db/chunks.js';
@@ -243,14 +243,10 @@ export async function countUsers(db: DbOrTrx, filter: UserFilter): Promise<numbe
 
 export async function insertUser(
   db: DbOrTrx,
-  values: {
-    full_name: string;
-    email: string;
-    password_hash: string;
-    role: number;
-    controlnumber: string | null;
-    gender: number | null;
-  },
+  values: Pick<
+    Insertable<Database['users']>,
+    'full_name' | 'email' | 'password_hash' | 'role' | 'controlnumber' | 'gender'
+  >,
   now: string,
 ): Promise<number> {
   const row = await db

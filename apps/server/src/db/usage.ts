@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { conflict } from '../lib/http-errors.js';
+import { MAX_BOUND_PARAMETERS, inChunks } from './chunks.js';
 import type { Database, DbOrTrx } from './types.js';
 
 /** A table and column that point at a row, with the Spanish noun for what it holds, singular and plural. */
@@ -41,14 +42,47 @@ export function inUseMessage(
   return `${subject} no puede eliminarse porque tiene ${list}.`;
 }
 
-/** Refuses (409) to delete a row that others still point at; call it inside the deleting transaction. */
+/**
+ * Refuses (409) to delete a row that others still point at; call it inside the deleting transaction. `subject` names
+ * the row in the counted or listed sentence; a function writes the whole text instead, from the dependents in use.
+ */
 export async function refuseIfInUse(
   db: DbOrTrx,
   id: number,
   dependents: readonly Dependent[],
-  subject: string,
+  subject: string | ((used: Usage[]) => string),
   form: 'counted' | 'listed' = 'counted',
 ): Promise<void> {
-  const message = inUseMessage(subject, await countDependents(db, id, dependents), form);
-  if (message) throw conflict(message);
+  const usages = await countDependents(db, id, dependents);
+  const used = usages.filter((u) => u.count > 0);
+  if (used.length === 0) return;
+  throw conflict(typeof subject === 'string' ? inUseMessage(subject, usages, form)! : subject(used));
+}
+
+/** The ids among `ids` that a row of some dependent points at (one query per slice of ids). */
+export async function idsInUse(db: DbOrTrx, ids: readonly number[], dependents: readonly Dependent[]) {
+  const rows = await inChunks(
+    [...new Set(ids)],
+    async (slice) => {
+      const pointing = dependents.map(
+        (d) =>
+          sql`select ${sql.ref(d.column)} as id from ${sql.table(d.table)} where ${sql.ref(d.column)} in (${sql.join(slice)})`,
+      );
+      return (await sql<{ id: number }>`${sql.join(pointing, sql` union `)}`.execute(db)).rows;
+    },
+    MAX_BOUND_PARAMETERS / (2 * Math.max(1, dependents.length)),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Refuses (409) to delete rows of which some are still pointed at; `message` names those in use. */
+export async function refuseIfAnyInUse(
+  db: DbOrTrx,
+  ids: readonly number[],
+  dependents: readonly Dependent[],
+  message: (used: ReadonlySet<number>) => string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const used = await idsInUse(db, ids, dependents);
+  if (used.size > 0) throw conflict(message(used));
 }

@@ -32,6 +32,24 @@ export const PEOPLE_MSG = {
   statusRange: 'El estatus debe ser 0 (Baja), 1 (Activo) o 2 (Graduado).',
   groupsCleared: 'Grupos del alumno eliminados.',
   pageWithoutSize: 'Envía page junto con per_page.',
+  /** A people import's row errors and warnings; `column` is a column's header as the spreadsheet shows it. */
+  importRow: {
+    cell: (column: string, message: string) => `${column}: ${message}`,
+    emailInvalid: (value: string) => `${MSG.emailInvalid} («${value}»).`,
+    genderInvalid: (value: string) => `escribe Hombre o Mujer («${value}»).`,
+    statusInvalid: (value: string) => `escribe Activo, Baja o Graduado («${value}»).`,
+    unidentified: (numberColumn: string, emailColumn: string) =>
+      `Falta ${numberColumn} o ${emailColumn} para identificar la fila.`,
+    duplicateNumber: (numberColumn: string, number: string, row: number) =>
+      `Fila duplicada: ${numberColumn} ${number} ya aparece en la fila ${row}.`,
+    duplicateEmail: (email: string, row: number) => `Fila duplicada: el correo ${email} ya aparece en la fila ${row}.`,
+    groupUnknown: (group: string) => `el grupo «${group}» no existe y su nombre no indica el semestre.`,
+    groupOtherSemester: (group: string, semester: number, generation: string, current: number) =>
+      `el grupo «${group}» es de ${semester}.º semestre, pero la generación ${generation} cursa el ${current}.º semestre.`,
+    groupCreated: (group: string, semester: number) => `Se creará el grupo «${group}» de ${semester}.º semestre.`,
+    generationUnknown: (value: string) => `la generación «${value}» no existe (formato AAAA-AAAA).`,
+    missingForNew: (columns: string[]) => `Faltan datos obligatorios para un registro nuevo: ${columns.join(', ')}.`,
+  },
 } as const;
 
 const statusField = z.coerce

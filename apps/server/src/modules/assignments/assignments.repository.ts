@@ -3,6 +3,7 @@ import type { Assignment, CareerScope, TeacherAssignment } from '@egreso/domain'
 import { careerColumnInScope } from '../../db/career-scope.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
 
 function assignmentsQuery(db: DbOrTrx) {
   return db
@@ -241,21 +242,11 @@ export async function heldByOthers(
 }
 
 /** Which of these assignments have activities or a rubric, and so cannot be deleted. */
-export async function assignmentsInUse(db: DbOrTrx, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const withActivities = await db
-    .selectFrom('activities')
-    .select('professor_subject_id')
-    .where('professor_subject_id', 'in', ids)
-    .distinct()
-    .execute();
-  const withRubric = await db
-    .selectFrom('rubrics')
-    .select('professor_subject_id')
-    .where('professor_subject_id', 'in', ids)
-    .execute();
-  return new Set([...withActivities, ...withRubric].map((r) => r.professor_subject_id));
-}
+/** What keeps an assignment from being deleted: its activities (with their grades) and its rubric. */
+export const ASSIGNMENT_DEPENDENTS: readonly Dependent[] = [
+  { table: 'activities', column: 'professor_subject_id', noun: ['actividad', 'actividades'] },
+  { table: 'rubrics', column: 'professor_subject_id', noun: ['rúbrica', 'rúbricas'] },
+];
 
 export interface NewAssignment {
   user_id: number;

@@ -10,13 +10,14 @@ import {
 import { assertPersonInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
+import { refuseIfAnyInUse } from '../../db/usage.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import {
   assignmentLabel,
-  assignmentsInUse,
+  ASSIGNMENT_DEPENDENTS,
   defaultCareers,
   deleteAssignments,
   findPeriod,
@@ -100,10 +101,10 @@ async function assertNotHeldByOthers(db: DbOrTrx, teacherId: number, periodId: n
 }
 
 /** Assignments with activities or a rubric keep their history: deleting any of them is refused, naming them. */
-async function refuseInUse(db: DbOrTrx, candidates: Assignment[], ids: number[]) {
-  const blocked = await assignmentsInUse(db, ids);
-  if (blocked.size)
-    throw conflict(ASSIGNMENT_MSG.inUse(candidates.filter((a) => blocked.has(a.id)).map(assignmentLabel)));
+function refuseInUse(db: DbOrTrx, candidates: Assignment[], ids: number[]) {
+  return refuseIfAnyInUse(db, ids, ASSIGNMENT_DEPENDENTS, (used) =>
+    ASSIGNMENT_MSG.inUse(candidates.filter((a) => used.has(a.id)).map(assignmentLabel)),
+  );
 }
 
 export interface NewAssignmentInput extends Row {

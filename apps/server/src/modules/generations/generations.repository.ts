@@ -1,5 +1,6 @@
 import { generationName } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
+import type { Dependent } from '../../db/usage.js';
 
 const GENERATION_COLUMNS = ['id', 'start_date', 'end_date', 'created_at', 'updated_at'] as const;
 
@@ -65,11 +66,7 @@ export async function deleteGeneration(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('generations').where('id', '=', id).execute();
 }
 
-export async function countGenerationStudents(db: DbOrTrx, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('user_generations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('generation_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** What keeps a generation from being deleted: its students' links. */
+export const GENERATION_DEPENDENTS: readonly Dependent[] = [
+  { table: 'user_generations', column: 'generation_id', noun: ['alumno vinculado', 'alumnos vinculados'] },
+];

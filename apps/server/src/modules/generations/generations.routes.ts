@@ -20,10 +20,11 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { refuseIfInUse } from '../../db/usage.js';
+import { fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import {
-  countGenerationStudents,
+  GENERATION_DEPENDENTS,
   deleteGeneration,
   findGeneration,
   insertGeneration,
@@ -208,8 +209,12 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findGeneration(app.db, id);
       if (!existing) throw notFound(GENERATION_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
-        const students = await countGenerationStudents(trx, id);
-        if (students > 0) throw conflict(`${GENERATION_MSG.inUse} Alumnos vinculados: ${students}.`);
+        await refuseIfInUse(
+          trx,
+          id,
+          GENERATION_DEPENDENTS,
+          ([students]) => `${GENERATION_MSG.inUse} Alumnos vinculados: ${students!.count}.`,
+        );
         await deleteGeneration(trx, id);
         await audit(trx, {
           userId: actor.id,

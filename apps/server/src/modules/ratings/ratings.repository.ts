@@ -91,8 +91,15 @@ export interface AttributeBandCount {
   insuficiente: number;
 }
 
-/** Band counts per attribute over the rating records the filter selects: >= 90, 70-89.9, < 70 (on the one decimal). */
-export async function countAttributeBands(db: DbOrTrx, filter: RatingFilter): Promise<AttributeBandCount[]> {
+/**
+ * Band counts per attribute over the rating records the filter selects: >= 90, 70-89.9, < 70 (on the one decimal);
+ * with `tenScale`, of ten times each rating (`bandCountColumns`).
+ */
+export async function countAttributeBands(
+  db: DbOrTrx,
+  filter: RatingFilter,
+  tenScale = false,
+): Promise<AttributeBandCount[]> {
   // Counts over all the students at once cannot be split by student: a cohort is filtered by generation instead.
   if (filter.userIds && filter.userIds.length > MAX_BOUND_PARAMETERS / 2) {
     throw new Error(`countAttributeBands takes at most ${MAX_BOUND_PARAMETERS / 2} student ids`);
@@ -104,11 +111,21 @@ export async function countAttributeBands(db: DbOrTrx, filter: RatingFilter): Pr
       'r.attribute_id',
       eb.fn.countAll<number>().as('records'),
       eb.fn.count<number>('r.user_id').distinct().as('students'),
-      ...bandCountColumns('r.rating_tenths'),
+      ...bandCountColumns('r.rating_tenths', tenScale),
     ])
     .groupBy('r.attribute_id')
     .orderBy('r.attribute_id')
     .execute();
+}
+
+/** The largest rating, in tenths, of the records the filter selects; null when there is none. */
+export async function maxRatingTenths(db: DbOrTrx, filter: RatingFilter): Promise<number | null> {
+  const fresh = await freshRatings(db);
+  const row = await fresh
+    .selectFrom(selectAttributeRatings(fresh, filter).as('r'))
+    .select((eb) => eb.fn.max('r.rating_tenths').as('max'))
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? null : Number(row.max);
 }
 
 export interface GlobalAttributeAverage {

@@ -36,9 +36,12 @@ export function meanOfTenths(tenths: string): RawBuilder<number> {
   return halfUpQuotient(sql`cast(sum(${sql.ref(tenths)}) as bigint)`, sql`cast(count(*) as bigint)`);
 }
 
-/** The three band counts of a group of rows by their tenths column: >= 900, 700-899, < 700 (on the one decimal). */
-export function bandCountColumns(tenths: string) {
-  const t = sql.ref(tenths);
+/**
+ * The three band counts of a group of rows by their tenths column: >= 900, 700-899, < 700 (on the one decimal). With
+ * `tenScale`, the ratings are of a 0-10 scale and count ten times their value (the reports' rule, `usesTenScale`).
+ */
+export function bandCountColumns(tenths: string, tenScale = false) {
+  const t = tenScale ? sql`${sql.ref(tenths)} * 10` : sql.ref(tenths);
   const count = (condition: RawBuilder<unknown>) =>
     sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
   return [

@@ -2,7 +2,13 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { inChunks } from '../../db/chunks.js';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
-import { listAttributeRatingsUnordered, type RatingFilter } from '../ratings/ratings.repository.js';
+import {
+  countAttributeBands,
+  listAttributeRatingsUnordered,
+  maxRatingTenths,
+  type AttributeBandCount,
+  type RatingFilter,
+} from '../ratings/ratings.repository.js';
 
 export interface RatingRecordRow {
   attribute_id: number;
@@ -219,4 +225,53 @@ export async function findFilterNames(
       ).map((c) => c.name)
     : [];
   return { generation, subject, period, attribute, careers };
+}
+
+/** Every career's id (an administrator's report covers them all). */
+export async function listCareerIds(db: DbOrTrx): Promise<number[]> {
+  return (await db.selectFrom('careers').select('id').orderBy('id').execute()).map((c) => c.id);
+}
+
+export interface ExportTally extends AttributeBandCount {
+  attribute_name: string;
+  career_name: string;
+}
+
+/**
+ * The export's summary: per attribute with records, its students, records and band counts (on the 0-10 scale's
+ * rule when every rating is 10.5 or less, `usesTenScale`), in Spanish order of attribute and then career name.
+ */
+export async function countExportTallies(
+  db: DbOrTrx,
+  filter: RatingFilter,
+): Promise<{ tallies: ExportTally[]; tenScale: boolean }> {
+  const max = await maxRatingTenths(db, filter);
+  if (max === null) return { tallies: [], tenScale: false };
+  const tenScale = max <= 105;
+  const counts = new Map((await countAttributeBands(db, filter, tenScale)).map((c) => [c.attribute_id, c]));
+  // A handful of attributes per career: their ids bind well under any limit.
+  const careerName = sql<string>`coalesce(c.name, '')`;
+  const named = await db
+    .selectFrom('attributes as at')
+    .leftJoin('careers as c', 'c.id', 'at.career_id')
+    .select(['at.id', 'at.attribute_name', careerName.as('career_name')])
+    .where('at.id', 'in', [...counts.keys()])
+    .orderBy(esKey('at.attribute_name'))
+    .orderBy(esKey(careerName))
+    .orderBy('at.id')
+    .execute();
+  const tallies = named.map((a) => {
+    const c = counts.get(a.id)!;
+    return {
+      attribute_id: a.id,
+      attribute_name: a.attribute_name,
+      career_name: a.career_name,
+      students: Number(c.students),
+      records: Number(c.records),
+      sobresaliente: Number(c.sobresaliente),
+      suficiente: Number(c.suficiente),
+      insuficiente: Number(c.insuficiente),
+    };
+  });
+  return { tallies, tenScale };
 }

@@ -28,6 +28,7 @@ import { mayActOnCareer } from '../../db/career-scope.js';
 import { listRatingRecords } from './reports.repository.js';
 import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
+import { findPeriod } from '../periods/periods.repository.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
@@ -36,11 +37,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
   async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
     if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
-    const period = await app.db
-      .selectFrom('periods')
-      .select(['id', 'start_date'])
-      .where('id', '=', periodId)
-      .executeTakeFirst();
+    const period = await findPeriod(app.db, periodId);
     if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
     if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
     return period;

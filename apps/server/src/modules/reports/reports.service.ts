@@ -9,7 +9,6 @@ import {
   gradeBand,
   generationName,
   normalizeReportValues,
-  tallyByAttribute,
   type Actor,
   type Band,
   type FlexQuery,
@@ -20,7 +19,7 @@ import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { institutionTimeZone } from '../../lib/time.js';
 import type { RatingFilter } from '../ratings/ratings.repository.js';
-import { findFilterNames, listExportRecords } from './reports.repository.js';
+import { countExportTallies, findFilterNames, listCareerIds, listExportRecords } from './reports.repository.js';
 
 /**
  * The report's filters as a rating filter, after checking that each chosen row exists (422 on its field) and that
@@ -46,11 +45,7 @@ export async function resolveFlexFilter(
   if (query.career_id !== undefined && !careerInScope(scope, query.career_id))
     throw forbidden(REPORT_MSG.notYourCareer);
   const careerIds =
-    query.career_id !== undefined
-      ? [query.career_id]
-      : scope.all
-        ? (await db.selectFrom('careers').select('id').execute()).map((c) => c.id)
-        : scope.careers;
+    query.career_id !== undefined ? [query.career_id] : scope.all ? await listCareerIds(db) : scope.careers;
   return {
     generationId: query.generation_id,
     subjectId: query.subject_id,
@@ -94,10 +89,27 @@ export interface FlexWorkbook {
   buffer: Buffer;
 }
 
+type SheetColumns = Array<Partial<ExcelJS.Column>>;
+
+/** Every sheet keeps its bold header row in view and offers filters on it; `write` adds and commits its rows. */
+function writeSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: SheetColumns,
+  write: (sheet: ExcelJS.Worksheet) => void,
+) {
+  const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  write(sheet);
+  sheet.autoFilter = { from: 'A1', to: { row: 1, column: columns.length } };
+  sheet.commit();
+}
+
 /**
  * The division report as a workbook: 'Resumen' (band counts and shares per attribute), 'Calificaciones' (one row per
- * rating record) and 'Filtros' (the filters and the date). The summary is counted from the very records of the
- * second sheet, with the report's 0-10 rule applied to both, so the two sheets cannot disagree.
+ * rating record) and 'Filtros' (the filters and the date). The summary is counted in SQL over the same records, with
+ * the report's 0-10 rule, before they are read: an empty or too large export is refused without reading them.
  */
 export async function buildFlexWorkbook(
   db: DbOrTrx,
@@ -106,13 +118,15 @@ export async function buildFlexWorkbook(
   now = new Date(),
 ): Promise<FlexWorkbook> {
   const filter = await resolveFlexFilter(db, actor, query);
-  const records = await listExportRecords(db, filter);
-  if (records.length === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
-  if (records.length > EXPORT_MAX_RECORDS)
+  const { tallies } = await countExportTallies(db, filter);
+  const total = tallies.reduce((sum, t) => sum + t.records, 0);
+  if (total === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
+  if (total > EXPORT_MAX_RECORDS)
     throw unprocessable(
       { subject_id: [REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS)] },
       REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS),
     );
+  const records = await listExportRecords(db, filter);
   const names = await findFilterNames(db, filter);
   const values = normalizeReportValues(records.map((r) => r.rating));
   const scaledTen = records.some((r, i) => values[i] !== r.rating);
@@ -126,10 +140,7 @@ export async function buildFlexWorkbook(
   wb.created = now;
   wb.creator = 'Atributos de egreso';
 
-  // Every sheet keeps its header row in view and offers filters on it.
-  const frozenHeader = { views: [{ state: 'frozen' as const, ySplit: 1, xSplit: 0 }] };
-  const summary = wb.addWorksheet('Resumen', frozenHeader);
-  summary.columns = [
+  const summaryColumns: SheetColumns = [
     { header: 'Atributo', width: 40 },
     { header: 'Alumnos con datos', width: 18 },
     { header: 'Registros', width: 12 },
@@ -140,27 +151,26 @@ export async function buildFlexWorkbook(
     // Two careers may name an attribute alike: the career tells their rows apart.
     { header: 'Carrera', width: 30 },
   ];
-  const named = new Map(records.map((r) => [r.attribute_id, { name: r.attribute_name, career: r.career_name ?? '' }]));
-  const tallies = tallyByAttribute(records, values)
-    .map((t) => ({ ...t, ...named.get(t.attribute_id)! }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.career.localeCompare(b.career, 'es-MX'));
-  summary.getRow(1).font = { bold: true };
-  for (const t of tallies) {
-    summary
-      .addRow([
-        t.name,
-        t.students,
-        t.records,
-        ...BAND_ORDER.flatMap((b) => [t.bands[b], t.bands[b] / t.records]),
-        t.career,
-      ])
-      .commit();
-  }
-  summary.autoFilter = { from: 'A1', to: { row: 1, column: summary.columns.length } };
-  summary.commit();
+  writeSheet(wb, 'Resumen', summaryColumns, (summary) => {
+    for (const t of tallies) {
+      const bands: Record<Band, number> = {
+        Sobresaliente: t.sobresaliente,
+        Suficiente: t.suficiente,
+        Insuficiente: t.insuficiente,
+      };
+      summary
+        .addRow([
+          t.attribute_name,
+          t.students,
+          t.records,
+          ...BAND_ORDER.flatMap((b) => [bands[b], bands[b] / t.records]),
+          t.career_name,
+        ])
+        .commit();
+    }
+  });
 
-  const detail = wb.addWorksheet('Calificaciones', frozenHeader);
-  detail.columns = [
+  const detailColumns: SheetColumns = [
     { header: 'Matrícula', width: 14 },
     { header: 'Nombre', width: 36 },
     { header: 'Género', width: 10 },
@@ -172,39 +182,33 @@ export async function buildFlexWorkbook(
     { header: 'Calificación', width: 13, style: { numFmt: '0.0' } },
     { header: 'Banda', width: 15 },
   ];
-  detail.getRow(1).font = { bold: true };
   // Every cell of a column gets the same style object: exceljs caches a style id per style object, and otherwise
   // builds and serializes a fresh copy of the column's style for each of the 440,000 cells (a third of its time).
   // Each column holds one type of value (the id of a style without a number format depends on it), so the ids and
   // the file are the same.
-  const columnStyles = detail.columns.map((c) => ({ ...c.style }));
-  records.forEach((r, i) => {
-    const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
-    const row = detail.addRow([
-      r.controlnumber ?? '',
-      r.full_name,
-      gender,
-      r.subject_key,
-      r.subject_name,
-      r.attribute_name,
-      r.career_name ?? '',
-      values[i],
-      gradeBand(values[i]),
-    ]);
-    row.eachCell((cell, n) => {
-      cell.style = columnStyles[n - 1]!;
+  const columnStyles = detailColumns.map((c) => ({ ...c.style }));
+  writeSheet(wb, 'Calificaciones', detailColumns, (detail) => {
+    records.forEach((r, i) => {
+      const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
+      const row = detail.addRow([
+        r.controlnumber ?? '',
+        r.full_name,
+        gender,
+        r.subject_key,
+        r.subject_name,
+        r.attribute_name,
+        r.career_name ?? '',
+        values[i],
+        gradeBand(values[i]),
+      ]);
+      row.eachCell((cell, n) => {
+        cell.style = columnStyles[n - 1]!;
+      });
+      row.commit();
     });
-    row.commit();
   });
-  detail.autoFilter = { from: 'A1', to: { row: 1, column: detail.columns.length } };
-  detail.commit();
 
   const generation = names.generation!;
-  const filters = wb.addWorksheet('Filtros', frozenHeader);
-  filters.columns = [
-    { header: 'Filtro', width: 22 },
-    { header: 'Valor', width: 50 },
-  ];
   const filterRows: Array<[string, string | number]> = [
     ['Generación', generationName(generation.start_date, generation.end_date)],
     ['Carrera', names.careers.join(', ') || 'Ninguna'],
@@ -215,10 +219,13 @@ export async function buildFlexWorkbook(
     ['Registros', records.length],
     ['Generado el', generatedAt(now)],
   ];
-  filters.getRow(1).font = { bold: true };
-  for (const row of filterRows) filters.addRow(row).commit();
-  filters.autoFilter = { from: 'A1', to: { row: 1, column: 2 } };
-  filters.commit();
+  const filterColumns: SheetColumns = [
+    { header: 'Filtro', width: 22 },
+    { header: 'Valor', width: 50 },
+  ];
+  writeSheet(wb, 'Filtros', filterColumns, (filters) => {
+    for (const row of filterRows) filters.addRow(row).commit();
+  });
   await wb.commit();
   const buffer = Buffer.concat(chunks);
   return {

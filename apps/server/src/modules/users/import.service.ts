@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   EMAIL_PATTERN,
   GENDER_LABEL,
@@ -8,6 +8,7 @@ import {
   ROLE,
   STUDENT_STATUS_LABEL,
   calendarSemester,
+  generationName,
   initialPassword,
   parseGender,
   parseStudentStatus,
@@ -22,14 +23,27 @@ import {
   SCOPE_MSG,
   personInScope,
 } from '@egreso/domain';
-import { inChunks, insertInChunks } from '../../db/chunks.js';
+import { insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { hashInitialPassword } from '../../lib/passwords.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
-import { findOrCreateGroup } from './students.service.js';
-import { careersByUser, groupsByUser, latestGenerationByUser } from './users.repository.js';
+import { listGenerations } from '../generations/generations.repository.js';
+import {
+  activeSemestersByGeneration,
+  findOrCreateGroup,
+  listGroupRefs,
+  setLinksStatus,
+} from './students.repository.js';
+import {
+  careersByUser,
+  findUsersByEmails,
+  findUsersByNumbers,
+  groupsByUser,
+  latestGenerationByUser,
+  updateUsersFields,
+} from './users.repository.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, type SheetRow } from './workbook.js';
 
 type Q = DbOrTrx;
@@ -63,44 +77,29 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const numbers = [...new Set(rows.map((r) => r.cells.controlnumber?.trim()).filter((v): v is string => !!v))];
   const emails = [...new Set(rows.map((r) => r.cells.email?.trim().toLowerCase()).filter((v): v is string => !!v))];
-  const columns = ['id', 'role', 'full_name', 'email', 'controlnumber', 'gender'] as const;
   const byNumber = new Map<string, ExistingUser>();
   const byEmail = new Map<string, ExistingUser>();
-  const numbered = await inChunks(numbers, (slice) =>
-    db
-      .selectFrom('users')
-      .select(columns)
-      .where('role', '=', role)
-      .where('controlnumber', 'in', slice)
-      .orderBy('id')
-      .execute(),
-  );
-  // Two accounts with one number: the oldest is the one the file means.
-  for (const u of numbered)
+  // Two accounts with one number: the oldest (listed first) is the one the file means.
+  for (const u of await findUsersByNumbers(db, role, numbers))
     if (u.controlnumber !== null && !byNumber.has(u.controlnumber)) byNumber.set(u.controlnumber, u);
-  for (const u of await inChunks(emails, (slice) =>
-    db.selectFrom('users').select(columns).where('email', 'in', slice).execute(),
-  ))
-    byEmail.set(u.email, u);
+  for (const u of await findUsersByEmails(db, emails)) byEmail.set(u.email, u);
   const ids = [...new Set([...byNumber.values(), ...byEmail.values()].filter((u) => u.role === role).map((u) => u.id))];
   const students = kind === 'students';
   const [careersOf, groupsOf, linkOf, groups, generations, policy, semesters] = await Promise.all([
     careersByUser(db, ids),
     students ? groupsByUser(db, ids) : Promise.resolve(new Map<number, UserGroupRef[]>()),
     students ? latestGenerationByUser(db, ids) : Promise.resolve(new Map<number, LatestGeneration>()),
-    students ? db.selectFrom('groups').select(['id', 'group_name', 'semester_id']).execute() : Promise.resolve([]),
-    students
-      ? db.selectFrom('generations').select(['id', 'start_date', 'end_date']).orderBy('start_date', 'desc').execute()
-      : Promise.resolve([]),
+    students ? listGroupRefs(db) : Promise.resolve([]),
+    students ? listGenerations(db, {}) : Promise.resolve([]),
     readGroupPolicy(db),
     students ? activeSemestersByGeneration(db) : Promise.resolve([]),
   ]);
   const groupByName = new Map(groups.map((g) => [g.group_name.trim().toLowerCase(), g]));
   const generationByName = new Map<string, { id: number; name: string }>();
   for (const g of generations) {
-    const name = `${g.start_date.slice(0, 4)}-${g.end_date.slice(0, 4)}`;
-    // Two generations with one name: the most recent start wins, the order above puts it first.
-    if (!generationByName.has(name)) generationByName.set(name, { id: g.id, name });
+    const name = generationName(g.start_date, g.end_date);
+    // Two generations with one name: the most recent start wins, listed last (by start date).
+    generationByName.set(name, { id: g.id, name });
   }
   // A generation's current semester: the one most of its active students are in (the semester advance keeps it),
   // or, with no active student linked yet, the one its calendar gives today.
@@ -129,27 +128,198 @@ async function loadContext(db: Q, kind: PeopleKind, rows: ReadonlyArray<SheetRow
 }
 type Context = Awaited<ReturnType<typeof loadContext>>;
 
-/** Per generation, its active students' semesters, the most common first (ties: the lower semester). */
-function activeSemestersByGeneration(db: Q) {
-  return db
-    .selectFrom('user_generations')
-    .select(['generation_id', 'current_semester_id', (eb) => eb.fn.countAll<number>().as('students')])
-    .where('active', '=', 1)
-    .where('current_semester_id', 'is not', null)
-    .groupBy(['generation_id', 'current_semester_id'])
-    .orderBy('generation_id')
-    .orderBy('students', 'desc')
-    .orderBy('current_semester_id')
-    .$narrowType<{ current_semester_id: number }>()
-    .execute();
-}
-
-const ordinal = (semester: number) => `${semester}.º semestre`;
-
 const LABEL: Record<Key, string> = Object.fromEntries(STUDENT_COLUMNS.map((c) => [c.key, c.header])) as Record<
   Key,
   string
 >;
+const ROW = PEOPLE_MSG.importRow;
+
+/** A row's error: the plan keeps it, and the row is skipped. */
+class RowError extends Error {}
+const refuse = (message: string) => new RowError(message);
+const refuseCell = (column: string, message: string) => refuse(ROW.cell(column, message));
+
+/** The cells of a row, checked on their own: lengths, formats, and a number or e-mail to find the person by. */
+interface PersonCells {
+  name: string;
+  number: string;
+  email: string;
+  gender: number | null;
+  numberLabel: string;
+}
+
+function readPersonCells(kind: PeopleKind, cells: Cells): PersonCells {
+  const numberLabel = kind === 'teachers' ? TEACHER_COLUMNS[1].header : LABEL.controlnumber;
+  const name = cells.full_name ?? '';
+  const number = cells.controlnumber ?? '';
+  const email = (cells.email ?? '').toLowerCase();
+  if (name.length > LIMITS.userName) throw refuseCell(LABEL.full_name, MSG.tooLong(LIMITS.userName));
+  if (number.length > LIMITS.controlNumber) throw refuseCell(numberLabel, MSG.tooLong(LIMITS.controlNumber));
+  if (email && (email.length > LIMITS.email || !EMAIL_PATTERN.test(email)))
+    throw refuseCell(LABEL.email, ROW.emailInvalid(cells.email ?? ''));
+  const gender = cells.gender ? parseGender(cells.gender) : null;
+  if (cells.gender && gender === null) throw refuseCell(LABEL.gender, ROW.genderInvalid(cells.gender));
+  if (!number && !email) throw refuse(ROW.unidentified(numberLabel, LABEL.email));
+  return { name, number, email, gender, numberLabel };
+}
+
+/**
+ * The stored person a row means: by number, else by e-mail (of the same role). Refuses a row that repeats a number or
+ * e-mail of a row above it, an e-mail of someone else, or a person outside the actor's careers.
+ */
+function matchPerson(
+  person: PersonCells,
+  row: number,
+  ctx: Context,
+  seen: { numbers: Map<string, number>; emails: Map<string, number> },
+): ExistingUser | undefined {
+  const { number, email } = person;
+  const numberKey = number.toLowerCase();
+  if (number && seen.numbers.has(numberKey))
+    throw refuse(ROW.duplicateNumber(person.numberLabel, number, seen.numbers.get(numberKey)!));
+  if (email && seen.emails.has(email)) throw refuse(ROW.duplicateEmail(email, seen.emails.get(email)!));
+  if (number) seen.numbers.set(numberKey, row);
+  if (email) seen.emails.set(email, row);
+  const byEmail = email ? ctx.byEmail.get(email) : undefined;
+  const existing =
+    (number ? ctx.byNumber.get(number) : undefined) ?? (byEmail?.role === ctx.role ? byEmail : undefined);
+  if (byEmail && byEmail.id !== existing?.id) throw refuseCell(LABEL.email, MSG.emailTaken);
+  // DESIGN §5: a chief's file changes only the people of their careers (and those linked to none).
+  if (existing && !ctx.inScope(existing.id)) throw refuse(SCOPE_MSG.importRow);
+  return existing;
+}
+
+/** A student row's groups (found, or created when the name carries a semester), generation and status. */
+interface StudentCells {
+  groups: Array<{ name: string; semester: number }>;
+  generation: { id: number; name: string } | null;
+  status: number | null;
+}
+
+function readStudentCells(cells: Cells, ctx: Context): StudentCells {
+  const groups: StudentCells['groups'] = [];
+  const names = (cells.group ?? '')
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+  for (const g of names) {
+    if (g.length > LIMITS.groupName) throw refuseCell(LABEL.group, MSG.tooLong(LIMITS.groupName));
+    const found = ctx.groupByName.get(g.toLowerCase());
+    const semester = found ? found.semester_id : semesterFromGroupName(g, ctx.scheme);
+    if (!found && semester === null) throw refuseCell(LABEL.group, ROW.groupUnknown(g));
+    groups.push({ name: found?.group_name ?? g, semester: semester ?? 1 });
+  }
+  let generation: StudentCells['generation'] = null;
+  if (cells.generation) {
+    generation = ctx.generationByName.get(cells.generation.replace(/\s+/g, '')) ?? null;
+    if (!generation) throw refuseCell(LABEL.generation, ROW.generationUnknown(cells.generation));
+  }
+  const status = cells.status ? parseStudentStatus(cells.status) : null;
+  if (cells.status && status === null) throw refuseCell(LABEL.status, ROW.statusInvalid(cells.status));
+  return { groups, generation, status };
+}
+
+/**
+ * What changes in a student's generation, status and groups: the plan's new link, status change and groups to join,
+ * with their changes and warnings. A group must be of the semester the student's generation is in; a group the
+ * import would create is announced.
+ */
+function diffStudent(plan: RowPlan, student: StudentCells, existing: ExistingUser | undefined, ctx: Context) {
+  const { groups, generation, status } = student;
+  const link = existing ? ctx.linkOf.get(existing.id) : undefined;
+  const generationOfRow = generation ?? (link ? { id: link.generation_id, name: link.generation_name } : null);
+  const expected = generationOfRow ? ctx.semesterOfGeneration.get(generationOfRow.id) : undefined;
+  for (const g of groups) {
+    const semesterless = ctx.groupByName.get(g.name.toLowerCase())?.semester_id === null;
+    if (expected !== undefined && !semesterless && g.semester !== expected)
+      throw refuseCell(LABEL.group, ROW.groupOtherSemester(g.name, g.semester, generationOfRow!.name, expected));
+  }
+  const statusChange = (before: number | null, after: number) => ({
+    field: LABEL.status,
+    before: before === null ? null : STUDENT_STATUS_LABEL[before]!,
+    after: STUDENT_STATUS_LABEL[after]!,
+  });
+  if (generation && generation.id !== link?.generation_id) {
+    const semester = groups[0]?.semester ?? link?.current_semester_id ?? 1;
+    plan.newLink = { generation_id: generation.id, semester, active: status ?? 1 };
+    plan.changes.push({ field: LABEL.generation, before: link?.generation_name ?? null, after: generation.name });
+    if (status !== null && status !== link?.active) plan.changes.push(statusChange(link?.active ?? null, status));
+  } else if (status !== null) {
+    if (!link) throw refuse(PEOPLE_MSG.noGenerationLink);
+    if (link.active !== status) {
+      plan.statusOf = { linkId: link.id, active: status };
+      plan.changes.push(statusChange(link.active, status));
+    }
+  }
+  const currentGroups = existing ? (ctx.groupsOf.get(existing.id) ?? []) : [];
+  const member = new Set(currentGroups.map((g) => g.group_name.toLowerCase()));
+  plan.groups = groups.filter((g) => !member.has(g.name.toLowerCase()));
+  for (const g of plan.groups) {
+    if (!ctx.groupByName.has(g.name.toLowerCase())) plan.warnings.push(ROW.groupCreated(g.name, g.semester));
+  }
+  if (plan.groups.length > 0) {
+    const before = currentGroups.map((g) => g.group_name);
+    plan.changes.push({
+      field: LABEL.group,
+      before: before.length ? before.join(', ') : null,
+      after: [...before, ...plan.groups.map((g) => g.name)].join(', '),
+    });
+  }
+}
+
+/**
+ * The person's own data: a new person needs every field (a student, a group too); an existing one changes only what
+ * the file states and differs (a blank cell keeps what is stored). These changes go before the student's.
+ */
+function diffPerson(
+  plan: RowPlan,
+  person: PersonCells,
+  existing: ExistingUser | undefined,
+  ctx: Context,
+  groupRequired: boolean,
+) {
+  const { name, number, email, gender, numberLabel } = person;
+  const genderLabel = (g: number | null) => (g ? (GENDER_LABEL[g] ?? null) : null);
+  if (!existing) {
+    const missing = [
+      !name && LABEL.full_name,
+      !number && numberLabel,
+      !email && LABEL.email,
+      groupRequired && LABEL.group,
+    ].filter((m): m is string => !!m);
+    if (missing.length) throw refuse(ROW.missingForNew(missing));
+    plan.insert = { full_name: name, email, controlnumber: number, gender };
+    plan.status = 'new';
+    plan.changes.unshift(
+      { field: LABEL.full_name, before: null, after: name },
+      { field: numberLabel, before: null, after: number },
+      { field: LABEL.email, before: null, after: email },
+      ...(gender ? [{ field: LABEL.gender, before: null, after: genderLabel(gender)! }] : []),
+    );
+    return;
+  }
+  plan.userId = existing.id;
+  plan.linkCareers = ctx.unlinked(existing.id);
+  plan.full_name = name || existing.full_name;
+  plan.controlnumber = number || existing.controlnumber || '';
+  const texts = [
+    ['full_name', LABEL.full_name, existing.full_name, name],
+    ['controlnumber', numberLabel, existing.controlnumber, number],
+    ['email', LABEL.email, existing.email, email],
+  ] as const;
+  const changes: RowPlan['changes'] = [];
+  for (const [key, field, before, after] of texts) {
+    if (!after || after === before) continue;
+    plan.update[key] = after;
+    changes.push({ field, before, after });
+  }
+  if (gender && gender !== existing.gender) {
+    plan.update.gender = gender;
+    changes.push({ field: LABEL.gender, before: genderLabel(existing.gender), after: genderLabel(gender)! });
+  }
+  plan.changes.unshift(...changes);
+  plan.status = plan.changes.length > 0 ? 'updated' : 'unchanged';
+}
 
 /** Checks one row against the database and the rows above it; answers its plan, with an error or the changes. */
 function planRow(
@@ -159,15 +329,11 @@ function planRow(
   ctx: Context,
   seen: { numbers: Map<string, number>; emails: Map<string, number> },
 ): RowPlan {
-  const numberLabel = kind === 'teachers' ? TEACHER_COLUMNS[1].header : LABEL.controlnumber;
-  const name = cells.full_name ?? '';
-  const number = cells.controlnumber ?? '';
-  const email = (cells.email ?? '').toLowerCase();
   const plan: RowPlan = {
     row,
     status: 'error',
-    full_name: name,
-    controlnumber: number,
+    full_name: cells.full_name ?? '',
+    controlnumber: cells.controlnumber ?? '',
     changes: [],
     error: null,
     warnings: [],
@@ -179,155 +345,17 @@ function planRow(
     statusOf: null,
     linkCareers: false,
   };
-  const fail = (message: string) => ({ ...plan, error: message });
-
-  if (name.length > LIMITS.userName) return fail(`${LABEL.full_name}: ${MSG.tooLong(LIMITS.userName)}`);
-  if (number.length > LIMITS.controlNumber) return fail(`${numberLabel}: ${MSG.tooLong(LIMITS.controlNumber)}`);
-  if (email && (email.length > LIMITS.email || !EMAIL_PATTERN.test(email)))
-    return fail(`${LABEL.email}: ${MSG.emailInvalid} («${cells.email}»).`);
-  const gender = cells.gender ? parseGender(cells.gender) : null;
-  if (cells.gender && gender === null) return fail(`${LABEL.gender}: escribe Hombre o Mujer («${cells.gender}»).`);
-  if (!number && !email) return fail(`Falta ${numberLabel} o ${LABEL.email} para identificar la fila.`);
-
-  const numberKey = number.toLowerCase();
-  if (number && seen.numbers.has(numberKey))
-    return fail(`Fila duplicada: ${numberLabel} ${number} ya aparece en la fila ${seen.numbers.get(numberKey)}.`);
-  if (email && seen.emails.has(email))
-    return fail(`Fila duplicada: el correo ${email} ya aparece en la fila ${seen.emails.get(email)}.`);
-  if (number) seen.numbers.set(numberKey, row);
-  if (email) seen.emails.set(email, row);
-
-  const byEmail = email ? ctx.byEmail.get(email) : undefined;
-  const existing =
-    (number ? ctx.byNumber.get(number) : undefined) ?? (byEmail?.role === ctx.role ? byEmail : undefined);
-  if (byEmail && byEmail.id !== existing?.id) return fail(`${LABEL.email}: ${MSG.emailTaken}`);
-  // DESIGN §5: a chief's file changes only the people of their careers (and those linked to none).
-  if (existing && !ctx.inScope(existing.id)) return fail(SCOPE_MSG.importRow);
-
-  // Students: groups (found, or created when the name carries a semester), generation and status.
-  const groupNames =
-    kind === 'students' && cells.group
-      ? cells.group
-          .split(',')
-          .map((g) => g.trim())
-          .filter(Boolean)
-      : [];
-  const groups: Array<{ name: string; semester: number }> = [];
-  for (const g of groupNames) {
-    if (g.length > LIMITS.groupName) return fail(`${LABEL.group}: ${MSG.tooLong(LIMITS.groupName)}`);
-    const found = ctx.groupByName.get(g.toLowerCase());
-    const semester = found ? found.semester_id : semesterFromGroupName(g, ctx.scheme);
-    if (!found && semester === null)
-      return fail(`${LABEL.group}: el grupo «${g}» no existe y su nombre no indica el semestre.`);
-    groups.push({ name: found?.group_name ?? g, semester: semester ?? 1 });
-  }
-  let generation: { id: number; name: string } | null = null;
-  if (kind === 'students' && cells.generation) {
-    generation = ctx.generationByName.get(cells.generation.replace(/\s+/g, '')) ?? null;
-    if (!generation)
-      return fail(`${LABEL.generation}: la generación «${cells.generation}» no existe (formato AAAA-AAAA).`);
-  }
-  const status = kind === 'students' && cells.status ? parseStudentStatus(cells.status) : null;
-  if (kind === 'students' && cells.status && status === null)
-    return fail(`${LABEL.status}: escribe Activo, Baja o Graduado («${cells.status}»).`);
-
-  const link = existing ? ctx.linkOf.get(existing.id) : undefined;
-  // A group must be of the semester the student's generation is in; a group the import would create is announced.
-  const generationOfRow = generation ?? (link ? { id: link.generation_id, name: link.generation_name } : null);
-  const expected = generationOfRow ? ctx.semesterOfGeneration.get(generationOfRow.id) : undefined;
-  for (const g of groups) {
-    const semesterless = ctx.groupByName.get(g.name.toLowerCase())?.semester_id === null;
-    if (expected !== undefined && !semesterless && g.semester !== expected) {
-      return fail(
-        `${LABEL.group}: el grupo «${g.name}» es de ${ordinal(g.semester)}, pero la generación ${generationOfRow!.name} cursa el ${ordinal(expected)}.`,
-      );
-    }
-  }
-  const currentGroups = existing ? (ctx.groupsOf.get(existing.id) ?? []) : [];
-  const semesterOfRow = groups[0]?.semester ?? link?.current_semester_id ?? 1;
-  if (generation && generation.id !== link?.generation_id) {
-    plan.newLink = { generation_id: generation.id, semester: semesterOfRow, active: status ?? 1 };
-    plan.changes.push({ field: LABEL.generation, before: link?.generation_name ?? null, after: generation.name });
-    if (status !== null && status !== link?.active)
-      plan.changes.push({
-        field: LABEL.status,
-        before: link ? STUDENT_STATUS_LABEL[link.active]! : null,
-        after: STUDENT_STATUS_LABEL[status]!,
-      });
-  } else if (status !== null) {
-    if (!link) return fail(PEOPLE_MSG.noGenerationLink);
-    if (link.active !== status) {
-      plan.statusOf = { linkId: link.id, active: status };
-      plan.changes.push({
-        field: LABEL.status,
-        before: STUDENT_STATUS_LABEL[link.active]!,
-        after: STUDENT_STATUS_LABEL[status]!,
-      });
-    }
-  }
-  const member = new Set(currentGroups.map((g) => g.group_name.toLowerCase()));
-  plan.groups = groups.filter((g) => !member.has(g.name.toLowerCase()));
-  for (const g of plan.groups) {
-    if (!ctx.groupByName.has(g.name.toLowerCase()))
-      plan.warnings.push(`Se creará el grupo «${g.name}» de ${ordinal(g.semester)}.`);
-  }
-  if (plan.groups.length > 0) {
-    const before = currentGroups.map((g) => g.group_name);
-    plan.changes.push({
-      field: LABEL.group,
-      before: before.length ? before.join(', ') : null,
-      after: [...before, ...plan.groups.map((g) => g.name)].join(', '),
-    });
-  }
-
-  if (!existing) {
-    const missing = [
-      !name && LABEL.full_name,
-      !number && numberLabel,
-      !email && LABEL.email,
-      kind === 'students' && groups.length === 0 && LABEL.group,
-    ].filter(Boolean);
-    if (missing.length) return fail(`Faltan datos obligatorios para un registro nuevo: ${missing.join(', ')}.`);
-    plan.insert = { full_name: name, email, controlnumber: number, gender };
-    plan.status = 'new';
-    plan.changes.unshift(
-      { field: LABEL.full_name, before: null, after: name },
-      { field: numberLabel, before: null, after: number },
-      { field: LABEL.email, before: null, after: email },
-      ...(gender ? [{ field: LABEL.gender, before: null, after: GENDER_LABEL[gender]! }] : []),
-    );
+  try {
+    const person = readPersonCells(kind, cells);
+    const existing = matchPerson(person, row, ctx, seen);
+    const student = kind === 'students' ? readStudentCells(cells, ctx) : null;
+    if (student) diffStudent(plan, student, existing, ctx);
+    diffPerson(plan, person, existing, ctx, student !== null && student.groups.length === 0);
     return plan;
+  } catch (e) {
+    if (e instanceof RowError) return { ...plan, error: e.message };
+    throw e;
   }
-
-  // A blank cell keeps what is stored; only what the file states and differs is written.
-  plan.userId = existing.id;
-  plan.linkCareers = ctx.unlinked(existing.id);
-  plan.full_name = name || existing.full_name;
-  plan.controlnumber = number || existing.controlnumber || '';
-  const fieldChanges: RowPlan['changes'] = [];
-  if (name && name !== existing.full_name) {
-    plan.update.full_name = name;
-    fieldChanges.push({ field: LABEL.full_name, before: existing.full_name, after: name });
-  }
-  if (number && number !== existing.controlnumber) {
-    plan.update.controlnumber = number;
-    fieldChanges.push({ field: numberLabel, before: existing.controlnumber, after: number });
-  }
-  if (email && email !== existing.email) {
-    plan.update.email = email;
-    fieldChanges.push({ field: LABEL.email, before: existing.email, after: email });
-  }
-  if (gender && gender !== existing.gender) {
-    plan.update.gender = gender;
-    fieldChanges.push({
-      field: LABEL.gender,
-      before: existing.gender ? (GENDER_LABEL[existing.gender] ?? null) : null,
-      after: GENDER_LABEL[gender]!,
-    });
-  }
-  plan.changes.unshift(...fieldChanges);
-  plan.status = plan.changes.length > 0 ? 'updated' : 'unchanged';
-  return plan;
 }
 
 function summarize(plans: readonly RowPlan[]): ImportResult {
@@ -412,15 +440,17 @@ export async function applyImport(
     })),
   );
   // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
-  const created = await inChunks(
+  const created = await findUsersByEmails(
+    trx,
     inserts.map((p) => p.insert!.email),
-    (emails) => trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute(),
   );
   const idByEmail = new Map(created.map((u) => [u.email, u.id]));
   for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
-  await updateUsers(
+  await updateUsersFields(
     trx,
-    plans.filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0),
+    plans
+      .filter((p) => !p.insert && p.userId && Object.keys(p.update).length > 0)
+      .map((p) => ({ id: p.userId!, fields: p.update })),
     now,
   );
   if (kind === 'students') await applyStudentLinks(trx, plans, now);
@@ -437,39 +467,6 @@ export async function applyImport(
     details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped },
   });
   return result;
-}
-
-type UpdatedField = keyof RowPlan['update'];
-const UPDATED_FIELDS: UpdatedField[] = ['full_name', 'email', 'controlnumber', 'gender'];
-
-/**
- * Changed users in one UPDATE per slice: each column is a CASE over the ids that change it, so a user keeps every
- * value the file left blank.
- */
-async function updateUsers(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
-  await inChunks(
-    plans,
-    async (slice) => {
-      const set: Record<string, unknown> = { updated_at: now };
-      for (const field of UPDATED_FIELDS) {
-        const changing = slice.filter((p) => p.update[field] !== undefined);
-        if (changing.length === 0) continue;
-        const whens = changing.map((p) => sql`when ${p.userId} then ${p.update[field]}`);
-        set[field] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(field)} end`;
-      }
-      await trx
-        .updateTable('users')
-        .set(set)
-        .where(
-          'id',
-          'in',
-          slice.map((p) => p.userId!),
-        )
-        .execute();
-      return [];
-    },
-    500,
-  );
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {
@@ -498,9 +495,6 @@ async function applyStudentLinks(trx: Transaction<Database>, plans: readonly Row
   await insertInChunks(trx, 'user_generations', links);
   for (const active of [0, 1, 2]) {
     const ids = valid.filter((p) => p.statusOf?.active === active).map((p) => p.statusOf!.linkId);
-    await inChunks(ids, async (slice) => {
-      await trx.updateTable('user_generations').set({ active, updated_at: now }).where('id', 'in', slice).execute();
-      return [];
-    });
+    await setLinksStatus(trx, ids, active, now);
   }
 }

@@ -1,4 +1,4 @@
-import type { PublicUser, UserRecord } from '@egreso/domain';
+import { generationName, type PublicUser, type UserRecord } from '@egreso/domain';
 
 type Careers = PublicUser['user_careers'];
 
@@ -18,4 +18,13 @@ export function presentUser(u: UserRecord, careers: Careers = []): PublicUser {
     updated_at: u.updated_at,
     user_careers: careers,
   };
+}
+
+/** A generation link as answered: the generation's name 'YYYY-YYYY' instead of its dates. */
+export function presentLink<T extends { start_date: string; end_date: string }>({
+  start_date,
+  end_date,
+  ...link
+}: T): Omit<T, 'start_date' | 'end_date'> & { generation_name: string } {
+  return { ...link, generation_name: generationName(start_date, end_date) };
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   PEOPLE_MSG,
@@ -16,16 +16,35 @@ import {
   type userGenerationCreateBody,
   type userGenerationUpdateBody,
 } from '@egreso/domain';
-import { inChunks } from '../../db/chunks.js';
-import { assertPersonInScope, careerScope, linkedToScope, peopleInScope } from '../../db/career-scope.js';
+import { assertPersonInScope, careerScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
-import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { findGroup } from '../groups/groups.repository.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
-import { findUserById, latestLinkIds } from './users.repository.js';
+import {
+  advanceCandidates,
+  advanceLinks,
+  deleteUserGroups,
+  findLinkOwner,
+  findLinkRow,
+  findOrCreateGroup,
+  insertLink,
+  insertUserGroup,
+  isInGroup,
+  latestLinkId,
+  listLinkRows,
+  listUserGroupRows,
+  membershipsOf,
+  moveMembers,
+  setLinksStatus,
+  updateLink,
+} from './students.repository.js';
+import { presentLink } from './present.js';
+import { findUserById } from './users.repository.js';
+import { auditPerson } from './users.service.js';
 
 type Q = DbOrTrx;
 type LinkCreate = z.output<typeof userGenerationCreateBody>;
@@ -53,14 +72,7 @@ async function findStudent(db: Q, actor: Actor, id: number) {
 
 /** The groups of one student, or of every student the actor may see (DESIGN §5: a chief's careers). */
 export async function listUserGroups(db: Q, actor: Actor, userId: number | undefined): Promise<UserGroup[]> {
-  const scope = await careerScope(db, actor);
-  let q = db
-    .selectFrom('user_groups as ug')
-    .innerJoin('groups as g', 'g.id', 'ug.group_id')
-    .select(['ug.id', 'ug.user_id', 'ug.group_id', 'g.group_name', 'g.semester_id']);
-  if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
-  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'ug.user_id'));
-  const rows = await q.orderBy('ug.user_id').orderBy(esKey('g.group_name')).execute();
+  const rows = await listUserGroupRows(db, userId, await careerScope(db, actor));
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
@@ -77,29 +89,14 @@ export async function addUserGroup(
   body: { user_id: number; group_id: number },
 ): Promise<UserGroup> {
   await findStudent(trx, actor, body.user_id);
-  const group = await trx
-    .selectFrom('groups')
-    .select(['id', 'group_name', 'semester_id'])
-    .where('id', '=', body.group_id)
-    .executeTakeFirst();
-  if (!group) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
-  const existing = await trx
-    .selectFrom('user_groups')
-    .select('id')
-    .where('user_id', '=', body.user_id)
-    .where('group_id', '=', body.group_id)
-    .executeTakeFirst();
-  if (existing) throw fieldError('group_id', PEOPLE_MSG.alreadyInGroup);
-  const row = await trx.insertInto('user_groups').values(body).returning('id').executeTakeFirstOrThrow();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'usergroup.create',
-    entity: 'users',
-    entityId: body.user_id,
-    details: { group_id: body.group_id },
-  });
+  const found = await findGroup(trx, body.group_id);
+  if (!found) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
+  if (await isInGroup(trx, body.user_id, body.group_id)) throw fieldError('group_id', PEOPLE_MSG.alreadyInGroup);
+  const id = await insertUserGroup(trx, body);
+  await auditPerson(trx, actor, 'usergroup.create', body.user_id, { group_id: body.group_id });
+  const group = { id: found.id, group_name: found.group_name, semester_id: found.semester_id };
   return {
-    id: row.id,
+    id,
     user_id: body.user_id,
     group_id: group.id,
     group_name: group.group_name,
@@ -110,73 +107,29 @@ export async function addUserGroup(
 
 export async function clearUserGroups(trx: DbOrTrx, actor: Actor, userId: number): Promise<number> {
   await findStudent(trx, actor, userId);
-  const res = await trx.deleteFrom('user_groups').where('user_id', '=', userId).executeTakeFirst();
-  await audit(trx, { userId: actor.id, action: 'usergroup.clear', entity: 'users', entityId: userId });
-  return Number(res.numDeletedRows);
+  const deleted = await deleteUserGroups(trx, userId);
+  await auditPerson(trx, actor, 'usergroup.clear', userId);
+  return deleted;
 }
 
 // ---------- generation links ----------
 
-function linksQuery(db: Q) {
-  return db
-    .selectFrom('user_generations as ug')
-    .innerJoin('generations as g', 'g.id', 'ug.generation_id')
-    .select([
-      'ug.id',
-      'ug.user_id',
-      'ug.generation_id',
-      'ug.current_semester_id',
-      'ug.active',
-      'ug.created_at',
-      'ug.updated_at',
-      'g.start_date',
-      'g.end_date',
-    ]);
-}
-type LinkRow = Awaited<ReturnType<ReturnType<typeof linksQuery>['execute']>>[number];
-const presentLink = ({ start_date, end_date, ...r }: LinkRow): UserGeneration => ({
-  ...r,
-  generation_name: `${start_date.slice(0, 4)}-${end_date.slice(0, 4)}`,
-});
-
 /** The generation links of one student, or of every student the actor may see. */
 export async function listUserGenerations(db: Q, actor: Actor, userId: number | undefined): Promise<UserGeneration[]> {
-  const scope = await careerScope(db, actor);
-  let q = linksQuery(db);
-  if (userId !== undefined) q = q.where('ug.user_id', '=', userId);
-  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'ug.user_id'));
-  return (await q.orderBy('ug.user_id').orderBy('ug.id').execute()).map(presentLink);
+  return (await listLinkRows(db, userId, await careerScope(db, actor))).map(presentLink);
 }
 
 async function assertGeneration(db: Q, id: number) {
-  const found = await db.selectFrom('generations').select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw fieldError('generation_id', PEOPLE_MSG.generationNotFound);
+  if (!(await rowExists(db, 'generations', id))) throw fieldError('generation_id', PEOPLE_MSG.generationNotFound);
 }
 
 export async function createUserGeneration(trx: DbOrTrx, actor: Actor, body: LinkCreate): Promise<UserGeneration> {
   await findStudent(trx, actor, body.user_id);
   await assertGeneration(trx, body.generation_id);
-  const now = nowIso();
-  const row = await trx
-    .insertInto('user_generations')
-    .values({
-      user_id: body.user_id,
-      generation_id: body.generation_id,
-      current_semester_id: body.current_semester_id,
-      active: body.active,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'usergeneration.create',
-    entity: 'users',
-    entityId: body.user_id,
-    details: body,
-  });
-  return presentLink(await linksQuery(trx).where('ug.id', '=', row.id).executeTakeFirstOrThrow());
+  const { user_id, generation_id, current_semester_id, active } = body;
+  const id = await insertLink(trx, { user_id, generation_id, current_semester_id, active }, nowIso());
+  await auditPerson(trx, actor, 'usergeneration.create', body.user_id, body);
+  return presentLink(await findLinkRow(trx, id));
 }
 
 export async function updateUserGeneration(
@@ -185,32 +138,15 @@ export async function updateUserGeneration(
   id: number,
   body: LinkUpdate,
 ): Promise<UserGeneration> {
-  const link = await trx
-    .selectFrom('user_generations')
-    .select(['id', 'user_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const link = await findLinkOwner(trx, id);
   if (!link) throw notFound(PEOPLE_MSG.linkNotFound);
   await assertPersonInScope(trx, actor, link.user_id);
   await assertGeneration(trx, body.generation_id);
-  await trx
-    .updateTable('user_generations')
-    .set({
-      generation_id: body.generation_id,
-      active: body.active,
-      updated_at: nowIso(),
-      ...(body.current_semester_id !== undefined ? { current_semester_id: body.current_semester_id } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'usergeneration.update',
-    entity: 'users',
-    entityId: link.user_id,
-    details: body,
-  });
-  return presentLink(await linksQuery(trx).where('ug.id', '=', id).executeTakeFirstOrThrow());
+  const { generation_id, active, current_semester_id } = body;
+  // A semester left out keeps the stored one (an undefined value is not written).
+  await updateLink(trx, id, { generation_id, active, current_semester_id }, nowIso());
+  await auditPerson(trx, actor, 'usergeneration.update', link.user_id, body);
+  return presentLink(await findLinkRow(trx, id));
 }
 
 /** A student's status lives on their latest generation link; without one it cannot change. */
@@ -221,41 +157,14 @@ export async function setStudentStatus(
   active: number,
 ): Promise<UserGeneration> {
   await findStudent(trx, actor, userId);
-  const latest = await trx
-    .selectFrom('user_generations')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!latest) throw conflict(PEOPLE_MSG.noGenerationLink);
-  await trx.updateTable('user_generations').set({ active, updated_at: nowIso() }).where('id', '=', latest.id).execute();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'student.status',
-    entity: 'users',
-    entityId: userId,
-    details: { active },
-  });
-  return presentLink(await linksQuery(trx).where('ug.id', '=', latest.id).executeTakeFirstOrThrow());
+  const latest = await latestLinkId(trx, userId);
+  if (latest === undefined) throw conflict(PEOPLE_MSG.noGenerationLink);
+  await setLinksStatus(trx, [latest], active, nowIso());
+  await auditPerson(trx, actor, 'student.status', userId, { active });
+  return presentLink(await findLinkRow(trx, latest));
 }
 
 // ---------- semester advance ----------
-
-/** Finds a group by name (ignoring case) or creates it in the given semester; the id either way. */
-export async function findOrCreateGroup(trx: Q, name: string, semesterId: number, now: string): Promise<number> {
-  const found = await trx
-    .selectFrom('groups')
-    .select('id')
-    .where(sql<string>`lower(group_name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
-  if (found) return found.id;
-  const row = await trx
-    .insertInto('groups')
-    .values({ group_name: name.trim(), semester_id: semesterId, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /**
  * DESIGN §3: every ACTIVE student (optionally of one group) moves one semester forward in one transaction; the
@@ -270,20 +179,10 @@ export async function advanceSemester(
   if (groupId !== undefined && !(await rowExists(trx, 'groups', groupId)))
     throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
   const scheme = (await readGroupPolicy(trx)).naming_scheme as NamingScheme;
-  let q = trx
-    .selectFrom('users as u')
-    .leftJoin('user_generations as ug', (j) => j.onRef('ug.user_id', '=', 'u.id').on('ug.id', 'in', latestLinkIds(trx)))
-    .select(['u.id as user_id', 'ug.id as link_id', 'ug.current_semester_id', 'ug.active'])
-    .where('u.role', '=', ROLE.STUDENT)
-    // Active students, and those without any link (reported as skipped so the chief can fix them).
-    .where((eb) => eb.or([eb('ug.active', '=', STUDENT_STATUS.ACTIVO), eb('ug.id', 'is', null)]));
-  if (groupId !== undefined)
-    q = q.where('u.id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId));
-  // A chief advances the students of their careers only: a student without a career is left to the administrator
-  // (two chiefs advancing the same unlinked student would move them twice).
-  const scope = await careerScope(trx, actor);
-  if (!scope.all) q = q.where((eb) => linkedToScope(eb, scope, 'u.id'));
-  const candidates = await q.orderBy('u.id').execute();
+  // Active students, and those without any link (reported as skipped so the chief can fix them). A chief advances
+  // the students of their careers only: a student without a career is left to the administrator (two chiefs
+  // advancing the same unlinked student would move them twice).
+  const candidates = await advanceCandidates(trx, groupId, await careerScope(trx, actor));
 
   const result: AdvanceSemesterResult = { advanced: 0, graduated: 0, skipped: 0, errors: [] };
   const graduate: number[] = [];
@@ -302,24 +201,11 @@ export async function advanceSemester(
     }
   }
   const now = nowIso();
-  await inChunks(graduate, async (ids) => {
-    await trx
-      .updateTable('user_generations')
-      .set({ active: STUDENT_STATUS.GRADUADO, updated_at: now })
-      .where('id', 'in', ids)
-      .execute();
-    return [];
-  });
-  await inChunks(
+  await setLinksStatus(trx, graduate, STUDENT_STATUS.GRADUADO, now);
+  await advanceLinks(
+    trx,
     advance.map((a) => a.linkId),
-    async (ids) => {
-      await trx
-        .updateTable('user_generations')
-        .set((eb) => ({ current_semester_id: eb('current_semester_id', '+', 1), updated_at: now }))
-        .where('id', 'in', ids)
-        .execute();
-      return [];
-    },
+    now,
   );
   result.graduated = graduate.length;
   result.advanced = advance.length;
@@ -341,15 +227,9 @@ export async function advanceSemester(
 async function moveGroups(trx: Q, advance: Array<{ userId: number; from: number }>, scheme: NamingScheme, now: string) {
   if (advance.length === 0) return;
   const fromOf = new Map(advance.map((a) => [a.userId, a.from]));
-  const memberships = await inChunks(
+  const memberships = await membershipsOf(
+    trx,
     advance.map((a) => a.userId),
-    (ids) =>
-      trx
-        .selectFrom('user_groups as ug')
-        .innerJoin('groups as g', 'g.id', 'ug.group_id')
-        .select(['ug.user_id', 'ug.group_id', 'g.group_name'])
-        .where('ug.user_id', 'in', ids)
-        .execute(),
   );
   const moves = new Map<number, { to: string; semester: number; users: number[] }>();
   for (const m of memberships) {
@@ -363,22 +243,6 @@ async function moveGroups(trx: Q, advance: Array<{ userId: number; from: number 
     moves.set(m.group_id, move);
   }
   for (const [from, move] of moves) {
-    const target = await findOrCreateGroup(trx, move.to, move.semester, now);
-    await inChunks(move.users, async (ids) => {
-      // A student already in the target group only leaves the old one; the unique pair stays intact.
-      await trx
-        .deleteFrom('user_groups')
-        .where('group_id', '=', from)
-        .where('user_id', 'in', ids)
-        .where('user_id', 'in', trx.selectFrom('user_groups').select('user_id').where('group_id', '=', target))
-        .execute();
-      await trx
-        .updateTable('user_groups')
-        .set({ group_id: target })
-        .where('group_id', '=', from)
-        .where('user_id', 'in', ids)
-        .execute();
-      return [];
-    });
+    await moveMembers(trx, from, await findOrCreateGroup(trx, move.to, move.semester, now), move.users);
   }
 }

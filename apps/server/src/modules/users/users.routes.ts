@@ -4,7 +4,6 @@ import {
   MSG,
   ROLE,
   canManageCatalogues,
-  canReadUser,
   errorResponse,
   idField,
   idParam,
@@ -21,23 +20,19 @@ import {
   usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { assertPersonInScope, careerScope } from '../../db/career-scope.js';
-import { audit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
-import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
-import { setOwnPassword } from './users.repository.js';
-import { listAssignments } from '../assignments/assignments.repository.js';
 import {
+  changeOwnPassword,
   createUser,
   deleteUser,
   editedPasswordHash,
   listUsers,
   newAccountPasswordHash,
-  readUser,
+  readUserDetail,
   updateUser,
 } from './users.service.js';
 
@@ -72,16 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDetail, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const user = await readUser(app.db, request.params.id);
-      if (!canReadUser(actor, user)) throw forbidden();
-      if (actor.id !== user.id) await assertPersonInScope(app.db, actor, user.id);
-      // A chief reads the teacher's assignments of their careers (a teacher may teach in several).
-      const scope = actor.id === user.id ? undefined : await careerScope(app.db, actor);
-      const assignments = user.role === ROLE.TEACHER ? await listAssignments(app.db, { userId: user.id, scope }) : [];
-      return { ...user, professor_subjects: assignments };
-    },
+    async (request) => readUserDetail(app.db, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -169,12 +155,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.id !== request.params.id) throw forbidden();
       await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       const hash = await hashPassword(request.body.password);
-      await app.db.transaction().execute(async (trx) => {
-        await setOwnPassword(trx, actor.id, hash, nowIso());
-        // Other devices must sign in again with the new password.
-        await deleteOtherTokens(trx, actor.id, request.tokenHash);
-        await audit(trx, { userId: actor.id, action: 'password.change', entity: 'users', entityId: actor.id });
-      });
+      await app.db.transaction().execute((trx) => changeOwnPassword(trx, actor, hash, request.tokenHash));
       return { message: MSG.passwordChanged };
     },
   );

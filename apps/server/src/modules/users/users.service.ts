@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type Updateable, sql } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
   LIMITS,
@@ -7,6 +7,7 @@ import {
   ROLE,
   SCOPE_MSG,
   canManageUserOfRole,
+  canReadUser,
   careerInScope,
   chiefPassword,
   initialPassword,
@@ -14,6 +15,7 @@ import {
   type Actor,
   type PublicUser,
   type UserRecord,
+  type UserDetail,
   type UserListItem,
   type UsersPage,
   type CareerScope,
@@ -21,24 +23,33 @@ import {
   type userUpdateBody,
   type usersQuery,
 } from '@egreso/domain';
-import { assertCareerInScope, assertPersonInScope, careerScope, peopleInScope } from '../../db/career-scope.js';
+import { assertCareerInScope, assertPersonInScope, careerScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
-import { esContains, esKey } from '../../db/spanish.js';
-import { countDependents } from '../../db/usage.js';
+import { refuseIfInUse } from '../../db/usage.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { USER_COLUMNS, deleteOtherTokens } from '../auth/tokens.repository.js';
+import { listAssignments } from '../assignments/assignments.repository.js';
+import { deleteOtherTokens } from '../auth/tokens.repository.js';
 import { presentUser } from './present.js';
 import {
   careersByUser,
+  countUsers,
+  deleteUserRow,
   emailTakenByOther,
   findUserById,
   groupsByUser,
+  insertUser,
   latestGenerationByUser,
+  linkCareers,
+  listUserRecords,
+  setOwnPassword,
+  unlinkCareers,
+  updateUserRow,
   USER_DEPENDENTS,
+  type UserFilter,
 } from './users.repository.js';
 
 type Q = DbOrTrx;
@@ -47,69 +58,20 @@ type CreateBody = z.output<typeof userCreateBody>;
 type UpdateBody = z.output<typeof userUpdateBody>;
 
 /**
- * The users a list query selects, filtered in SQL; ordering and paging are added by the caller. A chief sees only
- * the people of their careers and those linked to none (DESIGN §5).
+ * The users a list query selects. A chief sees only the people of their careers and those linked to none (DESIGN
+ * §5); without a role, a chief sees teachers and students.
  */
-function filteredUsers(db: Q, actor: Actor, query: ListQuery, scope: CareerScope) {
-  let q = db.selectFrom('users');
-  if (query.role !== undefined) q = q.where('users.role', '=', query.role);
-  else if (actor.role !== ROLE.ADMIN) q = q.where('users.role', 'in', [ROLE.TEACHER, ROLE.STUDENT]);
-  if (!scope.all) q = q.where((eb) => peopleInScope(eb, scope, 'users.id'));
-  if (query.career_id !== undefined) {
-    q = q.where(
-      'users.id',
-      'in',
-      db.selectFrom('user_careers').select('user_id').where('career_id', '=', query.career_id),
-    );
-  }
-  if (query.group_id !== undefined) {
-    q = q.where(
-      'users.id',
-      'in',
-      db.selectFrom('user_groups').select('user_id').where('group_id', '=', query.group_id),
-    );
-  }
-  if (query.active !== undefined) {
-    const status = query.active;
-    // The latest link decides the status: one with this status and no newer link of the same student.
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_generations as ug')
-          .select('ug.id')
-          .whereRef('ug.user_id', '=', 'users.id')
-          .where('ug.active', '=', status)
-          .where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('user_generations as newer')
-                  .select('newer.id')
-                  .whereRef('newer.user_id', '=', 'ug.user_id')
-                  .whereRef('newer.id', '>', 'ug.id'),
-              ),
-            ),
-          ),
-      ),
-    );
-  }
-  const search = query.search?.trim();
-  if (search) {
-    // Name, number or e-mail, without regard to case or accents: 'angel' finds 'Ángel'.
-    q = q.where((eb) =>
-      eb.or([
-        esContains('users.full_name', search),
-        esContains('users.email', search),
-        esContains(sql`coalesce(users.controlnumber, '')`, search),
-      ]),
-    );
-  }
-  return q;
-}
-
-/** Spanish order of names, ties by id so pages never overlap. */
-function orderedByName<T extends SelectQueryBuilder<Database, 'users', UserRecord>>(q: T): T {
-  return q.orderBy(esKey('users.full_name')).orderBy('users.id') as T;
+function userFilter(actor: Actor, query: ListQuery, scope: CareerScope): UserFilter {
+  const roles =
+    query.role !== undefined ? [query.role] : actor.role !== ROLE.ADMIN ? [ROLE.TEACHER, ROLE.STUDENT] : undefined;
+  return {
+    roles,
+    scope,
+    careerId: query.career_id,
+    groupId: query.group_id,
+    active: query.active,
+    search: query.search,
+  };
 }
 
 /** Careers, groups and (with include_generation) the latest generation link: one query each, run side by side. */
@@ -130,9 +92,7 @@ async function withRelations(db: Q, users: UserRecord[], includeGeneration: bool
 /** Every user a list query selects, ordered by name in SQL, with their relations. */
 export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[]> {
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
-  const rows = await orderedByName(
-    filteredUsers(db, actor, query, await careerScope(db, actor)).select(USER_COLUMNS),
-  ).execute();
+  const rows = await listUserRecords(db, userFilter(actor, query, await careerScope(db, actor)));
   return withRelations(db, rows, query.include_generation ?? false);
 }
 
@@ -143,28 +103,17 @@ export async function listAllUsers(db: Q, actor: Actor, query: ListQuery): Promi
 export async function listUsers(db: Q, actor: Actor, query: ListQuery): Promise<UserListItem[] | UsersPage> {
   if (query.page === undefined && query.per_page === undefined) return listAllUsers(db, actor, query);
   if (query.role !== undefined && !canManageUserOfRole(actor, query.role)) throw forbidden();
-  const base = filteredUsers(db, actor, query, await careerScope(db, actor));
+  const filter = userFilter(actor, query, await careerScope(db, actor));
   const perPage = query.per_page ?? LIMITS.periodsPageSize;
   const page = query.page ?? 1;
+  const slice = (n: number) => ({ limit: perPage, offset: (n - 1) * perPage });
   // The count and the page run side by side (two connections on PostgreSQL); a page past the end is asked again.
-  const [{ total }, firstTry] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    orderedByName(base.select(USER_COLUMNS))
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-  ]);
-  const lastPage = Math.max(1, Math.ceil(Number(total) / perPage));
+  const [total, firstTry] = await Promise.all([countUsers(db, filter), listUserRecords(db, filter, slice(page))]);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const currentPage = Math.min(page, lastPage);
-  const rows =
-    currentPage === page
-      ? firstTry
-      : await orderedByName(base.select(USER_COLUMNS))
-          .limit(perPage)
-          .offset((currentPage - 1) * perPage)
-          .execute();
+  const rows = currentPage === page ? firstTry : await listUserRecords(db, filter, slice(currentPage));
   const data = await withRelations(db, rows, query.include_generation ?? false);
-  return { data, meta: { current_page: currentPage, last_page: lastPage, total: Number(total), per_page: perPage } };
+  return { data, meta: { current_page: currentPage, last_page: lastPage, total, per_page: perPage } };
 }
 
 export async function readUser(db: Q, id: number): Promise<PublicUser> {
@@ -172,6 +121,18 @@ export async function readUser(db: Q, id: number): Promise<PublicUser> {
   if (!user) throw notFound(PEOPLE_MSG.userNotFound);
   const careers = await careersByUser(db, [id]);
   return presentUser(user, careers.get(id));
+}
+
+/** One user as GET /users/:id answers: a teacher with their assignments (a chief's: those of their careers). */
+export async function readUserDetail(db: Q, actor: Actor, id: number): Promise<UserDetail> {
+  const user = await readUser(db, id);
+  if (!canReadUser(actor, user)) throw forbidden();
+  const self = actor.id === user.id;
+  if (!self) await assertPersonInScope(db, actor, user.id);
+  // A chief reads the teacher's assignments of their careers (a teacher may teach in several).
+  const scope = self ? undefined : await careerScope(db, actor);
+  const assignments = user.role === ROLE.TEACHER ? await listAssignments(db, { userId: user.id, scope }) : [];
+  return { ...user, professor_subjects: assignments };
 }
 
 /** Password of a new account: the one sent, or the spec's generated one; always at least 8 characters. */
@@ -222,36 +183,15 @@ export async function createUser(
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
   const careers = await careersOfNewPerson(trx, actor, body.career_id);
   if (await emailTakenByOther(trx, body.email, null)) throw fieldError('email', MSG.emailTaken);
-  const now = nowIso();
-  const row = await trx
-    .insertInto('users')
-    .values({
-      full_name: body.full_name,
-      email: body.email,
-      password_hash: passwordHash,
-      role: body.role,
-      controlnumber: body.controlnumber,
-      gender: body.gender,
-      photo: null,
-      created_at: now,
-      updated_at: now,
-      must_change_password: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (careers.length)
-    await trx
-      .insertInto('user_careers')
-      .values(careers.map((career_id) => ({ user_id: row.id, career_id })))
-      .execute();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'user.create',
-    entity: 'users',
-    entityId: row.id,
-    details: { role: body.role },
-  });
-  return readUser(trx, row.id);
+  const { full_name, email, role, controlnumber, gender } = body;
+  const id = await insertUser(
+    trx,
+    { full_name, email, password_hash: passwordHash, role, controlnumber, gender },
+    nowIso(),
+  );
+  await linkCareers(trx, id, careers);
+  await auditPerson(trx, actor, 'user.create', id, { role: body.role });
+  return readUser(trx, id);
 }
 
 /** Editing one's own profile changes name, e-mail and photo; managers change the rest of someone else's. */
@@ -287,24 +227,22 @@ export async function updateUser(
     if (body.career_id && !(await rowExists(trx, 'careers', body.career_id)))
       throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
-  await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
+  await updateUserRow(trx, target.id, update);
   if (manages && body.career_id) {
     // The chosen career replaces the links the actor may change: all of them for an administrator, those to the
     // chief's own careers for a chief (a link to another chief's career is not theirs to drop).
     const scope = await careerScope(trx, actor);
-    let unlink = trx.deleteFrom('user_careers').where('user_id', '=', target.id);
-    if (!scope.all) unlink = unlink.where('career_id', 'in', [...scope.careers, body.career_id]);
-    await unlink.execute();
-    await trx.insertInto('user_careers').values({ user_id: target.id, career_id: body.career_id }).execute();
+    await unlinkCareers(trx, target.id, scope.all ? undefined : [...scope.careers, body.career_id]);
+    await linkCareers(trx, target.id, [body.career_id]);
   }
   if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
-  await audit(trx, {
-    userId: actor.id,
-    action: self ? 'profile.update' : 'user.update',
-    entity: 'users',
-    entityId: target.id,
-    details: userChanges(target, update, manages ? body.career_id : undefined, careerBefore),
-  });
+  await auditPerson(
+    trx,
+    actor,
+    self ? 'profile.update' : 'user.update',
+    target.id,
+    userChanges(target, update, manages ? body.career_id : undefined, careerBefore),
+  );
   return readUser(trx, target.id);
 }
 
@@ -343,15 +281,26 @@ export async function deleteUser(trx: DbOrTrx, actor: Actor, id: number): Promis
   if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
   if (!canManageUserOfRole(actor, target.role)) throw forbidden();
   await assertPersonInScope(trx, actor, target.id);
-  if ((await countDependents(trx, id, USER_DEPENDENTS)).some((u) => u.count > 0)) {
-    throw conflict(target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser);
-  }
-  await trx.deleteFrom('users').where('id', '=', id).execute();
-  await audit(trx, {
-    userId: actor.id,
-    action: 'user.delete',
-    entity: 'users',
-    entityId: id,
-    details: { email: target.email },
-  });
+  await refuseIfInUse(trx, id, USER_DEPENDENTS, () =>
+    target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser,
+  );
+  await deleteUserRow(trx, id);
+  await auditPerson(trx, actor, 'user.delete', id, { email: target.email });
+}
+
+/** The user's own new password: other devices sign in again with it. */
+export async function changeOwnPassword(
+  trx: DbOrTrx,
+  actor: Actor,
+  passwordHash: string,
+  keptTokenHash: string | null,
+): Promise<void> {
+  await setOwnPassword(trx, actor.id, passwordHash, nowIso());
+  await deleteOtherTokens(trx, actor.id, keptTokenHash);
+  await auditPerson(trx, actor, 'password.change', actor.id);
+}
+
+/** Audits a change of a person's data, in the audit log under that person. */
+export function auditPerson(trx: DbOrTrx, actor: Actor, action: string, personId: number, details?: unknown) {
+  return audit(trx, { userId: actor.id, action, entity: 'users', entityId: personId, details });
 }

@@ -62,9 +62,20 @@ export async function assertPeopleInScope(db: DbOrTrx, actor: Actor, userIds: re
 
 type UserIdRef = `${string}.id` | `${string}.user_id`;
 
+/** The ids of the people linked to one of the careers (the career side of `user_careers`, `user_careers_career_user_idx`). */
+function linkedTo(e: ExpressionBuilder<Database, 'users'>, careers: readonly number[]) {
+  return e
+    .selectFrom('user_careers as scope_uc')
+    .select('scope_uc.user_id')
+    .where('scope_uc.career_id', 'in', [...careers]);
+}
+
 /**
  * SQL condition: the person whose id is `userIdRef` is in the scope, i.e. has no career link or one to a career of the
- * scope (EXISTS on `user_careers`, served by its (user_id, career_id) unique index). True for administrators.
+ * scope. True for administrators. Written as `id in (the careers' people union the people without a career)` rather
+ * than an `or` of two EXISTS, which the planner could only check person by person: a chief's count of students started
+ * from every student of the institution (140,000 buffers at 20,000 students), and now starts from the career's index
+ * (8,400; bench/RESULTS.md).
  */
 export function peopleInScope<DB extends Database, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
@@ -73,14 +84,20 @@ export function peopleInScope<DB extends Database, TB extends keyof DB>(
 ): Expression<SqlBool> {
   const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
   if (scope.all) return e.lit(true);
-  const links = () =>
-    e
-      .selectFrom('user_careers as scope_uc')
-      .select('scope_uc.id')
-      .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id');
-  const unlinked = e.not(e.exists(links()));
-  if (scope.careers.length === 0) return unlinked;
-  return e.or([unlinked, e.exists(links().where('scope_uc.career_id', 'in', [...scope.careers]))]);
+  const unlinked = e
+    .selectFrom('users as scope_u')
+    .select('scope_u.id as user_id')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_careers as scope_link')
+            .select('scope_link.id')
+            .whereRef('scope_link.user_id', '=', 'scope_u.id'),
+        ),
+      ),
+    );
+  const people = scope.careers.length ? linkedTo(e, scope.careers).union(unlinked) : unlinked;
+  return e(userIdRef as 'users.id', 'in', people);
 }
 
 /** SQL condition: a row whose career column is `careerRef` belongs to the scope. True for administrators. */
@@ -107,11 +124,5 @@ export function linkedToScope<DB extends Database, TB extends keyof DB>(
   const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
   if (scope.all) return e.lit(true);
   if (scope.careers.length === 0) return e.lit(false);
-  return e.exists(
-    e
-      .selectFrom('user_careers as scope_uc')
-      .select('scope_uc.id')
-      .whereRef('scope_uc.user_id', '=', userIdRef as 'users.id')
-      .where('scope_uc.career_id', 'in', [...scope.careers]),
-  );
+  return e(userIdRef as 'users.id', 'in', linkedTo(e, scope.careers));
 }

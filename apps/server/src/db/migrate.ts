@@ -11,6 +11,7 @@ import { restorableSpanishKeyMigration } from './migrations/0012-restorable-span
 import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and-credits.js';
 import { improvementActionsMigration } from './migrations/0014-improvement-actions.js';
 import { careerScopeIndexesMigration } from './migrations/0015-career-scope-indexes.js';
+import { cohortIndexesMigration } from './migrations/0016-cohort-indexes.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -27,6 +28,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0013-search-fold-and-credits': searchFoldAndCreditsMigration(dialect),
         '0014-improvement-actions': improvementActionsMigration(dialect),
         '0015-career-scope-indexes': careerScopeIndexesMigration,
+        '0016-cohort-indexes': cohortIndexesMigration,
       };
     },
   };

@@ -224,8 +224,8 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
   if (filter.groupId !== undefined) conditions.push(eb('s.group_id', '=', filter.groupId));
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
-  if (filter.careerIds !== undefined) {
-    const careerIds = filter.careerIds.length ? [...filter.careerIds] : [0];
+  const careerIds = filter.careerIds && (filter.careerIds.length ? [...filter.careerIds] : [0]);
+  if (careerIds) {
     conditions.push(
       eb.exists(
         eb
@@ -239,10 +239,19 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
     );
   }
   if (filter.generationId !== undefined) {
-    const students = eb
+    let students = eb
       .selectFrom('user_generations')
       .select('user_generations.user_id')
       .where('user_generations.generation_id', '=', filter.generationId);
+    // With careers, only the generation's students linked to one of them (what the condition above keeps anyway): a
+    // chief's report reads its career's sums, not those of every career of the generation.
+    if (careerIds) {
+      students = students.where(
+        'user_generations.user_id',
+        'in',
+        eb.selectFrom('user_careers as guc').select('guc.user_id').where('guc.career_id', 'in', careerIds),
+      );
+    }
     // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort
     // (a semi-join hashes the students and loses the order: 73 ms instead of 30 for a generation of the scale data).
     // SQLite walks an `in (...)` list in order already.

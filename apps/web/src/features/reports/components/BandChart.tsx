@@ -3,8 +3,7 @@ import { useMemo, useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { TEACHER_REPORT_MSG, type GroupReport } from '@egreso/domain';
 import { BAND_FILL, barOptions, hatched, valueLabels } from './chart-setup';
-import { ChartDataTable } from './ChartDataTable';
-import { ChartLegend } from './ChartLegend';
+import { AttributeBarChart } from './AttributeBarChart';
 import {
   BAND_KEYS,
   BAND_LABEL,
@@ -14,7 +13,6 @@ import {
   type CountMode,
   type GroupRow,
 } from './report-data';
-import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
 
 /** The legend's swatches: Insuficiente hatched in CSS as its bars are on the canvas. */
 const LEGEND = BAND_KEYS.map((b) => ({
@@ -68,8 +66,9 @@ export function BandChart({ report }: { report: GroupReport }) {
           {mode === 'count' ? TEACHER_REPORT_MSG.showPercent : TEACHER_REPORT_MSG.showCount}
         </Button>
       </Group>
-      <ChartScroller label="Gráfica de niveles por atributo">
-        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
+      <AttributeBarChart
+        label="Gráfica de niveles por atributo"
+        chart={
           <Bar
             data={data}
             options={options}
@@ -77,13 +76,10 @@ export function BandChart({ report }: { report: GroupReport }) {
             role="img"
             aria-label={`Gráfica de barras apiladas por atributo. ${summary}`}
           />
-        </Box>
-      </ChartScroller>
-      <ChartLegend items={LEGEND} />
-      <ChartDataTable
+        }
+        legend={LEGEND}
         rows={rows}
-        rowKey={(r) => r.attribute}
-        rowHeader={{ header: 'Atributo', cell: attributeTitle }}
+        attribute={attributeTitle}
         columns={[
           ...BAND_KEYS.map((b) => ({
             key: b,
@@ -100,10 +96,8 @@ export function BandChart({ report }: { report: GroupReport }) {
           { key: 'total', header: 'Alumnos con datos', cell: (r) => r.total },
         ]}
         caption="Alumnos por nivel en cada atributo (conteo y porcentaje)"
-        minWidth={600}
-        mt="md"
-        striped
-        aria-label="Datos de la gráfica por atributo"
+        tableMinWidth={600}
+        tableLabel="Datos de la gráfica por atributo"
       />
       {rows.every((r) => r.total === 0) ? (
         <Text size="sm" c="dimmed" mt="xs">

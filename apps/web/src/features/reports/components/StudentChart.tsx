@@ -1,37 +1,12 @@
 import { Box } from '@mantine/core';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
-import type { Plugin } from 'chart.js';
 import type { StudentReport } from '@egreso/domain';
-import { BAND_FILL, BAND_TINT, averageTooltip, barOptions, valueLabels } from './chart-setup';
-import { ChartDataTable } from './ChartDataTable';
-import { ChartLegend } from './ChartLegend';
+import { BAND_FILL, BAND_TINT, averageTooltip, bandBackground, barOptions, valueLabels } from './chart-setup';
+import { AttributeBarChart } from './AttributeBarChart';
 import { BAND_RANGES, attributeTitle, studentRows } from './report-data';
-import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
 
-/** Paints the three bands behind the bars and names them at the right edge, so they read without colour. */
-const bandBackground: Plugin<'bar'> = {
-  id: 'bandBackground',
-  beforeDatasetsDraw(chart) {
-    const { ctx, chartArea, scales } = chart;
-    const y = scales.y!;
-    ctx.save();
-    for (const range of BAND_RANGES) {
-      const top = y.getPixelForValue(range.max === 100 ? Math.max(100, Number(y.max)) : range.max);
-      const bottom = y.getPixelForValue(range.min);
-      ctx.fillStyle = BAND_TINT[range.band];
-      ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
-      ctx.fillStyle = '#333';
-      ctx.font = '600 11px system-ui, sans-serif';
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'top';
-      ctx.fillText(range.band, chartArea.right - 4, top + 3);
-    }
-    ctx.restore();
-  },
-};
-
-const PLUGINS = [bandBackground, valueLabels((v) => v.toFixed(1))];
+const PLUGINS = [bandBackground(BAND_RANGES, BAND_TINT, true), valueLabels((v) => v.toFixed(1))];
 
 const LEGEND = BAND_RANGES.map((r) => ({ key: r.band, label: r.label, swatch: BAND_FILL[r.band] }));
 
@@ -59,8 +34,9 @@ export function StudentChart({ report }: { report: StudentReport }) {
   const summary = rows.map((r) => `${r.attribute}: ${r.value.toFixed(1)} (${r.band})`).join('. ');
   return (
     <Box>
-      <ChartScroller label="Gráfica de promedios por atributo">
-        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
+      <AttributeBarChart
+        label="Gráfica de promedios por atributo"
+        chart={
           <Bar
             data={data}
             options={options}
@@ -68,22 +44,17 @@ export function StudentChart({ report }: { report: StudentReport }) {
             role="img"
             aria-label={`Gráfica de barras de promedios por atributo. ${summary}`}
           />
-        </Box>
-      </ChartScroller>
-      <ChartLegend items={LEGEND} />
-      <ChartDataTable
+        }
+        legend={LEGEND}
         rows={rows}
-        rowKey={(r) => r.attribute}
-        rowHeader={{ header: 'Atributo', cell: attributeTitle }}
+        attribute={attributeTitle}
         columns={[
           { key: 'average', header: 'Promedio', cell: (r) => r.value.toFixed(1), attributes: { 'data-average': true } },
           { key: 'band', header: 'Nivel', cell: (r) => (r.graded ? r.band : `${r.band} (sin calificaciones)`) },
         ]}
         caption={`Promedio por atributo de ${report.alumno.full_name}`}
-        minWidth={600}
-        mt="md"
-        striped
-        aria-label="Datos de la gráfica del alumno"
+        tableMinWidth={600}
+        tableLabel="Datos de la gráfica del alumno"
       />
     </Box>
   );

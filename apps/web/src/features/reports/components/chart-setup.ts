@@ -9,6 +9,7 @@ import {
   type Plugin,
   type TooltipItem,
 } from 'chart.js';
+import type { Band } from '@egreso/domain';
 
 // Only what the report's bar charts use, so the chunk stays small.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -26,6 +27,37 @@ export const BAND_TINT = {
   Suficiente: 'rgba(246, 195, 67, 0.22)',
   Sobresaliente: 'rgba(27, 94, 32, 0.14)',
 } as const;
+
+/**
+ * Paints the bands behind the bars, each from its minimum to its maximum (the top one up to the axis' top); `named`
+ * also writes each band's name at its right edge, so the bands read without colour.
+ */
+export function bandBackground(
+  bands: ReadonlyArray<{ band: Band; min: number; max: number }>,
+  tint: Record<Band, string>,
+  named: boolean,
+): Plugin<'bar'> {
+  return {
+    id: 'bandBackground',
+    beforeDatasetsDraw(chart) {
+      const { ctx, chartArea, scales } = chart;
+      const y = scales.y!;
+      ctx.save();
+      for (const range of bands) {
+        const top = y.getPixelForValue(range.max === 100 ? Math.max(100, Number(y.max)) : range.max);
+        ctx.fillStyle = tint[range.band];
+        ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, y.getPixelForValue(range.min) - top);
+        if (!named) continue;
+        ctx.fillStyle = '#333';
+        ctx.font = '600 11px system-ui, sans-serif';
+        ctx.textAlign = 'right';
+        ctx.textBaseline = 'top';
+        ctx.fillText(range.band, chartArea.right - 4, top + 3);
+      }
+      ctx.restore();
+    },
+  };
+}
 
 /** Diagonal white stripes over a colour: a fill that differs from the others by shape, not only by colour. */
 export function hatched(color: string): CanvasPattern | string {

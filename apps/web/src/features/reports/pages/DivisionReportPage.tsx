@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { BANDS, REPORT_MSG } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
@@ -16,6 +15,7 @@ import { useDivisionReport, type DivisionReportFilters } from '../api/get-divisi
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
 import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
 import { BAND_ORDER, exportFailureText, summarizeRecords, type AttributeTally } from '../components/division-report';
 
 const ALL = 'all';
@@ -112,23 +112,9 @@ export default function DivisionReportPage() {
         title="Reportes avanzados"
         subtitle="Calificaciones por atributo de egreso de una generación"
         actions={
-          <>
-            <Button component={Link} to="/ReportTargets" variant="light">
-              Metas por atributo
-            </Button>
-            <Button component={Link} to="/ReportEvidence" variant="light">
-              Evidencia por generación
-            </Button>
-            <Button component={Link} to="/CurriculumMap" variant="light">
-              Mapa curricular
-            </Button>
-            <Button component={Link} to="/ImprovementActions" variant="light">
-              Mejora continua
-            </Button>
-            <Button component={Link} to="/ReportPerformance" variant="light">
-              Índices de rendimiento
-            </Button>
-          </>
+          <ReportLinks
+            to={['/ReportTargets', '/ReportEvidence', '/CurriculumMap', '/ImprovementActions', '/ReportPerformance']}
+          />
         }
       />
       <Stack gap="md">

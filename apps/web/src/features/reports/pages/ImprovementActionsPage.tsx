@@ -1,6 +1,5 @@
-import { Alert, Button, Card, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   IMPROVEMENT_MSG,
   IMPROVEMENT_STATUSES,
@@ -21,7 +20,8 @@ import { exportImprovementActions } from '../api/export-improvement-actions';
 import { useImprovementActions } from '../api/get-improvement-actions';
 import { EditActionModal, FollowupModal } from '../components/ImprovementActionModals';
 import { ImprovementActionList } from '../components/ImprovementActionList';
-import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { CareerSelect, FilterCard, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
 import { useActionOptions } from '../components/use-action-options';
 
 /**
@@ -85,9 +85,7 @@ export default function ImprovementActionsPage() {
         subtitle="Acciones de mejora por atributo y generación, con su resultado esperado y medido (CACEI 4.4)"
         actions={
           <>
-            <Button component={Link} to="/ReportEvidence" variant="light">
-              Evidencia por generación
-            </Button>
+            <ReportLinks to={['/ReportEvidence']} />
             <Button onClick={exportFile} loading={exporting} disabled={!actions.data?.length}>
               Exportar Excel
             </Button>
@@ -95,47 +93,45 @@ export default function ImprovementActionsPage() {
         }
       />
       <Stack gap="md">
-        <Card withBorder radius="md" padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <GenerationSelect
-              generations={generations}
-              value={generationId}
-              onChange={setGenerationId}
-              allowDeselect
-              placeholder="Todas"
-            />
-            <Select
-              label="Atributo"
-              placeholder="Todos"
-              data={attributeOptions}
-              value={attributeId}
-              onChange={setAttributeId}
-              clearable
-              searchable
-            />
-            <Select
-              label="Estatus"
-              placeholder="Todos"
-              clearable
-              value={status}
-              onChange={setStatus}
-              data={IMPROVEMENT_STATUSES.map((s) => ({
-                value: s,
-                label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus],
-              }))}
-            />
-            <Select
-              label="Periodo de aplicación"
-              placeholder="Todos"
-              clearable
-              searchable
-              value={periodId}
-              onChange={setPeriodId}
-              data={options.periodOptions.map(({ value, label }) => ({ value, label }))}
-            />
-          </SimpleGrid>
-        </Card>
+        <FilterCard cols={{ base: 1, sm: 2, lg: 5 }}>
+          <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+          <GenerationSelect
+            generations={generations}
+            value={generationId}
+            onChange={setGenerationId}
+            allowDeselect
+            placeholder="Todas"
+          />
+          <Select
+            label="Atributo"
+            placeholder="Todos"
+            data={attributeOptions}
+            value={attributeId}
+            onChange={setAttributeId}
+            clearable
+            searchable
+          />
+          <Select
+            label="Estatus"
+            placeholder="Todos"
+            clearable
+            value={status}
+            onChange={setStatus}
+            data={IMPROVEMENT_STATUSES.map((s) => ({
+              value: s,
+              label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus],
+            }))}
+          />
+          <Select
+            label="Periodo de aplicación"
+            placeholder="Todos"
+            clearable
+            searchable
+            value={periodId}
+            onChange={setPeriodId}
+            data={options.periodOptions.map(({ value, label }) => ({ value, label }))}
+          />
+        </FilterCard>
         {careerId === null ? <Text c="dimmed">Selecciona una carrera.</Text> : null}
         {actions.isPending && filters ? <Text role="status">Cargando acciones de mejora...</Text> : null}
         {actions.isError ? (

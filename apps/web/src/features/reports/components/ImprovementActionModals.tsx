@@ -19,6 +19,12 @@ import { useSaveImprovementAction } from '../api/save-improvement-action';
 import { measuredText, pct } from './evidence-format';
 
 type Option = { value: string; label: string };
+
+/** How a modal ends: closed, or saved with the message the page shows. */
+interface Outcome {
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
 export type PeriodOption = Option & { start_date: string };
 
 /** What the evidence knows of the attribute an action is registered for. */
@@ -160,9 +166,7 @@ export function RegisterActionModal({
   finding: ActionFinding | null;
   periods: PeriodOption[];
   subjects: Option[];
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const save = useSaveImprovementAction();
   const form = useForm({
     initial: REGISTER_EMPTY,
@@ -255,9 +259,7 @@ export function EditActionModal({
   action: ImprovementAction | null;
   periods: Option[];
   subjects: Option[];
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const save = useSaveImprovementAction();
   const form = useForm({
     initial: {
@@ -348,9 +350,7 @@ export function FollowupModal({
   onSaved,
 }: {
   action: ImprovementAction | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const add = useAddImprovementFollowup();
   const form = useForm({ initial: { followup_date: '', text: '' }, schema: improvementFollowupBody, toBody: (v) => v });
   const { reset } = form;

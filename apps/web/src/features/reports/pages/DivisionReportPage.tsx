@@ -16,6 +16,7 @@ import { useSubjectAttributes } from '../../activities/api/get-subject-attribute
 import { DivisionReportChart } from '../components/DivisionReportChart';
 import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import { BAND_ORDER, exportFailureText, summarizeRecords, type AttributeTally } from '../components/division-report';
 
 const ALL = 'all';
@@ -50,8 +51,8 @@ export default function DivisionReportPage() {
   const [attributeId, setAttributeId] = useState<string>(ALL);
   const [applied, setApplied] = useState<DivisionReportFilters | null>(null);
   const [needSubject, setNeedSubject] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const feedback = useFeedback();
+  const excel = useDownload((err) => feedback.error(exportFailureText(err)));
   const specificSubject = subjectId === ALL ? null : Number(subjectId);
   const attributes = useSubjectAttributes(specificSubject);
   const report = useDivisionReport(applied);
@@ -79,21 +80,16 @@ export default function DivisionReportPage() {
     });
   };
 
-  const exportExcel = async () => {
+  const exportExcel = () => {
     if (noGeneration) return;
-    setExporting(true);
-    try {
-      await exportDivisionReport({
+    void excel.download(() =>
+      exportDivisionReport({
         generation_id: Number(generationId),
         career_id: career,
         subject_id: chosen(subjectId),
         period_id: chosen(periodId),
-      });
-    } catch (err) {
-      feedback.error(exportFailureText(err));
-    } finally {
-      setExporting(false);
-    }
+      }),
+    );
   };
 
   const nameOf = {
@@ -181,7 +177,7 @@ export default function DivisionReportPage() {
             <Button onClick={consult} disabled={noGeneration}>
               Consultar
             </Button>
-            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={exporting}>
+            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={excel.busy}>
               Exportar Excel
             </Button>
           </Group>

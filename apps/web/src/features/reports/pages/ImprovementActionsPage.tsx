@@ -22,6 +22,7 @@ import { EditActionModal, FollowupModal } from '../components/ImprovementActionM
 import { ImprovementActionList } from '../components/ImprovementActionList';
 import { CareerSelect, FilterCard, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import { useActionOptions } from '../components/use-action-options';
 
 /**
@@ -51,8 +52,8 @@ export default function ImprovementActionsPage() {
   const options = useActionOptions(careerId === null ? null : Number(careerId));
   const [editing, setEditing] = useState<ImprovementAction | null>(null);
   const [following, setFollowing] = useState<ImprovementAction | null>(null);
-  const [exporting, setExporting] = useState(false);
   const feedback = useFeedback();
+  const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const remove = useDeleteImprovementAction();
   const deletion = useConfirmDelete(
     (a: ImprovementAction) => remove.mutateAsync(a.id).then(() => feedback.success(IMPROVEMENT_MSG.deleted)),
@@ -63,17 +64,7 @@ export default function ImprovementActionsPage() {
     setFollowing(null);
     feedback.success(message);
   };
-  const exportFile = async () => {
-    if (!filters) return;
-    setExporting(true);
-    try {
-      await exportImprovementActions(filters);
-    } catch (err) {
-      feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () => (filters ? excel.download(() => exportImprovementActions(filters)) : undefined);
   const attributeOptions = (attributes.data ?? [])
     .filter((a) => careerId !== null && a.career_id === Number(careerId))
     .map((a) => ({ value: String(a.id), label: a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name }));
@@ -86,7 +77,7 @@ export default function ImprovementActionsPage() {
         actions={
           <>
             <ReportLinks to={['/ReportEvidence']} />
-            <Button onClick={exportFile} loading={exporting} disabled={!actions.data?.length}>
+            <Button onClick={exportFile} loading={excel.busy} disabled={!actions.data?.length}>
               Exportar Excel
             </Button>
           </>

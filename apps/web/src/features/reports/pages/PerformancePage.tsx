@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -9,6 +8,7 @@ import { exportPerformance, usePerformance } from '../api/get-performance';
 import { pct } from '../components/evidence-format';
 import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import '../../../components/print.css';
 
 type Period = PerformanceAnswer['periods'][number];
@@ -129,19 +129,9 @@ export default function PerformancePage() {
   const { applied } = query;
   const indices = usePerformance(applied);
   const feedback = useFeedback();
-  const [exporting, setExporting] = useState(false);
+  const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const r = indices.data;
-  const exportFile = async () => {
-    if (!applied) return;
-    setExporting(true);
-    try {
-      await exportPerformance(applied);
-    } catch (err) {
-      feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () => (applied ? excel.download(() => exportPerformance(applied)) : undefined);
   return (
     <div>
       <PageHeader
@@ -151,7 +141,7 @@ export default function PerformancePage() {
           <>
             <ReportLinks to={['/ReportEvidence']} />
             {r ? (
-              <Button variant="light" onClick={exportFile} loading={exporting}>
+              <Button variant="light" onClick={exportFile} loading={excel.busy}>
                 Exportar Excel
               </Button>
             ) : null}

@@ -6,6 +6,7 @@ import { todayLong } from '../../lib/dates';
 import { useCareers } from '../../features/careers/api/get-careers';
 import { useChiefs } from '../../features/people/api/get-chiefs';
 import { StatCard } from '../../components/StatCard';
+import { ReportLinks } from '../../features/reports/components/ReportLinks';
 
 export default function AdminDashboardPage() {
   const careers = useCareers();
@@ -53,15 +54,7 @@ export default function AdminDashboardPage() {
           <Button component={Link} to="/Admin/Jefes" variant="light">
             Gestionar jefes de división
           </Button>
-          <Button component={Link} to="/ReportEvidence" variant="light">
-            Evidencia por generación
-          </Button>
-          <Button component={Link} to="/CurriculumMap" variant="light">
-            Mapa curricular
-          </Button>
-          <Button component={Link} to="/ImprovementActions" variant="light">
-            Mejora continua
-          </Button>
+          <ReportLinks to={['/ReportEvidence', '/CurriculumMap', '/ImprovementActions']} />
         </Group>
       </Card>
     </>

@@ -1,4 +1,4 @@
-import { Box, Table } from '@mantine/core';
+import { Box } from '@mantine/core';
 import {
   BarController,
   BarElement,
@@ -12,11 +12,11 @@ import {
   Tooltip,
   type ChartData,
   type ChartOptions,
-  type Plugin,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { EvidenceAttribute } from '@egreso/domain';
-import { BAND_FILL } from './chart-setup';
+import { BAND_FILL, valueLabels } from './chart-setup';
+import { ChartDataTable } from './ChartDataTable';
 import { pct } from './evidence-format';
 
 ChartJS.register(
@@ -31,29 +31,8 @@ ChartJS.register(
   Legend,
 );
 
-/**
- * Each bar's share written on it (white inside the top of the bar, black above a short one), clear of the target line,
- * so the chart reads printed in grey and without hovering.
- */
-const shareLabels: Plugin<'bar'> = {
-  id: 'evidenceShareLabels',
-  afterDatasetsDraw(chart) {
-    const { ctx } = chart;
-    ctx.save();
-    ctx.font = '600 11px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    chart.getDatasetMeta(0).data.forEach((bar, i) => {
-      const value = chart.data.datasets[0]!.data[i];
-      if (typeof value !== 'number') return;
-      const { x, y, base } = bar.getProps(['x', 'y', 'base'], true) as { x: number; y: number; base: number };
-      const inside = base - y >= 22;
-      ctx.fillStyle = inside ? '#fff' : '#000';
-      ctx.textBaseline = inside ? 'top' : 'bottom';
-      ctx.fillText(pct(value), x, inside ? y + 5 : y - 2);
-    });
-    ctx.restore();
-  },
-};
+/** Each bar's share written clear of the target line, so the chart reads printed in grey and without hovering. */
+const PLUGINS = [valueLabels(pct, 'top')];
 
 const OPTIONS: ChartOptions<'bar'> = {
   responsive: true,
@@ -123,33 +102,35 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
           type="bar"
           data={data as ChartData<'bar', Array<number | null>, string>}
           options={OPTIONS}
-          plugins={[shareLabels]}
+          plugins={PLUGINS}
           role="img"
           aria-label={`Tendencia de ${attribute} por periodo. ${summary}`}
         />
       </Box>
-      <Table withTableBorder fz="sm" mt="xs" maw={720} aria-label={`Tendencia de ${attribute}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Periodo</Table.Th>
-            <Table.Th scope="col">Alumnos con datos</Table.Th>
-            <Table.Th scope="col">% en Suficiente o más</Table.Th>
-            <Table.Th scope="col">Meta</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trend.map((t) => (
-            <Table.Tr key={t.period_id}>
-              <Table.Th scope="row" fw={500}>
-                {t.period_name}
-              </Table.Th>
-              <Table.Td>{t.students.total}</Table.Td>
-              <Table.Td className="evidence-nowrap">{t.students.total > 0 ? pct(t.verdict.share) : '-'}</Table.Td>
-              <Table.Td className="evidence-nowrap">{`${t.verdict.target} %`}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ChartDataTable
+        rows={trend}
+        rowKey={(t) => t.period_id}
+        rowHeader={{ header: 'Periodo', cell: (t) => t.period_name }}
+        columns={[
+          { key: 'students', header: 'Alumnos con datos', cell: (t) => t.students.total },
+          {
+            key: 'share',
+            header: '% en Suficiente o más',
+            cell: (t) => (t.students.total > 0 ? pct(t.verdict.share) : '-'),
+            attributes: { className: 'evidence-nowrap' },
+          },
+          {
+            key: 'target',
+            header: 'Meta',
+            cell: (t) => `${t.verdict.target} %`,
+            attributes: { className: 'evidence-nowrap' },
+          },
+        ]}
+        fz="sm"
+        mt="xs"
+        maw={720}
+        aria-label={`Tendencia de ${attribute}`}
+      />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, MultiSelect, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   IMPROVEMENT_MSG,
   IMPROVEMENT_STATUSES,
@@ -13,12 +13,18 @@ import {
 import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
-import { useForm } from '../../../lib/use-form';
+import { useForm, type FormState } from '../../../lib/use-form';
 import { useAddImprovementFollowup } from '../api/add-improvement-followup';
 import { useSaveImprovementAction } from '../api/save-improvement-action';
 import { measuredText, pct } from './evidence-format';
 
 type Option = { value: string; label: string };
+
+/** How a modal ends: closed, or saved with the message the page shows. */
+interface Outcome {
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
 export type PeriodOption = Option & { start_date: string };
 
 /** What the evidence knows of the attribute an action is registered for. */
@@ -67,6 +73,76 @@ function LongText({
   );
 }
 
+/** The plan an action carries, asked the same way when it is registered and when it is edited. */
+interface PlanValues {
+  period_id: string | null;
+  subject_ids: string[];
+  cause: string;
+  action: string;
+  expected_share: string | number;
+}
+
+/**
+ * Cause, action, the subjects it is applied in, the period and the expected result. Registering, an empty expected
+ * result stands for the attribute's target in that period; editing, it is required.
+ */
+function PlanFields({
+  form,
+  subjects,
+  periods,
+  shareOptional = false,
+}: {
+  form: Pick<FormState<PlanValues, unknown>, 'bind'>;
+  subjects: Option[];
+  periods: Option[];
+  shareOptional?: boolean;
+}) {
+  return (
+    <>
+      <LongText label="Causa identificada" required {...form.bind('cause')} />
+      <LongText label="Acción de mejora" required {...form.bind('action')} />
+      <MultiSelect
+        label="Materias en que se aplica"
+        data={subjects}
+        searchable
+        nothingFoundMessage="Sin coincidencias"
+        {...form.bind('subject_ids')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="Periodo de aplicación"
+          required
+          allowDeselect={false}
+          data={periods}
+          searchable
+          {...form.bind('period_id')}
+        />
+        <NumberInput
+          label="Resultado esperado (%)"
+          required={!shareOptional}
+          description={shareOptional ? 'Vacío: la meta del atributo en ese periodo' : undefined}
+          min={0}
+          max={100}
+          allowDecimal={false}
+          {...form.bind('expected_share')}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** The line that opens a form: what it is about, its label in bold. */
+function Subject({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600} size="sm">
+        {label}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
 const toIds = (values: string[]) => values.map(Number);
 const shareOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
@@ -90,9 +166,7 @@ export function RegisterActionModal({
   finding: ActionFinding | null;
   periods: PeriodOption[];
   subjects: Option[];
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const save = useSaveImprovementAction();
   const form = useForm({
     initial: REGISTER_EMPTY,
@@ -146,12 +220,7 @@ export function RegisterActionModal({
       saving={save.isPending}
       failure={form.failure}
     >
-      <Text size="sm">
-        <Text span fw={600} size="sm">
-          Atributo:{' '}
-        </Text>
-        {finding?.attribute_name}
-      </Text>
+      <Subject label="Atributo: ">{finding?.attribute_name}</Subject>
       <Select
         label="Periodo del hallazgo"
         required
@@ -167,33 +236,12 @@ export function RegisterActionModal({
           {`Hallazgo: ${pct(chosen.share)} en Suficiente o más contra una meta de ${chosen.target} %${chosen.critical ? '; crítico (25 % o más en Insuficiente)' : ''}.`}
         </Alert>
       ) : null}
-      <LongText label="Causa identificada" required {...form.bind('cause')} />
-      <LongText label="Acción de mejora" required {...form.bind('action')} />
-      <MultiSelect
-        label="Materias en que se aplica"
-        data={subjects}
-        searchable
-        nothingFoundMessage="Sin coincidencias"
-        {...form.bind('subject_ids')}
+      <PlanFields
+        form={form}
+        subjects={subjects}
+        periods={periods.map(({ value, label }) => ({ value, label }))}
+        shareOptional
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Periodo de aplicación"
-          required
-          allowDeselect={false}
-          data={periods.map(({ value, label }) => ({ value, label }))}
-          searchable
-          {...form.bind('period_id')}
-        />
-        <NumberInput
-          label="Resultado esperado (%)"
-          description="Vacío: la meta del atributo en ese periodo"
-          min={0}
-          max={100}
-          allowDecimal={false}
-          {...form.bind('expected_share')}
-        />
-      </SimpleGrid>
     </FormModal>
   );
 }
@@ -211,9 +259,7 @@ export function EditActionModal({
   action: ImprovementAction | null;
   periods: Option[];
   subjects: Option[];
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const save = useSaveImprovementAction();
   const form = useForm({
     initial: {
@@ -275,42 +321,11 @@ export function EditActionModal({
       failure={form.failure}
     >
       {action ? (
-        <Text size="sm">
-          <Text
-            span
-            fw={600}
-            size="sm"
-          >{`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}</Text>
+        <Subject label={`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}>
           {`Hallazgo en ${action.finding.period.period_name}: ${pct(action.finding.share)} contra una meta de ${action.finding.target} %.`}
-        </Text>
+        </Subject>
       ) : null}
-      <LongText label="Causa identificada" required {...form.bind('cause')} />
-      <LongText label="Acción de mejora" required {...form.bind('action')} />
-      <MultiSelect
-        label="Materias en que se aplica"
-        data={subjectData}
-        searchable
-        nothingFoundMessage="Sin coincidencias"
-        {...form.bind('subject_ids')}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Periodo de aplicación"
-          required
-          allowDeselect={false}
-          data={periods}
-          searchable
-          {...form.bind('period_id')}
-        />
-        <NumberInput
-          label="Resultado esperado (%)"
-          required
-          min={0}
-          max={100}
-          allowDecimal={false}
-          {...form.bind('expected_share')}
-        />
-      </SimpleGrid>
+      <PlanFields form={form} subjects={subjectData} periods={periods} />
       {action ? (
         <Alert color="gray" variant="light">
           {measuredText(action)}
@@ -335,9 +350,7 @@ export function FollowupModal({
   onSaved,
 }: {
   action: ImprovementAction | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-}) {
+} & Outcome) {
   const add = useAddImprovementFollowup();
   const form = useForm({ initial: { followup_date: '', text: '' }, schema: improvementFollowupBody, toBody: (v) => v });
   const { reset } = form;
@@ -361,14 +374,7 @@ export function FollowupModal({
       saving={add.isPending}
       failure={form.failure}
     >
-      {action ? (
-        <Text size="sm">
-          <Text span fw={600} size="sm">
-            Acción:{' '}
-          </Text>
-          {action.action}
-        </Text>
-      ) : null}
+      {action ? <Subject label="Acción: ">{action.action}</Subject> : null}
       <DateField label="Fecha" required {...form.bind('followup_date')} />
       <LongText label="Qué se hizo" required {...form.bind('text')} />
     </FormModal>

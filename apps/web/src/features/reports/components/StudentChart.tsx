@@ -1,33 +1,14 @@
-import { Box, Group, Table, Text } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
-import type { ChartOptions, Plugin } from 'chart.js';
 import type { StudentReport } from '@egreso/domain';
-import { BAND_FILL, BAND_TINT, valueLabels } from './chart-setup';
-import { BAND_RANGES, studentRows } from './report-data';
-import { ChartScroller, chartMinWidth } from '../../../components/ChartScroller';
+import { BAND_FILL, BAND_TINT, averageTooltip, bandBackground, barOptions, valueLabels } from './chart-setup';
+import { AttributeBarChart } from './AttributeBarChart';
+import { BAND_RANGES, attributeTitle, studentRows } from './report-data';
 
-/** Paints the three bands behind the bars and names them at the right edge, so they read without colour. */
-const bandBackground: Plugin<'bar'> = {
-  id: 'bandBackground',
-  beforeDatasetsDraw(chart) {
-    const { ctx, chartArea, scales } = chart;
-    const y = scales.y!;
-    ctx.save();
-    for (const range of BAND_RANGES) {
-      const top = y.getPixelForValue(range.max === 100 ? Math.max(100, Number(y.max)) : range.max);
-      const bottom = y.getPixelForValue(range.min);
-      ctx.fillStyle = BAND_TINT[range.band];
-      ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
-      ctx.fillStyle = '#333';
-      ctx.font = '600 11px system-ui, sans-serif';
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'top';
-      ctx.fillText(range.band, chartArea.right - 4, top + 3);
-    }
-    ctx.restore();
-  },
-};
+const PLUGINS = [bandBackground(BAND_RANGES, BAND_TINT, true), valueLabels((v) => v.toFixed(1))];
+
+const LEGEND = BAND_RANGES.map((r) => ({ key: r.band, label: r.label, swatch: BAND_FILL[r.band] }));
 
 /** One student: the average of each attribute (0-100 after the 0-10 rule) over the bands, with its data table. */
 export function StudentChart({ report }: { report: StudentReport }) {
@@ -46,61 +27,35 @@ export function StudentChart({ report }: { report: StudentReport }) {
       },
     ],
   };
-  const options: ChartOptions<'bar'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
+  const options = barOptions({
     scales: { y: { beginAtZero: true, max, title: { display: true, text: 'Promedio (0-100)' } } },
-    plugins: {
-      legend: { display: false },
-      tooltip: { callbacks: { label: (c) => `Promedio: ${Number(c.raw).toFixed(1)}` } },
-    },
-  };
+    tooltip: averageTooltip,
+  });
   const summary = rows.map((r) => `${r.attribute}: ${r.value.toFixed(1)} (${r.band})`).join('. ');
   return (
     <Box>
-      <ChartScroller label="Gráfica de promedios por atributo">
-        <Box miw={chartMinWidth(rows.length)} h={380} pos="relative">
+      <AttributeBarChart
+        label="Gráfica de promedios por atributo"
+        chart={
           <Bar
             data={data}
             options={options}
-            plugins={[bandBackground, valueLabels((v) => v.toFixed(1))]}
+            plugins={PLUGINS}
             role="img"
             aria-label={`Gráfica de barras de promedios por atributo. ${summary}`}
           />
-        </Box>
-      </ChartScroller>
-      <Group gap="lg" mt="xs" justify="center" aria-label="Leyenda de niveles">
-        {BAND_RANGES.map((r) => (
-          <Group key={r.band} gap={6}>
-            <Box w={14} h={14} style={{ background: BAND_FILL[r.band], border: '1px solid #222' }} aria-hidden />
-            <Text size="sm">{r.label}</Text>
-          </Group>
-        ))}
-      </Group>
-      <Table.ScrollContainer minWidth={600} mt="md">
-        <Table striped withTableBorder captionSide="top" aria-label="Datos de la gráfica del alumno">
-          <Table.Caption>Promedio por atributo de {report.alumno.full_name}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Atributo</Table.Th>
-              <Table.Th scope="col">Promedio</Table.Th>
-              <Table.Th scope="col">Nivel</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.attribute}>
-                <Table.Th scope="row" fw={500}>
-                  {r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`}
-                </Table.Th>
-                <Table.Td data-average>{r.value.toFixed(1)}</Table.Td>
-                <Table.Td>{r.graded ? r.band : `${r.band} (sin calificaciones)`}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+        }
+        legend={LEGEND}
+        rows={rows}
+        attribute={attributeTitle}
+        columns={[
+          { key: 'average', header: 'Promedio', cell: (r) => r.value.toFixed(1), attributes: { 'data-average': true } },
+          { key: 'band', header: 'Nivel', cell: (r) => (r.graded ? r.band : `${r.band} (sin calificaciones)`) },
+        ]}
+        caption={`Promedio por atributo de ${report.alumno.full_name}`}
+        tableMinWidth={600}
+        tableLabel="Datos de la gráfica del alumno"
+      />
     </Box>
   );
 }

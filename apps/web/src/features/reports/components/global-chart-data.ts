@@ -30,8 +30,8 @@ export const GLOBAL_BAND_SWATCH: Record<Band, string> = {
 /** Legend 'Insuficiente 0-69' …; the painted band runs from its minimum to the next band's (70, 90, 100). */
 export const GLOBAL_BAND_LEGEND = BANDS.map((b, i) => ({
   band: b.name,
-  from: b.min,
-  to: BANDS[i + 1]?.min ?? 100,
+  min: b.min,
+  max: BANDS[i + 1]?.min ?? 100,
   label: `${b.name} ${b.min}-${b.max}`,
 }));
 

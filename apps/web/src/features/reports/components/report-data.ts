@@ -27,6 +27,10 @@ export const BAND_RANGES: ReadonlyArray<{ band: Band; label: string; min: number
 
 export const attributeLabel = (a: { codigo: string | null; attribute_name: string }) => a.codigo ?? a.attribute_name;
 
+/** A row's attribute in a chart's data table: its code and name ('AE1 - Análisis'), or the name alone when it has no code. */
+export const attributeTitle = (r: { attribute: string; attributeName: string }) =>
+  r.attribute === r.attributeName ? r.attribute : `${r.attribute} - ${r.attributeName}`;
+
 export interface GroupRow {
   attribute: string;
   attributeName: string;

@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { ROLE } from '@egreso/domain';
+import { Alert, Button, Card, Group, Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { REPORT_MSG, ROLE, type EvidenceQuery } from '@egreso/domain';
 import { getRole } from '../../../lib/session';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useAllPeriods } from '../../periods/api/get-all-periods';
@@ -109,5 +109,106 @@ export function GenerationSelect({
       searchable
       nothingFoundMessage="Sin coincidencias"
     />
+  );
+}
+
+/**
+ * The card of a report screen's filters: its selects side by side (stacked on a phone) and, when the screen asks
+ * before it queries, the buttons under them. Catalogues that fail to load are said above it.
+ */
+export function FilterCard({
+  catalogueError = false,
+  printHidden = false,
+  cols = { base: 1, sm: 2 },
+  actions,
+  children,
+}: {
+  catalogueError?: boolean;
+  /** A printable screen leaves its filters off the printout. */
+  printHidden?: boolean;
+  cols?: SimpleGridProps['cols'];
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const print = printHidden ? 'hide' : undefined;
+  return (
+    <>
+      {catalogueError ? (
+        <Alert color="red" title="Error" data-print={print}>
+          {REPORT_MSG.cataloguesError}
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md" padding="lg" data-print={print}>
+        <SimpleGrid cols={cols}>{children}</SimpleGrid>
+        {actions ? (
+          <Group mt="md" gap="sm">
+            {actions}
+          </Group>
+        ) : null}
+      </Card>
+    </>
+  );
+}
+
+/**
+ * A career and a generation, asked for only once 'Consultar' is pressed: the evidence and the performance indices of
+ * a generation. `applied` is the query last asked (null before the first).
+ */
+export function useGenerationQuery() {
+  const { careers, careerId, setCareerId } = useCareerChoice();
+  const generations = useGenerations();
+  const [generationId, setGenerationId] = useState<string | null>(null);
+  const [applied, setApplied] = useState<EvidenceQuery | null>(null);
+  const ready = careerId !== null && generationId !== null;
+  const consult = () => {
+    if (ready) setApplied({ career_id: Number(careerId), generation_id: Number(generationId) });
+  };
+  return { careers, careerId, setCareerId, generations, generationId, setGenerationId, ready, consult, applied };
+}
+
+/** 'Carrera', 'Generación' and 'Consultar' (left off the printout), for a screen of `useGenerationQuery`. */
+export function GenerationQueryCard({
+  query,
+  catalogueError,
+}: {
+  query: ReturnType<typeof useGenerationQuery>;
+  catalogueError?: boolean;
+}) {
+  return (
+    <FilterCard
+      catalogueError={catalogueError}
+      printHidden
+      actions={
+        <Button onClick={query.consult} disabled={!query.ready}>
+          Consultar
+        </Button>
+      }
+    >
+      <CareerSelect careers={query.careers} value={query.careerId} onChange={query.setCareerId} />
+      <GenerationSelect generations={query.generations} value={query.generationId} onChange={query.setGenerationId} />
+    </FilterCard>
+  );
+}
+
+/** 'Carrera' and 'Periodo' (the active period chosen at first), for a screen about a career in a period. */
+export function CareerPeriodCard({
+  career,
+  period,
+  periodPlaceholder,
+}: {
+  career: ReturnType<typeof useCareerChoice>;
+  period: ReturnType<typeof useActivePeriodChoice>;
+  periodPlaceholder?: string;
+}) {
+  return (
+    <FilterCard catalogueError={career.careers.isError || period.periods.isError}>
+      <CareerSelect careers={career.careers} value={career.careerId} onChange={career.setCareerId} />
+      <PeriodSelect
+        periods={period.periods}
+        value={period.periodId}
+        onChange={period.setPeriodId}
+        placeholder={periodPlaceholder}
+      />
+    </FilterCard>
   );
 }

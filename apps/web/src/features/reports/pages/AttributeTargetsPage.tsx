@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_ATTRIBUTE_TARGET, TARGET_MSG, type AttributeTarget } from '@egreso/domain';
@@ -8,7 +8,7 @@ import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useAttributeTargets, useSaveAttributeTargets } from '../api/attribute-targets';
-import { CareerSelect, PeriodSelect, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
+import { CareerPeriodCard, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
 
 const sourceText = (t: AttributeTarget) =>
   t.source === 'periodo'
@@ -25,8 +25,10 @@ const isBadTarget = (v: number | string) => typeof v !== 'number' || !Number.isI
  * Saving writes the chosen period only; earlier periods keep the targets they were judged against.
  */
 export default function AttributeTargetsPage() {
-  const { isAdmin, careers, careerId, setCareerId } = useCareerChoice();
-  const { periods, periodId, setPeriodId } = useActivePeriodChoice();
+  const career = useCareerChoice();
+  const { isAdmin, careerId } = career;
+  const period = useActivePeriodChoice();
+  const { periodId } = period;
   const targets = useAttributeTargets(
     careerId === null ? null : Number(careerId),
     periodId === null ? null : Number(periodId),
@@ -96,17 +98,7 @@ export default function AttributeTargetsPage() {
         }
       />
       <Stack gap="md">
-        {careers.isError || periods.isError ? (
-          <Alert color="red" title="Error">
-            Error cargando catálogos
-          </Alert>
-        ) : null}
-        <Card withBorder radius="md" padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <PeriodSelect periods={periods} value={periodId} onChange={setPeriodId} />
-          </SimpleGrid>
-        </Card>
+        <CareerPeriodCard career={career} period={period} />
         {careerId !== null && periodId !== null ? (
           <Card withBorder radius="md" padding="lg">
             <ResponsiveTable

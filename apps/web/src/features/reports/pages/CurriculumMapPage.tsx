@@ -1,5 +1,4 @@
-import { Alert, Button, Card, List, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Card, List, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   EVIDENCE_MSG,
   KNOWLEDGE_LEVEL_LABEL,
@@ -11,7 +10,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorText } from '../../../lib/errors';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCurriculumMap } from '../api/get-evidence';
-import { CareerSelect, PeriodSelect, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
+import { CareerPeriodCard, useActivePeriodChoice, useCareerChoice } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
 
 type MapAttribute = CurriculumMapAnswer['attributes'][number];
 type MapSubject = CurriculumMapAnswer['subjects'][number];
@@ -187,8 +187,10 @@ function MatrixCards({ map }: { map: CurriculumMapAnswer }) {
  * counts per level, and the gaps — levels no subject reaches, attributes without graded activities in the period.
  */
 export default function CurriculumMapPage() {
-  const { careers, careerId, setCareerId } = useCareerChoice();
-  const { periods, periodId, setPeriodId } = useActivePeriodChoice();
+  const career = useCareerChoice();
+  const { careerId } = career;
+  const period = useActivePeriodChoice();
+  const { periods, periodId } = period;
   // The map waits for the periods, so it is asked once for the active period rather than first without one.
   const periodsSettled = periods.data !== undefined || periods.isError;
   const map = useCurriculumMap(
@@ -202,24 +204,10 @@ export default function CurriculumMapPage() {
       <PageHeader
         title="Mapa curricular"
         subtitle="Nivel en que cada materia trabaja cada atributo de egreso, y los niveles o evaluaciones que faltan"
-        actions={
-          <Button component={Link} to="/ReportEvidence" variant="light">
-            Evidencia por generación
-          </Button>
-        }
+        actions={<ReportLinks to={['/ReportEvidence']} />}
       />
       <Stack gap="md">
-        {careers.isError || periods.isError ? (
-          <Alert color="red" title="Error">
-            Error cargando catálogos
-          </Alert>
-        ) : null}
-        <Card withBorder radius="md" padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <PeriodSelect periods={periods} value={periodId} onChange={setPeriodId} placeholder="Periodo activo" />
-          </SimpleGrid>
-        </Card>
+        <CareerPeriodCard career={career} period={period} periodPlaceholder="Periodo activo" />
         {careerId !== null && map.isPending ? <Text role="status">{EVIDENCE_MSG.loadingMap}</Text> : null}
         {careerId !== null && map.isError ? (
           <Alert color="red" title="Error">

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { BANDS, REPORT_MSG } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
@@ -16,6 +15,8 @@ import { useDivisionReport, type DivisionReportFilters } from '../api/get-divisi
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
 import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import { BAND_ORDER, exportFailureText, summarizeRecords, type AttributeTally } from '../components/division-report';
 
 const ALL = 'all';
@@ -50,8 +51,8 @@ export default function DivisionReportPage() {
   const [attributeId, setAttributeId] = useState<string>(ALL);
   const [applied, setApplied] = useState<DivisionReportFilters | null>(null);
   const [needSubject, setNeedSubject] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const feedback = useFeedback();
+  const excel = useDownload((err) => feedback.error(exportFailureText(err)));
   const specificSubject = subjectId === ALL ? null : Number(subjectId);
   const attributes = useSubjectAttributes(specificSubject);
   const report = useDivisionReport(applied);
@@ -79,21 +80,16 @@ export default function DivisionReportPage() {
     });
   };
 
-  const exportExcel = async () => {
+  const exportExcel = () => {
     if (noGeneration) return;
-    setExporting(true);
-    try {
-      await exportDivisionReport({
+    void excel.download(() =>
+      exportDivisionReport({
         generation_id: Number(generationId),
         career_id: career,
         subject_id: chosen(subjectId),
         period_id: chosen(periodId),
-      });
-    } catch (err) {
-      feedback.error(exportFailureText(err));
-    } finally {
-      setExporting(false);
-    }
+      }),
+    );
   };
 
   const nameOf = {
@@ -112,23 +108,9 @@ export default function DivisionReportPage() {
         title="Reportes avanzados"
         subtitle="Calificaciones por atributo de egreso de una generación"
         actions={
-          <>
-            <Button component={Link} to="/ReportTargets" variant="light">
-              Metas por atributo
-            </Button>
-            <Button component={Link} to="/ReportEvidence" variant="light">
-              Evidencia por generación
-            </Button>
-            <Button component={Link} to="/CurriculumMap" variant="light">
-              Mapa curricular
-            </Button>
-            <Button component={Link} to="/ImprovementActions" variant="light">
-              Mejora continua
-            </Button>
-            <Button component={Link} to="/ReportPerformance" variant="light">
-              Índices de rendimiento
-            </Button>
-          </>
+          <ReportLinks
+            to={['/ReportTargets', '/ReportEvidence', '/CurriculumMap', '/ImprovementActions', '/ReportPerformance']}
+          />
         }
       />
       <Stack gap="md">
@@ -195,7 +177,7 @@ export default function DivisionReportPage() {
             <Button onClick={consult} disabled={noGeneration}>
               Consultar
             </Button>
-            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={exporting}>
+            <Button variant="light" onClick={exportExcel} disabled={noGeneration} loading={excel.busy}>
               Exportar Excel
             </Button>
           </Group>

@@ -1,6 +1,5 @@
-import { Alert, Button, Card, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   IMPROVEMENT_MSG,
   IMPROVEMENT_STATUSES,
@@ -21,7 +20,9 @@ import { exportImprovementActions } from '../api/export-improvement-actions';
 import { useImprovementActions } from '../api/get-improvement-actions';
 import { EditActionModal, FollowupModal } from '../components/ImprovementActionModals';
 import { ImprovementActionList } from '../components/ImprovementActionList';
-import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { CareerSelect, FilterCard, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import { useActionOptions } from '../components/use-action-options';
 
 /**
@@ -51,8 +52,8 @@ export default function ImprovementActionsPage() {
   const options = useActionOptions(careerId === null ? null : Number(careerId));
   const [editing, setEditing] = useState<ImprovementAction | null>(null);
   const [following, setFollowing] = useState<ImprovementAction | null>(null);
-  const [exporting, setExporting] = useState(false);
   const feedback = useFeedback();
+  const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const remove = useDeleteImprovementAction();
   const deletion = useConfirmDelete(
     (a: ImprovementAction) => remove.mutateAsync(a.id).then(() => feedback.success(IMPROVEMENT_MSG.deleted)),
@@ -63,17 +64,7 @@ export default function ImprovementActionsPage() {
     setFollowing(null);
     feedback.success(message);
   };
-  const exportFile = async () => {
-    if (!filters) return;
-    setExporting(true);
-    try {
-      await exportImprovementActions(filters);
-    } catch (err) {
-      feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () => (filters ? excel.download(() => exportImprovementActions(filters)) : undefined);
   const attributeOptions = (attributes.data ?? [])
     .filter((a) => careerId !== null && a.career_id === Number(careerId))
     .map((a) => ({ value: String(a.id), label: a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name }));
@@ -85,57 +76,53 @@ export default function ImprovementActionsPage() {
         subtitle="Acciones de mejora por atributo y generación, con su resultado esperado y medido (CACEI 4.4)"
         actions={
           <>
-            <Button component={Link} to="/ReportEvidence" variant="light">
-              Evidencia por generación
-            </Button>
-            <Button onClick={exportFile} loading={exporting} disabled={!actions.data?.length}>
+            <ReportLinks to={['/ReportEvidence']} />
+            <Button onClick={exportFile} loading={excel.busy} disabled={!actions.data?.length}>
               Exportar Excel
             </Button>
           </>
         }
       />
       <Stack gap="md">
-        <Card withBorder radius="md" padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <GenerationSelect
-              generations={generations}
-              value={generationId}
-              onChange={setGenerationId}
-              allowDeselect
-              placeholder="Todas"
-            />
-            <Select
-              label="Atributo"
-              placeholder="Todos"
-              data={attributeOptions}
-              value={attributeId}
-              onChange={setAttributeId}
-              clearable
-              searchable
-            />
-            <Select
-              label="Estatus"
-              placeholder="Todos"
-              clearable
-              value={status}
-              onChange={setStatus}
-              data={IMPROVEMENT_STATUSES.map((s) => ({
-                value: s,
-                label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus],
-              }))}
-            />
-            <Select
-              label="Periodo de aplicación"
-              placeholder="Todos"
-              clearable
-              searchable
-              value={periodId}
-              onChange={setPeriodId}
-              data={options.periodOptions.map(({ value, label }) => ({ value, label }))}
-            />
-          </SimpleGrid>
-        </Card>
+        <FilterCard cols={{ base: 1, sm: 2, lg: 5 }}>
+          <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+          <GenerationSelect
+            generations={generations}
+            value={generationId}
+            onChange={setGenerationId}
+            allowDeselect
+            placeholder="Todas"
+          />
+          <Select
+            label="Atributo"
+            placeholder="Todos"
+            data={attributeOptions}
+            value={attributeId}
+            onChange={setAttributeId}
+            clearable
+            searchable
+          />
+          <Select
+            label="Estatus"
+            placeholder="Todos"
+            clearable
+            value={status}
+            onChange={setStatus}
+            data={IMPROVEMENT_STATUSES.map((s) => ({
+              value: s,
+              label: IMPROVEMENT_STATUS_LABELS[s as ImprovementStatus],
+            }))}
+          />
+          <Select
+            label="Periodo de aplicación"
+            placeholder="Todos"
+            clearable
+            searchable
+            value={periodId}
+            onChange={setPeriodId}
+            data={options.periodOptions.map(({ value, label }) => ({ value, label }))}
+          />
+        </FilterCard>
         {careerId === null ? <Text c="dimmed">Selecciona una carrera.</Text> : null}
         {actions.isPending && filters ? <Text role="status">Cargando acciones de mejora...</Text> : null}
         {actions.isError ? (

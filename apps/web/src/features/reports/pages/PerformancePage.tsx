@@ -1,15 +1,14 @@
-import { Alert, Box, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import type { PerformanceAnswer, PerformanceQuery } from '@egreso/domain';
+import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useGenerations } from '../../generations/api/get-generations';
 import { exportPerformance, usePerformance } from '../api/get-performance';
 import { pct } from '../components/evidence-format';
-import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
+import { ReportLinks } from '../components/ReportLinks';
+import { useDownload } from '../components/use-download';
 import '../../../components/print.css';
 
 type Period = PerformanceAnswer['periods'][number];
@@ -126,25 +125,13 @@ function FailuresOf({ p }: { p: Period }) {
  * dropout, graduations, failure per subject and terminal efficiency, with the definitions printed under the tables.
  */
 export default function PerformancePage() {
-  const { careers, careerId, setCareerId } = useCareerChoice();
-  const generations = useGenerations();
-  const [generationId, setGenerationId] = useState<string | null>(null);
-  const [applied, setApplied] = useState<PerformanceQuery | null>(null);
+  const query = useGenerationQuery();
+  const { applied } = query;
   const indices = usePerformance(applied);
   const feedback = useFeedback();
-  const [exporting, setExporting] = useState(false);
+  const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const r = indices.data;
-  const exportFile = async () => {
-    if (!applied) return;
-    setExporting(true);
-    try {
-      await exportPerformance(applied);
-    } catch (err) {
-      feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () => (applied ? excel.download(() => exportPerformance(applied)) : undefined);
   return (
     <div>
       <PageHeader
@@ -152,11 +139,9 @@ export default function PerformancePage() {
         subtitle="Reprobación, deserción y eficiencia terminal de una generación por periodo (CACEI 4.3)"
         actions={
           <>
-            <Button component={Link} to="/ReportEvidence" variant="light" data-print="hide">
-              Evidencia por generación
-            </Button>
+            <ReportLinks to={['/ReportEvidence']} />
             {r ? (
-              <Button variant="light" onClick={exportFile} loading={exporting}>
+              <Button variant="light" onClick={exportFile} loading={excel.busy}>
                 Exportar Excel
               </Button>
             ) : null}
@@ -165,20 +150,7 @@ export default function PerformancePage() {
         }
       />
       <Stack gap="md">
-        <Card withBorder radius="md" padding="lg" data-print="hide">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
-            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} />
-          </SimpleGrid>
-          <Group mt="md">
-            <Button
-              disabled={careerId === null || generationId === null}
-              onClick={() => setApplied({ career_id: Number(careerId), generation_id: Number(generationId) })}
-            >
-              Consultar
-            </Button>
-          </Group>
-        </Card>
+        <GenerationQueryCard query={query} />
         {applied && indices.isPending ? <Text role="status">Cargando índices...</Text> : null}
         {indices.isError ? (
           <Alert color="red" title="Error">

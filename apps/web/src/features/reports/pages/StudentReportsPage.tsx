@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -9,6 +9,7 @@ import { useStudentId } from '../../../lib/student-id';
 import { downloadMyData, useAttributeProfile, useGlobalReport } from '../api/student-global';
 import { AttributeProfileList } from '../components/AttributeProfileList';
 import { GlobalAttributeChart } from '../components/GlobalAttributeChart';
+import { useDownload } from '../components/use-download';
 
 /** 'Reportes Generales': the global average per attribute, the attribute profile and the download of the student's data. */
 export default function StudentReportsPage() {
@@ -16,22 +17,11 @@ export default function StudentReportsPage() {
   const report = useGlobalReport(userId);
   const profile = useAttributeProfile(userId);
   const feedback = useFeedback();
-  const [downloading, setDownloading] = useState(false);
+  const myData = useDownload((err) => feedback.error(errorText('Error descargando tus datos', err)));
   // A failed load empties the chart (spec §8); the failure is only logged.
   useEffect(() => {
     if (report.error) console.error(report.error);
   }, [report.error]);
-
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      await downloadMyData(userId);
-    } catch (err) {
-      feedback.error(errorText('Error descargando tus datos', err));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const atributos = report.data?.atributos ?? [];
   return (
@@ -40,7 +30,7 @@ export default function StudentReportsPage() {
         title="Reportes Generales"
         subtitle="Tus promedios por atributo de egreso y de dónde salen"
         actions={
-          <Button variant="default" onClick={onDownload} loading={downloading}>
+          <Button variant="default" onClick={() => myData.download(() => downloadMyData(userId))} loading={myData.busy}>
             Descargar mis datos
           </Button>
         }

@@ -12,16 +12,55 @@ import { BandChart } from '../components/BandChart';
 import { StudentChart } from '../components/StudentChart';
 
 const ALL = 'all';
+/** A filter of the chain career → subject → group: its value is an id, and it waits while it has no options. */
+function IdSelect({
+  value,
+  onChange,
+  data,
+  ...props
+}: {
+  label: string;
+  w: number;
+  placeholder: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  data: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <Select
+      {...props}
+      disabled={data.length === 0}
+      value={value === null ? null : String(value)}
+      data={data}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+    />
+  );
+}
 
 /** /ViewReport: the teacher's graphic report of a group (bands per attribute) or of one student (averages). */
 export default function ViewReportPage() {
   const careers = useMyCareers();
   const [careerChoice, setCareerChoice] = useState<number | null>(null);
   const careerId = careerChoice ?? (careers.data?.length === 1 ? careers.data[0]!.id : null);
+  const careerOptions = (careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   const assignments = useMyAssignments(careerId);
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [assignmentId, setAssignmentId] = useState<number | null>(null);
   const [student, setStudent] = useState<string>(ALL);
+
+  // Choosing a filter clears the ones that depend on it.
+  const chooseGroup = (id: number | null) => {
+    setAssignmentId(id);
+    setStudent(ALL);
+  };
+  const chooseSubject = (id: number | null) => {
+    setSubjectId(id);
+    chooseGroup(null);
+  };
+  const chooseCareer = (id: number | null) => {
+    setCareerChoice(id);
+    chooseSubject(null);
+  };
 
   const list = useMemo(() => assignments.data ?? [], [assignments.data]);
   const subjects = useMemo(() => {
@@ -32,6 +71,10 @@ export default function ViewReportPage() {
       .map(([id, name]) => ({ value: String(id), label: name }));
   }, [list]);
   const groups = list.filter((a) => a.subject_id === subjectId && a.group_id !== null);
+  const groupOptions = groups.map((a) => ({
+    value: String(a.id),
+    label: `${a.group?.group_name ?? ''}${a.period ? ` – ${a.period.period_name}` : ''}`,
+  }));
   const assignment = groups.find((a) => a.id === assignmentId) ?? null;
   const scope = assignment
     ? {
@@ -84,46 +127,29 @@ export default function ViewReportPage() {
       <PageHeader title={TEACHER_REPORT_MSG.title} />
       <Card withBorder radius="md" padding="md" mb="md">
         <Group align="flex-end" wrap="wrap" data-print="hide">
-          <Select
+          <IdSelect
             label="Carrera"
             w={260}
             placeholder="Selecciona la carrera"
-            value={careerId === null ? null : String(careerId)}
-            data={careers.data.map((c) => ({ value: String(c.id), label: c.name }))}
-            onChange={(v) => {
-              setCareerChoice(v === null ? null : Number(v));
-              setSubjectId(null);
-              setAssignmentId(null);
-              setStudent(ALL);
-            }}
+            value={careerId}
+            onChange={chooseCareer}
+            data={careerOptions}
           />
-          <Select
+          <IdSelect
             label="Materia"
             w={300}
             placeholder="Selecciona la materia"
-            disabled={subjects.length === 0}
-            value={subjectId === null ? null : String(subjectId)}
+            value={subjectId}
+            onChange={chooseSubject}
             data={subjects}
-            onChange={(v) => {
-              setSubjectId(v === null ? null : Number(v));
-              setAssignmentId(null);
-              setStudent(ALL);
-            }}
           />
-          <Select
+          <IdSelect
             label="Grupo"
             w={240}
             placeholder="Selecciona el grupo"
-            disabled={groups.length === 0}
-            value={assignmentId === null ? null : String(assignmentId)}
-            data={groups.map((a) => ({
-              value: String(a.id),
-              label: `${a.group?.group_name ?? ''}${a.period ? ` – ${a.period.period_name}` : ''}`,
-            }))}
-            onChange={(v) => {
-              setAssignmentId(v === null ? null : Number(v));
-              setStudent(ALL);
-            }}
+            value={assignmentId}
+            onChange={chooseGroup}
+            data={groupOptions}
           />
           <Select
             label="Alumno"

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { conflict } from '../lib/http-errors.js';
+import type { TableWithId } from './lookups.js';
 import type { Database, DbOrTrx } from './types.js';
 
 /** A table and column that point at a row, with the Spanish noun for what it holds, singular and plural. */
@@ -51,4 +52,17 @@ export async function refuseIfInUse(
 ): Promise<void> {
   const message = inUseMessage(subject, await countDependents(db, id, dependents), form);
   if (message) throw conflict(message);
+}
+
+/** Deletes the row `id` of `table` unless others still point at it (409, as `refuseIfInUse`); inside a transaction. */
+export async function deleteUnlessInUse(
+  db: DbOrTrx,
+  table: TableWithId,
+  id: number,
+  dependents: readonly Dependent[],
+  subject: string,
+  form: 'counted' | 'listed' = 'counted',
+): Promise<void> {
+  await refuseIfInUse(db, id, dependents, subject, form);
+  await sql`delete from ${sql.table(table)} where id = ${id}`.execute(db);
 }

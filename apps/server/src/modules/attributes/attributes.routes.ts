@@ -44,6 +44,14 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (careerId !== null) await assertCareerInScope(app.db, actor, careerId);
   }
 
+  /** The attribute `id` (404 when missing), once the actor may write on its career. */
+  async function attributeToWrite(actor: Actor, id: number) {
+    const found = await findAttribute(app.db, id);
+    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    await assertAttributeCareer(actor, found.career_id);
+    return found;
+  }
+
   app.get(
     '/attributes',
     {
@@ -115,9 +123,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      const found = await findAttribute(app.db, id);
-      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-      await assertAttributeCareer(actor, found.career_id);
+      await attributeToWrite(actor, id);
       await checkAttribute(request.body, id);
       await assertAttributeCareer(actor, request.body.career_id);
       await app.db.transaction().execute(async (trx) => {
@@ -142,9 +148,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      const found = await findAttribute(app.db, id);
-      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-      await assertAttributeCareer(actor, found.career_id);
+      const found = await attributeToWrite(actor, id);
       await app.db.transaction().execute(async (trx) => {
         await deleteUnlessInUse(trx, 'attributes', id, ATTRIBUTE_DEPENDENTS, 'El atributo');
         await auditRow(trx, actor.id, 'attribute.delete', 'attributes', id, { attribute_name: found.attribute_name });

@@ -4,7 +4,8 @@ import { careerColumnInScope } from '../../db/career-scope.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
-function assignmentsQuery(db: DbOrTrx) {
+/** Assignments with their teacher, subject, group (and its semester), period and career. */
+export function assignmentsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('users as u', 'u.id', 'ps.user_id')

@@ -5,10 +5,11 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ROLE, emailField, text, LIMITS, MSG } from '@egreso/domain';
+import { emailField, text, LIMITS, MSG } from '@egreso/domain';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedReferenceData } from './db/seed.js';
+import { insertAdministrator } from './db/init.js';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types.js';
 import { audit } from './lib/audit.js';
@@ -51,30 +52,15 @@ export async function createAdministrator(
     if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
       throw new OperatorError(`Ya existe una cuenta con el correo ${email}.`);
     }
-    const now = nowIso();
-    const row = await trx
-      .insertInto('users')
-      .values({
-        full_name: fullName,
-        email,
-        password_hash: hash,
-        role: ROLE.ADMIN,
-        controlnumber: null,
-        gender: null,
-        photo: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertAdministrator(trx, fullName, email, hash);
     await audit(trx, {
       userId: null,
       action: 'operator.admin.create',
       entity: 'users',
-      entityId: row.id,
+      entityId: id,
       details: { email },
     });
-    return row.id;
+    return id;
   });
 }
 

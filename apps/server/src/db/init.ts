@@ -7,11 +7,37 @@ import type { Db } from './connect.js';
 import { DEMO_ACCOUNTS, seedDemo, type DemoAccount } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { seedReferenceData } from './seed.js';
-import type { Database } from './types.js';
+import type { Database, DbOrTrx } from './types.js';
 
 interface InitResult {
   created: 'admin' | 'demo' | null;
   accounts: DemoAccount[];
+}
+
+/** Inserts an administrator account: the first of an empty database (ADMIN_EMAIL) or the operator's `admin create`. */
+export async function insertAdministrator(
+  db: DbOrTrx,
+  fullName: string,
+  email: string,
+  passwordHash: string,
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      full_name: fullName,
+      email,
+      password_hash: passwordHash,
+      role: ROLE.ADMIN,
+      controlnumber: null,
+      gender: null,
+      photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 async function isEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -73,21 +99,8 @@ async function initialize(database: Db, opts: InitOptions): Promise<InitResult> 
   await seedReferenceData(database.db);
   if (!(await isEmpty(database.db))) return { created: null, accounts: [] };
   if (opts.adminEmail && opts.adminPassword) {
-    const now = nowIso();
-    await database.db
-      .insertInto('users')
-      .values({
-        full_name: 'Administrador',
-        email: opts.adminEmail.toLowerCase(),
-        password_hash: await hashPassword(opts.adminPassword),
-        role: ROLE.ADMIN,
-        controlnumber: null,
-        gender: null,
-        photo: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const passwordHash = await hashPassword(opts.adminPassword);
+    await insertAdministrator(database.db, 'Administrador', opts.adminEmail.toLowerCase(), passwordHash);
     return { created: 'admin', accounts: [] };
   }
   if (opts.demo === false) return { created: null, accounts: [] };

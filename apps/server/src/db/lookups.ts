@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Database, DbOrTrx } from './types.js';
 
-type TableWithId = { [T in keyof Database & string]: Database[T] extends { id: unknown } ? T : never }[keyof Database &
-  string];
+export type TableWithId = {
+  [T in keyof Database & string]: Database[T] extends { id: unknown } ? T : never;
+}[keyof Database & string];
 
 /** Whether a row with this id exists. */
 export async function rowExists(db: DbOrTrx, table: TableWithId, id: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { conflict } from '../lib/http-errors.js';
 import { MAX_BOUND_PARAMETERS, inChunks } from './chunks.js';
+import type { TableWithId } from './lookups.js';
 import type { Database, DbOrTrx } from './types.js';
 
 /** A table and column that point at a row, with the Spanish noun for what it holds, singular and plural. */
@@ -85,4 +86,17 @@ export async function refuseIfAnyInUse(
   if (ids.length === 0) return;
   const used = await idsInUse(db, ids, dependents);
   if (used.size > 0) throw conflict(message(used));
+}
+
+/** Deletes the row `id` of `table` unless others still point at it (409, as `refuseIfInUse`); inside a transaction. */
+export async function deleteUnlessInUse(
+  db: DbOrTrx,
+  table: TableWithId,
+  id: number,
+  dependents: readonly Dependent[],
+  subject: string,
+  form: 'counted' | 'listed' = 'counted',
+): Promise<void> {
+  await refuseIfInUse(db, id, dependents, subject, form);
+  await sql`delete from ${sql.table(table)} where id = ${id}`.execute(db);
 }

@@ -19,3 +19,15 @@ export async function audit(
     })
     .execute();
 }
+
+/** The audit entry of a change to one row: who, what, which row (table and id) and what is worth keeping of it. */
+export async function auditRow(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  action: string,
+  entity: keyof Database & string,
+  entityId: number,
+  details?: unknown,
+): Promise<void> {
+  await audit(db, { userId, action, entity, entityId, details });
+}

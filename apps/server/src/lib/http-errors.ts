@@ -1,4 +1,4 @@
-import { MSG } from '@egreso/domain';
+import { MSG, errorResponse } from '@egreso/domain';
 
 /** An error that the error handler answers as it is: status, Spanish message and optional field errors. */
 export class HttpError extends Error {
@@ -29,4 +29,9 @@ export function unprocessable(errors: Record<string, string[]>, message: string 
 
 export function fieldError(field: string, message: string) {
   return unprocessable({ [field]: [message] }, message);
+}
+
+/** The error answers a route documents, by status: `response: { 200: item, ...errorResponses(401, 403, 404) }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<S, typeof errorResponse>;
 }

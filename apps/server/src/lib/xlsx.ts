@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { xlsxFile } from '@egreso/domain';
 import { checkWorkbook } from './xlsx-guard.js';
 
 export type CellValue = string | number | null;
@@ -64,6 +66,22 @@ export function headerKey(value: CellValue): string {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The schema of a route that answers an .xlsx download (and its errors as JSON): `schema: { ..., ...xlsxDownload(errors) }`. */
+export function xlsxDownload<E extends object>(errors: E) {
+  return { produces: [XLSX_TYPE, 'application/json'], response: { 200: xlsxFile, ...errors } };
+}
+
+/** Answers a workbook as a download named `fileName`; `filename*` keeps the accents of a Spanish name. */
+export function sendXlsx(reply: FastifyReply, fileName: string, bytes: Buffer) {
+  return reply
+    .type(XLSX_TYPE)
+    .header(
+      'content-disposition',
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .send(bytes);
+}
 
 /** A workbook of several sheets, each with a bold header row and sized columns. */
 export async function writeWorkbookSheets(

@@ -42,13 +42,18 @@ export type AttributeUpdateBody = z.input<typeof attributeUpdateBody>;
 
 export const careerName = z.object({ id: z.number(), name: z.string() });
 
-export const attribute = z.object({
+/** What every answer about an attribute says of it. */
+const attributeAnswerFields = {
   id: z.number(),
   attribute_name: z.string(),
   description: z.string().nullable(),
   codigo: z.string().nullable(),
   career_id: z.number().nullable(),
   career: careerName.nullable(),
+};
+
+export const attribute = z.object({
+  ...attributeAnswerFields,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -60,12 +65,7 @@ export const KNOWLEDGE_LEVEL_LABEL: Record<KnowledgeLevel, string> = { I: 'Intro
 
 /** An attribute as linked to a subject, with its knowledge level (also under pivot, as the clients read either). */
 export const subjectAttribute = z.object({
-  id: z.number(),
-  attribute_name: z.string(),
-  description: z.string().nullable(),
-  codigo: z.string().nullable(),
-  career_id: z.number().nullable(),
-  career: careerName.nullable(),
+  ...attributeAnswerFields,
   knowledge_level: z.enum(KNOWLEDGE_LEVELS),
   pivot: z.object({ knowledge_level: z.enum(KNOWLEDGE_LEVELS) }),
 });

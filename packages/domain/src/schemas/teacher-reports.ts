@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './common.js';
+import { attributeCount } from './grades.js';
 
 export const TEACHER_REPORT_MSG = {
   subjectRequired: 'Selecciona una materia.',
@@ -42,16 +43,7 @@ export const groupReport = z.object({
   ...reportContext,
   alumnos: z.array(reportStudent),
   /** Per attribute of the subject, how many of the group's students rate in each band (students without grades are not counted). */
-  atributos: z.array(
-    z.object({
-      attribute_id: z.number(),
-      attribute_name: z.string(),
-      codigo: z.string().nullable(),
-      sobresaliente: z.number(),
-      suficiente: z.number(),
-      insuficiente: z.number(),
-    }),
-  ),
+  atributos: z.array(attributeCount),
 });
 export type GroupReport = z.infer<typeof groupReport>;
 

@@ -16,7 +16,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
@@ -101,12 +101,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       assertCanWrite(actor, sheet, ACTIVITY_MSG.periodClosed);
       await app.db.transaction().execute(async (trx) => {
         await saveActivities(trx, sheet, activities, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'activity.bulk',
-          entity: 'professor_subjects',
-          entityId: sheet.id,
-        });
+        await auditRow(trx, actor.id, 'activity.bulk', 'professor_subjects', sheet.id);
       });
       return {
         message: ACTIVITY_MSG.saved,
@@ -133,13 +128,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       assertCanWrite(actor, (await findSheet(app.db, found.professor_subject_id))!, ACTIVITY_MSG.periodClosed);
       const kept = await app.db.transaction().execute(async (trx) => {
         const n = await deleteActivityKeepingGrades(trx, { id: request.params.id, ...found }, actor.id, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'activity.delete',
-          entity: 'activities',
-          entityId: request.params.id,
-          details: { grades: n },
-        });
+        await auditRow(trx, actor.id, 'activity.delete', 'activities', request.params.id, { grades: n });
         return n;
       });
       return { message: ACTIVITY_MSG.deleted, grades_kept_in_history: kept };

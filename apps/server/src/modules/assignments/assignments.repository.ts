@@ -5,7 +5,8 @@ import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
-function assignmentsQuery(db: DbOrTrx) {
+/** Assignments with their teacher, subject, group (and its semester), period and career. */
+export function assignmentsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
     .innerJoin('users as u', 'u.id', 'ps.user_id')

@@ -22,7 +22,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { careerScope } from '../../db/career-scope.js';
-import { forbidden, notFound } from '../../lib/http-errors.js';
+import { errorResponses, forbidden, notFound } from '../../lib/http-errors.js';
 import { careersOfUser, findAssignment, listAssignments, teacherAssignments } from './assignments.repository.js';
 import {
   createAssignment,
@@ -34,13 +34,7 @@ import {
 
 const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
-const writeErrors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -51,7 +45,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['assignments'],
         summary: 'Asignaciones profesor-materia-grupo (un profesor: solo las suyas)',
         querystring: assignmentsQuery,
-        response: { 200: z.array(assignment), 401: errorResponse, 403: errorResponse },
+        response: { 200: z.array(assignment), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -91,7 +85,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['assignments'],
         summary: 'Elimina una asignación sin actividades',
         params: idParam,
-        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

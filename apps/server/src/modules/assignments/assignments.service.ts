@@ -11,7 +11,7 @@ import { assertPersonInScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { refuseIfAnyInUse } from '../../db/usage.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findActivePeriod } from '../catalogues/catalogues.repository.js';
@@ -157,12 +157,10 @@ export async function createAssignment(
     [{ user_id: teacher.id, ...row, period_id: periodId, career_id: careerId }],
     nowIso(),
   );
-  await audit(trx, {
-    userId: actorId,
-    action: 'assignment.create',
-    entity: 'professor_subjects',
-    entityId: id!,
-    details: { user_id: teacher.id, ...row, period_id: periodId },
+  await auditRow(trx, actorId, 'assignment.create', 'professor_subjects', id!, {
+    user_id: teacher.id,
+    ...row,
+    period_id: periodId,
   });
   return id!;
 }
@@ -176,7 +174,7 @@ export async function deleteAssignment(
   if (!careerInScope(scope, found.career_id)) throw forbidden(SCOPE_MSG.assignment);
   await refuseInUse(trx, [found], [found.id]);
   await deleteAssignments(trx, [found.id]);
-  await audit(trx, { userId: actorId, action: 'assignment.delete', entity: 'professor_subjects', entityId: found.id });
+  await auditRow(trx, actorId, 'assignment.delete', 'professor_subjects', found.id);
 }
 
 /**
@@ -232,12 +230,11 @@ export async function saveTeacherAssignments(
     })),
     nowIso(),
   );
-  await audit(trx, {
-    userId: actorId,
-    action: 'assignment.bulk',
-    entity: 'users',
-    entityId: teacher.id,
-    details: { period_id: periodId, kept: diff.kept, created, deleted: diff.toDelete },
+  await auditRow(trx, actorId, 'assignment.bulk', 'users', teacher.id, {
+    period_id: periodId,
+    kept: diff.kept,
+    created,
+    deleted: diff.toDelete,
   });
   return {
     kept: diff.kept,
@@ -264,12 +261,6 @@ export async function deleteTeacherAssignments(
   const ids = current.map((a) => a.id);
   await refuseInUse(trx, current, ids);
   await deleteAssignments(trx, ids);
-  await audit(trx, {
-    userId: actorId,
-    action: 'assignment.delete_all',
-    entity: 'users',
-    entityId: teacher.id,
-    details: { period_id: period, ids },
-  });
+  await auditRow(trx, actorId, 'assignment.delete_all', 'users', teacher.id, { period_id: period, ids });
   return current.length;
 }

@@ -68,10 +68,6 @@ export async function updateAttribute(db: DbOrTrx, id: number, values: Attribute
     .execute();
 }
 
-export async function deleteAttribute(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('attributes').where('id', '=', id).execute();
-}
-
 /** What keeps an attribute from being deleted: subjects, activities, observations and rubric criteria that use it. */
 export const ATTRIBUTE_DEPENDENTS: Dependent[] = [
   { table: 'subject_attributes', column: 'attribute_id', noun: ['materia', 'materias'] },

@@ -13,13 +13,12 @@ import {
 } from '@egreso/domain';
 import { assertCareerInScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { fieldError, notFound } from '../../lib/http-errors.js';
+import { auditRow } from '../../lib/audit.js';
+import { errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { refuseIfInUse } from '../../db/usage.js';
+import { deleteUnlessInUse } from '../../db/usage.js';
 import {
   ATTRIBUTE_DEPENDENTS,
-  deleteAttribute,
   findAttribute,
   insertAttribute,
   listAttributes,
@@ -27,7 +26,7 @@ import {
 } from './attributes.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
 
-const writeErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+const writeErrors = errorResponses(401, 403, 404, 422);
 
 export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The career must exist, and the name be free within it (or among the attributes without a career). */
@@ -43,6 +42,14 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A chief writes the attributes of their careers and those of no career (shared by all); administrators any. */
   async function assertAttributeCareer(actor: Actor, careerId: number | null) {
     if (careerId !== null) await assertCareerInScope(app.db, actor, careerId);
+  }
+
+  /** The attribute `id` (404 when missing), once the actor may write on its career. */
+  async function attributeToWrite(actor: Actor, id: number) {
+    const found = await findAttribute(app.db, id);
+    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+    await assertAttributeCareer(actor, found.career_id);
+    return found;
   }
 
   app.get(
@@ -66,7 +73,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['attributes'],
         summary: 'Un atributo',
         params: idParam,
-        response: { 200: attribute, 401: errorResponse, 404: errorResponse },
+        response: { 200: attribute, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -94,7 +101,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertAttributeCareer(actor, body.career_id);
       const id = await app.db.transaction().execute(async (trx) => {
         const newId = await insertAttribute(trx, body, nowIso());
-        await audit(trx, { userId: actor.id, action: 'attribute.create', entity: 'attributes', entityId: newId });
+        await auditRow(trx, actor.id, 'attribute.create', 'attributes', newId);
         return newId;
       });
       return reply.code(201).send((await findAttribute(app.db, id))!);
@@ -116,14 +123,12 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      const found = await findAttribute(app.db, id);
-      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-      await assertAttributeCareer(actor, found.career_id);
+      await attributeToWrite(actor, id);
       await checkAttribute(request.body, id);
       await assertAttributeCareer(actor, request.body.career_id);
       await app.db.transaction().execute(async (trx) => {
         await updateAttribute(trx, id, request.body, nowIso());
-        await audit(trx, { userId: actor.id, action: 'attribute.update', entity: 'attributes', entityId: id });
+        await auditRow(trx, actor.id, 'attribute.update', 'attributes', id);
       });
       return (await findAttribute(app.db, id))!;
     },
@@ -137,25 +142,16 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['attributes'],
         summary: 'Elimina un atributo sin uso',
         params: idParam,
-        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      const found = await findAttribute(app.db, id);
-      if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-      await assertAttributeCareer(actor, found.career_id);
+      const found = await attributeToWrite(actor, id);
       await app.db.transaction().execute(async (trx) => {
-        await refuseIfInUse(trx, id, ATTRIBUTE_DEPENDENTS, 'El atributo');
-        await deleteAttribute(trx, id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'attribute.delete',
-          entity: 'attributes',
-          entityId: id,
-          details: { attribute_name: found.attribute_name },
-        });
+        await deleteUnlessInUse(trx, 'attributes', id, ATTRIBUTE_DEPENDENTS, 'El atributo');
+        await auditRow(trx, actor.id, 'attribute.delete', 'attributes', id, { attribute_name: found.attribute_name });
       });
       return { message: ATTRIBUTE_MSG.deleted };
     },

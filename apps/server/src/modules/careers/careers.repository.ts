@@ -35,10 +35,6 @@ export async function updateCareer(db: DbOrTrx, id: number, values: { career_key
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteCareer(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('careers').where('id', '=', id).execute();
-}
-
 /** What keeps a career from being deleted, as the administrator's message lists it. */
 export const CAREER_DEPENDENTS: Dependent[] = [
   { table: 'user_careers', column: 'career_id', noun: ['jefe o usuario', 'jefes o usuarios'] },

@@ -10,18 +10,11 @@ import {
   okResponse,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { fieldError, notFound } from '../../lib/http-errors.js';
+import { auditRow } from '../../lib/audit.js';
+import { errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { refuseIfInUse } from '../../db/usage.js';
-import {
-  CAREER_DEPENDENTS,
-  deleteCareer,
-  findCareer,
-  insertCareer,
-  listCareers,
-  updateCareer,
-} from './careers.repository.js';
+import { deleteUnlessInUse } from '../../db/usage.js';
+import { CAREER_DEPENDENTS, findCareer, insertCareer, listCareers, updateCareer } from './careers.repository.js';
 import { valueTaken } from '../../db/lookups.js';
 
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +39,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['careers'],
         summary: 'Crea una carrera',
         body: careerBody,
-        response: { 201: career, 403: errorResponse, 422: errorResponse },
+        response: { 201: career, ...errorResponses(403, 422) },
       },
     },
     async (request, reply) => {
@@ -56,13 +49,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('career_key', CAREER_MSG.keyTaken);
       const created = await app.db.transaction().execute(async (trx) => {
         const row = await insertCareer(trx, body, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'career.create',
-          entity: 'careers',
-          entityId: row.id,
-          details: body,
-        });
+        await auditRow(trx, actor.id, 'career.create', 'careers', row.id, body);
         return row;
       });
       return reply.code(201).send(created);
@@ -78,7 +65,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualiza una carrera',
         params: idParam,
         body: careerBody,
-        response: { 200: career, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+        response: { 200: career, ...errorResponses(403, 404, 422) },
       },
     },
     async (request) => {
@@ -90,7 +77,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('career_key', CAREER_MSG.keyTaken);
       return app.db.transaction().execute(async (trx) => {
         const row = await updateCareer(trx, id, body, nowIso());
-        await audit(trx, { userId: actor.id, action: 'career.update', entity: 'careers', entityId: id, details: body });
+        await auditRow(trx, actor.id, 'career.update', 'careers', id, body);
         return row;
       });
     },
@@ -104,7 +91,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['careers'],
         summary: 'Elimina una carrera sin registros asociados',
         params: idParam,
-        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
@@ -113,15 +100,8 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findCareer(app.db, id);
       if (!existing) throw notFound(CAREER_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
-        await refuseIfInUse(trx, id, CAREER_DEPENDENTS, `La carrera "${existing.name}"`, 'listed');
-        await deleteCareer(trx, id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'career.delete',
-          entity: 'careers',
-          entityId: id,
-          details: { career_key: existing.career_key },
-        });
+        await deleteUnlessInUse(trx, 'careers', id, CAREER_DEPENDENTS, `La carrera "${existing.name}"`, 'listed');
+        await auditRow(trx, actor.id, 'career.delete', 'careers', id, { career_key: existing.career_key });
       });
       return { message: CAREER_MSG.deleted };
     },

@@ -19,9 +19,9 @@ import {
   todayIso,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { refuseIfInUse } from '../../db/usage.js';
-import { fieldError, notFound } from '../../lib/http-errors.js';
+import { errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import {
   GENERATION_DEPENDENTS,
@@ -45,7 +45,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['generations'],
         summary: 'Fin y 9 semestres de una generación que empieza en start_date',
         querystring: generationPreviewQuery,
-        response: { 200: generationPreviewResponse, 401: errorResponse, 422: errorResponse },
+        response: { 200: generationPreviewResponse, ...errorResponses(401, 422) },
       },
     },
     async (request) => generationPreview(request.query.start_date),
@@ -75,7 +75,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['generations'],
         summary: 'Generaciones por fecha de inicio',
         querystring: generationsQuery,
-        response: { 200: z.array(generation), 401: errorResponse, 422: errorResponse },
+        response: { 200: z.array(generation), ...errorResponses(401, 422) },
       },
     },
     async (request) => (await listGenerations(app.db, request.query)).map(presentGeneration),
@@ -89,7 +89,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['generations'],
         summary: 'Una generación',
         params: idParam,
-        response: { 200: generation, 401: errorResponse, 404: errorResponse },
+        response: { 200: generation, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['generations'],
         summary: 'Crea una generación (fin por omisión: inicio + 54 meses)',
         body: generationCreateBody,
-        response: { 201: generation, 403: errorResponse, 422: errorResponse },
+        response: { 201: generation, ...errorResponses(403, 422) },
       },
     },
     async (request, reply) => {
@@ -117,12 +117,9 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await startDateTaken(app.db, start, null)) throw fieldError('start_date', GENERATION_MSG.startTaken);
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await insertGeneration(trx, { start_date: start, end_date: end }, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'generation.create',
-          entity: 'generations',
-          entityId: created.id,
-          details: { start_date: start, end_date: end },
+        await auditRow(trx, actor.id, 'generation.create', 'generations', created.id, {
+          start_date: start,
+          end_date: end,
         });
         return created;
       });
@@ -135,13 +132,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
     const row = await app.db.transaction().execute(async (trx) => {
       const updated = await updateGeneration(trx, id, dates, nowIso());
-      await audit(trx, {
-        userId: actorId,
-        action: 'generation.update',
-        entity: 'generations',
-        entityId: id,
-        details: dates,
-      });
+      await auditRow(trx, actorId, 'generation.update', 'generations', id, dates);
       return updated;
     });
     return presentGeneration(row);
@@ -156,7 +147,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualiza las fechas de una generación',
         params: idParam,
         body: generationUpdateBody,
-        response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+        response: { 200: generation, ...errorResponses(403, 404, 422) },
       },
     },
     async (request) => {
@@ -175,7 +166,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambia una o las dos fechas de una generación',
         params: idParam,
         body: generationPatchBody,
-        response: { 200: generation, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+        response: { 200: generation, ...errorResponses(403, 404, 422) },
       },
     },
     async (request) => {
@@ -200,7 +191,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['generations'],
         summary: 'Elimina una generación sin alumnos',
         params: idParam,
-        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
@@ -216,13 +207,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
           ([students]) => `${GENERATION_MSG.inUse} Alumnos vinculados: ${students!.count}.`,
         );
         await deleteGeneration(trx, id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'generation.delete',
-          entity: 'generations',
-          entityId: id,
-          details: { start_date: existing.start_date },
-        });
+        await auditRow(trx, actor.id, 'generation.delete', 'generations', id, { start_date: existing.start_date });
       });
       return { message: GENERATION_MSG.deleted };
     },

@@ -1,5 +1,5 @@
 import type { GradeConflict, StoredGrade } from '@egreso/domain';
-import type { DbOrTrx, GradeSource } from '../../db/types.js';
+import type { DbOrTrx, GradeHistoryTable, GradeSource } from '../../db/types.js';
 import { insertRows } from '../../lib/bulk.js';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 
@@ -19,6 +19,16 @@ export interface CellValue {
   activity_id: number;
   qualification: number | null;
   version: number;
+}
+
+/** A stored grade's value and version as numbers (PostgreSQL may hand numeric columns over as strings). */
+function cellValueOf(r: CellValue): CellValue {
+  return {
+    user_id: r.user_id,
+    activity_id: r.activity_id,
+    qualification: r.qualification === null ? null : Number(r.qualification),
+    version: Number(r.version),
+  };
 }
 
 /**
@@ -44,14 +54,7 @@ export async function findCellValues(
         .execute(),
     Math.max(100, MAX_BOUND_PARAMETERS - users.length),
   );
-  for (const r of rows) {
-    out.set(cellKey(r.user_id, r.activity_id), {
-      user_id: r.user_id,
-      activity_id: r.activity_id,
-      qualification: r.qualification === null ? null : Number(r.qualification),
-      version: Number(r.version),
-    });
-  }
+  for (const r of rows) out.set(cellKey(r.user_id, r.activity_id), cellValueOf(r));
   return out;
 }
 
@@ -82,10 +85,7 @@ export async function findCells(db: DbOrTrx, userIds: number[], activityIds: num
   );
   for (const r of rows) {
     out.set(cellKey(r.user_id, r.activity_id), {
-      user_id: r.user_id,
-      activity_id: r.activity_id,
-      qualification: r.qualification === null ? null : Number(r.qualification),
-      version: Number(r.version),
+      ...cellValueOf(r),
       updated_at: r.updated_at,
       updated_by: r.updated_by === null ? null : { id: r.updated_by, full_name: r.full_name ?? '' },
     });
@@ -146,14 +146,8 @@ export async function upsertCells(db: DbOrTrx, writes: CellWrite[], actorId: num
   }));
 }
 
-export interface HistoryRow {
-  user_id: number;
-  activity_id: number;
-  professor_subject_id: number;
-  activity_name: string;
-  before: number | null;
-  after: number | null;
-}
+/** A grade change as the history keeps it; who, when and how are the same for the whole write. */
+export type HistoryRow = Omit<GradeHistoryTable, 'id' | 'changed_by' | 'changed_at' | 'source' | 'batch_id'>;
 
 export async function insertHistory(
   db: DbOrTrx,

@@ -3,30 +3,22 @@ import type { FastifyRequest } from 'fastify';
 import {
   GRADE_MSG,
   ROLE,
-  errorResponse,
   importQuery,
   isStaff,
   ratingsFileQuery,
   ratingsImportFields,
   ratingsImportResult,
-  xlsxFile,
+  type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload as readForm, uploadsPlugin } from '../../plugins/uploads.js';
-import { fieldError, unprocessable } from '../../lib/http-errors.js';
+import { errorResponses, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
 import { sheetBySubjectGroup } from './access.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
 
-const errors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  413: errorResponse,
-  422: errorResponse,
-};
+const errors = errorResponses(401, 403, 404, 409, 413, 422);
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The uploaded file and the form's other fields, whatever their order in the form. */
@@ -40,6 +32,10 @@ async function readUpload(request: FastifyRequest) {
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadsPlugin);
 
+  /** The grade sheet a download names (subject, group and period), once the actor may read it. */
+  const sheetToRead = (actor: Actor, q: { subject_id: number; group_id: number; period_id?: number }) =>
+    sheetBySubjectGroup(app.db, actor, q.subject_id, q.group_id, q.period_id, 'read');
+
   app.get(
     '/ratings/template',
     {
@@ -48,14 +44,11 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['grades'],
         summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad',
         querystring: ratingsFileQuery,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: xlsxFile, ...errors },
+        ...xlsxDownload(errors),
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
-      const file = await sheetWorkbook(app.db, sheet, 'template');
+      const file = await sheetWorkbook(app.db, await sheetToRead(actorOf(request), request.query), 'template');
       return reply.type(XLSX_TYPE).header('content-disposition', attachment('template.xlsx')).send(file);
     },
   );
@@ -68,14 +61,17 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['grades'],
         summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final',
         querystring: ratingsFileQuery,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: xlsxFile, ...errors },
+        ...xlsxDownload(errors),
       },
     },
     async (request, reply) => {
       const q = request.query;
-      const sheet = await sheetBySubjectGroup(app.db, actorOf(request), q.subject_id, q.group_id, q.period_id, 'read');
-      const file = await sheetWorkbook(app.db, sheet, 'export', q.include_nulls !== false);
+      const file = await sheetWorkbook(
+        app.db,
+        await sheetToRead(actorOf(request), q),
+        'export',
+        q.include_nulls !== false,
+      );
       return reply.type(XLSX_TYPE).header('content-disposition', attachment('grades.xlsx')).send(file);
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '@egreso/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { headerKey, readFirstSheet, writeWorkbook, type CellValue } from '../../lib/xlsx.js';
 import { listActivities } from '../activities/activities.repository.js';
@@ -159,12 +159,9 @@ export async function importRatings(
       info,
       { actorId: actor.id, now, source: 'importación', batchId },
     );
-    await audit(trx, {
-      userId: actor.id,
-      action: 'grades.import',
-      entity: 'professor_subjects',
-      entityId: sheet.id,
-      details: { batch_id: batchId, cells: plan.changes.length },
+    await auditRow(trx, actor.id, 'grades.import', 'professor_subjects', sheet.id, {
+      batch_id: batchId,
+      cells: plan.changes.length,
     });
   });
   return { message, dry_run: false, ...plan, batch_id: batchId };

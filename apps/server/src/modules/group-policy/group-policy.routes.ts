@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canManageInstitution, errorResponse, groupPolicy, groupPolicyBody, groupPolicySaved } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { nowIso } from '../../lib/time.js';
 import { readGroupPolicy, saveGroupPolicy } from './group-policy.repository.js';
 
@@ -35,13 +35,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       await app.db.transaction().execute(async (trx) => {
         await saveGroupPolicy(trx, request.body, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'group_policy.update',
-          entity: 'group_policy',
-          entityId: 1,
-          details: request.body,
-        });
+        await auditRow(trx, actor.id, 'group_policy.update', 'group_policy', 1, request.body);
       });
       return { ...(await readGroupPolicy(app.db)), saved: true as const };
     },

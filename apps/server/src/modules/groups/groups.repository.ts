@@ -90,10 +90,6 @@ export async function updateGroup(
     .execute();
 }
 
-export async function deleteGroup(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('groups').where('id', '=', id).execute();
-}
-
 /** What keeps a group from being deleted: its students and the assignments (with their activities and grades). */
 export const GROUP_DEPENDENTS: Dependent[] = [
   { table: 'user_groups', column: 'group_id', noun: ['alumno inscrito', 'alumnos inscritos'] },

@@ -14,12 +14,11 @@ import {
 } from '@egreso/domain';
 import { careerScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { auditRow } from '../../lib/audit.js';
+import { errorResponses, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { refuseIfInUse } from '../../db/usage.js';
+import { deleteUnlessInUse } from '../../db/usage.js';
 import {
-  deleteGroup,
   findGroup,
   GROUP_DEPENDENTS,
   groupsForSubject,
@@ -32,13 +31,7 @@ import {
 } from './groups.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
 
-const writeErrors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +56,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'Un grupo',
         params: idParam,
-        response: { 200: group, 401: errorResponse, 404: errorResponse },
+        response: { 200: group, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -81,7 +74,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)',
         params: idParam,
-        response: { 200: z.array(group), 401: errorResponse, 404: errorResponse },
+        response: { 200: z.array(group), ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -102,7 +95,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'Alumnos de un grupo',
         params: idParam,
-        response: { 200: z.array(groupStudent), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: z.array(groupStudent), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -136,7 +129,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await valueTaken(app.db, 'groups', 'group_name', body.group_name, null)) throw nameTaken();
       const id = await app.db.transaction().execute(async (trx) => {
         const newId = await insertGroup(trx, body, nowIso());
-        await audit(trx, { userId: actor.id, action: 'group.create', entity: 'groups', entityId: newId });
+        await auditRow(trx, actor.id, 'group.create', 'groups', newId);
         return newId;
       });
       return reply.code(201).send((await findGroup(app.db, id))!);
@@ -162,7 +155,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
       await app.db.transaction().execute(async (trx) => {
         await updateGroup(trx, id, request.body, nowIso());
-        await audit(trx, { userId: actor.id, action: 'group.update', entity: 'groups', entityId: id });
+        await auditRow(trx, actor.id, 'group.update', 'groups', id);
       });
       return (await findGroup(app.db, id))!;
     },
@@ -176,7 +169,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         summary: 'Elimina un grupo sin alumnos ni asignaciones',
         params: idParam,
-        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -185,15 +178,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findGroup(app.db, id);
       if (!found) throw notFound(GROUP_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
-        await refuseIfInUse(trx, id, GROUP_DEPENDENTS, 'El grupo');
-        await deleteGroup(trx, id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'group.delete',
-          entity: 'groups',
-          entityId: id,
-          details: { group_name: found.group_name },
-        });
+        await deleteUnlessInUse(trx, 'groups', id, GROUP_DEPENDENTS, 'El grupo');
+        await auditRow(trx, actor.id, 'group.delete', 'groups', id, { group_name: found.group_name });
       });
       return { message: GROUP_MSG.deleted };
     },

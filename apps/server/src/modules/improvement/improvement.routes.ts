@@ -4,8 +4,6 @@ import {
   IMPROVEMENT_MSG,
   PERFORMANCE_MSG,
   canManageCatalogues,
-  divisionReportFile,
-  errorResponse,
   idParam,
   improvementAction,
   improvementActionBody,
@@ -18,7 +16,8 @@ import {
   performanceQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { errorResponses } from '../../lib/http-errors.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { buildPerformance, buildPerformanceWorkbook } from './performance.service.js';
 import {
@@ -32,7 +31,7 @@ import {
   updateImprovementAction,
 } from './improvement.service.js';
 
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+const errors = errorResponses(401, 403, 404, 422);
 
 /**
  * Improvement actions (CACEI 4.4): chiefs on their careers and administrators write them; teachers of their subjects
@@ -61,19 +60,12 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Acciones de mejora en Excel (.xlsx)',
         querystring: improvementActionsQuery,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: divisionReportFile, ...errors },
+        ...xlsxDownload(errors),
       },
     },
     async (request, reply) => {
       const { fileName, buffer } = await buildImprovementWorkbook(app.db, actorOf(request), request.query);
-      return reply
-        .type(XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(buffer);
+      return sendXlsx(reply, fileName, buffer);
     },
   );
 
@@ -179,8 +171,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Índices de rendimiento escolar en Excel (.xlsx)',
         querystring: performanceQuery,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: divisionReportFile, ...errors },
+        ...xlsxDownload(errors),
       },
     },
     async (request, reply) => {
@@ -189,13 +180,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fileName, buffer } = await buildPerformanceWorkbook(
         await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }),
       );
-      return reply
-        .type(XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(buffer);
+      return sendXlsx(reply, fileName, buffer);
     },
   );
 };

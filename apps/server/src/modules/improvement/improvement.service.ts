@@ -16,7 +16,7 @@ import {
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { writeWorkbook } from '../../lib/xlsx.js';
@@ -177,13 +177,7 @@ export async function createImprovementAction(
     updated_at: now,
   });
   await addSubjects(trx, id, body.career_id, body.subject_ids, period);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'improvement.create',
-    entity: 'improvement_actions',
-    entityId: id,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'improvement.create', 'improvement_actions', id, body);
   return id;
 }
 
@@ -235,19 +229,13 @@ export async function updateImprovementAction(
     body.subject_ids.filter((s) => !kept.includes(s)),
     period,
   );
-  await audit(trx, {
-    userId: actor.id,
-    action: 'improvement.update',
-    entity: 'improvement_actions',
-    entityId: id,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'improvement.update', 'improvement_actions', id, body);
 }
 
 export async function deleteImprovementAction(trx: DbOrTrx, actor: Actor, id: number): Promise<void> {
   await actionOf(trx, actor, id);
   await deleteAction(trx, id);
-  await audit(trx, { userId: actor.id, action: 'improvement.delete', entity: 'improvement_actions', entityId: id });
+  await auditRow(trx, actor.id, 'improvement.delete', 'improvement_actions', id);
 }
 
 /** A follow-up by a teacher recorded on one of the action's subjects, or by whoever may act on its career. */
@@ -273,13 +261,7 @@ export async function addImprovementFollowup(
     author_name: actor.full_name,
     created_at: nowIso(),
   });
-  await audit(trx, {
-    userId: actor.id,
-    action: 'improvement.followup',
-    entity: 'improvement_action_followups',
-    entityId: followupId,
-    details: { action_id: id },
-  });
+  await auditRow(trx, actor.id, 'improvement.followup', 'improvement_action_followups', followupId, { action_id: id });
 }
 
 function readerOf(actor: Actor): ActionReader {

@@ -1,5 +1,5 @@
 import type { ObservationEntry } from '@egreso/domain';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, ObservationsTable } from '../../db/types.js';
 import { sheetRows } from '../grading/sheets.repository.js';
 
 export interface ObservationFilter {
@@ -37,15 +37,7 @@ export async function listObservations(db: DbOrTrx, f: ObservationFilter): Promi
   return rows.map(({ professor_id, ...r }) => ({ ...r, professor: { id: professor_id, full_name: r.teacher_name } }));
 }
 
-export interface NewObservation {
-  user_id: number;
-  attribute_id: number;
-  subject_id: number;
-  professor_id: number;
-  period_id: number | null;
-  activity_id: number | null;
-  observation: string;
-}
+export type NewObservation = Omit<ObservationsTable, 'id' | 'created_at'>;
 
 export async function insertObservations(db: DbOrTrx, rows: NewObservation[], now: string): Promise<void> {
   if (rows.length)

@@ -85,10 +85,6 @@ export async function updatePeriod(
     .execute();
 }
 
-export async function deletePeriod(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('periods').where('id', '=', id).execute();
-}
-
 /** What keeps a period from being deleted: its assignments, enrolments and observations. */
 export const PERIOD_DEPENDENTS: Dependent[] = [
   { table: 'professor_subjects', column: 'period_id', noun: ['asignación', 'asignaciones'] },

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PERIOD_MSG,
   canManageInstitution,
-  errorResponse,
   idParam,
   okResponse,
   period,
@@ -12,12 +11,11 @@ import {
   periodsQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { auditRow } from '../../lib/audit.js';
+import { conflict, errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { refuseIfInUse } from '../../db/usage.js';
+import { deleteUnlessInUse } from '../../db/usage.js';
 import {
-  deletePeriod,
   findPeriod,
   insertPeriod,
   pagePeriods,
@@ -45,7 +43,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['periods'],
         summary: 'Periodos filtrados y paginados, del más reciente al más antiguo',
         querystring: periodsQuery,
-        response: { 200: periodsPage, 401: errorResponse, 422: errorResponse },
+        response: { 200: periodsPage, ...errorResponses(401, 422) },
       },
     },
     async (request) => {
@@ -66,7 +64,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['periods'],
         summary: 'Crea un periodo (publicado e inactivo)',
         body: periodCreateBody,
-        response: { 201: period, 403: errorResponse, 422: errorResponse },
+        response: { 201: period, ...errorResponses(403, 422) },
       },
     },
     async (request, reply) => {
@@ -76,13 +74,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('period_name', PERIOD_MSG.nameTaken);
       const id = await app.db.transaction().execute(async (trx) => {
         const row = await insertPeriod(trx, { ...body, notes: body.notes ?? null }, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'period.create',
-          entity: 'periods',
-          entityId: row.id,
-          details: { period_name: body.period_name },
-        });
+        await auditRow(trx, actor.id, 'period.create', 'periods', row.id, { period_name: body.period_name });
         return row.id;
       });
       return reply.code(201).send(present(await existingOr404(id)));
@@ -98,7 +90,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Actualiza cualquiera de los campos de un periodo',
         params: idParam,
         body: periodUpdateBody,
-        response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+        response: { 200: period, ...errorResponses(403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -119,7 +111,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['periods'],
         summary: 'Elimina un periodo sin registros asociados',
         params: idParam,
-        response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
@@ -128,15 +120,9 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         const current = await findPeriod(trx, existing.id);
         if (current?.is_active === 1) throw conflict(PERIOD_MSG.deleteActive);
-        await refuseIfInUse(trx, existing.id, PERIOD_DEPENDENTS, `El periodo "${existing.period_name}"`, 'listed');
-        await deletePeriod(trx, existing.id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'period.delete',
-          entity: 'periods',
-          entityId: existing.id,
-          details: { period_name: existing.period_name },
-        });
+        const { id, period_name } = existing;
+        await deleteUnlessInUse(trx, 'periods', id, PERIOD_DEPENDENTS, `El periodo "${period_name}"`, 'listed');
+        await auditRow(trx, actor.id, 'period.delete', 'periods', id, { period_name });
       });
       return { message: PERIOD_MSG.deleted };
     },
@@ -150,7 +136,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['periods'],
         summary: 'Activa el periodo y desactiva los demás, en una transacción',
         params: idParam,
-        response: { 200: period, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: period, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
@@ -172,7 +158,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['periods'],
         summary: 'Cierra el periodo (y lo desactiva)',
         params: idParam,
-        response: { 200: period, 403: errorResponse, 404: errorResponse },
+        response: { 200: period, ...errorResponses(403, 404) },
       },
     },
     async (request) => {
@@ -180,7 +166,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await existingOr404(request.params.id);
       await app.db.transaction().execute(async (trx) => {
         await updatePeriod(trx, existing.id, { status: 'closed', is_active: 0 }, nowIso());
-        await audit(trx, { userId: actor.id, action: 'period.close', entity: 'periods', entityId: existing.id });
+        await auditRow(trx, actor.id, 'period.close', 'periods', existing.id);
       });
       return present(await existingOr404(existing.id));
     },

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/connect.js';
 import { valueTaken } from '../../db/lookups.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { activateOnly, findPeriod, lockActivation, updatePeriod, type PeriodRow } from './periods.repository.js';
@@ -43,7 +43,7 @@ export async function activatePeriod(
   if (!(await activateOnly(trx, id, nowIso()))) {
     throw (await findPeriod(trx, id)) ? conflict(PERIOD_MSG.activateClosed) : notFound(PERIOD_MSG.notFound);
   }
-  await audit(trx, { userId: actorId, action: 'period.activate', entity: 'periods', entityId: id });
+  await auditRow(trx, actorId, 'period.activate', 'periods', id);
 }
 
 /**
@@ -94,11 +94,5 @@ export async function updatePeriodFields(
   await updatePeriod(trx, existing.id, values, now);
   if (body.is_active === true && !(await activateOnly(trx, existing.id, now)))
     throw conflict(PERIOD_MSG.activateClosed);
-  await audit(trx, {
-    userId: actorId,
-    action: 'period.update',
-    entity: 'periods',
-    entityId: existing.id,
-    details: body,
-  });
+  await auditRow(trx, actorId, 'period.update', 'periods', existing.id, body);
 }

@@ -8,8 +8,6 @@ import {
   curriculumMapQuery,
   evidenceAnswer,
   evidenceQuery,
-  divisionReportFile,
-  errorResponse,
   flexExportQuery,
   flexQuery,
   ratingRecord,
@@ -19,8 +17,9 @@ import {
   type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { fieldError, forbidden } from '../../lib/http-errors.js';
+import { auditRow } from '../../lib/audit.js';
+import { errorResponses, fieldError, forbidden } from '../../lib/http-errors.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { nowIso } from '../../lib/time.js';
 import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
 import { listEffectiveTargets, listForeignAttributes, upsertTargets } from './targets.repository.js';
@@ -30,8 +29,7 @@ import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
 import { findPeriod } from '../periods/periods.repository.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
+const readErrors = errorResponses(401, 403, 422);
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
@@ -93,7 +91,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Metas por atributo de una carrera que rigen en un periodo',
         querystring: targetsQuery,
-        response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: { 200: targetsAnswer, ...readErrors },
       },
     },
     async (request) => {
@@ -111,7 +109,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Fija las metas de un periodo (los demás periodos conservan las suyas)',
         body: targetsBody,
-        response: { 200: targetsAnswer, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: { 200: targetsAnswer, ...readErrors },
       },
     },
     async (request) => {
@@ -130,13 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('targets', TARGET_MSG.attributeNotInCareer);
       await app.db.transaction().execute(async (trx) => {
         await upsertTargets(trx, career_id, period_id, targets, actor.id, nowIso());
-        await audit(trx, {
-          userId: actor.id,
-          action: 'targets.update',
-          entity: 'careers',
-          entityId: career_id,
-          details: { period_id, targets },
-        });
+        await auditRow(trx, actor.id, 'targets.update', 'careers', career_id, { period_id, targets });
       });
       return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
     },
@@ -173,19 +165,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Reporte de división en Excel (.xlsx)',
         querystring: flexExportQuery,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: divisionReportFile, 404: errorResponse, ...readErrors },
+        ...xlsxDownload(errorResponses(401, 403, 404, 422)),
       },
     },
     async (request, reply) => {
       const { fileName, buffer } = await buildFlexWorkbook(app.db, actorOf(request), request.query);
-      return reply
-        .type(XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(buffer);
+      return sendXlsx(reply, fileName, buffer);
     },
   );
 };

@@ -12,7 +12,7 @@ import {
 } from '@egreso/domain';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { rowExists } from '../../db/lookups.js';
@@ -137,13 +137,7 @@ export async function createRubric(trx: Trx, actor: Actor, assignmentId: number,
     name ||
     `Rúbrica - ${assignment.subject.subject_name}${assignment.group ? ` - ${assignment.group.group_name}` : ''}`;
   const created = await insertRubricOnce(trx, assignment.id, rubricName, nowIso());
-  if (created)
-    await audit(trx, {
-      userId: actor.id,
-      action: 'rubric.create',
-      entity: 'professor_subjects',
-      entityId: assignment.id,
-    });
+  if (created) await auditRow(trx, actor.id, 'rubric.create', 'professor_subjects', assignment.id);
   const rubric = (await findRubricOfAssignment(trx, assignment.id))!;
   return { created, rubric: { ...rubric, rubric_id: rubric.id } };
 }
@@ -173,13 +167,7 @@ export async function createCriterion(
   const others = await sumCriteriaWeights(trx, body.rubric_id, body.attribute_id, null);
   if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
   const row = await insertCriterion(trx, body);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'criterion.create',
-    entity: 'evaluation_criterias',
-    entityId: row.id,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'criterion.create', 'evaluation_criterias', row.id, body);
   return criterionAnswer(trx, row.id);
 }
 
@@ -200,20 +188,14 @@ export async function updateCriterionChecked(
   const indicators = await sumIndicatorWeights(trx, id, null);
   if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
   await updateCriterion(trx, id, body);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'criterion.update',
-    entity: 'evaluation_criterias',
-    entityId: id,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'criterion.update', 'evaluation_criterias', id, body);
   return criterionAnswer(trx, id);
 }
 
 export async function deleteCriterionChecked(trx: Trx, actor: Actor, id: number): Promise<void> {
   await editableCriterion(trx, actor, id);
   await deleteCriterion(trx, id);
-  await audit(trx, { userId: actor.id, action: 'criterion.delete', entity: 'evaluation_criterias', entityId: id });
+  await auditRow(trx, actor.id, 'criterion.delete', 'evaluation_criterias', id);
 }
 
 /** Writes the criterion's description for one scale; an empty one removes it ('Sin descripción'). */
@@ -228,13 +210,7 @@ export async function assignScale(
     throw fieldError('scale_id', RUBRIC_MSG.scaleMissing);
   if (body.custom_description) await upsertCriterionScale(trx, criterionId, body.scale_id, body.custom_description);
   else await deleteCriterionScale(trx, criterionId, body.scale_id);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'criterion.scale',
-    entity: 'evaluation_criterias',
-    entityId: criterionId,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'criterion.scale', 'evaluation_criterias', criterionId, body);
   return criterionAnswer(trx, criterionId);
 }
 
@@ -257,13 +233,7 @@ export async function createIndicator(
   const others = await sumIndicatorWeights(trx, criterion.id, null);
   if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
   const row = await insertIndicator(trx, body);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'indicator.create',
-    entity: 'indicators',
-    entityId: row.id,
-    details: body,
-  });
+  await auditRow(trx, actor.id, 'indicator.create', 'indicators', row.id, body);
   return indicatorAnswer(trx, row.id);
 }
 
@@ -282,7 +252,7 @@ export async function updateIndicatorChecked(
   const others = await sumIndicatorWeights(trx, criterion.id, id);
   if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
   await updateIndicator(trx, id, body);
-  await audit(trx, { userId: actor.id, action: 'indicator.update', entity: 'indicators', entityId: id, details: body });
+  await auditRow(trx, actor.id, 'indicator.update', 'indicators', id, body);
   return indicatorAnswer(trx, id);
 }
 
@@ -291,7 +261,7 @@ export async function deleteIndicatorChecked(trx: Trx, actor: Actor, id: number)
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
   await editableCriterion(trx, actor, existing.evaluationcriteria_id);
   await deleteIndicator(trx, id);
-  await audit(trx, { userId: actor.id, action: 'indicator.delete', entity: 'indicators', entityId: id });
+  await auditRow(trx, actor.id, 'indicator.delete', 'indicators', id);
 }
 
 /**
@@ -311,12 +281,6 @@ export async function copyRubric(trx: Trx, dialect: Dialect, actor: Actor, fromI
   if (!(await lockRubric(trx, dialect, rubric.id))) throw conflict(RUBRIC_MSG.rubricNotFound);
   await deleteCriteriaOfRubric(trx, rubric.id);
   const counts = await copyRubricContent(trx, from.id, rubric.id);
-  await audit(trx, {
-    userId: actor.id,
-    action: 'rubric.copy',
-    entity: 'rubrics',
-    entityId: rubric.id,
-    details: { from: from.id, ...counts },
-  });
+  await auditRow(trx, actor.id, 'rubric.copy', 'rubrics', rubric.id, { from: from.id, ...counts });
   return { rubric_id: rubric.id, ...counts };
 }

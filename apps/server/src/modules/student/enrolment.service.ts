@@ -11,7 +11,7 @@ import {
 import { assertPersonInScope } from '../../db/career-scope.js';
 import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import {
@@ -120,6 +120,6 @@ export async function enrol(trx: Transaction<Database>, actor: Actor, body: Enro
   };
   const id = await insertEnrolment(trx, row, now);
   if (id === null) throw conflict(ENROLMENT_MSG.alreadyEnrolled);
-  await audit(trx, { userId: actor.id, action: 'enrolment.create', entity: 'enrolments', entityId: id, details: row });
+  await auditRow(trx, actor.id, 'enrolment.create', 'enrolments', id, row);
   return { id, ...row, subject_name: subject.subject_name, subject_key: subject.subject_key };
 }

@@ -87,15 +87,20 @@ export async function listEnrolledAttributes(
     .execute();
 }
 
-/** The student's activity rows (graded or not), newest change first, with the activity's subject. */
-export async function listStudentGradeRows(db: DbOrTrx, userId: number, limit?: number) {
-  let q = db
+/** The student's activity rows (graded or not) with the activity and its assignment's subject and period. */
+function studentActivityRows(db: DbOrTrx, userId: number) {
+  return db
     .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
     .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
     .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .where('ua.user_id', '=', userId)
+    .where('ua.user_id', '=', userId);
+}
+
+/** The student's activity rows (graded or not), newest change first, with the activity's subject. */
+export async function listStudentGradeRows(db: DbOrTrx, userId: number, limit?: number) {
+  let q = studentActivityRows(db, userId)
     .select([
       'ua.activity_id',
       'a.activity_name',
@@ -128,15 +133,9 @@ export async function countGradedActivities(db: DbOrTrx, userId: number): Promis
  * positive ponderation linked to the attribute (exactly the rows the rating's weighted mean counts).
  */
 export async function listRatingInputs(db: DbOrTrx, userId: number) {
-  return db
-    .selectFrom('user_activities as ua')
-    .innerJoin('activities as a', 'a.id', 'ua.activity_id')
+  return studentActivityRows(db, userId)
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .where('ua.user_id', '=', userId)
     .where('ua.qualification', 'is not', null)
     .where('a.ponderation', '>', 0)
     .select([

@@ -8,7 +8,6 @@ import {
   enrolBody,
   enrolResult,
   enrolledSubject,
-  errorResponse,
   globalReport as globalReportSchema,
   studentAttributeRating,
   studentDashboard as studentDashboardSchema,
@@ -18,21 +17,29 @@ import {
   studentSubject,
   subjectFilterQuery,
   userIdPathParam,
-  xlsxFile,
+  type Actor,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { nowIso } from '../../lib/time.js';
-import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
+import type { DbOrTrx } from '../../db/types.js';
+import { errorResponses } from '../../lib/http-errors.js';
 import { findActivePeriod, listEnrolments, listStudentGroups } from './enrolment.repository.js';
 import { assertCanReadStudent, assertIsStudent, availableSubjects, enrol } from './enrolment.service.js';
 import { listStudentAttributeRatings, listStudentSubjects } from './records.repository.js';
 import { attributeProfile, globalReport, studentDashboard, studentDataWorkbook } from './records.service.js';
 
-const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
-const writeErrors = { ...readErrors, 409: errorResponse };
+const readErrors = errorResponses(401, 403, 404, 422);
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
 /** The student's area: enrolment, their subjects, grades, attribute ratings, reports and the download of their data. */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Loads one student's data once the actor may read that student (the student, their teachers, staff in scope). */
+  async function ofReadableStudent<T>(actor: Actor, userId: number, load: (db: DbOrTrx, userId: number) => Promise<T>) {
+    await assertCanReadStudent(app.db, actor, userId);
+    return load(app.db, userId);
+  }
+
   app.get(
     '/alumno/materias-inscritas',
     {
@@ -117,10 +124,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(studentSubject), ...readErrors },
       },
     },
-    async (request) => {
-      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-      return listStudentSubjects(app.db, request.params.id);
-    },
+    async (request) => ofReadableStudent(actorOf(request), request.params.id, listStudentSubjects),
   );
 
   app.get(
@@ -153,10 +157,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalReportSchema, ...readErrors },
       },
     },
-    async (request) => {
-      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-      return globalReport(app.db, request.params.id);
-    },
+    async (request) => ofReadableStudent(actorOf(request), request.params.id, globalReport),
   );
 
   app.get(
@@ -170,10 +171,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentDashboardSchema, ...readErrors },
       },
     },
-    async (request) => {
-      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-      return studentDashboard(app.db, request.params.id);
-    },
+    async (request) => ofReadableStudent(actorOf(request), request.params.id, studentDashboard),
   );
 
   app.get(
@@ -188,10 +186,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attributeProfileSchema, ...readErrors },
       },
     },
-    async (request) => {
-      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-      return attributeProfile(app.db, request.params.id);
-    },
+    async (request) => ofReadableStudent(actorOf(request), request.params.id, attributeProfile),
   );
 
   app.get(
@@ -203,13 +198,11 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Descarga de todos los datos del alumno (.xlsx: perfil, inscripciones, calificaciones, atributos, observaciones, sesiones)',
         params: userIdPathParam,
-        produces: [XLSX_TYPE, 'application/json'],
-        response: { 200: xlsxFile, ...readErrors },
+        ...xlsxDownload(readErrors),
       },
     },
     async (request, reply) => {
-      await assertCanReadStudent(app.db, actorOf(request), request.params.id);
-      const file = await studentDataWorkbook(app.db, request.params.id);
+      const file = await ofReadableStudent(actorOf(request), request.params.id, studentDataWorkbook);
       return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
     },
   );

@@ -192,10 +192,6 @@ export async function replaceSubjectLinks(db: DbOrTrx, id: number, input: Subjec
   }
 }
 
-export async function deleteSubject(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('subjects').where('id', '=', id).execute();
-}
-
 /** What keeps a subject from being deleted: assignments (with their activities and grades), enrolments, observations, dependants. */
 export const SUBJECT_DEPENDENTS: Dependent[] = [
   { table: 'professor_subjects', column: 'subject_id', noun: ['asignación de profesor', 'asignaciones de profesores'] },

@@ -11,25 +11,13 @@ import {
   subjectBody,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/http-errors.js';
-import { refuseIfInUse } from '../../db/usage.js';
-import {
-  SUBJECT_DEPENDENTS,
-  attributesBySubject,
-  deleteSubject,
-  findSubjectRow,
-  loadSubjects,
-} from './subjects.repository.js';
+import { auditRow } from '../../lib/audit.js';
+import { errorResponses, notFound } from '../../lib/http-errors.js';
+import { deleteUnlessInUse } from '../../db/usage.js';
+import { SUBJECT_DEPENDENTS, attributesBySubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
 
-const writeErrors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
 export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function one(id: number) {
@@ -59,7 +47,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subjects'],
         summary: 'Una materia',
         params: idParam,
-        response: { 200: subject, 401: errorResponse, 404: errorResponse },
+        response: { 200: subject, ...errorResponses(401, 404) },
       },
     },
     async (request) => one(request.params.id),
@@ -73,7 +61,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subjects'],
         summary: 'Atributos de una materia con su nivel',
         params: idParam,
-        response: { 200: z.array(subjectAttribute), 401: errorResponse, 404: errorResponse },
+        response: { 200: z.array(subjectAttribute), ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -130,7 +118,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subjects'],
         summary: 'Elimina una materia sin uso',
         params: idParam,
-        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -139,15 +127,8 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findSubjectRow(app.db, id);
       if (!found) throw notFound(SUBJECT_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
-        await refuseIfInUse(trx, id, SUBJECT_DEPENDENTS, 'La materia');
-        await deleteSubject(trx, id);
-        await audit(trx, {
-          userId: actor.id,
-          action: 'subject.delete',
-          entity: 'subjects',
-          entityId: id,
-          details: { subject_key: found.subject_key },
-        });
+        await deleteUnlessInUse(trx, 'subjects', id, SUBJECT_DEPENDENTS, 'La materia');
+        await auditRow(trx, actor.id, 'subject.delete', 'subjects', id, { subject_key: found.subject_key });
       });
       return { message: SUBJECT_MSG.deleted };
     },

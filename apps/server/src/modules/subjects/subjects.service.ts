@@ -1,7 +1,7 @@
 import { SUBJECT_MSG, type SubjectInput } from '@egreso/domain';
 import { valueTaken } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { audit } from '../../lib/audit.js';
+import { auditRow } from '../../lib/audit.js';
 import { fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import {
@@ -74,17 +74,8 @@ export async function saveSubject(
   const subjectId = id ?? (await insertSubject(trx, input, now));
   if (id !== null) await updateSubject(trx, id, input, now);
   await replaceSubjectLinks(trx, subjectId, input);
-  await audit(
-    trx,
-    id === null
-      ? {
-          userId: actorId,
-          action: 'subject.create',
-          entity: 'subjects',
-          entityId: subjectId,
-          details: { subject_key: input.subject_key },
-        }
-      : { userId: actorId, action: 'subject.update', entity: 'subjects', entityId: subjectId },
-  );
+  if (id === null)
+    await auditRow(trx, actorId, 'subject.create', 'subjects', subjectId, { subject_key: input.subject_key });
+  else await auditRow(trx, actorId, 'subject.update', 'subjects', subjectId);
   return subjectId;
 }

@@ -3,6 +3,7 @@ import { ROLE, type CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { esKey } from '../../db/spanish.js';
+import { assignmentsQuery } from '../assignments/assignments.repository.js';
 
 /**
  * The assignments of a subject in a group (one teacher's when `userId` is given), the active period first, then
@@ -14,23 +15,7 @@ export function listSubjectGroupAssignments(
   groupId: number,
   filter: { userId?: number; periodId?: number; scope?: CareerScope },
 ) {
-  let q = db
-    .selectFrom('professor_subjects as ps')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .select([
-      'ps.id',
-      'ps.user_id',
-      'ps.subject_id',
-      'ps.group_id',
-      'ps.period_id',
-      's.subject_name',
-      'g.group_name',
-      'p.period_name',
-    ])
-    .where('ps.subject_id', '=', subjectId)
-    .where('ps.group_id', '=', groupId);
+  let q = assignmentsQuery(db).where('ps.subject_id', '=', subjectId).where('ps.group_id', '=', groupId);
   if (filter.userId !== undefined) q = q.where('ps.user_id', '=', filter.userId);
   if (filter.periodId !== undefined) q = q.where('ps.period_id', '=', filter.periodId);
   if (filter.scope) {

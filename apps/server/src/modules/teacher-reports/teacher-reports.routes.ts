@@ -1,25 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ROLE,
-  errorResponse,
-  groupReport,
-  groupReportQuery,
-  studentReport,
-  studentReportQuery,
-  type Actor,
-} from '@egreso/domain';
+import { groupReport, groupReportQuery, isStaff, studentReport, studentReportQuery } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { errorResponses } from '../../lib/http-errors.js';
 import { groupReport as buildGroupReport, studentReport as buildStudentReport } from './teacher-reports.service.js';
 
-const staff = (a: Actor) => a.role === ROLE.TEACHER || a.role === ROLE.CHIEF || a.role === ROLE.ADMIN;
-const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+const readErrors = errorResponses(401, 403, 404, 422);
 
 /** The teacher's graphic report: band counts of a group and one student's attribute ratings. */
 export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/grupo',
     {
-      preHandler: app.guard(staff),
+      preHandler: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Conteo por nivel (sobresaliente, suficiente, insuficiente) de cada atributo en una materia y grupo',
@@ -33,7 +25,7 @@ export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/grupo/alumno',
     {
-      preHandler: app.guard(staff),
+      preHandler: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Calificación de cada atributo de un alumno en una materia y grupo',

@@ -25,6 +25,7 @@ import {
   type AssignmentSpec,
   type EnrolmentSpec,
   type GradeSpec,
+  type PeriodSpec,
   type PersonSpec,
   type RowSink,
   type SubjectSpec,
@@ -370,20 +371,7 @@ async function writeCatalogue(sink: RowSink, d: Draws, perSemester: number): Pro
     sink,
     CAREERS.map(([career_key, name]) => ({ career_key, name })),
   );
-  const periods = await writePeriods(
-    sink,
-    PERIODS.map(([period_name, start_date, end_date], i) => {
-      const active = i === PERIODS.length - 1;
-      return {
-        period_name,
-        start_date,
-        end_date,
-        status: active ? 'published' : 'closed',
-        is_active: active ? 1 : 0,
-        notes: active ? 'Periodo en curso' : null,
-      };
-    }),
-  );
+  const periods = await writePeriods(sink, periodSpecs());
   // The generation now in semester s entered 6(s-1) months before AGO-DIC 2026; written oldest first.
   const semesters = [9, 8, 7, 6, 5, 4, 3, 2, 1];
   const generations = await writeGenerations(
@@ -425,6 +413,21 @@ async function writeCatalogue(sink: RowSink, d: Draws, perSemester: number): Pro
       }),
     ),
   };
+}
+
+/** The periods, oldest first, closed but the last (active, published). */
+function periodSpecs(): PeriodSpec[] {
+  return PERIODS.map(([period_name, start_date, end_date], i) => {
+    const active = i === PERIODS.length - 1;
+    return {
+      period_name,
+      start_date,
+      end_date,
+      status: active ? 'published' : 'closed',
+      is_active: active ? 1 : 0,
+      notes: active ? 'Periodo en curso' : null,
+    };
+  });
 }
 
 /** The first day of the month the generation now in `semester` entered (semester 1: August 2026). */
@@ -505,44 +508,8 @@ async function writePeopleOf(sink: RowSink, d: Draws, cat: Catalogue, students: 
       hashPassword(a.password),
     ),
   );
-  const people: PersonSpec[] = [
-    {
-      full_name: 'Rocío Elizondo Garza',
-      email: DEMO_ACCOUNTS.admin.email,
-      password_hash: admin!,
-      role: ROLE.ADMIN,
-      controlnumber: 'ADM-0001',
-      gender: 2,
-    },
-  ];
-  CAREERS.forEach(([key], c) => {
-    const female = d.rand() < 0.5;
-    people.push({
-      full_name: c === 0 ? 'Ernesto Cárdenas Villarreal' : personName(d.rand, female),
-      email: c === 0 ? DEMO_ACCOUNTS.chief.email : `jefe.${key.toLowerCase()}@demo.edu.mx`,
-      password_hash: chief!,
-      role: ROLE.CHIEF,
-      controlnumber: `JD-${String(c + 1).padStart(3, '0')}`,
-      gender: c === 0 ? 1 : female ? 2 : 1,
-      careers: [cat.careers[c]!],
-    });
-  });
   const teacherCount = Math.max(CAREERS.length * 2, Math.round(students * 0.03));
-  const teacherCareer = (t: number) => t % CAREERS.length;
-  for (let t = 0; t < teacherCount; t++) {
-    const female = t === 0 || d.rand() < 0.45;
-    const name = t === 0 ? 'Laura Mendoza Ríos' : personName(d.rand, female);
-    const [first, last] = name.split(' ');
-    people.push({
-      full_name: name,
-      email: t === 0 ? DEMO_ACCOUNTS.teacher.email : `${ascii(first!)}.${ascii(last!)}${t}@demo.edu.mx`,
-      password_hash: teacher!,
-      role: ROLE.TEACHER,
-      controlnumber: `EMP-${String(3000 + t)}`,
-      gender: female ? 2 : 1,
-      careers: [cat.careers[teacherCareer(t)]!],
-    });
-  }
+  const people = staffOf(d, cat, teacherCount, { admin: admin!, chief: chief!, teacher: teacher! });
   const cohortOf: string[] = [];
   const abilities: number[] = [];
   for (let s = 0; s < students; s++) {
@@ -561,6 +528,55 @@ async function writePeopleOf(sink: RowSink, d: Draws, cat: Catalogue, students: 
     cohorts.set(key, [...(cohorts.get(key) ?? []), { id: ids[first + s]!, ability: abilities[s]! }]),
   );
   return { teachersOf, cohorts };
+}
+
+/** Teacher `t` belongs to career index t mod 8. */
+const teacherCareer = (t: number) => t % CAREERS.length;
+
+/** The administrator, one chief per career and the teachers, in that order. */
+function staffOf(
+  d: Draws,
+  cat: Catalogue,
+  teacherCount: number,
+  hashes: { admin: string; chief: string; teacher: string },
+): PersonSpec[] {
+  const people: PersonSpec[] = [
+    {
+      full_name: 'Rocío Elizondo Garza',
+      email: DEMO_ACCOUNTS.admin.email,
+      password_hash: hashes.admin,
+      role: ROLE.ADMIN,
+      controlnumber: 'ADM-0001',
+      gender: 2,
+    },
+  ];
+  CAREERS.forEach(([key], c) => {
+    const female = d.rand() < 0.5;
+    people.push({
+      full_name: c === 0 ? 'Ernesto Cárdenas Villarreal' : personName(d.rand, female),
+      email: c === 0 ? DEMO_ACCOUNTS.chief.email : `jefe.${key.toLowerCase()}@demo.edu.mx`,
+      password_hash: hashes.chief,
+      role: ROLE.CHIEF,
+      controlnumber: `JD-${String(c + 1).padStart(3, '0')}`,
+      gender: c === 0 ? 1 : female ? 2 : 1,
+      careers: [cat.careers[c]!],
+    });
+  });
+  for (let t = 0; t < teacherCount; t++) {
+    const female = t === 0 || d.rand() < 0.45;
+    const name = t === 0 ? 'Laura Mendoza Ríos' : personName(d.rand, female);
+    const [first, last] = name.split(' ');
+    people.push({
+      full_name: name,
+      email: t === 0 ? DEMO_ACCOUNTS.teacher.email : `${ascii(first!)}.${ascii(last!)}${t}@demo.edu.mx`,
+      password_hash: hashes.teacher,
+      role: ROLE.TEACHER,
+      controlnumber: `EMP-${String(3000 + t)}`,
+      gender: female ? 2 : 1,
+      careers: [cat.careers[teacherCareer(t)]!],
+    });
+  }
+  return people;
 }
 
 const ascii = (s: string) =>

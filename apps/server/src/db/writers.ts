@@ -67,72 +67,33 @@ export function kyselySink(db: DbOrTrx, now = nowIso()): RowSink {
   };
 }
 
+/** A table's row as a builder gives it: without the id and the time stamps, which the writers add. */
+export type Fields<T extends keyof Database> = Omit<Insertable<Database[T]>, 'id' | 'created_at' | 'updated_at'>;
+
 const stamps = (sink: RowSink) => ({ created_at: sink.now, updated_at: sink.now });
+/** The rows with the sink's time as their creation and last change. */
+const stamped = <R extends object>(sink: RowSink, rows: R[]) => rows.map((r) => ({ ...r, ...stamps(sink) }));
 
-export interface CareerSpec {
-  career_key: string;
-  name: string;
-}
+export const writeCareers = (sink: RowSink, careers: Fields<'careers'>[]) =>
+  sink.add('careers', stamped(sink, careers));
 
-export function writeCareers(sink: RowSink, careers: CareerSpec[]): Promise<number[]> {
-  return sink.add(
-    'careers',
-    careers.map((c) => ({ ...c, ...stamps(sink) })),
-  );
-}
+export type PeriodSpec = Fields<'periods'>;
+export const writePeriods = (sink: RowSink, periods: PeriodSpec[]) => sink.add('periods', stamped(sink, periods));
 
-export interface PeriodSpec {
-  period_name: string;
-  start_date: string;
-  end_date: string;
-  status: 'published' | 'closed';
-  is_active: 0 | 1;
-  notes: string | null;
-}
+export const writeGenerations = (sink: RowSink, generations: Fields<'generations'>[]) =>
+  sink.add('generations', stamped(sink, generations));
 
-export function writePeriods(sink: RowSink, periods: PeriodSpec[]): Promise<number[]> {
-  return sink.add(
-    'periods',
-    periods.map((p) => ({ ...p, ...stamps(sink) })),
-  );
-}
-
-export function writeGenerations(
-  sink: RowSink,
-  generations: Array<{ start_date: string; end_date: string }>,
-): Promise<number[]> {
-  return sink.add(
-    'generations',
-    generations.map((g) => ({ ...g, ...stamps(sink) })),
-  );
-}
-
-export interface AttributeSpec {
-  attribute_name: string;
-  description: string | null;
-  codigo: string | null;
-  career_id: number | null;
-}
-
-export function writeAttributes(sink: RowSink, attributes: AttributeSpec[]): Promise<number[]> {
-  return sink.add(
-    'attributes',
-    attributes.map((a) => ({ ...a, ...stamps(sink) })),
-  );
-}
+export const writeAttributes = (sink: RowSink, attributes: Fields<'attributes'>[]) =>
+  sink.add('attributes', stamped(sink, attributes));
 
 export type KnowledgeLevel = 'I' | 'M' | 'A';
 
 /** A subject with the semesters it is taught in, its careers and the attributes it develops at a level. */
-export interface SubjectSpec {
-  subject_key: string;
-  subject_name: string;
-  theory_credits: number;
-  practice_credits: number;
+export type SubjectSpec = Fields<'subjects'> & {
   semesters: number[];
   careers: number[];
   attributes: Array<{ attribute_id: number; knowledge_level: KnowledgeLevel }>;
-}
+};
 
 export async function writeSubjects(sink: RowSink, subjects: SubjectSpec[]): Promise<number[]> {
   const ids = await sink.add(
@@ -169,28 +130,14 @@ export function writePrerequisites(
   return sink.put('subject_prerequisites', pairs);
 }
 
-export function writeGroups(
-  sink: RowSink,
-  groups: Array<{ group_name: string; semester_id: number | null }>,
-): Promise<number[]> {
-  return sink.add(
-    'groups',
-    groups.map((g) => ({ ...g, ...stamps(sink) })),
-  );
-}
+export const writeGroups = (sink: RowSink, groups: Fields<'groups'>[]) => sink.add('groups', stamped(sink, groups));
 
 /** A user with its careers, groups and, for a student, the link to a generation. */
-export interface PersonSpec {
-  full_name: string;
-  email: string;
-  password_hash: string;
-  role: number;
-  controlnumber: string | null;
-  gender: number | null;
+export type PersonSpec = Omit<Fields<'users'>, 'photo' | 'must_change_password'> & {
   careers?: number[];
   groups?: number[];
-  generation?: { generation_id: number; current_semester_id: number | null; active: number };
-}
+  generation?: Omit<Fields<'user_generations'>, 'user_id'>;
+};
 
 export async function writePeople(sink: RowSink, people: PersonSpec[]): Promise<number[]> {
   const ids = await sink.add(
@@ -232,13 +179,7 @@ export async function writeMemberships(sink: RowSink, members: Memberships[]): P
 }
 
 /** A teacher's assignment: a subject to a group in a period, for a career. */
-export interface AssignmentSpec {
-  user_id: number;
-  subject_id: number;
-  group_id: number | null;
-  period_id: number | null;
-  career_id: number | null;
-}
+export type AssignmentSpec = Fields<'professor_subjects'>;
 
 export function writeAssignments(sink: RowSink, assignments: AssignmentSpec[]): Promise<number[]> {
   return sink.add(
@@ -247,12 +188,7 @@ export function writeAssignments(sink: RowSink, assignments: AssignmentSpec[]): 
   );
 }
 
-export interface EnrolmentSpec {
-  user_id: number;
-  subject_id: number;
-  semester_id: number;
-  period_id: number;
-}
+export type EnrolmentSpec = Omit<Fields<'enrolments'>, 'status_id'>;
 
 /** Enrolments in the status 'inscrito'. */
 export function writeEnrolments(sink: RowSink, enrolments: EnrolmentSpec[]): Promise<void> {
@@ -271,14 +207,7 @@ export function writeEnrolments(sink: RowSink, enrolments: EnrolmentSpec[]): Pro
 }
 
 /** An activity of an assignment with the attributes it rates. */
-export interface ActivitySpec {
-  professor_subject_id: number;
-  activity_name: string;
-  type_activity: string;
-  evaluation_instrument: string;
-  ponderation: number;
-  attribute_ids: number[];
-}
+export type ActivitySpec = Fields<'activities'> & { attribute_ids: number[] };
 
 export async function writeActivities(sink: RowSink, activities: ActivitySpec[]): Promise<number[]> {
   const ids = await sink.add(
@@ -292,12 +221,7 @@ export async function writeActivities(sink: RowSink, activities: ActivitySpec[])
   return ids;
 }
 
-export interface GradeSpec {
-  user_id: number;
-  activity_id: number;
-  qualification: number | null;
-  updated_by: number | null;
-}
+export type GradeSpec = Omit<Fields<'user_activities'>, 'version'>;
 
 /** Grades (null: not graded yet), copied field by field: the scale writes millions. */
 export function writeGrades(sink: RowSink, grades: GradeSpec[]): Promise<void> {

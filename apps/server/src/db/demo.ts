@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ROLE, chiefPassword, initialPassword } from '@egreso/domain';
-import { hashPassword } from '../lib/passwords.js';
+import { ROLE, chiefPassword, initialPassword, type ImprovementActionUpdateBody } from '@egreso/domain';
+import { hashInitialPassword, hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
 import { nowIso } from '../lib/time.js';
 import {
@@ -9,7 +9,26 @@ import {
   updateImprovementAction,
 } from '../modules/improvement/improvement.service.js';
 import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
-import type { Database } from './types.js';
+import { personName } from './names.js';
+import type { Database, DbOrTrx } from './types.js';
+import {
+  kyselySink,
+  writeActivities,
+  writeAssignments,
+  writeAttributes,
+  writeCareers,
+  writeEnrolments,
+  writeGenerations,
+  writeGrades,
+  writeGroups,
+  writePeople,
+  writePeriods,
+  writePrerequisites,
+  writeSubjects,
+  type KnowledgeLevel,
+  type PersonSpec,
+  type RowSink,
+} from './writers.js';
 
 export interface DemoAccount {
   role: string;
@@ -24,77 +43,6 @@ export const DEMO_ACCOUNTS = {
   teacher: { role: 'Profesor', email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' },
   student: { role: 'Alumno', email: 'l26010001@demo.edu.mx', password: 'alumno1234' },
 } as const;
-
-export const FIRST_NAMES_M = [
-  'José',
-  'Luis',
-  'Juan',
-  'Carlos',
-  'Miguel',
-  'Jorge',
-  'Diego',
-  'Fernando',
-  'Alejandro',
-  'Ricardo',
-  'Eduardo',
-  'Iván',
-  'Emiliano',
-  'Santiago',
-  'Óscar',
-  'Raúl',
-  'Héctor',
-  'Adrián',
-];
-export const FIRST_NAMES_F = [
-  'María',
-  'Guadalupe',
-  'Fernanda',
-  'Daniela',
-  'Sofía',
-  'Valeria',
-  'Andrea',
-  'Mariana',
-  'Ximena',
-  'Paola',
-  'Alejandra',
-  'Regina',
-  'Camila',
-  'Natalia',
-  'Itzel',
-  'Brenda',
-  'Karla',
-  'Lucía',
-];
-export const SURNAMES = [
-  'Hernández',
-  'García',
-  'Martínez',
-  'López',
-  'González',
-  'Pérez',
-  'Rodríguez',
-  'Sánchez',
-  'Ramírez',
-  'Cruz',
-  'Flores',
-  'Gómez',
-  'Morales',
-  'Vázquez',
-  'Reyes',
-  'Jiménez',
-  'Torres',
-  'Díaz',
-  'Gutiérrez',
-  'Ruiz',
-  'Mendoza',
-  'Aguilar',
-  'Ortiz',
-  'Castillo',
-  'Ramos',
-  'Núñez',
-  'Chávez',
-  'Domínguez',
-];
 
 export const ATTRIBUTES = [
   [
@@ -130,9 +78,8 @@ export const ATTRIBUTES = [
   ],
 ] as const;
 
-type Level = 'I' | 'M' | 'A';
 /** [key, name, theory, practice, semester, prerequisite keys, attribute codes with level] */
-const SUBJECTS: Array<[string, string, number, number, number, string[], Array<[string, Level]>]> = [
+const SUBJECTS: Array<[string, string, number, number, number, string[], Array<[string, KnowledgeLevel]>]> = [
   ['ACF-0901', 'Cálculo Diferencial', 3, 2, 1, [], [['AE1', 'I']]],
   [
     'SCD-1008',
@@ -405,514 +352,509 @@ const ACTIVITY_TEMPLATES: Array<[string, string, string, number]> = [
   ['Proyecto integrador', 'Proyecto', 'Rúbrica', 40],
 ];
 
+const PERIODS = [
+  ['AGO-DIC 2025', '2025-08-18', '2025-12-12'],
+  ['ENE-JUN 2026', '2026-01-26', '2026-06-12'],
+  ['AGO-DIC 2026', '2026-08-17', '2026-12-11'],
+  ['ENE-JUN 2027', '2027-01-25', '2027-06-11'],
+] as const;
+/** Indexes into PERIODS. */
+const [AGO_DIC_2025, ENE_JUN_2026, ACTIVE, ENE_JUN_2027] = [0, 1, 2, 3];
+
+/** Groups with their semester; the current ones hold students, the others held the courses of past periods. */
+const GROUPS: Array<[string, number]> = [
+  ['101', 1],
+  ['102', 1],
+  ['201', 2],
+  ['301', 3],
+  ['501', 5],
+  ['701', 7],
+  ['103', 1],
+  ['302', 3],
+  ['401', 4],
+];
+
+/** Seven students in each current group: [group, semester now, generation (year of entry)]. */
+const STUDENT_GROUPS: Array<[string, number, number]> = [
+  ['101', 1, 2026],
+  ['102', 1, 2026],
+  ['301', 3, 2025],
+  ['501', 5, 2024],
+  ['701', 7, 2023],
+];
+
+/**
+ * The courses grades come from: [group, semester, period, current group of its students, the cohort's grade shift]. In
+ * the active period every current group takes its semester's subjects; the 2025 and 2024 generations also have their
+ * two previous periods (three periods of evidence each), the 2024 one improving over time.
+ */
+const TERMS: Array<[string, number, number, string, number]> = [
+  ['101', 1, ACTIVE, '101', 0],
+  ['102', 1, ACTIVE, '102', 0],
+  ['301', 3, ACTIVE, '301', 1],
+  ['501', 5, ACTIVE, '501', 4],
+  ['701', 7, ACTIVE, '701', 2],
+  ['201', 2, ENE_JUN_2026, '301', 1],
+  ['103', 1, AGO_DIC_2025, '301', 0],
+  ['401', 4, ENE_JUN_2026, '501', 2],
+  ['302', 3, AGO_DIC_2025, '501', -1],
+];
+
+/**
+ * The difficulty of some courses (`${subject}:${period}`; the others' is drawn), so the evidence tells a story: the
+ * 2024 generation missed its AE3 target in AGO-DIC 2025 (Investigación de Operaciones) and met it after an action in
+ * ENE-JUN 2026 (Métodos Numéricos); the 2025 generation's AE5 declined over its three periods down to a missed target
+ * in AGO-DIC 2026 (Desarrollo Sustentable), acted on for ENE-JUN 2027.
+ */
+const DIFFICULTY: Record<string, number> = {
+  [`SCC-1013:${AGO_DIC_2025}`]: -14,
+  [`SCC-1017:${ENE_JUN_2026}`]: 2,
+  [`ACA-0907:${AGO_DIC_2025}`]: -4,
+  [`AEC-1008:${ENE_JUN_2026}`]: -10,
+  [`ACD-0908:${ACTIVE}`]: -16,
+};
+
+/** Subjects the demo teacher (Laura Mendoza) teaches in the active period. */
+const DEMO_TEACHER_SUBJECTS = ['SCD-1008', 'AED-1026', 'AEF-1031', 'ACF-0901'];
+
+interface Catalogue {
+  isc: number;
+  ind: number;
+  periods: number[];
+  generation: Map<number, number>;
+  attribute: Map<string, number>;
+  subject: Map<string, number>;
+  group: Map<string, number>;
+}
+
 /** A realistic institution: careers, periods, generations, a full ISC catalogue, people, activities and grades. */
 export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
-  const now = nowIso();
-  const rand = seededRandom(2026);
-  const stamp = { created_at: now, updated_at: now };
-
-  const accounts = await db.transaction().execute(async (trx) => {
-    const careers = await trx
-      .insertInto('careers')
-      .values([
-        { career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales', ...stamp },
-        { career_key: 'IIND', name: 'Ingeniería Industrial', ...stamp },
-        { career_key: 'IEME', name: 'Ingeniería Electromecánica', ...stamp },
-      ])
-      .returning(['id', 'career_key'])
-      .execute();
-    const isc = careers[0]!.id;
-    const ind = careers[1]!.id;
-
-    const periods = await trx
-      .insertInto('periods')
-      .values([
-        {
-          period_name: 'AGO-DIC 2025',
-          start_date: '2025-08-18',
-          end_date: '2025-12-12',
-          status: 'closed',
-          is_active: 0,
-          notes: null,
-          ...stamp,
-        },
-        {
-          period_name: 'ENE-JUN 2026',
-          start_date: '2026-01-26',
-          end_date: '2026-06-12',
-          status: 'closed',
-          is_active: 0,
-          notes: null,
-          ...stamp,
-        },
-        {
-          period_name: 'AGO-DIC 2026',
-          start_date: '2026-08-17',
-          end_date: '2026-12-11',
-          status: 'published',
-          is_active: 1,
-          notes: 'Periodo en curso',
-          ...stamp,
-        },
-        {
-          period_name: 'ENE-JUN 2027',
-          start_date: '2027-01-25',
-          end_date: '2027-06-11',
-          status: 'published',
-          is_active: 0,
-          notes: null,
-          ...stamp,
-        },
-      ])
-      .returning('id')
-      .execute();
-    const pastPeriod = periods[1]!.id;
-    const activePeriod = periods[2]!.id;
-
-    const generations = await trx
-      .insertInto('generations')
-      .values([
-        { start_date: '2022-08-01', end_date: '2027-02-01', ...stamp },
-        { start_date: '2023-08-01', end_date: '2028-02-01', ...stamp },
-        { start_date: '2024-08-01', end_date: '2029-02-01', ...stamp },
-        { start_date: '2025-08-01', end_date: '2030-02-01', ...stamp },
-        { start_date: '2026-08-01', end_date: '2031-02-01', ...stamp },
-      ])
-      .returning(['id', 'start_date'])
-      .execute();
-    const genByYear = new Map(generations.map((g) => [Number(g.start_date.slice(0, 4)), g.id]));
-
-    const attributes = await trx
-      .insertInto('attributes')
-      .values(
-        ATTRIBUTES.map(([codigo, attribute_name, description]) => ({
-          codigo,
-          attribute_name,
-          description,
-          career_id: isc,
-          ...stamp,
-        })),
-      )
-      .returning(['id', 'codigo'])
-      .execute();
-    const attrByCode = new Map(attributes.map((a) => [a.codigo!, a.id]));
-    await trx
-      .insertInto('attributes')
-      .values([
-        {
-          codigo: 'II1',
-          attribute_name: 'Optimización de procesos',
-          description: 'Diseña, implementa y mejora sistemas productivos integrados.',
-          career_id: ind,
-          ...stamp,
-        },
-        {
-          codigo: 'II2',
-          attribute_name: 'Gestión de la calidad',
-          description: 'Aplica herramientas estadísticas para el control de la calidad.',
-          career_id: ind,
-          ...stamp,
-        },
-      ])
-      .execute();
-
-    const subjects = await trx
-      .insertInto('subjects')
-      .values(
-        SUBJECTS.map(([subject_key, subject_name, theory_credits, practice_credits]) => ({
-          subject_key,
-          subject_name,
-          theory_credits,
-          practice_credits,
-          ...stamp,
-        })),
-      )
-      .returning(['id', 'subject_key'])
-      .execute();
-    const subjectByKey = new Map(subjects.map((s) => [s.subject_key, s.id]));
-    const sid = (key: string) => subjectByKey.get(key)!;
-    await trx
-      .insertInto('subject_semesters')
-      .values(SUBJECTS.map(([key, , , , semester]) => ({ subject_id: sid(key), semester_id: semester })))
-      .execute();
-    await trx
-      .insertInto('subject_careers')
-      .values(SUBJECTS.map(([key]) => ({ subject_id: sid(key), career_id: isc })))
-      .execute();
-    const prereqs = SUBJECTS.flatMap(([key, , , , , pre]) =>
-      pre.map((p) => ({ subject_id: sid(key), prerequisite_id: sid(p) })),
-    );
-    if (prereqs.length) await trx.insertInto('subject_prerequisites').values(prereqs).execute();
-    await trx
-      .insertInto('subject_attributes')
-      .values(
-        SUBJECTS.flatMap(([key, , , , , , attrs]) =>
-          attrs.map(([code, level]) => ({
-            subject_id: sid(key),
-            attribute_id: attrByCode.get(code)!,
-            knowledge_level: level,
-          })),
-        ),
-      )
-      .execute();
-
-    const groupSpecs: Array<[string, number]> = [
-      ['101', 1],
-      ['102', 1],
-      ['201', 2],
-      ['301', 3],
-      ['501', 5],
-      ['701', 7],
-    ];
-    const groups = await trx
-      .insertInto('groups')
-      .values(groupSpecs.map(([group_name, semester_id]) => ({ group_name, semester_id, ...stamp })))
-      .returning(['id', 'group_name'])
-      .execute();
-    const groupId = new Map(groups.map((g) => [g.group_name, g.id]));
-
-    const accounts: DemoAccount[] = Object.values(DEMO_ACCOUNTS).map((a) => ({ ...a }));
-    const user = async (
-      full_name: string,
-      email: string,
-      role: number,
-      controlnumber: string | null,
-      gender: number | null,
-      password: string,
-    ) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          full_name,
-          email,
-          role,
-          controlnumber,
-          gender,
-          photo: null,
-          password_hash: await hashPassword(password),
-          ...stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
-
-    await user(
-      'Rosa Elena Villarreal Ortega',
-      DEMO_ACCOUNTS.admin.email,
-      ROLE.ADMIN,
-      'ADM-001',
-      2,
-      DEMO_ACCOUNTS.admin.password,
-    );
-    const chiefIsc = await user(
-      'Arturo Salinas Cárdenas',
-      DEMO_ACCOUNTS.chief.email,
-      ROLE.CHIEF,
-      'JD-0101',
-      1,
-      DEMO_ACCOUNTS.chief.password,
-    );
-    const chiefInd = await user(
-      'Patricia Leal Montemayor',
-      'jefa.industrial@demo.edu.mx',
-      ROLE.CHIEF,
-      'JD-0102',
-      2,
-      chiefPassword('Patricia Leal Montemayor', 'JD-0102'),
-    );
-    await trx
-      .insertInto('user_careers')
-      .values([
-        { user_id: chiefIsc, career_id: isc },
-        { user_id: chiefInd, career_id: ind },
-      ])
-      .execute();
-
-    const teacherSpecs: Array<[string, string, string, number, number[]]> = [
-      ['Laura Mendoza Ríos', DEMO_ACCOUNTS.teacher.email, 'EMP-2041', 2, [isc]],
-      ['Roberto Carrillo Treviño', 'roberto.carrillo@demo.edu.mx', 'EMP-2042', 1, [isc]],
-      ['Adriana Solís Benavides', 'adriana.solis@demo.edu.mx', 'EMP-2043', 2, [isc, ind]],
-      ['Gerardo Ibarra Quintero', 'gerardo.ibarra@demo.edu.mx', 'EMP-2044', 1, [isc]],
-      ['Martha Alicia Zúñiga Peña', 'martha.zuniga@demo.edu.mx', 'EMP-2045', 2, [isc]],
-    ];
-    const teachers: number[] = [];
-    for (const [name, email, number, gender, careerIds] of teacherSpecs) {
-      const password =
-        email === DEMO_ACCOUNTS.teacher.email ? DEMO_ACCOUNTS.teacher.password : initialPassword(name, number);
-      const id = await user(name, email, ROLE.TEACHER, number, gender, password);
-      teachers.push(id);
-      await trx
-        .insertInto('user_careers')
-        .values(careerIds.map((career_id) => ({ user_id: id, career_id })))
-        .execute();
-    }
-
-    // Students: seven per current group; their generation follows the group's semester in AGO-DIC 2026.
-    const studentGroups: Array<[string, number, number]> = [
-      ['101', 1, 2026],
-      ['102', 1, 2026],
-      ['301', 3, 2025],
-      ['501', 5, 2024],
-      ['701', 7, 2023],
-    ];
-    const studentsByGroup = new Map<string, number[]>();
-    let seq = 1;
-    for (const [group, semester, year] of studentGroups) {
-      const ids: number[] = [];
-      for (let i = 0; i < 7; i++, seq++) {
-        const female = rand() < 0.45;
-        const pool = female ? FIRST_NAMES_F : FIRST_NAMES_M;
-        const name = `${pool[Math.floor(rand() * pool.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]}`;
-        const matricula = `L${String(year).slice(2)}01${String(seq).padStart(4, '0')}`;
-        const first = seq === 1;
-        const email = first ? DEMO_ACCOUNTS.student.email : `${matricula.toLowerCase()}@demo.edu.mx`;
-        const id = await user(
-          first ? 'Sofía Hernández Castillo' : name,
-          email,
-          ROLE.STUDENT,
-          matricula,
-          first ? 2 : female ? 2 : 1,
-          first ? DEMO_ACCOUNTS.student.password : initialPassword(name, matricula),
-        );
-        ids.push(id);
-        await trx
-          .insertInto('user_groups')
-          .values({ user_id: id, group_id: groupId.get(group)! })
-          .execute();
-        await trx.insertInto('user_careers').values({ user_id: id, career_id: isc }).execute();
-        await trx
-          .insertInto('user_generations')
-          .values({
-            user_id: id,
-            generation_id: genByYear.get(year)!,
-            current_semester_id: semester,
-            active: 1,
-            ...stamp,
-          })
-          .execute();
-      }
-      studentsByGroup.set(group, ids);
-    }
-
-    // Assignments of the active period: each current group's semester subjects, shared among the teachers.
-    const semesterSubjects = (semester: number) => SUBJECTS.filter((s) => s[4] === semester).map((s) => s[0]);
-    let t = 0;
-    const assignments: Array<{ id: number; group: string; subjectKey: string; period: number }> = [];
-    for (const [group, semester] of studentGroups) {
-      for (const key of semesterSubjects(semester)) {
-        const teacher =
-          key === 'SCD-1008' || key === 'AED-1026' || key === 'AEF-1031' || key === 'ACF-0901'
-            ? teachers[0]!
-            : teachers[t++ % teachers.length]!;
-        const row = await trx
-          .insertInto('professor_subjects')
-          .values({
-            user_id: teacher,
-            subject_id: sid(key),
-            group_id: groupId.get(group)!,
-            period_id: activePeriod,
-            career_id: isc,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        assignments.push({ id: row.id, group, subjectKey: key, period: activePeriod });
-      }
-    }
-    // History: last period's 2nd-semester subjects, taken by today's 3rd-semester students in group 201.
-    for (const key of semesterSubjects(2)) {
-      const row = await trx
-        .insertInto('professor_subjects')
-        .values({
-          user_id: key === 'AED-1286' ? teachers[0]! : teachers[1]!,
-          subject_id: sid(key),
-          group_id: groupId.get('201')!,
-          period_id: pastPeriod,
-          career_id: isc,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      assignments.push({ id: row.id, group: '201', subjectKey: key, period: pastPeriod });
-    }
-
-    const enrolments: Array<{
-      user_id: number;
-      subject_id: number;
-      semester_id: number;
-      period_id: number;
-      status_id: number;
-      created_at: string;
-    }> = [];
-    const grades: Array<{
-      user_id: number;
-      activity_id: number;
-      qualification: number | null;
-      updated_by: number | null;
-      updated_at: string;
-    }> = [];
-    for (const a of assignments) {
-      const spec = SUBJECTS.find((s) => s[0] === a.subjectKey)!;
-      const attrIds = spec[6].map(([code]) => attrByCode.get(code)!);
-      const students = studentsByGroup.get(a.group === '201' ? '301' : a.group) ?? [];
-      const teacherId = (
-        await trx.selectFrom('professor_subjects').select('user_id').where('id', '=', a.id).executeTakeFirstOrThrow()
-      ).user_id;
-      for (const s of students)
-        enrolments.push({
-          user_id: s,
-          subject_id: sid(a.subjectKey),
-          semester_id: spec[4],
-          period_id: a.period,
-          status_id: 1,
-          created_at: now,
-        });
-      const past = a.period === pastPeriod;
-      for (const [index, [name, type, instrument, ponderation]] of ACTIVITY_TEMPLATES.entries()) {
-        const activity = await trx
-          .insertInto('activities')
-          .values({
-            professor_subject_id: a.id,
-            activity_name: name,
-            type_activity: type,
-            evaluation_instrument: instrument,
-            ponderation,
-            ...stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const linked = attrIds.filter((_, i) => i === index % attrIds.length || (index === 2 && i < 2));
-        await trx
-          .insertInto('activity_attributes')
-          .values([...new Set(linked)].map((attribute_id) => ({ activity_id: activity.id, attribute_id })))
-          .execute();
-        // The current period's final project is not graded yet; everything else is.
-        const graded = past || index < 2;
-        for (const s of students) {
-          const base = 55 + rand() * 45;
-          grades.push({
-            user_id: s,
-            activity_id: activity.id,
-            qualification: graded ? Math.round(base * 10) / 10 : null,
-            updated_by: teacherId,
-            updated_at: now,
-          });
-        }
-      }
-    }
-    for (let i = 0; i < enrolments.length; i += 200)
-      await trx
-        .insertInto('enrolments')
-        .values(enrolments.slice(i, i + 200))
-        .execute();
-    for (let i = 0; i < grades.length; i += 200)
-      await trx
-        .insertInto('user_activities')
-        .values(grades.slice(i, i + 200))
-        .execute();
-
-    // The 2022 generation, in its 9th semester: five students reached Graduado and two went to Baja (one in ENE-JUN
-    // 2026, one now), so the school performance indices show dropout and terminal efficiency. They take no group and
-    // no grades. Each status is changed from Activo as the status route does, so the triggers record the history; the
-    // earlier dropout's record is dated in its period (the demo's past, which the triggers cannot know).
-    const outcomes = [2, 2, 2, 2, 2, 0, 0] as const;
-    const leavers: number[] = [];
-    for (const active of outcomes) {
-      const female = rand() < 0.45;
-      const pool = female ? FIRST_NAMES_F : FIRST_NAMES_M;
-      const name = `${pool[Math.floor(rand() * pool.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]} ${SURNAMES[Math.floor(rand() * SURNAMES.length)]}`;
-      const matricula = `L2201${String(seq++).padStart(4, '0')}`;
-      const id = await user(
-        name,
-        `${matricula.toLowerCase()}@demo.edu.mx`,
-        ROLE.STUDENT,
-        matricula,
-        female ? 2 : 1,
-        initialPassword(name, matricula),
-      );
-      await trx.insertInto('user_careers').values({ user_id: id, career_id: isc }).execute();
-      await trx
-        .insertInto('user_generations')
-        .values({ user_id: id, generation_id: genByYear.get(2022)!, current_semester_id: 9, active: 1, ...stamp })
-        .execute();
-      await trx.updateTable('user_generations').set({ active }).where('user_id', '=', id).execute();
-      if (active === 0) leavers.push(id);
-    }
-    await trx
-      .updateTable('status_changes')
-      .set({ changed_at: '2026-03-13T17:00:00.000Z', period_id: pastPeriod })
-      .where('user_id', '=', leavers[0]!)
-      .execute();
-
-    const firstStudent = studentsByGroup.get('101')![0]!;
-    await trx
-      .insertInto('observations')
-      .values([
-        {
-          user_id: firstStudent,
-          attribute_id: attrByCode.get('AE1')!,
-          subject_id: sid('SCD-1008'),
-          professor_id: teachers[0]!,
-          period_id: activePeriod,
-          activity_id: null,
-          observation: 'Resuelve los ejercicios con orden; conviene practicar más el análisis de casos límite.',
-          created_at: now,
-        },
-        {
-          user_id: firstStudent,
-          attribute_id: attrByCode.get('AE2')!,
-          subject_id: sid('SCD-1008'),
-          professor_id: teachers[0]!,
-          period_id: activePeriod,
-          activity_id: null,
-          observation: 'Buen diseño de algoritmos en la práctica de laboratorio.',
-          created_at: now,
-        },
-      ])
-      .execute();
-
-    // Closing the loop: the 2025 generation missed its target in AE5 in AGO-DIC 2026; an action for ENE-JUN 2027 with
-    // a follow-up by the teacher of the subject it acts on (the finding is measured from the grades above).
-    const chief = { id: chiefIsc, role: ROLE.CHIEF };
-    const action = {
-      period_id: periods[3]!.id,
-      cause: 'Los casos de ética se revisan sin relacionarlos con decisiones técnicas del proyecto.',
-      action: 'Un caso de ética por unidad ligado al proyecto de la materia, evaluado con rúbrica.',
-      subject_ids: [sid('ACD-0908')],
-    };
-    const actionId = await createImprovementAction(trx, chief, {
-      ...action,
-      career_id: isc,
-      generation_id: genByYear.get(2025)!,
-      attribute_id: attrByCode.get('AE5')!,
-      finding_period_id: activePeriod,
-    });
-    const teacher = await trx
-      .selectFrom('improvement_action_subjects')
-      .select(['teacher_id', 'teacher_name'])
-      .where('action_id', '=', actionId)
-      .where('teacher_id', 'is not', null)
-      .executeTakeFirstOrThrow();
-    await addImprovementFollowup(
-      trx,
-      { id: teacher.teacher_id!, role: ROLE.TEACHER, full_name: teacher.teacher_name! },
-      actionId,
-      {
-        followup_date: '2026-11-20',
-        text: 'Se preparó el primer caso (impacto ambiental de un centro de datos) y su rúbrica.',
-      },
-    );
-    await updateImprovementAction(trx, chief, actionId, {
-      ...action,
-      expected_share: 70,
-      status: 'en_curso',
-      verdict_note: null,
-    });
-
-    return accounts;
+  await db.transaction().execute(async (trx) => {
+    const sink = kyselySink(trx);
+    const catalogue = await writeCatalogue(sink);
+    const people = await writePeopleOf(sink, catalogue);
+    await writeCourses(sink, catalogue, people);
+    await recordLeavers(trx, catalogue, people.leavers);
+    await writeObservations(trx, catalogue, people);
+    await writeImprovementActions(trx, catalogue, people.chiefIsc);
   });
   // The triggers marked the assignments written: their rating sums are computed now rather than on the first report.
   await refreshRatingSums(db);
-  return accounts;
+  return Object.values(DEMO_ACCOUNTS).map((a) => ({ ...a }));
+}
+
+/** Careers, periods, generations, attributes, the ISC catalogue and the groups. */
+async function writeCatalogue(sink: RowSink): Promise<Catalogue> {
+  const [isc, ind] = await writeCareers(sink, [
+    { career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' },
+    { career_key: 'IIND', name: 'Ingeniería Industrial' },
+    { career_key: 'IEME', name: 'Ingeniería Electromecánica' },
+  ]);
+  const periods = await writePeriods(
+    sink,
+    PERIODS.map(([period_name, start_date, end_date], i) => ({
+      period_name,
+      start_date,
+      end_date,
+      status: i < ACTIVE ? 'closed' : 'published',
+      is_active: i === ACTIVE ? 1 : 0,
+      notes: i === ACTIVE ? 'Periodo en curso' : null,
+    })),
+  );
+  const years = [2022, 2023, 2024, 2025, 2026];
+  const generations = await writeGenerations(
+    sink,
+    years.map((y) => ({ start_date: `${y}-08-01`, end_date: `${y + 5}-02-01` })),
+  );
+  const attributes = await writeAttributes(sink, [
+    ...ATTRIBUTES.map(([codigo, attribute_name, description]) => ({
+      codigo,
+      attribute_name,
+      description,
+      career_id: isc!,
+    })),
+    ...INDUSTRIAL_ATTRIBUTES.map(([codigo, attribute_name, description]) => ({
+      codigo,
+      attribute_name,
+      description,
+      career_id: ind!,
+    })),
+  ]);
+  const attribute = new Map(ATTRIBUTES.map(([code], i) => [code as string, attributes[i]!]));
+  const subject = await writeCatalogueSubjects(sink, isc!, attribute);
+  const groups = await writeGroups(
+    sink,
+    GROUPS.map(([group_name, semester_id]) => ({ group_name, semester_id })),
+  );
+  return {
+    isc: isc!,
+    ind: ind!,
+    periods,
+    generation: new Map(years.map((y, i) => [y, generations[i]!])),
+    attribute,
+    subject,
+    group: new Map(GROUPS.map(([name], i) => [name, groups[i]!])),
+  };
+}
+
+const INDUSTRIAL_ATTRIBUTES = [
+  ['II1', 'Optimización de procesos', 'Diseña, implementa y mejora sistemas productivos integrados.'],
+  ['II2', 'Gestión de la calidad', 'Aplica herramientas estadísticas para el control de la calidad.'],
+] as const;
+
+/** The ISC subjects with their semester, attributes and prerequisites; answers the ids by key. */
+async function writeCatalogueSubjects(
+  sink: RowSink,
+  isc: number,
+  attribute: Map<string, number>,
+): Promise<Map<string, number>> {
+  const ids = await writeSubjects(
+    sink,
+    SUBJECTS.map(([subject_key, subject_name, theory_credits, practice_credits, semester, , attrs]) => ({
+      subject_key,
+      subject_name,
+      theory_credits,
+      practice_credits,
+      semesters: [semester],
+      careers: [isc],
+      attributes: attrs.map(([code, knowledge_level]) => ({ attribute_id: attribute.get(code)!, knowledge_level })),
+    })),
+  );
+  const subject = new Map(SUBJECTS.map(([key], i) => [key, ids[i]!]));
+  await writePrerequisites(
+    sink,
+    SUBJECTS.flatMap(([key, , , , , pre]) =>
+      pre.map((p) => ({ subject_id: subject.get(key)!, prerequisite_id: subject.get(p)! })),
+    ),
+  );
+  return subject;
+}
+
+interface DemoStudent {
+  id: number;
+  /** How well the student does: the centre of their grades. */
+  ability: number;
+}
+
+interface People {
+  chiefIsc: number;
+  teachers: number[];
+  studentsByGroup: Map<string, DemoStudent[]>;
+  leavers: number[];
+}
+
+/** The published accounts' passwords hashed with argon2; the others' initial passwords as an import stores them. */
+const published = (password: string) => hashPassword(password);
+const initial = (name: string, number: string) => hashInitialPassword(initialPassword(name, number));
+
+/** The administrator, two chiefs, five teachers, seven students in each current group and the 2022 leavers. */
+async function writePeopleOf(sink: RowSink, cat: Catalogue): Promise<People> {
+  const staff = await staffSpecs(cat);
+  const staffIds = await writePeople(sink, staff);
+  const rand = seededRandom(2026);
+  const students = STUDENT_GROUPS.flatMap(([group, semester, year], g) =>
+    Array.from({ length: 7 }, (_, i) => studentSpec(rand, cat, g * 7 + i + 1, year, semester, [cat.group.get(group)!])),
+  );
+  students[0] = {
+    ...students[0]!,
+    full_name: 'Sofía Hernández Castillo',
+    email: DEMO_ACCOUNTS.student.email,
+    gender: 2,
+    password_hash: await published(DEMO_ACCOUNTS.student.password),
+  };
+  const leavers = LEAVER_OUTCOMES.map((_, i) => studentSpec(rand, cat, students.length + i + 1, 2022, 9, []));
+  const ids = await writePeople(sink, [...students, ...leavers]);
+  const grades = seededRandom(4043);
+  const studentsByGroup = new Map(
+    STUDENT_GROUPS.map(([group], g) => [
+      group,
+      ids.slice(g * 7, g * 7 + 7).map((id) => ({ id, ability: clamp(81 + 6 * normal(grades), 60, 97) })),
+    ]),
+  );
+  return {
+    chiefIsc: staffIds[1]!,
+    teachers: staffIds.slice(3),
+    studentsByGroup,
+    leavers: ids.slice(students.length),
+  };
+}
+
+/** The administrator, the chiefs of ISC and IIND and the teachers (the demo accounts among them). */
+async function staffSpecs(cat: Catalogue): Promise<PersonSpec[]> {
+  const teachers: Array<[string, string, string, number, number[]]> = [
+    ['Laura Mendoza Ríos', DEMO_ACCOUNTS.teacher.email, 'EMP-2041', 2, [cat.isc]],
+    ['Roberto Carrillo Treviño', 'roberto.carrillo@demo.edu.mx', 'EMP-2042', 1, [cat.isc]],
+    ['Adriana Solís Benavides', 'adriana.solis@demo.edu.mx', 'EMP-2043', 2, [cat.isc, cat.ind]],
+    ['Gerardo Ibarra Quintero', 'gerardo.ibarra@demo.edu.mx', 'EMP-2044', 1, [cat.isc]],
+    ['Martha Alicia Zúñiga Peña', 'martha.zuniga@demo.edu.mx', 'EMP-2045', 2, [cat.isc]],
+  ];
+  const [admin, chief, teacher] = await Promise.all(
+    [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.chief, DEMO_ACCOUNTS.teacher].map((a) => published(a.password)),
+  );
+  const chiefInd = 'Patricia Leal Montemayor';
+  return [
+    staff('Rosa Elena Villarreal Ortega', DEMO_ACCOUNTS.admin.email, admin!, ROLE.ADMIN, 'ADM-001', 2, []),
+    staff('Arturo Salinas Cárdenas', DEMO_ACCOUNTS.chief.email, chief!, ROLE.CHIEF, 'JD-0101', 1, [cat.isc]),
+    staff(
+      chiefInd,
+      'jefa.industrial@demo.edu.mx',
+      await published(chiefPassword(chiefInd, 'JD-0102')),
+      ROLE.CHIEF,
+      'JD-0102',
+      2,
+      [cat.ind],
+    ),
+    ...teachers.map(([name, email, number, gender, careers], i) =>
+      staff(name, email, i === 0 ? teacher! : initial(name, number), ROLE.TEACHER, number, gender, careers),
+    ),
+  ];
+}
+
+function staff(
+  full_name: string,
+  email: string,
+  password_hash: string,
+  role: number,
+  controlnumber: string,
+  gender: number,
+  careers: number[],
+): PersonSpec {
+  return { full_name, email, password_hash, role, controlnumber, gender, careers };
+}
+
+/** The 2022 generation, in its 9th semester: five reached Graduado (2) and two went to Baja (0). */
+const LEAVER_OUTCOMES = [2, 2, 2, 2, 2, 0, 0] as const;
+
+/** A student of ISC with a random name, numbered `seq` in the generation of `year`. */
+function studentSpec(
+  rand: () => number,
+  cat: Catalogue,
+  seq: number,
+  year: number,
+  semester: number,
+  groups: number[],
+): PersonSpec {
+  const female = rand() < 0.45;
+  const full_name = personName(rand, female);
+  const matricula = `L${String(year).slice(2)}01${String(seq).padStart(4, '0')}`;
+  return {
+    full_name,
+    email: `${matricula.toLowerCase()}@demo.edu.mx`,
+    password_hash: initial(full_name, matricula),
+    role: ROLE.STUDENT,
+    controlnumber: matricula,
+    gender: female ? 2 : 1,
+    careers: [cat.isc],
+    groups,
+    generation: { generation_id: cat.generation.get(year)!, current_semester_id: semester, active: 1 },
+  };
+}
+
+const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));
+/** A standard normal deviate (Box-Muller). */
+const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+
+interface Course {
+  assignmentId: number;
+  subjectKey: string;
+  semester: number;
+  period: number;
+  teacher: number;
+  students: DemoStudent[];
+  shift: number;
+}
+
+/** Every term's assignments (its semester's subjects), enrolments, activities and grades. */
+async function writeCourses(sink: RowSink, cat: Catalogue, people: People): Promise<void> {
+  const semesterSubjects = (semester: number) => SUBJECTS.filter((s) => s[4] === semester).map((s) => s[0]);
+  let turn = 0;
+  const teacherOf = (key: string, period: number) => {
+    if (period === ACTIVE)
+      return DEMO_TEACHER_SUBJECTS.includes(key) ? people.teachers[0]! : people.teachers[turn++ % 5]!;
+    return key === 'AED-1286' ? people.teachers[0]! : people.teachers[1 + (turn++ % 4)]!;
+  };
+  const plan = TERMS.flatMap(([group, semester, period, studentsOf, shift]) =>
+    semesterSubjects(semester).map((subjectKey) => ({
+      group,
+      subjectKey,
+      semester,
+      period,
+      teacher: teacherOf(subjectKey, period),
+      students: people.studentsByGroup.get(studentsOf)!,
+      shift,
+    })),
+  );
+  const ids = await writeAssignments(
+    sink,
+    plan.map((c) => ({
+      user_id: c.teacher,
+      subject_id: cat.subject.get(c.subjectKey)!,
+      group_id: cat.group.get(c.group)!,
+      period_id: cat.periods[c.period]!,
+      career_id: cat.isc,
+    })),
+  );
+  const courses: Course[] = plan.map((c, i) => ({ ...c, assignmentId: ids[i]! }));
+  await writeEnrolments(
+    sink,
+    courses.flatMap((c) =>
+      c.students.map((s) => ({
+        user_id: s.id,
+        subject_id: cat.subject.get(c.subjectKey)!,
+        semester_id: c.semester,
+        period_id: cat.periods[c.period]!,
+      })),
+    ),
+  );
+  await writeCourseGrades(sink, cat, courses);
+}
+
+/**
+ * Three activities per course, rating the subject's attributes (the project, the first two); graded except the
+ * active period's project: the student's ability + the cohort's shift + the course's difficulty + noise.
+ */
+async function writeCourseGrades(sink: RowSink, cat: Catalogue, courses: Course[]): Promise<void> {
+  const ids = await writeActivities(
+    sink,
+    courses.flatMap((c) => {
+      const attributes = SUBJECTS.find((s) => s[0] === c.subjectKey)![6].map(([code]) => cat.attribute.get(code)!);
+      return ACTIVITY_TEMPLATES.map(([activity_name, type_activity, evaluation_instrument, ponderation], index) => ({
+        professor_subject_id: c.assignmentId,
+        activity_name,
+        type_activity,
+        evaluation_instrument,
+        ponderation,
+        attribute_ids: attributes.filter((_, i) => i === index % attributes.length || (index === 2 && i < 2)),
+      }));
+    }),
+  );
+  const rand = seededRandom(7);
+  await writeGrades(
+    sink,
+    courses.flatMap((c, k) => {
+      const difficulty = DIFFICULTY[`${c.subjectKey}:${c.period}`] ?? 3 * normal(rand);
+      return ACTIVITY_TEMPLATES.flatMap((_, index) =>
+        c.students.map((s) => {
+          const graded = c.period !== ACTIVE || index < 2;
+          const grade = clamp(s.ability + c.shift + difficulty + 6 * normal(rand), 0, 100);
+          return {
+            user_id: s.id,
+            activity_id: ids[k * ACTIVITY_TEMPLATES.length + index]!,
+            qualification: graded ? Math.round(grade * 10) / 10 : null,
+            updated_by: c.teacher,
+          };
+        }),
+      );
+    }),
+  );
+}
+
+/**
+ * Each 2022 leaver's status is changed from Activo as the status route does, so the triggers record the history; the
+ * earlier dropout's record is dated in ENE-JUN 2026 (the demo's past, which the triggers cannot know).
+ */
+async function recordLeavers(trx: DbOrTrx, cat: Catalogue, leavers: number[]): Promise<void> {
+  for (const [i, id] of leavers.entries())
+    await trx.updateTable('user_generations').set({ active: LEAVER_OUTCOMES[i]! }).where('user_id', '=', id).execute();
+  const firstDropout = leavers[LEAVER_OUTCOMES.indexOf(0)]!;
+  await trx
+    .updateTable('status_changes')
+    .set({ changed_at: '2026-03-13T17:00:00.000Z', period_id: cat.periods[ENE_JUN_2026]! })
+    .where('user_id', '=', firstDropout)
+    .execute();
+}
+
+/** Two observations of the demo teacher on the demo student. */
+async function writeObservations(trx: DbOrTrx, cat: Catalogue, people: People): Promise<void> {
+  const observation = (code: string, text: string) => ({
+    user_id: people.studentsByGroup.get('101')![0]!.id,
+    attribute_id: cat.attribute.get(code)!,
+    subject_id: cat.subject.get('SCD-1008')!,
+    professor_id: people.teachers[0]!,
+    period_id: cat.periods[ACTIVE]!,
+    activity_id: null,
+    observation: text,
+    created_at: nowIso(),
+  });
+  await trx
+    .insertInto('observations')
+    .values([
+      observation('AE1', 'Resuelve los ejercicios con orden; conviene practicar más el análisis de casos límite.'),
+      observation('AE2', 'Buen diseño de algoritmos en la práctica de laboratorio.'),
+    ])
+    .execute();
+}
+
+/**
+ * Closing the loop (the findings are measured from the grades above): the 2024 generation missed AE3 in AGO-DIC 2025,
+ * an action applied in ENE-JUN 2026 was followed up and confirmed as met; the 2025 generation missed AE5 in AGO-DIC
+ * 2026, an action for ENE-JUN 2027 is under way with a first follow-up.
+ */
+async function writeImprovementActions(trx: DbOrTrx, cat: Catalogue, chiefId: number): Promise<void> {
+  await improvementAction(trx, cat, chiefId, {
+    generation: 2024,
+    attribute: 'AE3',
+    finding: AGO_DIC_2025,
+    applied: ENE_JUN_2026,
+    subject: 'SCC-1017',
+    cause: 'Los problemas de modelado se resolvían sin validar los resultados con datos experimentales.',
+    action: 'Prácticas de laboratorio con datos reales y una rúbrica de análisis de resultados en cada unidad.',
+    followup: ['2026-04-17', 'Se aplicaron las tres prácticas con datos reales; la rúbrica se compartió con el grupo.'],
+    update: { status: 'cumplida', verdict_note: 'El grupo superó la meta del atributo en ENE-JUN 2026.' },
+  });
+  await improvementAction(trx, cat, chiefId, {
+    generation: 2025,
+    attribute: 'AE5',
+    finding: ACTIVE,
+    applied: ENE_JUN_2027,
+    subject: 'ACD-0908',
+    cause: 'Los casos de ética se revisan sin relacionarlos con decisiones técnicas del proyecto.',
+    action: 'Un caso de ética por unidad ligado al proyecto de la materia, evaluado con rúbrica.',
+    followup: ['2026-11-20', 'Se preparó el primer caso (impacto ambiental de un centro de datos) y su rúbrica.'],
+    update: { status: 'en_curso', verdict_note: null },
+  });
+}
+
+interface ActionSpec {
+  generation: number;
+  attribute: string;
+  finding: number;
+  applied: number;
+  subject: string;
+  cause: string;
+  action: string;
+  followup: [string, string];
+  update: Pick<ImprovementActionUpdateBody, 'status' | 'verdict_note'>;
+}
+
+/** An action registered by the chief, a follow-up by the teacher of its subject, then the chief's update. */
+async function improvementAction(trx: DbOrTrx, cat: Catalogue, chiefId: number, spec: ActionSpec): Promise<void> {
+  const chief = { id: chiefId, role: ROLE.CHIEF };
+  const body = {
+    period_id: cat.periods[spec.applied]!,
+    cause: spec.cause,
+    action: spec.action,
+    subject_ids: [cat.subject.get(spec.subject)!],
+  };
+  const actionId = await createImprovementAction(trx, chief, {
+    ...body,
+    career_id: cat.isc,
+    generation_id: cat.generation.get(spec.generation)!,
+    attribute_id: cat.attribute.get(spec.attribute)!,
+    finding_period_id: cat.periods[spec.finding]!,
+  });
+  const teacher = await trx
+    .selectFrom('improvement_action_subjects')
+    .select(['teacher_id', 'teacher_name'])
+    .where('action_id', '=', actionId)
+    .where('teacher_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const [followup_date, text] = spec.followup;
+  await addImprovementFollowup(
+    trx,
+    { id: teacher.teacher_id!, role: ROLE.TEACHER, full_name: teacher.teacher_name! },
+    actionId,
+    { followup_date, text },
+  );
+  await updateImprovementAction(trx, chief, actionId, { ...body, expected_share: 70, ...spec.update });
 }

@@ -1,24 +1,33 @@
 import { ROLE } from '@egreso/domain';
-import { nowIso } from '../lib/time.js';
+import {
+  kyselySink,
+  writeActivities,
+  writeAssignments,
+  writeAttributes,
+  writeCareers,
+  writeEnrolments,
+  writeGenerations,
+  writeGroups,
+  writeMemberships,
+  writePeople,
+  writePeriods,
+  writePrerequisites,
+  writeSubjects,
+  type KnowledgeLevel,
+} from '../db/writers.js';
 import { createUser, type TestContext, type TestUser } from './harness.js';
 
-/** Rows inserted directly, each factory creating the parents it is not given. */
+/** Rows inserted directly through the seed's table writers, each factory creating the parents it is not given. */
 let seq = 0;
 export const tag = () => `${++seq}${Math.random().toString(36).slice(2, 6)}`;
 
+const sink = (ctx: TestContext) => kyselySink(ctx.database.db);
+
 export async function makeCareer(ctx: TestContext, overrides: { career_key?: string; name?: string } = {}) {
-  const now = nowIso();
   const t = tag();
-  return ctx.database.db
-    .insertInto('careers')
-    .values({
-      career_key: overrides.career_key ?? `K${t}`.slice(0, 20),
-      name: overrides.name ?? `Carrera ${t}`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'career_key', 'name'])
-    .executeTakeFirstOrThrow();
+  const career = { career_key: overrides.career_key ?? `K${t}`.slice(0, 20), name: overrides.name ?? `Carrera ${t}` };
+  const [id] = await writeCareers(sink(ctx), [career]);
+  return { id: id!, ...career };
 }
 
 export async function makePeriod(
@@ -31,80 +40,63 @@ export async function makePeriod(
     is_active?: 0 | 1;
   } = {},
 ) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('periods')
-    .values({
-      period_name: overrides.period_name ?? `Periodo ${tag()}`,
+  const period_name = overrides.period_name ?? `Periodo ${tag()}`;
+  const [id] = await writePeriods(sink(ctx), [
+    {
+      period_name,
       start_date: overrides.start_date ?? '2030-01-20',
       end_date: overrides.end_date ?? '2030-06-10',
       status: overrides.status ?? 'published',
       is_active: overrides.is_active ?? 0,
       notes: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'period_name'])
-    .executeTakeFirstOrThrow();
+    },
+  ]);
+  return { id: id!, period_name };
 }
 
 export async function makeAttribute(
   ctx: TestContext,
   overrides: { attribute_name?: string; career_id?: number | null } = {},
 ) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('attributes')
-    .values({
-      attribute_name: overrides.attribute_name ?? `Atributo ${tag()}`,
-      description: 'Descripción de prueba',
-      codigo: null,
-      career_id: overrides.career_id ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'attribute_name'])
-    .executeTakeFirstOrThrow();
+  const attribute_name = overrides.attribute_name ?? `Atributo ${tag()}`;
+  const [id] = await writeAttributes(sink(ctx), [
+    { attribute_name, description: 'Descripción de prueba', codigo: null, career_id: overrides.career_id ?? null },
+  ]);
+  return { id: id!, attribute_name };
 }
 
-/** A subject taught in the given semesters (the first one by default), with optional careers and prerequisites. */
+/**
+ * A subject taught in the given semesters (the first one by default), with optional careers, prerequisites and
+ * attributes (at level I).
+ */
 export async function makeSubject(
   ctx: TestContext,
-  overrides: { subject_name?: string; semesters?: number[]; careers?: number[]; prerequisites?: number[] } = {},
+  overrides: {
+    subject_name?: string;
+    semesters?: number[];
+    careers?: number[];
+    prerequisites?: number[];
+    attributes?: number[];
+  } = {},
 ) {
-  const now = nowIso();
   const t = tag();
-  const db = ctx.database.db;
-  const row = await db
-    .insertInto('subjects')
-    .values({
-      subject_name: overrides.subject_name ?? `Materia ${t}`,
-      subject_key: `K-${t}`.slice(0, 20),
+  const subject = { subject_name: overrides.subject_name ?? `Materia ${t}`, subject_key: `K-${t}`.slice(0, 20) };
+  const level: KnowledgeLevel = 'I';
+  const [id] = await writeSubjects(sink(ctx), [
+    {
+      ...subject,
       theory_credits: 2,
       practice_credits: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'subject_name', 'subject_key'])
-    .executeTakeFirstOrThrow();
-  const semesters = overrides.semesters ?? [1];
-  if (semesters.length)
-    await db
-      .insertInto('subject_semesters')
-      .values(semesters.map((s) => ({ subject_id: row.id, semester_id: s })))
-      .execute();
-  if (overrides.careers?.length)
-    await db
-      .insertInto('subject_careers')
-      .values(overrides.careers.map((c) => ({ subject_id: row.id, career_id: c })))
-      .execute();
-  if (overrides.prerequisites?.length) {
-    await db
-      .insertInto('subject_prerequisites')
-      .values(overrides.prerequisites.map((p) => ({ subject_id: row.id, prerequisite_id: p })))
-      .execute();
-  }
-  return row;
+      semesters: overrides.semesters ?? [1],
+      careers: overrides.careers ?? [],
+      attributes: (overrides.attributes ?? []).map((attribute_id) => ({ attribute_id, knowledge_level: level })),
+    },
+  ]);
+  await writePrerequisites(
+    sink(ctx),
+    (overrides.prerequisites ?? []).map((prerequisite_id) => ({ subject_id: id!, prerequisite_id })),
+  );
+  return { id: id!, ...subject };
 }
 
 /** A group of a semester (the first one by default; the semesters are reference data). */
@@ -112,26 +104,17 @@ export async function makeGroup(
   ctx: TestContext,
   overrides: { semester_id?: number | null; group_name?: string } = {},
 ) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('groups')
-    .values({
-      group_name: overrides.group_name ?? `G${tag()}`,
-      semester_id: overrides.semester_id === undefined ? 1 : overrides.semester_id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'group_name'])
-    .executeTakeFirstOrThrow();
+  const group = {
+    group_name: overrides.group_name ?? `G${tag()}`,
+    semester_id: overrides.semester_id === undefined ? 1 : overrides.semester_id,
+  };
+  const [id] = await writeGroups(sink(ctx), [group]);
+  return { id: id!, group_name: group.group_name };
 }
 
 export async function makeTeacher(ctx: TestContext, careerIds: number[] = []) {
   const teacher = await createUser(ctx, ROLE.TEACHER);
-  if (careerIds.length)
-    await ctx.database.db
-      .insertInto('user_careers')
-      .values(careerIds.map((career_id) => ({ user_id: teacher.id, career_id })))
-      .execute();
+  await writeMemberships(sink(ctx), [{ user_id: teacher.id, careers: careerIds }]);
   return teacher;
 }
 
@@ -156,75 +139,45 @@ export async function makeAssignment(
     period_id: values.period_id === undefined ? (await makePeriod(ctx)).id : values.period_id,
     career_id: values.career_id ?? null,
   };
-  const { id } = await ctx.database.db
-    .insertInto('professor_subjects')
-    .values({ ...row, created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, ...row };
+  const [id] = await writeAssignments(sink(ctx), [row]);
+  return { id: id!, ...row };
 }
 
 export async function makeActivity(ctx: TestContext, professorSubjectId: number, attributeIds: number[] = []) {
-  const now = nowIso();
-  const row = await ctx.database.db
-    .insertInto('activities')
-    .values({
+  const [id] = await writeActivities(sink(ctx), [
+    {
       professor_subject_id: professorSubjectId,
       activity_name: `Actividad ${tag()}`,
       type_activity: 'Examen',
       evaluation_instrument: 'Rúbrica',
       ponderation: 100,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (attributeIds.length) {
-    await ctx.database.db
-      .insertInto('activity_attributes')
-      .values(attributeIds.map((attribute_id) => ({ activity_id: row.id, attribute_id })))
-      .execute();
-  }
-  return row;
+      attribute_ids: attributeIds,
+    },
+  ]);
+  return { id: id! };
 }
 
 /** A student in a group (the group is created when not given). */
 export async function addStudentToGroup(ctx: TestContext, groupId?: number, fullName?: string) {
   const group = groupId ?? (await makeGroup(ctx)).id;
   const student = await createUser(ctx, ROLE.STUDENT, fullName ? { full_name: fullName } : {});
-  await ctx.database.db.insertInto('user_groups').values({ user_id: student.id, group_id: group }).execute();
+  await writeMemberships(sink(ctx), [{ user_id: student.id, groups: [group] }]);
   return student;
 }
 
 export async function makeGeneration(ctx: TestContext, startDate: string, endDate?: string) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('generations')
-    .values({
-      start_date: startDate,
-      end_date: endDate ?? `${Number(startDate.slice(0, 4)) + 4}-12-31`,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [id] = await writeGenerations(sink(ctx), [
+    { start_date: startDate, end_date: endDate ?? `${Number(startDate.slice(0, 4)) + 4}-12-31` },
+  ]);
+  return { id: id! };
 }
 
 /** A student linked to the generation (the link that keeps a generation from being deleted). */
 export async function linkStudentToGeneration(ctx: TestContext, generationId: number) {
   const student = await createUser(ctx, ROLE.STUDENT);
-  const now = nowIso();
-  await ctx.database.db
-    .insertInto('user_generations')
-    .values({
-      user_id: student.id,
-      generation_id: generationId,
-      current_semester_id: 1,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await writeMemberships(sink(ctx), [
+    { user_id: student.id, generation: { generation_id: generationId, current_semester_id: 1, active: 1 } },
+  ]);
   return student;
 }
 
@@ -262,15 +215,11 @@ export async function makeSheet(
   const db = ctx.database.db;
   const career = await makeCareer(ctx);
   const periodId = options.periodId ?? (await activePeriod(ctx)).id;
-  const subject = await makeSubject(ctx, { careers: [career.id] });
   const attributes = [
     await makeAttribute(ctx, { career_id: career.id }),
     await makeAttribute(ctx, { career_id: career.id }),
   ];
-  await db
-    .insertInto('subject_attributes')
-    .values(attributes.map((a) => ({ subject_id: subject.id, attribute_id: a.id, knowledge_level: 'I' as const })))
-    .execute();
+  const subject = await makeSubject(ctx, { careers: [career.id], attributes: attributes.map((a) => a.id) });
   const group = await makeGroup(ctx);
   const teacher = options.teacher ?? (await makeTeacher(ctx, [career.id]));
   const assignment = await makeAssignment(ctx, {
@@ -291,21 +240,10 @@ export async function makeSheet(
       .execute();
     students.push({ ...student });
   }
-  if (students.length) {
-    await db
-      .insertInto('enrolments')
-      .values(
-        students.map((s) => ({
-          user_id: s.id,
-          subject_id: subject.id,
-          semester_id: 1,
-          period_id: periodId,
-          status_id: 1,
-          created_at: nowIso(),
-        })),
-      )
-      .execute();
-  }
+  await writeEnrolments(
+    sink(ctx),
+    students.map((s) => ({ user_id: s.id, subject_id: subject.id, semester_id: 1, period_id: periodId })),
+  );
   return {
     careerId: career.id,
     periodId,
@@ -330,11 +268,7 @@ export async function controlNumbers(ctx: TestContext, ids: number[]): Promise<M
 
 export async function makeChief(ctx: TestContext, careerIds: number[]) {
   const chief = await createUser(ctx, ROLE.CHIEF);
-  if (careerIds.length)
-    await ctx.database.db
-      .insertInto('user_careers')
-      .values(careerIds.map((career_id) => ({ user_id: chief.id, career_id })))
-      .execute();
+  await writeMemberships(sink(ctx), [{ user_id: chief.id, careers: careerIds }]);
   return chief;
 }
 
@@ -354,65 +288,46 @@ export async function insertStudent(
     active?: number;
   } = {},
 ) {
-  const db = ctx.database.db;
   const t = tag();
-  const now = nowIso();
-  const user = await db
-    .insertInto('users')
-    .values({
-      full_name: opts.full_name ?? `Alumno ${t}`,
-      email: opts.email ?? `alumno${t}@test.mx`,
-      password_hash: 'x',
-      role: ROLE.STUDENT,
-      controlnumber: opts.controlnumber ?? `A${t}`,
-      gender: opts.gender === undefined ? 1 : opts.gender,
-      photo: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(['id', 'email', 'controlnumber', 'full_name'])
-    .executeTakeFirstOrThrow();
-  if (opts.groupIds?.length)
-    await db
-      .insertInto('user_groups')
-      .values(opts.groupIds.map((group_id) => ({ user_id: user.id, group_id })))
-      .execute();
-  let linkId: number | null = null;
-  if (opts.generationId) {
-    const link = await db
-      .insertInto('user_generations')
-      .values({
-        user_id: user.id,
+  const user = {
+    full_name: opts.full_name ?? `Alumno ${t}`,
+    email: opts.email ?? `alumno${t}@test.mx`,
+    controlnumber: opts.controlnumber ?? `A${t}`,
+  };
+  const generation = opts.generationId
+    ? {
         generation_id: opts.generationId,
         current_semester_id: opts.semester === undefined ? 1 : opts.semester,
         active: opts.active ?? 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    linkId = link.id;
-  }
-  return { ...user, linkId };
+      }
+    : undefined;
+  const [id] = await writePeople(sink(ctx), [
+    {
+      ...user,
+      password_hash: 'x',
+      role: ROLE.STUDENT,
+      gender: opts.gender === undefined ? 1 : opts.gender,
+      groups: opts.groupIds ?? [],
+      generation,
+    },
+  ]);
+  const link = generation
+    ? await ctx.database.db
+        .selectFrom('user_generations')
+        .select('id')
+        .where('user_id', '=', id!)
+        .executeTakeFirstOrThrow()
+    : null;
+  return { id: id!, ...user, linkId: link?.id ?? null };
 }
 
 export async function insertGroup(ctx: TestContext, name: string, semesterId: number | null) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('groups')
-    .values({ group_name: name, semester_id: semesterId, created_at: now, updated_at: now })
-    .returning(['id', 'group_name'])
-    .executeTakeFirstOrThrow();
+  return makeGroup(ctx, { group_name: name, semester_id: semesterId });
 }
 
 /** A generation starting in August of the year, ending 54 months later (name 'YYYY-(YYYY+5)'). */
 export async function insertGeneration(ctx: TestContext, year: number) {
-  const now = nowIso();
-  return ctx.database.db
-    .insertInto('generations')
-    .values({ start_date: `${year}-08-01`, end_date: `${year + 5}-02-01`, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return makeGeneration(ctx, `${year}-08-01`, `${year + 5}-02-01`);
 }
 
 export async function setNamingScheme(ctx: TestContext, scheme: 'auto' | 'digits' | 'num_letter' | 'grupo_m') {

@@ -5,8 +5,8 @@ import { buildApp, type App } from '../app.js';
 import { connect, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
+import { kyselySink, writePeople } from '../db/writers.js';
 import { hashPassword } from '../lib/passwords.js';
-import { nowIso } from '../lib/time.js';
 
 /** Which database the server tests run on: SQLite by default, PostgreSQL with TEST_DATABASE=postgres. */
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -108,24 +108,18 @@ export async function createUser(
   const email = (overrides.email ?? `user${userSeq}_${Math.random().toString(36).slice(2, 7)}@test.mx`).toLowerCase();
   const password = overrides.password ?? 'secreto123';
   const full_name = overrides.full_name ?? `Usuario Prueba ${userSeq}`;
-  const now = nowIso();
-  const row = await ctx.database.db
-    .insertInto('users')
-    .values({
+  const [id] = await writePeople(kyselySink(ctx.database.db), [
+    {
       full_name,
       email,
       password_hash: await hashPassword(password),
       role,
       controlnumber: overrides.controlnumber ?? `C${userSeq}`,
       gender: overrides.gender === undefined ? 1 : overrides.gender,
-      photo: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+  ]);
   const token = await login(ctx, email, password);
-  return { id: row.id, email, password, role, full_name, token };
+  return { id: id!, email, password, role, full_name, token };
 }
 
 export async function login(ctx: TestContext, email: string, password: string): Promise<string> {

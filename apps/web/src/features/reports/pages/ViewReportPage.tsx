@@ -18,7 +18,7 @@ export default function ViewReportPage() {
   const careers = useMyCareers();
   const [careerChoice, setCareerChoice] = useState<number | null>(null);
   const careerId = careerChoice ?? (careers.data?.length === 1 ? careers.data[0]!.id : null);
-  const assignments = useMyAssignments(careerId);
+  const assignments = useMyAssignments(careerId, 'every');
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [assignmentId, setAssignmentId] = useState<number | null>(null);
   const [student, setStudent] = useState<string>(ALL);

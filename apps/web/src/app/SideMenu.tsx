@@ -7,6 +7,7 @@ import { MENU_BY_ROLE, MSG, isRole, welcomeLine } from '@egreso/domain';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { confirmLeaving } from '../components/LeaveGuard';
 import { api } from '../lib/api';
+import { initials, photoUrl } from '../lib/avatar';
 import { clearDraftsOf, hasDraftsOf } from '../lib/grade-drafts';
 import { useMe } from '../lib/me';
 import { clearSession, getRole, getStoredUser } from '../lib/session';
@@ -20,21 +21,6 @@ export function isActive(itemPath: string, currentPath: string): boolean {
   const item = itemPath.toLowerCase();
   const current = currentPath.toLowerCase();
   return current === item || current.startsWith(`${item}/`);
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-}
-
-/** A stored photo path: full URLs and absolute paths as they are, bare paths under the storage prefix. */
-export function avatarSrc(photo: string | null | undefined): string | null {
-  if (!photo) return null;
-  return /^(https?:|data:|blob:|\/)/i.test(photo) ? photo : `/storage/${photo}`;
 }
 
 /** Drawer opened by the top bar's button: avatar, name, welcome line and the menu of the stored role. */
@@ -91,7 +77,7 @@ export function SideMenu() {
         closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
       >
         <Stack gap={4} align="center" mb="md">
-          <Avatar size={72} radius="xl" color="blue" variant="filled" src={avatarSrc(me.data?.photo)} alt={name}>
+          <Avatar size={72} radius="xl" color="blue" variant="filled" src={photoUrl(me.data?.photo)} alt={name}>
             {initials(name)}
           </Avatar>
           <Text fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * Every TanStack Query key of the app, one factory per resource. A resource's `all` prefixes its other keys, so a
  * mutation invalidates `queryKeys.x.all` to refresh every list, filter and summary of that resource.
@@ -26,6 +28,9 @@ export interface ImprovementActionFilters {
   period_id?: number;
   status?: string;
 }
+
+/** The periods of the teacher's own assignments a screen asks for: the active one, or every one. */
+export type AssignmentPeriods = 'current' | 'every';
 
 export const queryKeys = {
   me: { all: ['me'] as const },
@@ -56,12 +61,15 @@ export const queryKeys = {
   },
   attributes: { all: ['attributes'] as const, list: () => ['attributes', 'list'] as const },
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
+  /** Assignments; an assignment, subject or group edit refreshes the teacher's own ones and careers too. */
   assignments: {
     all: ['assignments'] as const,
     current: () => ['assignments', 'current'] as const,
-    mine: (careerId: number | null) => ['assignments', 'mine', careerId] as const,
+    /** GET /profesor/materias: the signed-in teacher's assignments of a career. */
+    mine: (careerId: number | null, periods: AssignmentPeriods) => ['assignments', 'mine', careerId, periods] as const,
+    /** GET /mis-carreras: the signed-in user's careers, their own and those of their assignments. */
+    myCareers: () => ['assignments', 'my-careers'] as const,
   },
-  myCareers: { all: ['my-careers'] as const, list: (allCareers: boolean) => ['my-careers', allCareers] as const },
   subjectAttributes: {
     all: ['subject-attributes'] as const,
     list: (subjectId: number) => ['subject-attributes', subjectId] as const,
@@ -74,7 +82,7 @@ export const queryKeys = {
     all: ['teacher-dashboard'] as const,
     detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const,
   },
-  /** Grade sheets, finals and ratings: every grade write or import refreshes them. */
+  /** Grade sheets, finals and ratings: every grade write or import refreshes them (`invalidateGradeViews`). */
   grades: {
     all: ['grades'] as const,
     sheet: (assignmentId: number) => ['grades', 'sheet', assignmentId] as const,
@@ -85,7 +93,8 @@ export const queryKeys = {
   },
   observations: {
     all: ['observations'] as const,
-    history: (subjectId: number, userId: number) => ['observations', subjectId, userId] as const,
+    history: (subjectId: number, userId: number, attributeId: number | null) =>
+      ['observations', subjectId, userId, attributeId] as const,
   },
   /** A student's own records; enrolment invalidates `student.all`. */
   student: {
@@ -97,8 +106,6 @@ export const queryKeys = {
     subjects: (userId: number) => ['student', userId, 'subjects'] as const,
     grades: (userId: number, activityIds: readonly number[]) => ['student', userId, 'grades', activityIds] as const,
     ratings: (userId: number, subjectId: number) => ['student', userId, 'ratings', subjectId] as const,
-    observations: (userId: number, subjectId: number, attributeId: number) =>
-      ['student', userId, 'observations', subjectId, attributeId] as const,
     global: (userId: number) => ['student', userId, 'global'] as const,
     profile: (userId: number) => ['student', userId, 'profile'] as const,
   },
@@ -106,7 +113,7 @@ export const queryKeys = {
     all: ['attribute-targets'] as const,
     list: (careerId: number, periodId: number) => ['attribute-targets', careerId, periodId] as const,
   },
-  /** Cohort evidence and the curriculum map: computed from grades, so every grade write may refresh them. */
+  /** Cohort evidence, the curriculum map and performance: computed from grades (`invalidateGradeViews`). */
   evidence: {
     all: ['evidence'] as const,
     cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
@@ -115,7 +122,7 @@ export const queryKeys = {
     performance: (careerId: number, generationId: number) =>
       ['evidence', 'performance', careerId, generationId] as const,
   },
-  /** Improvement actions: their measured result comes from grades, so grade writes may refresh them too. */
+  /** Improvement actions: their measured result comes from grades (`invalidateGradeViews`). */
   improvementActions: {
     all: ['improvement-actions'] as const,
     list: (filters: ImprovementActionFilters) => ['improvement-actions', 'list', filters] as const,
@@ -124,12 +131,6 @@ export const queryKeys = {
     all: ['division-report'] as const,
     records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>
       ['division-report', 'records', filters] as const,
-  },
-  /** The signed-in teacher's careers and assignments (GET /mis-carreras, /profesor/materias). */
-  teaching: {
-    all: ['teaching'] as const,
-    careers: () => ['teaching', 'careers'] as const,
-    assignments: (careerId: number | null) => ['teaching', 'assignments', careerId] as const,
   },
   evaluationScales: { all: ['evaluation-scales'] as const },
   rubrics: {
@@ -144,3 +145,26 @@ export const queryKeys = {
       ['reports', 'student', q] as const,
   },
 };
+
+/**
+ * Every query family whose numbers come from grades: the sheets and ratings, the teacher's dashboard, the student's own
+ * records, the teacher's group and student reports, the division report, cohort evidence, the curriculum map and the
+ * performance indices, and the improvement actions' measured results.
+ */
+export const GRADE_VIEWS = [
+  queryKeys.grades.all,
+  queryKeys.teacherDashboard.all,
+  queryKeys.student.all,
+  queryKeys.reports.all,
+  queryKeys.divisionReport.all,
+  queryKeys.evidence.all,
+  queryKeys.improvementActions.all,
+] as const;
+
+/**
+ * Marks every grade view stale (refetching those on screen): the success of each write that changes grades or
+ * ratings calls it, whatever screen made the write.
+ */
+export async function invalidateGradeViews(queryClient: QueryClient): Promise<void> {
+  await Promise.all(GRADE_VIEWS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CardHeading } from '../../components/CardHeading';
 import { PageLoader } from '../../components/PageLoader';
 import { StatCard } from '../../components/StatCard';
 import { useTeacherDashboard } from '../../features/grades/api/get-teacher-dashboard';
@@ -65,15 +66,10 @@ export default function TeacherDashboardPage() {
                 return (
                   <Card key={p.id} component="li" withBorder padding="sm" radius="md">
                     <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {p.activity_name}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {p.subject_name}
-                          {p.group_name ? ` · Grupo ${p.group_name}` : ''}
-                        </Text>
-                      </Stack>
+                      <CardHeading
+                        title={p.activity_name}
+                        detail={`${p.subject_name}${p.group_name ? ` · Grupo ${p.group_name}` : ''}`}
+                      />
                       <Group gap="xs">
                         <Badge color={missing > 0 ? 'orange' : 'green'} variant="light">
                           {missing > 0 ? `${missing} sin calificar` : 'Calificada'}

@@ -4,7 +4,7 @@ import { LIMITS, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/errors';
 import { serverFieldErrors } from '../../../lib/use-form';
-import type { Result } from '../../../components/ResultDialog';
+import type { Feedback } from '../../../lib/use-feedback';
 import { useChangePassword } from '../api/change-password';
 import { hasErrors, validatePassword, type PasswordErrors, type PasswordValues } from '../validation';
 import { GuardedDrawer } from '../../../components/GuardedModal';
@@ -13,10 +13,16 @@ interface Props {
   opened: boolean;
   userId: number;
   onClose: () => void;
-  onResult: (result: Result) => void;
+  feedback: Pick<Feedback, 'success' | 'error'>;
 }
 
-const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+/** The form's three fields, in order; the first takes the focus. */
+const INPUTS = [
+  { field: 'current_password', label: 'Contraseña actual', autoComplete: 'current-password' },
+  { field: 'password', label: 'Nueva contraseña', autoComplete: 'new-password' },
+  { field: 'password_confirmation', label: 'Confirmar nueva contraseña', autoComplete: 'new-password' },
+] as const;
+const FIELDS = INPUTS.map((i) => i.field);
 const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 const PASSWORD_MAX = 200;
 
@@ -32,7 +38,7 @@ export function passwordErrorMessage(err: unknown): string {
 }
 
 /** Side panel changing the own password: current, new (6 or more characters) and its confirmation. */
-export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
+export function PasswordDrawer({ opened, userId, onClose, feedback }: Props) {
   return (
     <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">
       {opened ? (
@@ -41,9 +47,9 @@ export function PasswordDrawer({ opened, userId, onClose, onResult }: Props) {
           onCancel={onClose}
           onSaved={() => {
             onClose();
-            onResult({ kind: 'success', message: MSG.passwordChanged });
+            feedback.success(MSG.passwordChanged);
           }}
-          onFailed={(message) => onResult({ kind: 'error', message })}
+          onFailed={feedback.error}
         />
       ) : null}
     </GuardedDrawer>
@@ -97,37 +103,20 @@ export function PasswordForm({ userId, onSaved, onFailed, onCancel }: FormProps)
           La nueva contraseña debe tener al menos {LIMITS.passwordMin} caracteres. Tus otras sesiones abiertas se
           cerrarán.
         </Text>
-        <PasswordInput
-          label="Contraseña actual"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="current-password"
-          value={values.current_password}
-          onChange={set('current_password')}
-          error={shown('current_password')}
-          aria-invalid={Boolean(shown('current_password'))}
-          data-autofocus
-        />
-        <PasswordInput
-          label="Nueva contraseña"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={shown('password')}
-          aria-invalid={Boolean(shown('password'))}
-        />
-        <PasswordInput
-          label="Confirmar nueva contraseña"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={shown('password_confirmation')}
-          aria-invalid={Boolean(shown('password_confirmation'))}
-        />
+        {INPUTS.map(({ field, label, autoComplete }, i) => (
+          <PasswordInput
+            key={field}
+            label={label}
+            required
+            maxLength={PASSWORD_MAX}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={set(field)}
+            error={shown(field)}
+            aria-invalid={Boolean(shown(field))}
+            data-autofocus={i === 0 || undefined}
+          />
+        ))}
         <Group justify="flex-end" gap="sm" mt="sm">
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ROLE_LABEL, isRole, type PublicUser } from '@egreso/domain';
-import { initials, photoUrl } from './avatar';
+import { initials, photoUrl } from '../../../lib/avatar';
 
 interface Props {
   user: PublicUser;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LIMITS, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/use-form';
-import type { Result } from '../../../components/ResultDialog';
+import type { Feedback } from '../../../lib/use-feedback';
 import { useUpdateProfile } from '../api/update-profile';
 import { hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from '../validation';
 import { GuardedDrawer } from '../../../components/GuardedModal';
@@ -12,20 +12,20 @@ interface Props {
   opened: boolean;
   user: { id: number; full_name: string; email: string };
   onClose: () => void;
-  onResult: (result: Result) => void;
+  feedback: Pick<Feedback, 'success' | 'error'>;
 }
 
 /** Side panel editing the own name and e-mail. */
-export function ProfileDrawer({ opened, user, onClose, onResult }: Props) {
+export function ProfileDrawer({ opened, user, onClose, feedback }: Props) {
   return (
     <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Editar perfil" padding="lg" size="md">
       {/* Mounted only while open, so every opening starts from the saved data. */}
-      {opened ? <ProfileForm user={user} onClose={onClose} onResult={onResult} /> : null}
+      {opened ? <ProfileForm user={user} onClose={onClose} feedback={feedback} /> : null}
     </GuardedDrawer>
   );
 }
 
-function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
+function ProfileForm({ user, onClose, feedback }: Omit<Props, 'opened'>) {
   const [values, setValues] = useState<ProfileValues>({
     full_name: user.full_name,
     email: user.email,
@@ -46,6 +46,12 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
     setValues((v) => ({ ...v, [field]: value }));
     setServerErrors((errs) => ({ ...errs, [field]: undefined }));
   };
+  /** A text field's value, change handler and error: its own rule first, else what the server said. */
+  const bind = (field: 'full_name' | 'email') => ({
+    value: values[field],
+    onChange: set(field),
+    error: clientErrors[field] ?? serverErrors[field],
+  });
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -59,18 +65,14 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
       {
         onSuccess: () => {
           onClose();
-          onResult({ kind: 'success', message: MSG.profileUpdated });
+          feedback.success(MSG.profileUpdated);
         },
         onError: (err) => {
           const fieldErrors = serverFieldErrors(err);
           // A rejected field is explained under the field itself; anything else gets the generic message.
           if (hasErrors(fieldErrors)) setServerErrors(fieldErrors);
           // The throttle's wait is worth reading as it is.
-          else
-            onResult({
-              kind: 'error',
-              message: err instanceof ApiError && err.status === 429 ? err.message : MSG.profileSaveError,
-            });
+          else feedback.error(err instanceof ApiError && err.status === 429 ? err.message : MSG.profileSaveError);
         },
       },
     );
@@ -87,9 +89,7 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           required
           maxLength={LIMITS.userName}
           autoComplete="name"
-          value={values.full_name}
-          onChange={set('full_name')}
-          error={clientErrors.full_name ?? serverErrors.full_name}
+          {...bind('full_name')}
           data-autofocus
         />
         <TextInput
@@ -98,9 +98,7 @@ function ProfileForm({ user, onClose, onResult }: Omit<Props, 'opened'>) {
           required
           maxLength={LIMITS.email}
           autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          error={clientErrors.email ?? serverErrors.email}
+          {...bind('email')}
         />
         {emailChanged ? (
           <PasswordInput

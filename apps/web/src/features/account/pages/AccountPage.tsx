@@ -4,9 +4,10 @@ import { Navigate, useNavigate } from 'react-router';
 import { MSG, TIMINGS } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResultDialog } from '../../../components/ResultDialog';
 import { serverMessage } from '../../../lib/errors';
 import { getRole, getStoredUser, getToken } from '../../../lib/session';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useAccount } from '../api/get-account';
 import { PasswordDrawer } from '../components/PasswordDrawer';
 import { ProfileCard } from '../components/ProfileCard';
@@ -43,22 +44,23 @@ function Account({ id }: { id: number }) {
   const navigate = useNavigate();
   const account = useAccount(id);
   const [panel, setPanel] = useState<Panel>(null);
-  const [result, setResult] = useState<Result | null>(null);
-  const closeResult = useCallback(() => setResult(null), []);
+  // The account's messages stay until closed.
+  const feedback = useFeedback(null);
+  const showError = feedback.error;
   const closePanel = useCallback(() => setPanel(null), []);
 
   useEffect(() => {
     if (!account.isError) return;
-    setResult({ kind: 'error', message: serverMessage(account.error) ?? MSG.unknownError });
+    showError(serverMessage(account.error) ?? MSG.unknownError);
     const timer = setTimeout(() => navigate('/login', { replace: true }), TIMINGS.accountLoadFailRedirect);
     return () => clearTimeout(timer);
-  }, [account.isError, account.error, navigate]);
+  }, [account.isError, account.error, navigate, showError]);
 
   const user = account.data;
   const openProfile = () => {
     if (!user?.id || !user.full_name || !user.email) {
       setPanel(null);
-      setResult({ kind: 'error', message: MSG.incompleteUserData });
+      feedback.error(MSG.incompleteUserData);
       return;
     }
     setPanel('profile');
@@ -93,12 +95,12 @@ function Account({ id }: { id: number }) {
             opened={panel === 'profile'}
             user={{ id: user.id, full_name: user.full_name, email: user.email }}
             onClose={closePanel}
-            onResult={setResult}
+            feedback={feedback}
           />
-          <PasswordDrawer opened={panel === 'password'} userId={user.id} onClose={closePanel} onResult={setResult} />
+          <PasswordDrawer opened={panel === 'password'} userId={user.id} onClose={closePanel} feedback={feedback} />
         </>
       ) : null}
-      <ResultDialog result={result} onClose={closeResult} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { TeacherAssignment } from '@egreso/domain';
-import { useMyAssignments } from './get-my-assignments';
-import { useMyCareers } from './get-my-careers';
+import { useMyAssignments, useMyCareers } from '../../../lib/teacher-assignments';
 
 /** 'Cálculo I – Grupo 101 – 1° – ISC': how the teacher screens name an assignment. */
 export function assignmentLabel(a: TeacherAssignment): string {
@@ -20,7 +19,7 @@ export function useTeacherAssignment(initialAssignmentId: number | null = null, 
   const careers = useMyCareers();
   const [pickedCareer, setCareerId] = useState<number | null>(initialCareerId);
   const careerId = pickedCareer ?? (careers.data?.length ? careers.data[0]!.id : null);
-  const assignments = useMyAssignments(careerId);
+  const assignments = useMyAssignments(careerId, 'current');
   const [pickedAssignment, setAssignmentId] = useState<number | null>(initialAssignmentId);
   const list = assignments.data ?? [];
   const assignment = list.find((a) => a.id === pickedAssignment) ?? null;

@@ -1,18 +1,6 @@
-import {
-  ActionIcon,
-  Affix,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { LIMITS, type SubjectAttribute } from '@egreso/domain';
+import { CreateFab } from '../../../components/CreateFab';
 import type { ActivityRow } from './activity-rows';
 
 interface Props {
@@ -35,8 +23,37 @@ function attributeLabel(a: SubjectAttribute): string {
   return a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name;
 }
 
+/** The text fields of an activity with their length limits; the evidence and instrument show a counter. */
+const TEXT_LIMITS = {
+  activity_name: LIMITS.activityName,
+  type_activity: LIMITS.evidenceType,
+  evaluation_instrument: LIMITS.evaluationInstrument,
+} as const;
+
 /** The editable activity × attribute matrix: a table on a desktop, one card per activity on a phone. */
 export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, onDelete, onAdd }: Props) {
+  // The card and the table row edit the same fields alike; only their labels differ.
+  const textField = (r: ActivityRow, field: keyof typeof TEXT_LIMITS) => ({
+    value: r[field],
+    disabled: locked,
+    maxLength: TEXT_LIMITS[field],
+    description: field === 'activity_name' ? undefined : counter(r[field], TEXT_LIMITS[field]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(r.key, { [field]: e.currentTarget.value }),
+  });
+  const weightField = (r: ActivityRow) => ({
+    value: r.ponderation,
+    disabled: locked,
+    min: 0,
+    max: 100,
+    allowNegative: false,
+    onChange: (v: string | number) => onChange(r.key, { ponderation: String(v) }),
+  });
+  const attributeBox = (r: ActivityRow, a: SubjectAttribute) => ({
+    checked: r.attribute_ids.includes(a.id),
+    disabled: locked,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) }),
+  });
   const nameOf = (r: ActivityRow, i: number) => r.activity_name.trim() || `Actividad ${i + 1}`;
   if (isMobile) {
     return (
@@ -45,54 +62,24 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
           {rows.map((r, i) => (
             <Card key={r.key} withBorder radius="md" padding="md" component="section" aria-label={nameOf(r, i)}>
               <Stack gap="xs">
-                <TextInput
-                  label="Nombre de la actividad"
-                  value={r.activity_name}
-                  disabled={locked}
-                  maxLength={LIMITS.activityName}
-                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })}
-                />
+                <TextInput label="Nombre de la actividad" {...textField(r, 'activity_name')} />
                 <TextInput
                   label="Tipo de evidencia"
-                  value={r.type_activity}
-                  disabled={locked}
-                  maxLength={LIMITS.evidenceType}
-                  description={counter(r.type_activity, LIMITS.evidenceType)}
+                  {...textField(r, 'type_activity')}
                   inputWrapperOrder={['label', 'input', 'description']}
-                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })}
                 />
                 <TextInput
                   label="Instrumento de evaluación"
-                  value={r.evaluation_instrument}
-                  disabled={locked}
-                  maxLength={LIMITS.evaluationInstrument}
-                  description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)}
+                  {...textField(r, 'evaluation_instrument')}
                   inputWrapperOrder={['label', 'input', 'description']}
-                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })}
                 />
-                <NumberInput
-                  label="Ponderación"
-                  value={r.ponderation}
-                  disabled={locked}
-                  min={0}
-                  max={100}
-                  allowNegative={false}
-                  onChange={(v) => onChange(r.key, { ponderation: String(v) })}
-                />
+                <NumberInput label="Ponderación" {...weightField(r)} />
                 <Text size="sm" fw={500}>
                   Atributos
                 </Text>
                 <SimpleGrid cols={1} spacing={6}>
                   {attributes.map((a) => (
-                    <Checkbox
-                      key={a.id}
-                      label={attributeLabel(a)}
-                      checked={r.attribute_ids.includes(a.id)}
-                      disabled={locked}
-                      onChange={(e) =>
-                        onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })
-                      }
-                    />
+                    <Checkbox key={a.id} label={attributeLabel(a)} {...attributeBox(r, a)} />
                   ))}
                 </SimpleGrid>
                 <Group justify="flex-end">
@@ -104,21 +91,7 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
             </Card>
           ))}
         </Stack>
-        {!locked ? (
-          <Affix position={{ bottom: 20, right: 20 }}>
-            <ActionIcon
-              size={56}
-              radius="xl"
-              onClick={onAdd}
-              aria-label="Agregar actividad"
-              style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-            >
-              <Text fz={30} lh={1} c="white" aria-hidden>
-                +
-              </Text>
-            </ActionIcon>
-          </Affix>
-        ) : null}
+        {!locked ? <CreateFab label="Agregar actividad" onClick={onAdd} /> : null}
       </>
     );
   }
@@ -161,57 +134,31 @@ export function ActivityMatrix({ rows, attributes, locked, isMobile, onChange, o
           {rows.map((r, i) => (
             <Table.Tr key={r.key}>
               <Table.Td miw={200}>
-                <TextInput
-                  aria-label={`Nombre de la actividad ${i + 1}`}
-                  value={r.activity_name}
-                  disabled={locked}
-                  maxLength={LIMITS.activityName}
-                  onChange={(e) => onChange(r.key, { activity_name: e.currentTarget.value })}
-                />
+                <TextInput aria-label={`Nombre de la actividad ${i + 1}`} {...textField(r, 'activity_name')} />
               </Table.Td>
               <Table.Td miw={170}>
                 <TextInput
                   aria-label={`Tipo de evidencia de ${nameOf(r, i)}`}
-                  value={r.type_activity}
-                  disabled={locked}
-                  maxLength={LIMITS.evidenceType}
-                  description={counter(r.type_activity, LIMITS.evidenceType)}
+                  {...textField(r, 'type_activity')}
                   inputWrapperOrder={['input', 'description']}
-                  onChange={(e) => onChange(r.key, { type_activity: e.currentTarget.value })}
                 />
               </Table.Td>
               <Table.Td miw={170}>
                 <TextInput
                   aria-label={`Instrumento de evaluación de ${nameOf(r, i)}`}
-                  value={r.evaluation_instrument}
-                  disabled={locked}
-                  maxLength={LIMITS.evaluationInstrument}
-                  description={counter(r.evaluation_instrument, LIMITS.evaluationInstrument)}
+                  {...textField(r, 'evaluation_instrument')}
                   inputWrapperOrder={['input', 'description']}
-                  onChange={(e) => onChange(r.key, { evaluation_instrument: e.currentTarget.value })}
                 />
               </Table.Td>
               <Table.Td>
-                <NumberInput
-                  aria-label={`Ponderación de ${nameOf(r, i)}`}
-                  value={r.ponderation}
-                  disabled={locked}
-                  min={0}
-                  max={100}
-                  allowNegative={false}
-                  onChange={(v) => onChange(r.key, { ponderation: String(v) })}
-                />
+                <NumberInput aria-label={`Ponderación de ${nameOf(r, i)}`} {...weightField(r)} />
               </Table.Td>
               {attributes.map((a) => (
                 <Table.Td key={a.id} ta="center">
                   <Checkbox
                     aria-label={`${a.attribute_name} en ${nameOf(r, i)}`}
-                    checked={r.attribute_ids.includes(a.id)}
-                    disabled={locked}
+                    {...attributeBox(r, a)}
                     style={{ display: 'inline-block' }}
-                    onChange={(e) =>
-                      onChange(r.key, { attribute_ids: toggle(r.attribute_ids, a.id, e.currentTarget.checked) })
-                    }
                   />
                 </Table.Td>
               ))}

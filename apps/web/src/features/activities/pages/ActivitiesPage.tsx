@@ -15,6 +15,7 @@ import { useSaveActivities } from '../api/save-activities';
 import { assignmentLabel, useTeacherAssignment } from '../api/use-teacher-assignment';
 import { ActivityMatrix } from '../components/ActivityMatrix';
 import { newActivityRow, rowFromActivity, rowsToInput, type ActivityRow } from '../components/activity-rows';
+import { TeacherCareerSelect } from '../../../components/TeacherCareerSelect';
 
 type Banner = 'saved' | 'deleted' | null;
 
@@ -92,7 +93,6 @@ export default function ActivitiesPage() {
     });
   };
 
-  const careers = selection.careers.data ?? [];
   const assignments = selection.assignments.data ?? [];
   const subjectName = assignment?.subject.subject_name ?? '';
   const showWarning = selection.noSubjects && warningDismissed !== selection.careerId;
@@ -104,21 +104,7 @@ export default function ActivitiesPage() {
         subtitle="Evidencias de aprendizaje de tus materias, vinculadas a los atributos de egreso."
       />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
-        <Select
-          label="Carrera"
-          placeholder={
-            careers.length
-              ? 'Selecciona una carrera'
-              : selection.careers.isSuccess
-                ? 'No hay carreras asignadas.'
-                : 'Cargando...'
-          }
-          data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={selection.careerId ? String(selection.careerId) : null}
-          onChange={(v) => selection.setCareerId(v ? Number(v) : null)}
-          allowDeselect={false}
-          w={isMobile ? '100%' : 280}
-        />
+        <TeacherCareerSelect selection={selection} w={isMobile ? '100%' : 280} />
         <Select
           label="Materia"
           placeholder={

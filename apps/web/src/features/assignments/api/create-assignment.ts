@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentCreateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews, queryKeys } from '../../../lib/query-keys';
 
 /** POST /professorsubjects: the period defaults to the active one on the server. */
 export function createAssignment(body: AssignmentCreateBody): Promise<Assignment> {
@@ -12,6 +12,10 @@ export function useCreateAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAssignment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all }),
+    // An assignment's subject, group and period are those of its grades in every report.
+    onSuccess: () => {
+      void invalidateGradeViews(queryClient);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all });
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews, queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /professorsubjects/by-professor/{userId}: all of the teacher's assignments of the active period. */
 export function deleteProfessorAssignments(userId: number): Promise<{ message: string; deleted: number }> {
@@ -11,6 +11,10 @@ export function useDeleteProfessorAssignments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProfessorAssignments,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all }),
+    // An assignment's subject, group and period are those of its grades in every report.
+    onSuccess: () => {
+      void invalidateGradeViews(queryClient);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all });
+    },
   });
 }

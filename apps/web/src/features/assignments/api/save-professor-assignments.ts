@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentBulkBody, AssignmentBulkResult } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews, queryKeys } from '../../../lib/query-keys';
 
 /** PUT /professorsubjects/by-professor/{userId}: the server keeps, deletes and creates by comparison, in one transaction. */
 export function saveProfessorAssignments(userId: number, body: AssignmentBulkBody): Promise<AssignmentBulkResult> {
@@ -13,6 +13,10 @@ export function useSaveProfessorAssignments() {
   return useMutation({
     mutationFn: ({ userId, body }: { userId: number; body: AssignmentBulkBody }) =>
       saveProfessorAssignments(userId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all }),
+    // An assignment's subject, group and period are those of its grades in every report.
+    onSuccess: () => {
+      void invalidateGradeViews(queryClient);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all });
+    },
   });
 }

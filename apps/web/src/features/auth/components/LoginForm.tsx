@@ -57,34 +57,31 @@ export function LoginForm() {
     }
   };
 
+  // Both fields: required without the asterisk, large, locked while signing in.
+  const field = { required: true, withAsterisk: false, size: 'md', disabled: busy } as const;
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Inicio de sesión">
       <Stack gap="md">
         <TextInput
+          {...field}
           label="Correo electrónico"
           type="email"
-          required
-          withAsterisk={false}
           autoComplete="username"
           inputMode="email"
           placeholder="nombre@institucion.edu.mx"
-          size="md"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={errors.email}
-          disabled={busy}
         />
         <PasswordInput
+          {...field}
           label="Contraseña"
-          required
-          withAsterisk={false}
           autoComplete="current-password"
           placeholder="Tu contraseña"
-          size="md"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={errors.password}
-          disabled={busy}
         />
         <Button type="submit" size="md" fullWidth disabled={busy}>
           Iniciar sesión

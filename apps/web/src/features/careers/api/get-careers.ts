@@ -7,7 +7,7 @@ export function fetchCareers(): Promise<Career[]> {
   return api<Career[]>('/careers');
 }
 
-/** GET /careers, already sorted by name with Spanish collation. */
-export function useCareers() {
-  return useQuery({ queryKey: queryKeys.careers.list(), queryFn: fetchCareers });
+/** GET /careers, already sorted by name with Spanish collation; `enabled` for a screen that needs it only for some users. */
+export function useCareers(enabled = true) {
+  return useQuery({ queryKey: queryKeys.careers.list(), queryFn: fetchCareers, enabled });
 }

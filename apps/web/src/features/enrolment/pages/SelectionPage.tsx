@@ -17,9 +17,10 @@ import { ENROLMENT_MSG, TIMINGS, type AvailableSubject } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
+import { ResultDialog } from '../../../components/ResultDialog';
 import { ApiError } from '../../../lib/api';
 import { useStudentId } from '../../../lib/student-id';
+import { useFeedback } from '../../../lib/use-feedback';
 import { useAvailableSubjects, useEnrolSubjects, useStudentGroups } from '../api/student-enrolment';
 import { SELECTION_TEXT } from '../selection-text';
 
@@ -57,9 +58,8 @@ export default function SelectionPage() {
   const enrol = useEnrolSubjects();
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
   // The spec's times: a success or a check made here closes after 1.6 s, a server's refusal after 2.2 s.
-  const [closeMs, setCloseMs] = useState<number>(TIMINGS.successToast);
+  const feedback = useFeedback(TIMINGS.successToast, TIMINGS.successToast);
 
   const selectable = useMemo(() => (subjects.data ?? []).filter((s) => !s.inscrita && !s.bloqueada), [subjects.data]);
   // Only subjects neither enrolled nor blocked are ever sent (spec §5).
@@ -75,8 +75,7 @@ export default function SelectionPage() {
 
   const onSave = () => {
     if (!group || chosen.length === 0) {
-      setResult({ kind: 'error', message: SELECTION_TEXT.required });
-      setCloseMs(TIMINGS.successToast);
+      feedback.error(SELECTION_TEXT.required);
       return;
     }
     setConfirming(true);
@@ -94,17 +93,13 @@ export default function SelectionPage() {
     enrol.mutate(requests, {
       onSuccess: () => {
         setPicked(new Set());
-        setResult({ kind: 'success', message: ENROLMENT_MSG.saved });
-        setCloseMs(TIMINGS.successToast);
+        feedback.success(ENROLMENT_MSG.saved);
       },
-      onError: (err) => {
-        setResult({
-          kind: 'error',
-          message:
-            err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError,
-        });
-        setCloseMs(TIMINGS.errorToast);
-      },
+      onError: (err) =>
+        feedback.error(
+          err instanceof ApiError && err.status === 409 && err.message ? err.message : SELECTION_TEXT.saveError,
+          TIMINGS.errorToast,
+        ),
     });
   };
 
@@ -203,7 +198,7 @@ export default function SelectionPage() {
           </Center>
         </Overlay>
       ) : null}
-      <ResultDialog result={result} onClose={() => setResult(null)} autoCloseMs={closeMs} />
+      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

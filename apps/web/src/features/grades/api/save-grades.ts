@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GradeBatchBody, GradeBatchResult } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews } from '../../../lib/query-keys';
 
 export function saveGrades(body: GradeBatchBody): Promise<GradeBatchResult> {
   return api<GradeBatchResult>('/profesor/calificar/actividades/batch', { method: 'POST', body });
 }
 
-/** POST /profesor/calificar/actividades/batch: conflicts come back per cell; the sheet is reloaded for the finals. */
+/**
+ * POST /profesor/calificar/actividades/batch: conflicts come back per cell; the sheet is reloaded for the finals, and
+ * every view computed from grades is refreshed.
+ */
 export function useSaveGrades() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGrades,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.grades.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teacherDashboard.all });
+      void invalidateGradeViews(queryClient);
     },
   });
 }

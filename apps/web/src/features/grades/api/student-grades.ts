@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ObservationEntry, StoredGrade, StudentAttributeRating, StudentSubject } from '@egreso/domain';
+import type { StoredGrade, StudentAttributeRating, StudentSubject } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -31,17 +31,5 @@ export function useSubjectAttributeRatings(userId: number, subjectId: number | n
     queryFn: () =>
       api<StudentAttributeRating[]>(`/userattributes/by-user/${userId}`, { query: { subject_id: subjectId } }),
     enabled: subjectId !== null,
-  });
-}
-
-/** GET /userattribute-observations/history: the teachers' observations of one attribute in one subject. */
-export function useObservationHistory(userId: number, subjectId: number, attributeId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.student.observations(userId, subjectId, attributeId ?? 0),
-    queryFn: () =>
-      api<ObservationEntry[]>('/userattribute-observations/history', {
-        query: { user_id: userId, subject_id: subjectId, attribute_id: attributeId },
-      }),
-    enabled: attributeId !== null,
   });
 }

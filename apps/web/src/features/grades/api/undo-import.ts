@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UndoImportResult } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews } from '../../../lib/query-keys';
 
 export function undoImport(batchId: string): Promise<UndoImportResult> {
   return api<UndoImportResult>(`/grade-history/imports/${encodeURIComponent(batchId)}/undo`, { method: 'POST' });
 }
 
-/** POST /grade-history/imports/{batchId}/undo */
+/** POST /grade-history/imports/{batchId}/undo: the grades go back, so every view computed from them is refreshed. */
 export function useUndoImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.grades.all }),
+    onSuccess: () => invalidateGradeViews(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { formatGrade, type Activity, type SheetStudent } from '@egreso/domain';
+import { CardHeading } from '../../../components/CardHeading';
 import { liveFinal, noteText, type StoredRow } from '../grid/GradeGrid';
 import { cellText, parseGrade } from '../grid/grid-model';
 import type { CellNote, Notes } from '../grid/sheet-state';
@@ -68,14 +69,7 @@ const StudentCard = memo(function StudentCard({
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-label={student.full_name}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {student.full_name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {student.controlnumber}
-          </Text>
-        </Stack>
+        <CardHeading title={student.full_name} detail={student.controlnumber} />
         <Stack gap={0} align="flex-end">
           <Text size="xs" c="dimmed">
             Final

@@ -28,6 +28,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const isMobile = useIsMobile();
   const s = useGradeSheetState(sheet, teacherId, feedback);
   const { students, activities } = sheet;
+  // The rows and columns every list and layout of the sheet names its cells by.
+  const roster = { students, activities };
   const readOnly = !sheet.assignment.editable;
   const address = {
     subject_id: sheet.assignment.subject.id,
@@ -49,6 +51,18 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     (student: SheetStudent, activity: Activity) => setHistoryOf({ student, activity }),
     [],
   );
+  // What the grid (wide screens) and the cards (phones) both show and report.
+  const layout = {
+    ...roster,
+    stored: s.stored,
+    drafts: s.drafts,
+    notes: s.notes,
+    readOnly,
+    onCellChange: s.writeCell,
+    onCellLeave: s.leaveCell,
+    onFocusCell: setActiveCell,
+    onOpenAttributes: setAttributesOf,
+  };
 
   return (
     <Stack gap="sm">
@@ -97,55 +111,17 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
           antes de guardar.
         </Text>
       ) : null}
-      <SheetNotices
-        notice={s.notice}
-        asked={s.asked}
-        students={students}
-        activities={activities}
-        onDismiss={s.dismissNotice}
-        onAnswer={s.answer}
-      />
-      <ConflictList
-        conflicts={s.conflicts}
-        drafts={s.drafts}
-        students={students}
-        activities={activities}
-        onResolve={s.resolveConflict}
-      />
+      <SheetNotices notice={s.notice} asked={s.asked} {...roster} onDismiss={s.dismissNotice} onAnswer={s.answer} />
+      <ConflictList conflicts={s.conflicts} drafts={s.drafts} {...roster} onResolve={s.resolveConflict} />
 
       {students.length === 0 ? (
         <Text c="dimmed">No hay alumnos en este grupo para esta materia.</Text>
       ) : activities.length === 0 ? (
         <Text c="dimmed">Esta materia no tiene actividades. Créalas en Actividades.</Text>
       ) : isMobile ? (
-        <GradeCards
-          students={students}
-          activities={activities}
-          stored={s.stored}
-          drafts={s.drafts}
-          notes={s.notes}
-          readOnly={readOnly}
-          onCellChange={s.writeCell}
-          onCellLeave={s.leaveCell}
-          onFocusCell={setActiveCell}
-          onOpenHistory={openHistory}
-          onOpenAttributes={setAttributesOf}
-        />
+        <GradeCards {...layout} onOpenHistory={openHistory} />
       ) : (
-        <GradeGrid
-          students={students}
-          activities={activities}
-          stored={s.stored}
-          drafts={s.drafts}
-          conflicts={s.conflicts}
-          notes={s.notes}
-          readOnly={readOnly}
-          onCellChange={s.writeCell}
-          onPaste={s.paste}
-          onFocusCell={setActiveCell}
-          onCellLeave={s.leaveCell}
-          onOpenAttributes={setAttributesOf}
-        />
+        <GradeGrid {...layout} conflicts={s.conflicts} onPaste={s.paste} />
       )}
       {students.length > 0 && activities.length > 0 ? (
         <Text size="sm" c={unconfirmed.length ? 'var(--mantine-color-orange-text)' : 'dimmed'}>

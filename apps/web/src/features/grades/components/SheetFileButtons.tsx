@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidateGradeViews } from '../../../lib/query-keys';
 import { useImports } from '../api/get-imports';
 import { downloadTemplate, exportGrades, type SheetAddress } from '../api/ratings-files';
 import { useUndoImport } from '../api/undo-import';
@@ -42,10 +42,7 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
   };
 
   // The outcome ('Importación completada', or with warnings and the first 3 lines) shows inside the import dialog.
-  const onImported = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.grades.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teacherDashboard.all });
-  };
+  const onImported = () => void invalidateGradeViews(queryClient);
 
   const files = async (kind: 'template' | 'export') => {
     try {

@@ -12,6 +12,7 @@ import { useSubjectAttributes } from '../../activities/api/get-subject-attribute
 import { assignmentLabel, useTeacherAssignment } from '../../activities/api/use-teacher-assignment';
 import { useGradeSheet } from '../api/get-grade-sheet';
 import { GradeSheetEditor } from '../components/GradeSheetEditor';
+import { TeacherCareerSelect } from '../../../components/TeacherCareerSelect';
 
 /** /Ratings: 'Calificar actividades - {subject}', the grade sheet of one of the teacher's assignments. */
 export default function RatingsPage() {
@@ -38,21 +39,7 @@ export default function RatingsPage() {
         title={assignment ? `Calificar actividades - ${assignment.subject.subject_name}` : 'Calificar actividades'}
       />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
-        <Select
-          label="Carrera"
-          placeholder={
-            careers.length
-              ? 'Selecciona una carrera'
-              : selection.careers.isSuccess
-                ? 'No hay carreras asignadas.'
-                : 'Cargando...'
-          }
-          data={careers.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={selection.careerId ? String(selection.careerId) : null}
-          onChange={(v) => selection.setCareerId(v ? Number(v) : null)}
-          allowDeselect={false}
-          w={width ?? 260}
-        />
+        <TeacherCareerSelect selection={selection} w={width ?? 260} />
         <Select
           label="Materia"
           placeholder={

@@ -6,12 +6,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatDateTime } from '../../../lib/dates';
 import { useStudentId } from '../../../lib/student-id';
-import {
-  useObservationHistory,
-  useOwnGrades,
-  useStudentSubjects,
-  useSubjectAttributeRatings,
-} from '../api/student-grades';
+import { useObservations } from '../api/get-observations';
+import { useOwnGrades, useStudentSubjects, useSubjectAttributeRatings } from '../api/student-grades';
 import { STUDENT_GRADES_TEXT as T } from '../student-grades-text';
 
 const BAND_COLOR = { Insuficiente: 'red', Suficiente: 'yellow', Sobresaliente: 'green', 'S/C': 'gray' } as const;
@@ -27,7 +23,7 @@ function Observations({
   attribute: StudentAttributeRating | null;
   onClose: () => void;
 }) {
-  const history = useObservationHistory(userId, subjectId, attribute?.attribute_id ?? null);
+  const history = useObservations(attribute ? { subjectId, userId, attributeId: attribute.attribute_id } : null);
   return (
     <Modal
       opened={attribute !== null}

@@ -18,7 +18,7 @@ import { usePeople } from '../api/get-people';
 import { usePageOf } from '../components/use-page-of';
 import { useSetStudentStatus } from '../api/set-student-status';
 import { advanceSummaryText } from '../components/advance-summary';
-import { CreateFab } from '../components/CreateFab';
+import { CreateFab } from '../../../components/CreateFab';
 import { FilterPanel } from '../components/FilterPanel';
 import { ImportModal, importResultText } from '../components/ImportModal';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';

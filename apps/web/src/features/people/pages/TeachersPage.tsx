@@ -14,7 +14,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeletePerson } from '../api/delete-person';
 import { usePeople } from '../api/get-people';
 import { usePageOf } from '../components/use-page-of';
-import { CreateFab } from '../components/CreateFab';
+import { CreateFab } from '../../../components/CreateFab';
 import { FilterPanel } from '../components/FilterPanel';
 import { ImportModal, importResultText } from '../components/ImportModal';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';

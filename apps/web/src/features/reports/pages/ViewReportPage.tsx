@@ -43,7 +43,7 @@ export default function ViewReportPage() {
   const [careerChoice, setCareerChoice] = useState<number | null>(null);
   const careerId = careerChoice ?? (careers.data?.length === 1 ? careers.data[0]!.id : null);
   const careerOptions = (careers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const assignments = useMyAssignments(careerId);
+  const assignments = useMyAssignments(careerId, 'every');
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [assignmentId, setAssignmentId] = useState<number | null>(null);
   const [student, setStudent] = useState<string>(ALL);

@@ -12,7 +12,7 @@ export default function CriteriaPage() {
   const careers = useMyCareers();
   const [careerChoice, setCareerChoice] = useState<number | null>(null);
   const careerId = careerChoice ?? careers.data?.[0]?.id ?? null;
-  const assignments = useMyAssignments(careerId);
+  const assignments = useMyAssignments(careerId, 'every');
   const [assignmentChoice, setAssignmentChoice] = useState<number | null>(null);
   const list = assignments.data ?? [];
   const assignment = list.find((a) => a.id === assignmentChoice) ?? list[0] ?? null;

@@ -1,3 +1,5 @@
+/* The avatar of the signed-in user, in the side menu and on the account page. */
+
 /** Up to two initials for the avatar when there is no photo. */
 export function initials(name: string): string {
   return name

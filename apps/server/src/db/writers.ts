@@ -192,17 +192,9 @@ export type EnrolmentSpec = Omit<Fields<'enrolments'>, 'status_id'>;
 
 /** Enrolments in the status 'inscrito'. */
 export function writeEnrolments(sink: RowSink, enrolments: EnrolmentSpec[]): Promise<void> {
-  const created_at = sink.now;
   return sink.put(
     'enrolments',
-    enrolments.map((e) => ({
-      user_id: e.user_id,
-      subject_id: e.subject_id,
-      semester_id: e.semester_id,
-      period_id: e.period_id,
-      status_id: 1,
-      created_at,
-    })),
+    enrolments.map((e) => ({ ...e, status_id: 1, created_at: sink.now })),
   );
 }
 

@@ -1,17 +1,18 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { EVIDENCE_MSG, type EvidenceAttribute } from '@egreso/domain';
+import { Link } from 'react-router';
+import { EVIDENCE_MSG, type EvidenceAttribute, type EvidenceQuery } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useGenerations } from '../../generations/api/get-generations';
 import { useEvidence } from '../api/get-evidence';
 import { useImprovementActions } from '../api/get-improvement-actions';
 import { EvidenceReport } from '../components/EvidenceReport';
 import { RegisterActionModal, type ActionFinding } from '../components/ImprovementActionModals';
 import { useActionOptions } from '../components/use-action-options';
-import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
-import { ReportLinks } from '../components/ReportLinks';
+import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import '../../../components/print.css';
 import '../components/evidence-print.css';
 
@@ -21,8 +22,10 @@ import '../components/evidence-print.css';
  * printable evidence a programme hands to the accreditation body.
  */
 export default function EvidencePage() {
-  const query = useGenerationQuery();
-  const { applied } = query;
+  const { careers, careerId, setCareerId } = useCareerChoice();
+  const generations = useGenerations();
+  const [generationId, setGenerationId] = useState<string | null>(null);
+  const [applied, setApplied] = useState<EvidenceQuery | null>(null);
   const evidence = useEvidence(applied);
   const actions = useImprovementActions(applied);
   const options = useActionOptions(applied?.career_id ?? null);
@@ -51,6 +54,11 @@ export default function EvidencePage() {
     [applied],
   );
 
+  const ready = careerId !== null && generationId !== null;
+  const consult = () => {
+    if (ready) setApplied({ career_id: Number(careerId), generation_id: Number(generationId) });
+  };
+
   return (
     <div className="evidence-print">
       <PageHeader
@@ -58,13 +66,36 @@ export default function EvidencePage() {
         subtitle="Desempeño de una generación en cada atributo de egreso, con las materias y actividades que lo respaldan"
         actions={
           <>
-            <ReportLinks to={['/CurriculumMap', '/ImprovementActions', '/ReportPerformance']} />
+            <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">
+              Mapa curricular
+            </Button>
+            <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">
+              Mejora continua
+            </Button>
+            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">
+              Índices de rendimiento
+            </Button>
             {evidence.data ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
         }
       />
       <Stack gap="md">
-        <GenerationQueryCard query={query} catalogueError={query.careers.isError || query.generations.isError} />
+        {careers.isError || generations.isError ? (
+          <Alert color="red" title="Error" data-print="hide">
+            Error cargando catálogos
+          </Alert>
+        ) : null}
+        <Card withBorder radius="md" padding="lg" data-print="hide">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <CareerSelect careers={careers} value={careerId} onChange={setCareerId} />
+            <GenerationSelect generations={generations} value={generationId} onChange={setGenerationId} />
+          </SimpleGrid>
+          <Group mt="md">
+            <Button onClick={consult} disabled={!ready}>
+              Consultar
+            </Button>
+          </Group>
+        </Card>
         {applied && evidence.isPending ? <Text role="status">{EVIDENCE_MSG.loading}</Text> : null}
         {applied && evidence.isError ? (
           <Alert color="red" title="Error">

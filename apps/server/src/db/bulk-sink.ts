@@ -10,7 +10,12 @@ import type { IdTable, RowSink } from './writers.js';
  */
 
 type ColumnType = 'int' | 'float8' | 'text';
-type Row = Array<string | number | null>;
+type Value = string | number | null;
+type Row = Readonly<Record<string, Value | undefined>>;
+
+/** A column's value in row number `index`: the id numbered from `firstId`, or the row's value (null when absent). */
+const valueOf = (row: Row, column: string, firstId: number | null, index: number): Value =>
+  column === 'id' && firstId !== null ? firstId + index : (row[column] ?? null);
 
 /** Columns written per table, with their PostgreSQL array types for `unnest`. */
 const COLUMNS = {
@@ -152,7 +157,8 @@ const COLUMNS = {
 type Table = keyof typeof COLUMNS;
 
 interface BulkWriter {
-  insert(table: Table, rows: Row[]): Promise<void>;
+  /** Inserts the rows' values of the table's columns; `firstId`, when given, numbers them from there. */
+  insert(table: Table, rows: ReadonlyArray<Row>, firstId: number | null): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -181,11 +187,14 @@ function sqliteWriter(file: string): BulkWriter {
   };
   db.exec('begin');
   return {
-    async insert(table, rows) {
+    async insert(table, rows, firstId) {
       const per = Math.max(1, Math.floor(4000 / COLUMNS[table].length));
       for (let i = 0; i < rows.length; i += per) {
-        const chunk = rows.slice(i, i + per);
-        statement(table, chunk.length).run(chunk.flat());
+        const end = Math.min(rows.length, i + per);
+        const params: Value[] = [];
+        for (let r = i; r < end; r++)
+          for (const [name] of COLUMNS[table]) params.push(valueOf(rows[r]!, name, firstId, r));
+        statement(table, end - i).run(params);
       }
     },
     async finish() {
@@ -209,7 +218,7 @@ async function postgresWriter(url: string, explicitIds: readonly Table[]): Promi
   await client.query('begin');
   await client.query('set local synchronous_commit to off');
   return {
-    async insert(table, rows) {
+    async insert(table, rows, firstId) {
       const cols = COLUMNS[table];
       const text = `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
         .map(
@@ -221,7 +230,7 @@ async function postgresWriter(url: string, explicitIds: readonly Table[]): Promi
         const chunk = rows.slice(i, i + 50_000);
         await client.query(
           text,
-          cols.map((_, c) => chunk.map((r) => r[c])),
+          cols.map(([name]) => chunk.map((row, k) => valueOf(row, name, firstId, i + k))),
         );
       }
     },
@@ -283,18 +292,12 @@ export async function bulkSink(url: string): Promise<BulkSink> {
   const counts: Record<string, number> = {};
   const lastId = new Map<Table, number>();
   const write = async (table: Table, rows: ReadonlyArray<object>, withIds: boolean): Promise<number[]> => {
-    const columns = COLUMNS[table].map(([name]) => name);
-    let id = lastId.get(table) ?? 0;
-    const ids: number[] = [];
-    const arrays = rows.map((row) => {
-      const values = row as Record<string, string | number | null | undefined>;
-      if (withIds) ids.push(++id);
-      return columns.map((c) => (c === 'id' ? id : (values[c] ?? null)));
-    });
-    lastId.set(table, id);
+    const firstId = (lastId.get(table) ?? 0) + 1;
     counts[table] = (counts[table] ?? 0) + rows.length;
-    await writer.insert(table, arrays);
-    return ids;
+    await writer.insert(table, rows as ReadonlyArray<Row>, withIds ? firstId : null);
+    if (!withIds) return [];
+    lastId.set(table, firstId + rows.length - 1);
+    return Array.from({ length: rows.length }, (_, i) => firstId + i);
   };
   return {
     now: nowIso(),

@@ -28,3 +28,5 @@ export function useConfirmDelete<T>(remove: (item: T) => Promise<unknown>, onErr
     },
   };
 }
+
+export type ConfirmDeletion<T> = ReturnType<typeof useConfirmDelete<T>>;

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Alert, Text, Title } from '@mantine/core';
 import { ATTRIBUTE_MSG, attributeCreateBody, attributeUpdateBody, type Attribute } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
@@ -60,37 +61,18 @@ export default function AttributesPage() {
     { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
     { key: 'description', header: 'Descripción', cell: description, card: 'plain' },
     { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? '—' },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (a) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(a)}
-            aria-label={`Eliminar ${a.attribute_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
     <>
       <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nuevo atributo
-        </Title>
+      <CreateFormCard
+        title="Nuevo atributo"
+        submitLabel="Registrar atributo"
+        onSubmit={create}
+        saving={save.isPending && !editModal.opened}
+        failure={draft.failure}
+      >
         <AttributeFields
           value={draft.values}
           onChange={draft.setValues}
@@ -98,17 +80,7 @@ export default function AttributesPage() {
           errors={draft.errors}
           idPrefix="new-attribute"
         />
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar atributo
-          </Button>
-        </Group>
-      </Card>
+      </CreateFormCard>
 
       <Title order={3} size="h4" mb="sm">
         Atributos registrados
@@ -116,6 +88,7 @@ export default function AttributesPage() {
       <ResponsiveTable
         rows={attributes.data}
         columns={columns}
+        rowActions={{ name: (a) => a.attribute_name, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
         rowKey={(a) => a.id}
         label="Atributos registrados"
         minWidth={720}
@@ -146,20 +119,11 @@ export default function AttributesPage() {
           idPrefix="edit-attribute"
         />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar atributo"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar este atributo?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.attribute_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
+        question="¿Estás seguro que deseas eliminar este atributo?"
+        name={(a) => a.attribute_name}
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Select, SimpleGrid, Text, Title } from '@mantine/core';
 import { GROUP_MSG, LIMITS, groupBody, type Group as GroupRow, type Semester } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { PageHeader } from '../../../components/PageHeader';
@@ -104,28 +105,6 @@ export default function GroupsPage() {
           </Text>
         ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (g) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar grupo ${g.group_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(g)}
-            aria-label={`Eliminar grupo ${g.group_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
@@ -134,10 +113,14 @@ export default function GroupsPage() {
         title="Alta de grupos"
         subtitle="Grupos por semestre; las materias se asignan según el semestre del grupo."
       />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nuevo grupo
-        </Title>
+      <CreateFormCard
+        title="Nuevo grupo"
+        submitLabel="Registrar grupo"
+        onSubmit={create}
+        saving={save.isPending && !editModal.opened}
+        failure={draft.failure}
+        loadErrors={semesters.isError ? [loadErrorText('Error cargando semestres.', semesters.error)] : []}
+      >
         <GroupFields
           value={draft.values}
           onChange={draft.setValues}
@@ -145,22 +128,7 @@ export default function GroupsPage() {
           errors={draft.errors}
           idPrefix="new-group"
         />
-        {semesters.isError ? (
-          <Alert color="red" mt="sm">
-            {loadErrorText('Error cargando semestres.', semesters.error)}
-          </Alert>
-        ) : null}
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar grupo
-          </Button>
-        </Group>
-      </Card>
+      </CreateFormCard>
 
       <Title order={3} size="h4" mb="sm">
         Grupos registrados
@@ -168,6 +136,7 @@ export default function GroupsPage() {
       <ResponsiveTable
         rows={groups.data}
         columns={columns}
+        rowActions={{ name: (g) => `grupo ${g.group_name}`, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
         rowKey={(g) => g.id}
         label="Grupos registrados"
         minWidth={520}
@@ -192,20 +161,11 @@ export default function GroupsPage() {
           idPrefix="edit-group"
         />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar grupo"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar este grupo?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>Grupo {deletion.target.group_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
+        question="¿Estás seguro que deseas eliminar este grupo?"
+        name={(g) => `Grupo ${g.group_name}`}
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

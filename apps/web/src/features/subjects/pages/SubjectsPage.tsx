@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { collator, subjectBody, type Subject } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
@@ -133,28 +134,6 @@ export default function SubjectsPage() {
     },
     { key: 'attributes', header: 'Atributos', cell: (s) => <AttributesCell subject={s} /> },
     { key: 'semesters', header: 'Semestres', width: 170, cell: (s) => <SemestersCell subject={s} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (s) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(s)}
-            aria-label={`Eliminar ${s.subject_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
   const catalogueErrors = [
     attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null,
@@ -174,10 +153,14 @@ export default function SubjectsPage() {
         title="Alta de materias"
         subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos."
       />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nueva materia
-        </Title>
+      <CreateFormCard
+        title="Nueva materia"
+        submitLabel="Registrar materia"
+        onSubmit={create}
+        saving={save.isPending && !editModal.opened}
+        failure={draft.failure}
+        loadErrors={catalogueErrors}
+      >
         <SubjectFields
           value={draft.values}
           onChange={draft.setValues}
@@ -186,22 +169,7 @@ export default function SubjectsPage() {
           idPrefix="new-subject"
           {...fieldsProps}
         />
-        {catalogueErrors.map((m) => (
-          <Alert key={m} color="red" mt="sm">
-            {m}
-          </Alert>
-        ))}
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar materia
-          </Button>
-        </Group>
-      </Card>
+      </CreateFormCard>
 
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
         <Title order={3} size="h4">
@@ -218,6 +186,7 @@ export default function SubjectsPage() {
       <ResponsiveTable
         rows={subjects.data ? shown : undefined}
         columns={columns}
+        rowActions={{ name: (s) => s.subject_name, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
         rowKey={(s) => s.id}
         label="Materias registradas"
         minWidth={900}
@@ -245,22 +214,11 @@ export default function SubjectsPage() {
           {...fieldsProps}
         />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar materia"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar esta materia?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>
-                  {deletion.target.subject_key} · {deletion.target.subject_name}
-                </strong>
-              </>
-            ) : null}
-          </>
-        }
+        question="¿Estás seguro que deseas eliminar esta materia?"
+        name={(s) => `${s.subject_key} · ${s.subject_name}`}
         loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />

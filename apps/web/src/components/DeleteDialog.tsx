@@ -9,13 +9,11 @@ interface Props<T> {
   /** '¿Eliminar esta carrera?'; the row's name follows on its own line, in bold. */
   question: string;
   name: (row: T) => ReactNode;
-  /** While the delete runs. */
-  loading: boolean;
   confirmLabel?: string;
 }
 
 /** The 'Eliminar …' confirmation of a list row: the question, then which row. */
-export function DeleteDialog<T>({ deletion, title, question, name, loading, confirmLabel }: Props<T>) {
+export function DeleteDialog<T>({ deletion, title, question, name, confirmLabel }: Props<T>) {
   const { target } = deletion;
   return (
     <ConfirmDialog
@@ -33,7 +31,6 @@ export function DeleteDialog<T>({ deletion, title, question, name, loading, conf
           ) : null}
         </>
       }
-      loading={loading}
     />
   );
 }

@@ -234,7 +234,6 @@ export default function AssignmentsPage() {
         question="¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?"
         name={(p) => p.fullName}
         confirmLabel="Sí, eliminar"
-        loading={removeAll.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

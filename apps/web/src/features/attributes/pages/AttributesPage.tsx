@@ -19,7 +19,7 @@ export default function AttributesPage() {
   const careers = useCareers();
   const save = useSaveAttribute();
   const remove = useDeleteAttribute();
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: {
       initial: emptyAttribute,
       schema: attributeCreateBody,
@@ -66,20 +66,8 @@ export default function AttributesPage() {
   return (
     <>
       <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
-      <CreateFormCard
-        title="Nuevo atributo"
-        submitLabel="Registrar atributo"
-        onSubmit={create}
-        saving={save.isPending && !editModal.opened}
-        failure={draft.failure}
-      >
-        <AttributeFields
-          value={draft.values}
-          onChange={draft.setValues}
-          careers={careerList}
-          errors={draft.errors}
-          idPrefix="new-attribute"
-        />
+      <CreateFormCard title="Nuevo atributo" submitLabel="Registrar atributo" {...catalogue.createCardProps}>
+        <AttributeFields {...catalogue.draftFields} careers={careerList} idPrefix="new-attribute" />
       </CreateFormCard>
 
       <Title order={3} size="h4" mb="sm">
@@ -88,7 +76,7 @@ export default function AttributesPage() {
       <ResponsiveTable
         rows={attributes.data}
         columns={columns}
-        rowActions={{ name: (a) => a.attribute_name, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
+        rowActions={{ ...catalogue.rowActions, name: (a) => a.attribute_name, width: 170 }}
         rowKey={(a) => a.id}
         label="Atributos registrados"
         minWidth={720}
@@ -102,31 +90,16 @@ export default function AttributesPage() {
         </Alert>
       ) : null}
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar atributo"
-        size="lg"
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
-        <AttributeFields
-          value={edit.values}
-          onChange={edit.setValues}
-          careers={careerList}
-          errors={edit.errors}
-          idPrefix="edit-attribute"
-        />
+      <FormModal {...catalogue.editModalProps} title="Editar atributo" size="lg">
+        <AttributeFields {...catalogue.editFields} careers={careerList} idPrefix="edit-attribute" />
       </FormModal>
       <DeleteDialog
-        deletion={deletion}
+        deletion={catalogue.deletion}
         title="Eliminar atributo"
         question="¿Estás seguro que deseas eliminar este atributo?"
         name={(a) => a.attribute_name}
-        loading={remove.isPending}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { CareerFormModal } from '../components/CareerFormModal';
 export default function CareersPage() {
   const careers = useCareers();
   const remove = useDeleteCareer();
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (c: Career) => remove.mutateAsync(c.id),
     messages: {
       registered: 'Carrera registrada correctamente.',
@@ -38,7 +38,7 @@ export default function CareersPage() {
       <ResponsiveTable
         rows={careers.data}
         columns={columns}
-        rowActions={{ name: (c) => c.name, onEdit: form.open, onDelete: deletion.ask, width: 190 }}
+        rowActions={{ ...rowActions, name: (c) => c.name, width: 190 }}
         rowKey={(c) => c.id}
         label="Carreras"
         minWidth={560}
@@ -53,7 +53,6 @@ export default function CareersPage() {
         title="Eliminar carrera"
         question="¿Eliminar esta carrera?"
         name={(c) => `${c.career_key} · ${c.name}`}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

@@ -129,7 +129,6 @@ export default function GenerationsPage() {
         {...deletion.dialogProps}
         title="Eliminar generación"
         message={deletion.target ? `¿Eliminar la generación ${deletion.target.generation_name}?` : ''}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

@@ -68,10 +68,13 @@ export default function GroupsPage() {
   const semesters = useSemesters();
   const save = useSaveGroup();
   const remove = useDeleteGroup();
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: formOptions,
     editForm: formOptions,
-    toDraft: (g: GroupRow) => ({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null }),
+    toDraft: (g: GroupRow) => ({
+      group_name: g.group_name,
+      semester_id: g.semester_id ? String(g.semester_id) : null,
+    }),
     create: (body) => save.mutateAsync({ id: null, body }),
     update: (id, body) => save.mutateAsync({ id, body }),
     remove: (g) => remove.mutateAsync(g.id),
@@ -116,18 +119,10 @@ export default function GroupsPage() {
       <CreateFormCard
         title="Nuevo grupo"
         submitLabel="Registrar grupo"
-        onSubmit={create}
-        saving={save.isPending && !editModal.opened}
-        failure={draft.failure}
+        {...catalogue.createCardProps}
         loadErrors={semesters.isError ? [loadErrorText('Error cargando semestres.', semesters.error)] : []}
       >
-        <GroupFields
-          value={draft.values}
-          onChange={draft.setValues}
-          semesters={semesterList}
-          errors={draft.errors}
-          idPrefix="new-group"
-        />
+        <GroupFields {...catalogue.draftFields} semesters={semesterList} idPrefix="new-group" />
       </CreateFormCard>
 
       <Title order={3} size="h4" mb="sm">
@@ -136,7 +131,7 @@ export default function GroupsPage() {
       <ResponsiveTable
         rows={groups.data}
         columns={columns}
-        rowActions={{ name: (g) => `grupo ${g.group_name}`, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
+        rowActions={{ ...catalogue.rowActions, name: (g) => `grupo ${g.group_name}`, width: 170 }}
         rowKey={(g) => g.id}
         label="Grupos registrados"
         minWidth={520}
@@ -145,30 +140,16 @@ export default function GroupsPage() {
         emptyText="No hay grupos registrados."
       />
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar grupo"
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
-        <GroupFields
-          value={edit.values}
-          onChange={edit.setValues}
-          semesters={semesterList}
-          errors={edit.errors}
-          idPrefix="edit-group"
-        />
+      <FormModal {...catalogue.editModalProps} title="Editar grupo">
+        <GroupFields {...catalogue.editFields} semesters={semesterList} idPrefix="edit-group" />
       </FormModal>
       <DeleteDialog
-        deletion={deletion}
+        deletion={catalogue.deletion}
         title="Eliminar grupo"
         question="¿Estás seguro que deseas eliminar este grupo?"
         name={(g) => `Grupo ${g.group_name}`}
-        loading={remove.isPending}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

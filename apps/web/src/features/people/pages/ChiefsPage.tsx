@@ -15,7 +15,7 @@ const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).j
 export default function ChiefsPage() {
   const chiefs = useChiefs();
   const remove = useDeleteChief();
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (u: PublicUser) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Jefe de división registrado correctamente.',
@@ -46,7 +46,7 @@ export default function ChiefsPage() {
       <ResponsiveTable
         rows={chiefs.data}
         columns={columns}
-        rowActions={{ name: (u) => u.full_name, onEdit: form.open, onDelete: deletion.ask, width: 190 }}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
         rowKey={(u) => u.id}
         label="Jefes de división"
         minWidth={860}
@@ -61,7 +61,6 @@ export default function ChiefsPage() {
         title="Eliminar jefe de división"
         question="¿Eliminar este jefe de división?"
         name={(u) => u.full_name}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

@@ -49,7 +49,7 @@ export default function StudentsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (u: UserListItem) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Alumno registrado correctamente',
@@ -209,7 +209,7 @@ export default function StudentsPage() {
       <ResponsiveTable
         rows={students.data?.data}
         columns={columns}
-        rowActions={{ name: (s) => s.full_name, onEdit: form.open, onDelete: deletion.ask, width: 190 }}
+        rowActions={{ ...rowActions, name: (s) => s.full_name, width: 190 }}
         rowKey={(s) => s.id}
         label="Alumnos"
         minWidth={1100}
@@ -236,7 +236,6 @@ export default function StudentsPage() {
         title="Eliminar alumno"
         question="¿Eliminar este alumno?"
         name={(s) => s.full_name}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
       <ResultDialog result={summary} onClose={() => setSummary(null)} />

@@ -29,7 +29,7 @@ export default function TeachersPage() {
   const remove = useDeletePerson();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (u: UserListItem) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Profesor registrado correctamente.',
@@ -89,7 +89,7 @@ export default function TeachersPage() {
       <ResponsiveTable
         rows={teachers.data?.data}
         columns={columns}
-        rowActions={{ name: (u) => u.full_name, onEdit: form.open, onDelete: deletion.ask, width: 190 }}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
         rowKey={(u) => u.id}
         label="Profesores"
         minWidth={820}
@@ -107,7 +107,6 @@ export default function TeachersPage() {
         title="Eliminar profesor"
         question="¿Eliminar este profesor?"
         name={(u) => u.full_name}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
       <ResultDialog result={summary} onClose={() => setSummary(null)} />

@@ -75,7 +75,7 @@ export default function SubjectsPage() {
   const formOptions = { initial: emptySubject, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
   const [search, setSearch] = useState('');
   // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: formOptions,
     editForm: formOptions,
     toDraft: subjectDraftOf,
@@ -156,19 +156,10 @@ export default function SubjectsPage() {
       <CreateFormCard
         title="Nueva materia"
         submitLabel="Registrar materia"
-        onSubmit={create}
-        saving={save.isPending && !editModal.opened}
-        failure={draft.failure}
+        {...catalogue.createCardProps}
         loadErrors={catalogueErrors}
       >
-        <SubjectFields
-          value={draft.values}
-          onChange={draft.setValues}
-          selfId={null}
-          errors={draft.errors}
-          idPrefix="new-subject"
-          {...fieldsProps}
-        />
+        <SubjectFields {...catalogue.draftFields} selfId={null} idPrefix="new-subject" {...fieldsProps} />
       </CreateFormCard>
 
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
@@ -186,7 +177,7 @@ export default function SubjectsPage() {
       <ResponsiveTable
         rows={subjects.data ? shown : undefined}
         columns={columns}
-        rowActions={{ name: (s) => s.subject_name, onEdit: openEdit, onDelete: deletion.ask, width: 170 }}
+        rowActions={{ ...catalogue.rowActions, name: (s) => s.subject_name, width: 170 }}
         rowKey={(s) => s.id}
         label="Materias registradas"
         minWidth={900}
@@ -195,33 +186,21 @@ export default function SubjectsPage() {
         emptyText={all.length === 0 ? 'No hay materias registradas.' : 'Ninguna materia coincide con la búsqueda.'}
       />
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar materia"
-        size="xl"
-        fullScreen={isMobile}
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
+      <FormModal {...catalogue.editModalProps} title="Editar materia" size="xl" fullScreen={isMobile}>
         <SubjectFields
-          value={edit.values}
-          onChange={edit.setValues}
-          selfId={editModal.editing?.id ?? null}
-          errors={edit.errors}
+          {...catalogue.editFields}
+          selfId={catalogue.editModal.editing?.id ?? null}
           idPrefix="edit-subject"
           {...fieldsProps}
         />
       </FormModal>
       <DeleteDialog
-        deletion={deletion}
+        deletion={catalogue.deletion}
         title="Eliminar materia"
         question="¿Estás seguro que deseas eliminar esta materia?"
         name={(s) => `${s.subject_key} · ${s.subject_name}`}
-        loading={remove.isPending}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile';
 import { ListStates } from './ListStates';
@@ -67,8 +67,12 @@ export interface ResponsiveTableProps<T> {
   error?: string | null;
   /** The table scrolls sideways below this width (desktop). */
   minWidth?: number;
-  /** The list's accessible name. */
+  /** The list's accessible name; the title by default. */
   label?: string;
+  /** A heading above the list ('Atributos registrados'). */
+  title?: string;
+  /** Beside the title, at the right (a search box). */
+  toolbar?: ReactNode;
   /** 'Anterior' / 'Página x de y' / 'Siguiente' below the rows. */
   paging?: Paging;
   /** 'Editar' / 'Eliminar' after the columns. */
@@ -144,7 +148,8 @@ function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>
  * and empty states come with it, and an optional paging footer.
  */
 export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
-  const { rows, rowKey, emptyText, loading, loadingText, error, minWidth = 600, label, paging, rowActions } = props;
+  const { rows, rowKey, emptyText, loading, loadingText, error, minWidth = 600, paging, rowActions } = props;
+  const { title, toolbar, label = title } = props;
   const isMobile = useIsMobile();
   const columns = rowActions ? [...props.columns, actionsColumn(rowActions)] : props.columns;
   const tableColumns = columns.filter((c) => c.desktop !== false);
@@ -181,8 +186,21 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
       </Table>
     </Table.ScrollContainer>
   );
+  const heading = title ? (
+    <Title order={3} size="h4" mb={toolbar ? undefined : 'sm'}>
+      {title}
+    </Title>
+  ) : null;
   return (
     <>
+      {toolbar ? (
+        <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
+          {heading}
+          {toolbar}
+        </Group>
+      ) : (
+        heading
+      )}
       <ListStates
         loading={Boolean(loading)}
         loadingText={loadingText}

@@ -1,8 +1,9 @@
-import { Alert, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { ATTRIBUTE_MSG, attributeCreateBody, attributeUpdateBody, type Attribute } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -49,13 +50,7 @@ export default function AttributesPage() {
   const careerList = careers.data ?? [];
   // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
   const description = (a: Attribute) =>
-    a.description?.trim() ? (
-      a.description
-    ) : (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin descripción
-      </Text>
-    );
+    a.description?.trim() ? a.description : <MissingText>Sin descripción</MissingText>;
   const columns: Column<Attribute>[] = [
     { key: 'code', header: 'Código', width: 90, cell: (a) => a.codigo ?? '—' },
     { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
@@ -70,15 +65,12 @@ export default function AttributesPage() {
         <AttributeFields {...catalogue.draftFields} careers={careerList} idPrefix="new-attribute" />
       </CreateFormCard>
 
-      <Title order={3} size="h4" mb="sm">
-        Atributos registrados
-      </Title>
       <ResponsiveTable
+        title="Atributos registrados"
         rows={attributes.data}
         columns={columns}
         rowActions={{ ...catalogue.rowActions, name: (a) => a.attribute_name, width: 170 }}
         rowKey={(a) => a.id}
-        label="Atributos registrados"
         minWidth={720}
         loading={attributes.isPending}
         error={attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null}

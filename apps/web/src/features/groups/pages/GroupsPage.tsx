@@ -1,9 +1,10 @@
-import { Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { GROUP_MSG, LIMITS, groupBody, type Group as GroupRow, type Semester } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -101,12 +102,7 @@ export default function GroupsPage() {
       key: 'semester',
       header: 'Semestre',
       card: 'plain',
-      cell: (g) =>
-        g.semester?.semester_name ?? (
-          <Text span c="dimmed" fs="italic" size="sm">
-            Sin semestre
-          </Text>
-        ),
+      cell: (g) => g.semester?.semester_name ?? <MissingText>Sin semestre</MissingText>,
     },
   ];
 
@@ -125,15 +121,12 @@ export default function GroupsPage() {
         <GroupFields {...catalogue.draftFields} semesters={semesterList} idPrefix="new-group" />
       </CreateFormCard>
 
-      <Title order={3} size="h4" mb="sm">
-        Grupos registrados
-      </Title>
       <ResponsiveTable
+        title="Grupos registrados"
         rows={groups.data}
         columns={columns}
         rowActions={{ ...catalogue.rowActions, name: (g) => `grupo ${g.group_name}`, width: 170 }}
         rowKey={(g) => g.id}
-        label="Grupos registrados"
         minWidth={520}
         loading={groups.isPending}
         error={groups.isError ? loadErrorText('Error cargando grupos.', groups.error) : null}

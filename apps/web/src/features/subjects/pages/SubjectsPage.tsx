@@ -1,9 +1,10 @@
-import { Badge, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { collator, subjectBody, type Subject } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -27,12 +28,7 @@ import {
 } from '../components/subject-draft';
 
 function AttributesCell({ subject }: { subject: Subject }) {
-  if (!subject.attributes.length)
-    return (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin atributos
-      </Text>
-    );
+  if (!subject.attributes.length) return <MissingText>Sin atributos</MissingText>;
   return (
     <Stack gap={2}>
       {subject.attributes.map((a) => (
@@ -43,12 +39,7 @@ function AttributesCell({ subject }: { subject: Subject }) {
 }
 
 function SemestersCell({ subject }: { subject: Subject }) {
-  if (!subject.semesters.length)
-    return (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin semestres
-      </Text>
-    );
+  if (!subject.semesters.length) return <MissingText>Sin semestres</MissingText>;
   return (
     <Group gap={4}>
       {subject.semesters.map((s) => (
@@ -162,24 +153,21 @@ export default function SubjectsPage() {
         <SubjectFields {...catalogue.draftFields} selfId={null} idPrefix="new-subject" {...fieldsProps} />
       </CreateFormCard>
 
-      <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
-        <Title order={3} size="h4">
-          Materias registradas
-        </Title>
-        <TextInput
-          aria-label="Buscar materia"
-          placeholder="Buscar por nombre o clave"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 300 }}
-        />
-      </Group>
       <ResponsiveTable
+        title="Materias registradas"
+        toolbar={
+          <TextInput
+            aria-label="Buscar materia"
+            placeholder="Buscar por nombre o clave"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 300 }}
+          />
+        }
         rows={subjects.data ? shown : undefined}
         columns={columns}
         rowActions={{ ...catalogue.rowActions, name: (s) => s.subject_name, width: 170 }}
         rowKey={(s) => s.id}
-        label="Materias registradas"
         minWidth={900}
         loading={subjects.isPending}
         error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}

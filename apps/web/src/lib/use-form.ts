@@ -159,3 +159,12 @@ export function useFormModal<T>() {
     close: () => setOpened(false),
   };
 }
+
+/** A form's `bind` for a fields component that edits one draft through value, onChange and errors props. */
+export function bindDraft<V extends object>(value: V, onChange: (next: V) => void, errors: FieldErrors) {
+  return <K extends keyof V & string>(key: K) => ({
+    value: value[key],
+    onChange: (next: V[K]) => onChange({ ...value, [key]: next }),
+    error: errors[key],
+  });
+}

@@ -10,7 +10,7 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
-import type { FieldErrors } from '../../../lib/use-form';
+import { bindDraft, type FieldErrors } from '../../../lib/use-form';
 import { useSemesters } from '../../subjects/api/get-semesters';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
@@ -37,6 +37,7 @@ function GroupFields({
   errors: FieldErrors;
   idPrefix: string;
 }) {
+  const bind = bindDraft(value, onChange, errors);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <LimitedTextInput
@@ -45,9 +46,7 @@ function GroupFields({
         placeholder="Ej. 501"
         withAsterisk
         max={LIMITS.groupName}
-        value={value.group_name}
-        onChange={(v) => onChange({ ...value, group_name: v })}
-        error={errors.group_name}
+        {...bind('group_name')}
       />
       <Select
         id={`${idPrefix}-semester`}
@@ -55,9 +54,7 @@ function GroupFields({
         placeholder="Selecciona el semestre"
         withAsterisk
         data={semesters.map((s) => ({ value: String(s.id), label: s.semester_name }))}
-        value={value.semester_id}
-        onChange={(v) => onChange({ ...value, semester_id: v })}
-        error={errors.semester_id}
+        {...bind('semester_id')}
         comboboxProps={{ withinPortal: true }}
       />
     </SimpleGrid>

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
 import { useIsMobile } from '../lib/use-is-mobile';
 import { ListStates } from './ListStates';
+import { RowActions } from './RowActions';
 
 export interface Column<T> {
   /** Unique among the columns. */
@@ -34,6 +35,26 @@ export interface Paging {
   summary?: ReactNode;
 }
 
+/** A row's 'Editar' and 'Eliminar' buttons, in an 'Acciones' column (a phone card's last line). */
+export interface RowActionsOf<T> {
+  /** Completes the buttons' accessible names: 'Editar ISC', 'Eliminar grupo 501'. */
+  name: (row: T) => string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  /** The column's desktop width. */
+  width: number;
+}
+
+function actionsColumn<T>({ name, onEdit, onDelete, width }: RowActionsOf<T>): Column<T> {
+  return {
+    key: 'actions',
+    header: 'Acciones',
+    width,
+    card: 'actions',
+    cell: (row) => <RowActions name={name(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />,
+  };
+}
+
 export interface ResponsiveTableProps<T> {
   rows: readonly T[] | undefined;
   columns: ReadonlyArray<Column<T>>;
@@ -46,10 +67,16 @@ export interface ResponsiveTableProps<T> {
   error?: string | null;
   /** The table scrolls sideways below this width (desktop). */
   minWidth?: number;
-  /** The list's accessible name. */
+  /** The list's accessible name; the title by default. */
   label?: string;
+  /** A heading above the list ('Atributos registrados'). */
+  title?: string;
+  /** Beside the title, at the right (a search box). */
+  toolbar?: ReactNode;
   /** 'Anterior' / 'Página x de y' / 'Siguiente' below the rows. */
   paging?: Paging;
+  /** 'Editar' / 'Eliminar' after the columns. */
+  rowActions?: RowActionsOf<T>;
 }
 
 const TEXT_WRAP = { overflowWrap: 'anywhere' } as const;
@@ -121,8 +148,10 @@ function RowCard<T>({ row, columns }: { row: T; columns: ReadonlyArray<Column<T>
  * and empty states come with it, and an optional paging footer.
  */
 export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
-  const { rows, columns, rowKey, emptyText, loading, loadingText, error, minWidth = 600, label, paging } = props;
+  const { rows, rowKey, emptyText, loading, loadingText, error, minWidth = 600, paging, rowActions } = props;
+  const { title, toolbar, label = title } = props;
   const isMobile = useIsMobile();
+  const columns = rowActions ? [...props.columns, actionsColumn(rowActions)] : props.columns;
   const tableColumns = columns.filter((c) => c.desktop !== false);
   const list = rows ?? [];
   const body = isMobile ? (
@@ -157,8 +186,21 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
       </Table>
     </Table.ScrollContainer>
   );
+  const heading = title ? (
+    <Title order={3} size="h4" mb={toolbar ? undefined : 'sm'}>
+      {title}
+    </Title>
+  ) : null;
   return (
     <>
+      {toolbar ? (
+        <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
+          {heading}
+          {toolbar}
+        </Group>
+      ) : (
+        heading
+      )}
       <ListStates
         loading={Boolean(loading)}
         loadingText={loadingText}

@@ -2,7 +2,7 @@ import type React from 'react';
 import { errorText } from './errors';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useFeedback } from './use-feedback';
-import { useForm, useFormModal, type UseFormOptions } from './use-form';
+import { useForm, useFormModal, type FormState, type UseFormOptions } from './use-form';
 
 /** The Spanish texts of a catalogue screen's 'Éxito' / 'Error' dialogs; the error texts are prefixes for `errorText`. */
 export interface CatalogueMessages {
@@ -30,6 +30,11 @@ function useCatalogueDeletion<T>(remove: (row: T) => Promise<unknown>, messages:
   return { feedback, deletion };
 }
 
+/** value/onChange/errors of a catalogue's fields component (AttributeFields, GroupFields, SubjectFields). */
+function fieldsOf<V>(form: FormState<V, unknown>) {
+  return { value: form.values, onChange: form.setValues, errors: form.errors };
+}
+
 export interface CataloguePageOptions<T extends { id: number }, V, CB, UB> {
   /** The options of the inline 'Nuevo …' form and of the 'Editar …' modal's form. */
   createForm: UseFormOptions<V, CB>;
@@ -45,7 +50,8 @@ export interface CataloguePageOptions<T extends { id: number }, V, CB, UB> {
 /**
  * The controller of a catalogue screen with an inline create form and an edit modal: both forms, the modal, the
  * delete confirmation and the result dialog, each save and delete reported in Spanish.
- * Wire `create` to the form's onSubmit, `openEdit(row)` to 'Editar', `update` to the FormModal's onSubmit.
+ * Spread `createCardProps` on the CreateFormCard and `editModalProps` on the FormModal, `draftFields` and `editFields`
+ * on their fields; wire `openEdit(row)` to 'Editar'.
  */
 export function useCataloguePage<T extends { id: number }, V extends object, CB, UB>(
   options: CataloguePageOptions<T, V, CB, UB>,
@@ -81,7 +87,28 @@ export function useCataloguePage<T extends { id: number }, V extends object, CB,
     feedback.success(messages.updated);
   };
 
-  return { draft, edit, editModal, deletion, create, openEdit, update, feedback };
+  return {
+    draft,
+    edit,
+    editModal,
+    deletion,
+    create,
+    openEdit,
+    update,
+    feedback,
+    /** 'Editar' opens the edit modal, 'Eliminar' asks; spread into ResponsiveTable's rowActions. */
+    rowActions: { onEdit: openEdit, onDelete: deletion.ask },
+    createCardProps: { onSubmit: create, saving: draft.submitting, failure: draft.failure },
+    editModalProps: {
+      opened: editModal.opened,
+      onClose: editModal.close,
+      onSubmit: update,
+      saving: edit.submitting,
+      failure: edit.failure,
+    },
+    draftFields: fieldsOf(draft),
+    editFields: fieldsOf(edit),
+  };
 }
 
 /**
@@ -100,5 +127,7 @@ export function useCatalogueModalPage<T>(options: {
     feedback.success(form.editing ? messages.updated : messages.registered);
     form.close();
   };
-  return { form, deletion, feedback, saved };
+  /** 'Editar' opens the modal with the row, 'Eliminar' asks; spread into ResponsiveTable's rowActions. */
+  const rowActions = { onEdit: (row: T) => form.open(row), onDelete: deletion.ask };
+  return { form, deletion, feedback, saved, rowActions };
 }

@@ -42,6 +42,8 @@ export interface FormState<V, B> {
   errors: FieldErrors;
   /** The message above the fields (a failed save or `invalidMessage`); clears when any value changes. */
   failure: string | null;
+  /** While `submit` saves. */
+  submitting: boolean;
   setField: <K extends keyof V>(key: K, value: V[K]) => void;
   /** Replaces the values; the messages of the fields that changed are cleared. */
   setValues: (next: V) => void;
@@ -67,6 +69,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
   const [values, setValuesState] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   // The latest values, so submit reads what was typed even from a stale closure.
   const current = useRef(values);
   current.current = values;
@@ -114,6 +117,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     }
     setErrors({});
     setFailure(null);
+    setSubmitting(true);
     try {
       await save(parsed.data, v);
       return true;
@@ -121,6 +125,8 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
       setErrors(serverFieldErrors(err));
       onError(err);
       return false;
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -128,6 +134,7 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
     values,
     errors,
     failure,
+    submitting,
     setField,
     setValues,
     bind: (key) => ({ value: values[key], onChange: (value) => setField(key, value), error: errors[key] }),
@@ -151,4 +158,13 @@ export function useFormModal<T>() {
     },
     close: () => setOpened(false),
   };
+}
+
+/** A form's `bind` for a fields component that edits one draft through value, onChange and errors props. */
+export function bindDraft<V extends object>(value: V, onChange: (next: V) => void, errors: FieldErrors) {
+  return <K extends keyof V & string>(key: K) => ({
+    value: value[key],
+    onChange: (next: V[K]) => onChange({ ...value, [key]: next }),
+    error: errors[key],
+  });
 }

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { ASSIGNMENT_MSG, assignmentCreateBody } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
+import { RowActions } from '../../../components/RowActions';
 import { errorText, loadErrorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
 import { useFeedback } from '../../../lib/use-feedback';
@@ -119,10 +121,14 @@ export default function AssignmentsPage() {
   return (
     <>
       <PageHeader title="Asignación de materias" subtitle={periodLine} />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={assign} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nueva asignación
-        </Title>
+      <CreateFormCard
+        title="Nueva asignación"
+        submitLabel="Asignar materia"
+        onSubmit={assign}
+        saving={create.isPending}
+        failure={form.failure}
+        loadErrors={catalogueErrors}
+      >
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
           <Select
             id="assign-professor"
@@ -163,22 +169,7 @@ export default function AssignmentsPage() {
             No hay materias vinculadas al semestre de este grupo.
           </Text>
         ) : null}
-        {catalogueErrors.map((m) => (
-          <Alert key={m} color="red" mt="sm">
-            {m}
-          </Alert>
-        ))}
-        {form.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {form.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={create.isPending}>
-            Asignar materia
-          </Button>
-        </Group>
-      </Card>
+      </CreateFormCard>
 
       <Title order={3} size="h4" mb="sm">
         Asignaciones por profesor
@@ -199,25 +190,11 @@ export default function AssignmentsPage() {
                     {p.assignments.length} {p.assignments.length === 1 ? 'asignación' : 'asignaciones'}
                   </Text>
                 </div>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setEditing(p)}
-                    aria-label={`Editar asignaciones de ${p.fullName}`}
-                  >
-                    Editar
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => deletion.ask(p)}
-                    aria-label={`Eliminar asignaciones de ${p.fullName}`}
-                  >
-                    Eliminar
-                  </Button>
-                </Group>
+                <RowActions
+                  name={`asignaciones de ${p.fullName}`}
+                  onEdit={() => setEditing(p)}
+                  onDelete={() => deletion.ask(p)}
+                />
               </Group>
               <Group gap={6}>
                 {p.assignments.map((a) => (
@@ -251,23 +228,12 @@ export default function AssignmentsPage() {
         onCancel={() => setEditing(null)}
         onSave={saveEdit}
       />
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar asignaciones"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.fullName}</strong>
-              </>
-            ) : null}
-          </>
-        }
+        question="¿Estás seguro que deseas eliminar TODAS las asignaciones de este profesor?"
+        name={(p) => p.fullName}
         confirmLabel="Sí, eliminar"
-        cancelLabel="Cancelar"
-        loading={removeAll.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

@@ -1,7 +1,9 @@
-import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { ATTRIBUTE_MSG, attributeCreateBody, attributeUpdateBody, type Attribute } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -18,7 +20,7 @@ export default function AttributesPage() {
   const careers = useCareers();
   const save = useSaveAttribute();
   const remove = useDeleteAttribute();
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: {
       initial: emptyAttribute,
       schema: attributeCreateBody,
@@ -48,76 +50,27 @@ export default function AttributesPage() {
   const careerList = careers.data ?? [];
   // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
   const description = (a: Attribute) =>
-    a.description?.trim() ? (
-      a.description
-    ) : (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin descripción
-      </Text>
-    );
+    a.description?.trim() ? a.description : <MissingText>Sin descripción</MissingText>;
   const columns: Column<Attribute>[] = [
     { key: 'code', header: 'Código', width: 90, cell: (a) => a.codigo ?? '—' },
     { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
     { key: 'description', header: 'Descripción', cell: description, card: 'plain' },
     { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? '—' },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (a) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(a)} aria-label={`Editar ${a.attribute_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(a)}
-            aria-label={`Eliminar ${a.attribute_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
     <>
       <PageHeader title="Alta de atributos" subtitle="Atributos de egreso que se evalúan en las materias." />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nuevo atributo
-        </Title>
-        <AttributeFields
-          value={draft.values}
-          onChange={draft.setValues}
-          careers={careerList}
-          errors={draft.errors}
-          idPrefix="new-attribute"
-        />
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar atributo
-          </Button>
-        </Group>
-      </Card>
+      <CreateFormCard title="Nuevo atributo" submitLabel="Registrar atributo" {...catalogue.createCardProps}>
+        <AttributeFields {...catalogue.draftFields} careers={careerList} idPrefix="new-attribute" />
+      </CreateFormCard>
 
-      <Title order={3} size="h4" mb="sm">
-        Atributos registrados
-      </Title>
       <ResponsiveTable
+        title="Atributos registrados"
         rows={attributes.data}
         columns={columns}
+        rowActions={{ ...catalogue.rowActions, name: (a) => a.attribute_name, width: 170 }}
         rowKey={(a) => a.id}
-        label="Atributos registrados"
         minWidth={720}
         loading={attributes.isPending}
         error={attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null}
@@ -129,40 +82,16 @@ export default function AttributesPage() {
         </Alert>
       ) : null}
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar atributo"
-        size="lg"
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
-        <AttributeFields
-          value={edit.values}
-          onChange={edit.setValues}
-          careers={careerList}
-          errors={edit.errors}
-          idPrefix="edit-attribute"
-        />
+      <FormModal {...catalogue.editModalProps} title="Editar atributo" size="lg">
+        <AttributeFields {...catalogue.editFields} careers={careerList} idPrefix="edit-attribute" />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={catalogue.deletion}
         title="Eliminar atributo"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar este atributo?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.attribute_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Estás seguro que deseas eliminar este atributo?"
+        name={(a) => a.attribute_name}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { Career } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -12,7 +12,7 @@ import { CareerFormModal } from '../components/CareerFormModal';
 export default function CareersPage() {
   const careers = useCareers();
   const remove = useDeleteCareer();
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (c: Career) => remove.mutateAsync(c.id),
     messages: {
       registered: 'Carrera registrada correctamente.',
@@ -25,28 +25,6 @@ export default function CareersPage() {
   const columns: Column<Career>[] = [
     { key: 'key', header: 'Clave', cell: (c) => c.career_key, card: 'title', width: 160 },
     { key: 'name', header: 'Nombre', cell: (c) => c.name, card: 'plain' },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 190,
-      card: 'actions',
-      cell: (c) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(c)} aria-label={`Editar ${c.name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(c)}
-            aria-label={`Eliminar ${c.name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   const list = careers.data ?? [];
@@ -60,6 +38,7 @@ export default function CareersPage() {
       <ResponsiveTable
         rows={careers.data}
         columns={columns}
+        rowActions={{ ...rowActions, name: (c) => c.name, width: 190 }}
         rowKey={(c) => c.id}
         label="Carreras"
         minWidth={560}
@@ -69,23 +48,11 @@ export default function CareersPage() {
       />
 
       <CareerFormModal opened={form.opened} career={form.editing} onClose={form.close} onSaved={saved} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar carrera"
-        message={
-          <>
-            ¿Eliminar esta carrera?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>
-                  {deletion.target.career_key} · {deletion.target.name}
-                </strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Eliminar esta carrera?"
+        name={(c) => `${c.career_key} · ${c.name}`}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

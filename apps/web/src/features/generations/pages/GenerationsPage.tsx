@@ -8,10 +8,7 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { ResultDialog } from '../../../components/ResultDialog';
 import { StatCard } from '../../../components/StatCard';
 import { formatDate } from '../../../lib/dates';
-import { errorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useFormModal } from '../../../lib/use-form';
+import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteGeneration } from '../api/delete-generation';
 import { useGenerations } from '../api/get-generations';
 import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
@@ -23,17 +20,17 @@ export default function GenerationsPage() {
   const remove = useDeleteGeneration();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const form = useFormModal<Generation>();
   const [initial, setInitial] = useState<GenerationDraft | null>(null);
   const [suggesting, setSuggesting] = useState(false);
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (g: Generation) => {
-      await remove.mutateAsync(g.id);
-      feedback.success('Generación eliminada correctamente.');
+  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+    remove: (g: Generation) => remove.mutateAsync(g.id),
+    messages: {
+      registered: 'Generación registrada correctamente.',
+      updated: 'Generación actualizada correctamente.',
+      deleted: 'Generación eliminada correctamente.',
+      deleteError: 'No se pudo eliminar',
     },
-    (err) => feedback.error(errorText('No se pudo eliminar', err)),
-  );
+  });
 
   const shown = useMemo(() => filterGenerations(generations.data ?? [], from, to), [generations.data, from, to]);
 
@@ -68,28 +65,6 @@ export default function GenerationsPage() {
     },
     { key: 'start', header: 'Inicio', cell: (g) => formatDate(g.start_date) },
     { key: 'end', header: 'Fin', cell: (g) => formatDate(g.end_date) },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 190,
-      card: 'actions',
-      cell: (g) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar ${g.generation_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(g)}
-            aria-label={`Eliminar ${g.generation_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   const first = shown[0];
@@ -135,6 +110,7 @@ export default function GenerationsPage() {
       <ResponsiveTable
         rows={generations.data ? shown : undefined}
         columns={columns}
+        rowActions={{ name: (g) => g.generation_name, onEdit: openEdit, onDelete: deletion.ask, width: 190 }}
         rowKey={(g) => g.id}
         label="Generaciones"
         loading={generations.isPending}
@@ -147,18 +123,12 @@ export default function GenerationsPage() {
         generation={form.editing}
         initial={initial}
         onClose={form.close}
-        onSaved={() => {
-          feedback.success(
-            form.editing ? 'Generación actualizada correctamente.' : 'Generación registrada correctamente.',
-          );
-          form.close();
-        }}
+        onSaved={saved}
       />
       <ConfirmDialog
         {...deletion.dialogProps}
         title="Eliminar generación"
         message={deletion.target ? `¿Eliminar la generación ${deletion.target.generation_name}?` : ''}
-        loading={remove.isPending}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

@@ -1,14 +1,16 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { GROUP_MSG, LIMITS, groupBody, type Group as GroupRow, type Semester } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
-import type { FieldErrors } from '../../../lib/use-form';
+import { bindDraft, type FieldErrors } from '../../../lib/use-form';
 import { useSemesters } from '../../subjects/api/get-semesters';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
@@ -35,6 +37,7 @@ function GroupFields({
   errors: FieldErrors;
   idPrefix: string;
 }) {
+  const bind = bindDraft(value, onChange, errors);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <LimitedTextInput
@@ -43,9 +46,7 @@ function GroupFields({
         placeholder="Ej. 501"
         withAsterisk
         max={LIMITS.groupName}
-        value={value.group_name}
-        onChange={(v) => onChange({ ...value, group_name: v })}
-        error={errors.group_name}
+        {...bind('group_name')}
       />
       <Select
         id={`${idPrefix}-semester`}
@@ -53,9 +54,7 @@ function GroupFields({
         placeholder="Selecciona el semestre"
         withAsterisk
         data={semesters.map((s) => ({ value: String(s.id), label: s.semester_name }))}
-        value={value.semester_id}
-        onChange={(v) => onChange({ ...value, semester_id: v })}
-        error={errors.semester_id}
+        {...bind('semester_id')}
         comboboxProps={{ withinPortal: true }}
       />
     </SimpleGrid>
@@ -67,10 +66,13 @@ export default function GroupsPage() {
   const semesters = useSemesters();
   const save = useSaveGroup();
   const remove = useDeleteGroup();
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: formOptions,
     editForm: formOptions,
-    toDraft: (g: GroupRow) => ({ group_name: g.group_name, semester_id: g.semester_id ? String(g.semester_id) : null }),
+    toDraft: (g: GroupRow) => ({
+      group_name: g.group_name,
+      semester_id: g.semester_id ? String(g.semester_id) : null,
+    }),
     create: (body) => save.mutateAsync({ id: null, body }),
     update: (id, body) => save.mutateAsync({ id, body }),
     remove: (g) => remove.mutateAsync(g.id),
@@ -97,34 +99,7 @@ export default function GroupsPage() {
       key: 'semester',
       header: 'Semestre',
       card: 'plain',
-      cell: (g) =>
-        g.semester?.semester_name ?? (
-          <Text span c="dimmed" fs="italic" size="sm">
-            Sin semestre
-          </Text>
-        ),
-    },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (g) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(g)} aria-label={`Editar grupo ${g.group_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(g)}
-            aria-label={`Eliminar grupo ${g.group_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
+      cell: (g) => g.semester?.semester_name ?? <MissingText>Sin semestre</MissingText>,
     },
   ];
 
@@ -134,81 +109,37 @@ export default function GroupsPage() {
         title="Alta de grupos"
         subtitle="Grupos por semestre; las materias se asignan según el semestre del grupo."
       />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nuevo grupo
-        </Title>
-        <GroupFields
-          value={draft.values}
-          onChange={draft.setValues}
-          semesters={semesterList}
-          errors={draft.errors}
-          idPrefix="new-group"
-        />
-        {semesters.isError ? (
-          <Alert color="red" mt="sm">
-            {loadErrorText('Error cargando semestres.', semesters.error)}
-          </Alert>
-        ) : null}
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar grupo
-          </Button>
-        </Group>
-      </Card>
+      <CreateFormCard
+        title="Nuevo grupo"
+        submitLabel="Registrar grupo"
+        {...catalogue.createCardProps}
+        loadErrors={semesters.isError ? [loadErrorText('Error cargando semestres.', semesters.error)] : []}
+      >
+        <GroupFields {...catalogue.draftFields} semesters={semesterList} idPrefix="new-group" />
+      </CreateFormCard>
 
-      <Title order={3} size="h4" mb="sm">
-        Grupos registrados
-      </Title>
       <ResponsiveTable
+        title="Grupos registrados"
         rows={groups.data}
         columns={columns}
+        rowActions={{ ...catalogue.rowActions, name: (g) => `grupo ${g.group_name}`, width: 170 }}
         rowKey={(g) => g.id}
-        label="Grupos registrados"
         minWidth={520}
         loading={groups.isPending}
         error={groups.isError ? loadErrorText('Error cargando grupos.', groups.error) : null}
         emptyText="No hay grupos registrados."
       />
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar grupo"
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
-        <GroupFields
-          value={edit.values}
-          onChange={edit.setValues}
-          semesters={semesterList}
-          errors={edit.errors}
-          idPrefix="edit-group"
-        />
+      <FormModal {...catalogue.editModalProps} title="Editar grupo">
+        <GroupFields {...catalogue.editFields} semesters={semesterList} idPrefix="edit-group" />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={catalogue.deletion}
         title="Eliminar grupo"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar este grupo?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>Grupo {deletion.target.group_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Estás seguro que deseas eliminar este grupo?"
+        name={(g) => `Grupo ${g.group_name}`}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

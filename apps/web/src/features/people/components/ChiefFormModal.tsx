@@ -1,20 +1,12 @@
-import { Alert, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import {
-  LIMITS,
-  ROLE,
-  chiefPassword,
-  padPassword,
-  userCreateBody,
-  userUpdateBody,
-  type PublicUser,
-} from '@egreso/domain';
+import { ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
-import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
 import { useForm, type FieldErrors } from '../../../lib/use-form';
 import { useCareers } from '../../careers/api/get-careers';
 import { useSaveChief } from '../api/save-chief';
+import { PersonFields } from './PersonFields';
 
 interface Props {
   opened: boolean;
@@ -35,11 +27,6 @@ interface Values {
 }
 
 const EMPTY: Values = { full_name: '', email: '', controlnumber: '', gender: null, career_id: null, password: '' };
-
-const GENDERS = [
-  { value: '1', label: 'Hombre' },
-  { value: '2', label: 'Mujer' },
-];
 
 /** The spec's default password: first word of the name plus the control number, padded to 8 characters. */
 function generatedPassword(v: Values): string {
@@ -127,30 +114,7 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
       failure={form.failure}
     >
       {careers.isError ? <Alert color="red">Error al cargar carreras</Alert> : null}
-      <LimitedTextInput
-        label="Nombre completo"
-        required
-        max={LIMITS.userName}
-        {...form.bind('full_name')}
-        data-autofocus
-      />
-      <LimitedTextInput label="Correo electrónico" type="email" required max={LIMITS.email} {...form.bind('email')} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput
-          label="Número de control"
-          required
-          max={LIMITS.controlNumber}
-          {...form.bind('controlnumber')}
-        />
-        <Select
-          label="Género"
-          placeholder="Selecciona"
-          required
-          data={GENDERS}
-          allowDeselect={false}
-          {...form.bind('gender')}
-        />
-      </SimpleGrid>
+      <PersonFields form={form} numberLabel="Número de control" emailFirst />
       <Select
         label="Carrera"
         placeholder={careers.isPending ? 'Cargando...' : 'Selecciona una carrera'}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText } from '../../../lib/errors';
 import { downloadTemplate, exportPeople, type StudentExportStatus } from '../api/download-people';
 import type { PeopleKind } from '../api/import-people';
+import { ImportModal, importResultText } from './ImportModal';
 
 const EXPORT_OPTIONS: Array<{ status: StudentExportStatus; label: string }> = [
   { status: '1', label: 'Activos' },
@@ -13,12 +14,14 @@ const EXPORT_OPTIONS: Array<{ status: StudentExportStatus; label: string }> = [
 
 interface Props {
   kind: PeopleKind;
-  onImport: () => void;
+  /** An import was written: its summary, for the page to report. */
+  onImported: (summary: string) => void;
   onError: (message: string) => void;
 }
 
-/** Importar, Exportar Excel (students by status) and Descargar plantilla. */
-export function SpreadsheetActions({ kind, onImport, onError }: Props) {
+/** Importar (with its import window), Exportar Excel (students by status) and Descargar plantilla. */
+export function SpreadsheetActions({ kind, onImported, onError }: Props) {
+  const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState<'export' | 'template' | null>(null);
   const run = async (what: 'export' | 'template', job: () => Promise<unknown>) => {
     setBusy(what);
@@ -31,7 +34,7 @@ export function SpreadsheetActions({ kind, onImport, onError }: Props) {
   };
   return (
     <>
-      <Button variant="light" onClick={onImport}>
+      <Button variant="light" onClick={() => setImporting(true)}>
         Importar Excel
       </Button>
       {kind === 'teachers' ? (
@@ -66,6 +69,15 @@ export function SpreadsheetActions({ kind, onImport, onError }: Props) {
       >
         Descargar plantilla
       </Button>
+      <ImportModal
+        kind={kind}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onDone={(result) => {
+          setImporting(false);
+          onImported(importResultText(result));
+        }}
+      />
     </>
   );
 }

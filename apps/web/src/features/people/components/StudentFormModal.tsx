@@ -1,7 +1,6 @@
 import { Alert, MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { useEffect } from 'react';
 import {
-  LIMITS,
   PEOPLE_MSG,
   ROLE,
   STUDENT_STATUS_LABEL,
@@ -12,13 +11,13 @@ import {
   type UserListItem,
 } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
-import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
 import { useForm, type FieldErrors } from '../../../lib/use-form';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useGroups } from '../../groups/api/get-groups';
 import { useSaveStudent } from '../api/save-student';
-import { EMPTY_PERSON, GENDER_OPTIONS, missingFields, personValues, type PersonValues } from './person-fields';
+import { PersonFields } from './PersonFields';
+import { EMPTY_PERSON, missingFields, personValues, type PersonValues } from './person-fields';
 
 export const NO_GROUP_MSG = 'Selecciona al menos un grupo.';
 
@@ -37,7 +36,7 @@ interface Props {
   /** The student being edited, or null to register one. */
   student: UserListItem | null;
   onClose: () => void;
-  onSaved: (message: string) => void;
+  onSaved: () => void;
 }
 
 export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) =>
@@ -119,7 +118,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
             body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
             groupIds,
           });
-          onSaved('Alumno registrado correctamente');
+          onSaved();
           return;
         }
         await save.mutateAsync({
@@ -135,7 +134,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           },
           previousGeneration: student.latest_generation ?? null,
         });
-        onSaved('Alumno actualizado correctamente.');
+        onSaved();
       },
       (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
     );
@@ -153,41 +152,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
     >
       {groups.isError ? <Alert color="red">Error cargando grupos.</Alert> : null}
       {editing && generations.isError ? <Alert color="red">Error al cargar generaciones</Alert> : null}
-      <LimitedTextInput
-        id="student-name"
-        label="Nombre completo"
-        required
-        max={LIMITS.userName}
-        {...form.bind('full_name')}
-        data-autofocus
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput
-          id="student-number"
-          label="Matrícula"
-          required
-          max={LIMITS.controlNumber}
-          {...form.bind('controlnumber')}
-        />
-        <Select
-          id="student-gender"
-          label="Género"
-          placeholder="Selecciona"
-          required
-          data={GENDER_OPTIONS}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          {...form.bind('gender')}
-        />
-      </SimpleGrid>
-      <LimitedTextInput
-        id="student-email"
-        label="Correo electrónico"
-        type="email"
-        required
-        max={LIMITS.email}
-        {...form.bind('email')}
-      />
+      <PersonFields form={form} numberLabel="Matrícula" idPrefix="student" />
       <MultiSelect
         id="student-groups"
         label="Grupos"

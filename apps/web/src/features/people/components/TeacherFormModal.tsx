@@ -1,26 +1,18 @@
-import { Select, SimpleGrid } from '@mantine/core';
 import { useEffect } from 'react';
-import { LIMITS, ROLE, initialPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
+import { ROLE, initialPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
-import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
 import { useForm } from '../../../lib/use-form';
 import { useSaveTeacher } from '../api/save-teacher';
-import {
-  EMPTY_PERSON,
-  GENDER_OPTIONS,
-  fillAllWhenMissing,
-  missingFields,
-  personValues,
-  type PersonValues,
-} from './person-fields';
+import { PersonFields } from './PersonFields';
+import { EMPTY_PERSON, fillAllWhenMissing, missingFields, personValues, type PersonValues } from './person-fields';
 
 interface Props {
   opened: boolean;
   /** The teacher being edited, or null to register one. */
   teacher: PublicUser | null;
   onClose: () => void;
-  onSaved: (message: string) => void;
+  onSaved: () => void;
 }
 
 /** The spec's payload: the number as text, the gender as a number, role '2'; a new teacher gets the initial password. */
@@ -60,7 +52,7 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
             id: null,
             body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
           });
-        onSaved(teacher ? 'Profesor actualizado correctamente.' : 'Profesor registrado correctamente.');
+        onSaved();
       },
       (err) => form.fail(errorText(teacher ? 'Error actualizando profesor' : 'Error registrando profesor', err)),
     );
@@ -76,41 +68,7 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
       failure={form.failure}
       submitLabel={teacher ? 'Guardar' : 'Registrar'}
     >
-      <LimitedTextInput
-        id="teacher-name"
-        label="Nombre completo"
-        required
-        max={LIMITS.userName}
-        {...form.bind('full_name')}
-        data-autofocus
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <LimitedTextInput
-          id="teacher-number"
-          label="Número de empleado"
-          required
-          max={LIMITS.controlNumber}
-          {...form.bind('controlnumber')}
-        />
-        <Select
-          id="teacher-gender"
-          label="Género"
-          placeholder="Selecciona"
-          required
-          data={GENDER_OPTIONS}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          {...form.bind('gender')}
-        />
-      </SimpleGrid>
-      <LimitedTextInput
-        id="teacher-email"
-        label="Correo electrónico"
-        type="email"
-        required
-        max={LIMITS.email}
-        {...form.bind('email')}
-      />
+      <PersonFields form={form} numberLabel="Número de empleado" idPrefix="teacher" />
     </FormModal>
   );
 }

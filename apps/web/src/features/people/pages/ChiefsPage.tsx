@@ -1,6 +1,6 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { GENDER_LABEL, type PublicUser } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -15,7 +15,7 @@ const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).j
 export default function ChiefsPage() {
   const chiefs = useChiefs();
   const remove = useDeleteChief();
-  const { form, deletion, feedback, saved } = useCatalogueModalPage({
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (u: PublicUser) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Jefe de división registrado correctamente.',
@@ -31,28 +31,6 @@ export default function ChiefsPage() {
     { key: 'control', header: 'Número de control', cardLabel: 'No. de control', cell: (u) => u.controlnumber ?? '-' },
     { key: 'gender', header: 'Género', cell: (u) => genderOf(u.gender) },
     { key: 'career', header: 'Carrera', cell: careerOf },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 190,
-      card: 'actions',
-      cell: (u) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(u)}
-            aria-label={`Eliminar ${u.full_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   const list = chiefs.data ?? [];
@@ -68,6 +46,7 @@ export default function ChiefsPage() {
       <ResponsiveTable
         rows={chiefs.data}
         columns={columns}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
         rowKey={(u) => u.id}
         label="Jefes de división"
         minWidth={860}
@@ -77,21 +56,11 @@ export default function ChiefsPage() {
       />
 
       <ChiefFormModal opened={form.opened} chief={form.editing} onClose={form.close} onSaved={saved} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar jefe de división"
-        message={
-          <>
-            ¿Eliminar este jefe de división?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.full_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Eliminar este jefe de división?"
+        name={(u) => u.full_name}
       />
       <ResultDialog {...feedback.dialogProps} />
     </>

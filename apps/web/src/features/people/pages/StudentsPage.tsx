@@ -1,16 +1,18 @@
 import { Badge, Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { GENDER_LABEL, LIMITS, ROLE, type UserListItem } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFab } from '../../../components/CreateFab';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import { FilterPanel } from '../../../components/FilterPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
 import { errorText, loadErrorText, serverMessage } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useFormModal } from '../../../lib/use-form';
+import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useServerPaging } from '../../../lib/use-server-paging';
 import { useGroups } from '../../groups/api/get-groups';
 import { useAdvanceSemester } from '../api/advance-semester';
 import { useDeletePerson } from '../api/delete-person';
@@ -18,9 +20,6 @@ import { usePeople } from '../api/get-people';
 import { usePageOf } from '../components/use-page-of';
 import { useSetStudentStatus } from '../api/set-student-status';
 import { advanceSummaryText } from '../components/advance-summary';
-import { CreateFab } from '../../../components/CreateFab';
-import { FilterPanel } from '../components/FilterPanel';
-import { ImportModal, importResultText } from '../components/ImportModal';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { STATUS_OPTIONS, StudentFormModal, groupLabel } from '../components/StudentFormModal';
 import { StudentStatusSelect } from '../components/StudentStatusSelect';
@@ -47,24 +46,27 @@ export default function StudentsPage() {
   const remove = useDeletePerson();
   const setActive = useSetStudentStatus();
   const advance = useAdvanceSemester();
-  const form = useFormModal<UserListItem>();
-  const [importing, setImporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (u: UserListItem) => {
-      await remove.mutateAsync(u.id);
-      feedback.success('Alumno eliminado correctamente.');
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
+    remove: (u: UserListItem) => remove.mutateAsync(u.id),
+    messages: {
+      registered: 'Alumno registrado correctamente',
+      updated: 'Alumno actualizado correctamente.',
+      deleted: 'Alumno eliminado correctamente.',
+      deleteError: 'Error eliminando alumno',
     },
-    (err) => feedback.error(errorText('Error eliminando alumno', err)),
-  );
+  });
 
   const meta = students.data?.meta;
-  useEffect(() => {
-    if (meta && page.current > meta.last_page) page.set(meta.last_page);
-  }, [meta, page]);
+  const paging = useServerPaging({
+    meta,
+    page: page.current,
+    setPage: page.set,
+    fetching: students.isFetching,
+    noun: ['alumno', 'alumnos'],
+  });
 
   const filtered = debounced !== '' || groupId !== null || status !== null;
   const showAll = () => {
@@ -139,28 +141,6 @@ export default function StudentsPage() {
         />
       ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 190,
-      card: 'actions',
-      cell: (s) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(s)} aria-label={`Editar ${s.full_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(s)}
-            aria-label={`Eliminar ${s.full_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
@@ -175,7 +155,11 @@ export default function StudentsPage() {
         actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
-            <SpreadsheetActions kind="students" onImport={() => setImporting(true)} onError={feedback.error} />
+            <SpreadsheetActions
+              kind="students"
+              onImported={(message) => setSummary({ kind: 'success', message })}
+              onError={feedback.error}
+            />
             <Button color="orange" variant="light" onClick={() => setAsking(true)}>
               Avanzar semestre (activos)
             </Button>
@@ -225,46 +209,19 @@ export default function StudentsPage() {
       <ResponsiveTable
         rows={students.data?.data}
         columns={columns}
+        rowActions={{ ...rowActions, name: (s) => s.full_name, width: 190 }}
         rowKey={(s) => s.id}
         label="Alumnos"
         minWidth={1100}
         loading={students.isPending}
         error={students.isError ? loadErrorText('Error cargando alumnos...', students.error) : null}
         emptyText={filtered ? 'No hay alumnos que coincidan con los filtros.' : 'No hay alumnos registrados.'}
-        paging={
-          meta && meta.total > 0
-            ? {
-                page: meta.current_page,
-                lastPage: meta.last_page,
-                onPageChange: page.set,
-                disabled: students.isFetching,
-                summary: `Total: ${meta.total} ${meta.total === 1 ? 'alumno' : 'alumnos'}`,
-              }
-            : undefined
-        }
+        paging={paging}
       />
-      {isMobile ? <div style={{ height: 80 }} /> : null}
       {/* The floating button would cover the open filters. */}
-      {isMobile && !filtersOpen ? <CreateFab label="Registrar alumno" onClick={() => form.open(null)} /> : null}
+      <CreateFab label="Registrar alumno" onClick={() => form.open(null)} hidden={filtersOpen} />
 
-      <StudentFormModal
-        opened={form.opened}
-        student={form.editing}
-        onClose={form.close}
-        onSaved={(message) => {
-          feedback.success(message);
-          form.close();
-        }}
-      />
-      <ImportModal
-        kind="students"
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onDone={(result) => {
-          setImporting(false);
-          setSummary({ kind: 'success', message: importResultText(result) });
-        }}
-      />
+      <StudentFormModal opened={form.opened} student={form.editing} onClose={form.close} onSaved={saved} />
       <ConfirmDialog
         opened={asking}
         title="Avanzar semestre"
@@ -274,21 +231,11 @@ export default function StudentsPage() {
         onCancel={() => setAsking(false)}
         message={`${ADVANCE_CONFIRM}${groupName ? ` del grupo ${groupName}` : ''} (los de 9.º semestre pasan a Graduado). ¿Continuar?`}
       />
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar alumno"
-        message={
-          <>
-            ¿Eliminar este alumno?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.full_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Eliminar este alumno?"
+        name={(s) => s.full_name}
       />
       <ResultDialog {...feedback.dialogProps} />
       <ResultDialog result={summary} onClose={() => setSummary(null)} />

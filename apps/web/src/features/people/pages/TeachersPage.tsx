@@ -1,22 +1,20 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { GENDER_LABEL, LIMITS, ROLE, type PublicUser, type UserListItem } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useState } from 'react';
+import { GENDER_LABEL, LIMITS, ROLE, type UserListItem } from '@egreso/domain';
+import { CreateFab } from '../../../components/CreateFab';
+import { DeleteDialog } from '../../../components/DeleteDialog';
+import { FilterPanel } from '../../../components/FilterPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog, type Result } from '../../../components/ResultDialog';
-import { errorText, loadErrorText } from '../../../lib/errors';
-import { useConfirmDelete } from '../../../lib/use-confirm-delete';
-import { useFeedback } from '../../../lib/use-feedback';
-import { useFormModal } from '../../../lib/use-form';
+import { loadErrorText } from '../../../lib/errors';
+import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useServerPaging } from '../../../lib/use-server-paging';
 import { useDeletePerson } from '../api/delete-person';
 import { usePeople } from '../api/get-people';
 import { usePageOf } from '../components/use-page-of';
-import { CreateFab } from '../../../components/CreateFab';
-import { FilterPanel } from '../components/FilterPanel';
-import { ImportModal, importResultText } from '../components/ImportModal';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { TeacherFormModal } from '../components/TeacherFormModal';
 
@@ -29,51 +27,32 @@ export default function TeachersPage() {
   const page = usePageOf(JSON.stringify([debounced]));
   const teachers = usePeople({ role: ROLE.TEACHER, search: debounced || undefined, page: page.current });
   const remove = useDeletePerson();
-  const form = useFormModal<PublicUser>();
-  const [importing, setImporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);
-  const feedback = useFeedback();
-  const deletion = useConfirmDelete(
-    async (u: UserListItem) => {
-      await remove.mutateAsync(u.id);
-      feedback.success('Profesor eliminado correctamente.');
+  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
+    remove: (u: UserListItem) => remove.mutateAsync(u.id),
+    messages: {
+      registered: 'Profesor registrado correctamente.',
+      updated: 'Profesor actualizado correctamente.',
+      deleted: 'Profesor eliminado correctamente.',
+      deleteError: 'Error eliminando profesor',
     },
-    (err) => feedback.error(errorText('Error eliminando profesor', err)),
-  );
+  });
 
   const meta = teachers.data?.meta;
-  useEffect(() => {
-    if (meta && page.current > meta.last_page) page.set(meta.last_page);
-  }, [meta, page]);
+  const paging = useServerPaging({
+    meta,
+    page: page.current,
+    setPage: page.set,
+    fetching: teachers.isFetching,
+    noun: ['profesor', 'profesores'],
+  });
 
   const columns: Column<UserListItem>[] = [
     { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
     { key: 'number', header: 'Número de empleado', cardLabel: 'No. de empleado', cell: (u) => u.controlnumber ?? '-' },
     { key: 'email', header: 'Correo', cell: (u) => u.email, card: 'plain' },
     { key: 'gender', header: 'Género', cell: (u) => genderOf(u.gender) },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 190,
-      card: 'actions',
-      cell: (u) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => form.open(u)} aria-label={`Editar ${u.full_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(u)}
-            aria-label={`Eliminar ${u.full_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
 
   return (
@@ -88,7 +67,11 @@ export default function TeachersPage() {
         actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}
-            <SpreadsheetActions kind="teachers" onImport={() => setImporting(true)} onError={feedback.error} />
+            <SpreadsheetActions
+              kind="teachers"
+              onImported={(message) => setSummary({ kind: 'success', message })}
+              onError={feedback.error}
+            />
           </>
         }
       />
@@ -106,61 +89,24 @@ export default function TeachersPage() {
       <ResponsiveTable
         rows={teachers.data?.data}
         columns={columns}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
         rowKey={(u) => u.id}
         label="Profesores"
         minWidth={820}
         loading={teachers.isPending}
         error={teachers.isError ? loadErrorText('Error cargando profesores.', teachers.error) : null}
         emptyText={debounced ? 'No hay profesores que coincidan con la búsqueda.' : 'No hay profesores registrados.'}
-        paging={
-          meta && meta.total > 0
-            ? {
-                page: meta.current_page,
-                lastPage: meta.last_page,
-                onPageChange: page.set,
-                disabled: teachers.isFetching,
-                summary: `Total: ${meta.total} ${meta.total === 1 ? 'profesor' : 'profesores'}`,
-              }
-            : undefined
-        }
+        paging={paging}
       />
-      {isMobile ? <div style={{ height: 80 }} /> : null}
       {/* The floating button would cover the open filters. */}
-      {isMobile && !filtersOpen ? <CreateFab label="Registrar profesor" onClick={() => form.open(null)} /> : null}
+      <CreateFab label="Registrar profesor" onClick={() => form.open(null)} hidden={filtersOpen} />
 
-      <TeacherFormModal
-        opened={form.opened}
-        teacher={form.editing}
-        onClose={form.close}
-        onSaved={(message) => {
-          feedback.success(message);
-          form.close();
-        }}
-      />
-      <ImportModal
-        kind="teachers"
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onDone={(result) => {
-          setImporting(false);
-          setSummary({ kind: 'success', message: importResultText(result) });
-        }}
-      />
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <TeacherFormModal opened={form.opened} teacher={form.editing} onClose={form.close} onSaved={saved} />
+      <DeleteDialog
+        deletion={deletion}
         title="Eliminar profesor"
-        message={
-          <>
-            ¿Eliminar este profesor?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>{deletion.target.full_name}</strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Eliminar este profesor?"
+        name={(u) => u.full_name}
       />
       <ResultDialog {...feedback.dialogProps} />
       <ResultDialog result={summary} onClose={() => setSummary(null)} />

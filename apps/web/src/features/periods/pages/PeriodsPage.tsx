@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Affix,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { LIMITS, PERIOD_MSG, PERIOD_STATUS_LABEL, type Period, type PeriodStatus } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFab } from '../../../components/CreateFab';
+import { FilterPanel } from '../../../components/FilterPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -25,6 +14,7 @@ import { getRole } from '../../../lib/session';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useFormModal } from '../../../lib/use-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useServerPaging } from '../../../lib/use-server-paging';
 import { useActivatePeriod } from '../api/activate-period';
 import { useClosePeriod } from '../api/close-period';
 import { useDeletePeriod } from '../api/delete-period';
@@ -127,11 +117,13 @@ export default function PeriodsPage() {
   const remove = useDeletePeriod();
   const busy = activate.isPending || close.isPending || remove.isPending;
 
-  const meta = periods.data?.meta;
-  // Deleting the last row of the last page leaves the page past the end: step back.
-  useEffect(() => {
-    if (meta && page > meta.last_page) setPage(meta.last_page);
-  }, [meta, page]);
+  const paging = useServerPaging({
+    meta: periods.data?.meta,
+    page,
+    setPage,
+    fetching: periods.isFetching,
+    noun: ['periodo', 'periodos'],
+  });
 
   const apply = () => {
     setApplied(draft);
@@ -189,49 +181,47 @@ export default function PeriodsPage() {
   ];
   const filtersActive = applied.name.trim() !== '' || applied.status !== null || applied.active !== null;
 
-  const filterPanel = (
-    <Card withBorder radius="md" padding="md" mb="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply();
-        }}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Buscar por nombre"
-            placeholder="Ej. AGO-DIC"
-            value={draft.name}
-            maxLength={LIMITS.periodName}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-          />
-          <Select
-            label="Estado"
-            placeholder="Todos"
-            data={STATUS_OPTIONS}
-            value={draft.status}
-            onChange={(v) => setDraft({ ...draft, status: v as PeriodStatus | null })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label="Activo"
-            placeholder="Todos"
-            data={ACTIVE_OPTIONS}
-            value={draft.active}
-            onChange={(v) => setDraft({ ...draft, active: v as Filters['active'] })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm" gap="sm">
-          <Button variant="default" onClick={clear}>
-            Limpiar
-          </Button>
-          <Button type="submit">Aplicar</Button>
-        </Group>
-      </form>
-    </Card>
+  const filterForm = (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput
+          label="Buscar por nombre"
+          placeholder="Ej. AGO-DIC"
+          value={draft.name}
+          maxLength={LIMITS.periodName}
+          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+        />
+        <Select
+          label="Estado"
+          placeholder="Todos"
+          data={STATUS_OPTIONS}
+          value={draft.status}
+          onChange={(v) => setDraft({ ...draft, status: v as PeriodStatus | null })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Activo"
+          placeholder="Todos"
+          data={ACTIVE_OPTIONS}
+          value={draft.active}
+          onChange={(v) => setDraft({ ...draft, active: v as Filters['active'] })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm" gap="sm">
+        <Button variant="default" onClick={clear}>
+          Limpiar
+        </Button>
+        <Button type="submit">Aplicar</Button>
+      </Group>
+    </form>
   );
 
   return (
@@ -258,22 +248,9 @@ export default function PeriodsPage() {
         <StatCard label="Periodo activo" value={summary.data ? (summary.data.activeName ?? '-') : '-'} />
       </SimpleGrid>
 
-      {isMobile ? (
-        <>
-          <Button
-            variant="default"
-            fullWidth
-            mb="sm"
-            onClick={() => setFiltersOpen((o) => !o)}
-            aria-expanded={filtersOpen}
-          >
-            {filtersOpen ? 'Ocultar filtros' : `Filtros${filtersActive ? ' (aplicados)' : ''}`}
-          </Button>
-          <Collapse in={filtersOpen}>{filterPanel}</Collapse>
-        </>
-      ) : (
-        filterPanel
-      )}
+      <FilterPanel active={filtersActive} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
+        {filterForm}
+      </FilterPanel>
 
       {summary.isError && !periods.isError ? (
         <Alert color="red" mb="md">
@@ -289,37 +266,10 @@ export default function PeriodsPage() {
         loading={periods.isPending}
         error={periods.isError ? 'Error al cargar periodos' : null}
         emptyText={filtersActive ? 'No hay periodos que coincidan con los filtros.' : 'No hay periodos registrados.'}
-        paging={
-          meta && meta.total > 0
-            ? {
-                page: meta.current_page,
-                lastPage: meta.last_page,
-                onPageChange: setPage,
-                disabled: periods.isFetching,
-                summary: `Total: ${meta.total} ${meta.total === 1 ? 'periodo' : 'periodos'}`,
-              }
-            : undefined
-        }
+        paging={paging}
       />
-      {/* Room below the last card for the floating button. */}
-      {isMobile ? <div style={{ height: 80 }} /> : null}
-
       {/* The floating button would cover Aplicar while the filters are open. */}
-      {isMobile && !filtersOpen ? (
-        <Affix position={{ bottom: 20, right: 20 }}>
-          <ActionIcon
-            size={56}
-            radius="xl"
-            onClick={() => form.open(null)}
-            aria-label="Nuevo periodo"
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          >
-            <Text fz={30} lh={1} c="white" aria-hidden>
-              +
-            </Text>
-          </ActionIcon>
-        </Affix>
-      ) : null}
+      <CreateFab label="Nuevo periodo" onClick={() => form.open(null)} hidden={filtersOpen} />
 
       <PeriodFormModal
         opened={form.opened}

@@ -10,6 +10,7 @@ import {
   type Subject,
 } from '@egreso/domain';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
+import { bindDraft } from '../../../lib/use-form';
 import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft';
 
 const CREDITS_RANGE = `Número de ${LIMITS.creditsMin} a ${LIMITS.creditsMax} (admite decimales, p. ej. 4.5).`;
@@ -39,6 +40,7 @@ export function SubjectFields({
   idPrefix,
 }: Props) {
   const set = <K extends keyof SubjectDraft>(key: K, v: SubjectDraft[K]) => onChange({ ...value, [key]: v });
+  const bind = bindDraft(value, onChange, errors);
   const prereqs = useMemo(
     () => prerequisiteOptions(subjects, { selfId, typedKey: value.subject_key }),
     [subjects, selfId, value.subject_key],
@@ -70,9 +72,7 @@ export function SubjectFields({
           label="Nombre de la materia"
           withAsterisk
           max={LIMITS.subjectName}
-          value={value.subject_name}
-          onChange={(v) => set('subject_name', v)}
-          error={errors.subject_name}
+          {...bind('subject_name')}
         />
         <LimitedTextInput
           id={`${idPrefix}-key`}
@@ -80,9 +80,7 @@ export function SubjectFields({
           placeholder="Ej. SCD-1008"
           withAsterisk
           max={LIMITS.subjectKey}
-          value={value.subject_key}
-          onChange={(v) => set('subject_key', v)}
-          error={errors.subject_key}
+          {...bind('subject_key')}
         />
         <TextInput
           id={`${idPrefix}-theory`}
@@ -114,9 +112,7 @@ export function SubjectFields({
         searchable
         clearable
         data={prereqs.map((s) => ({ value: String(s.id), label: `${s.subject_key} · ${s.subject_name}` }))}
-        value={value.prerequisites}
-        onChange={(v) => set('prerequisites', v)}
-        error={errors.prerequisites}
+        {...bind('prerequisites')}
         nothingFoundMessage="Sin coincidencias"
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={260}
@@ -128,9 +124,7 @@ export function SubjectFields({
           placeholder="Selecciona semestres"
           clearable
           data={semesters.map((s) => ({ value: String(s.id), label: s.semester_name }))}
-          value={value.semesters}
-          onChange={(v) => set('semesters', v)}
-          error={errors.semesters}
+          {...bind('semesters')}
           comboboxProps={{ withinPortal: true }}
         />
         <MultiSelect
@@ -140,9 +134,7 @@ export function SubjectFields({
           clearable
           searchable
           data={careers.map((c) => ({ value: String(c.id), label: `${c.career_key} · ${c.name}` }))}
-          value={value.careers}
-          onChange={(v) => set('careers', v)}
-          error={errors.careers}
+          {...bind('careers')}
           nothingFoundMessage="Sin coincidencias"
           comboboxProps={{ withinPortal: true }}
         />

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { collator, subjectBody, type Subject } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CreateFormCard } from '../../../components/CreateFormCard';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
+import { MissingText } from '../../../components/MissingText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -26,12 +28,7 @@ import {
 } from '../components/subject-draft';
 
 function AttributesCell({ subject }: { subject: Subject }) {
-  if (!subject.attributes.length)
-    return (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin atributos
-      </Text>
-    );
+  if (!subject.attributes.length) return <MissingText>Sin atributos</MissingText>;
   return (
     <Stack gap={2}>
       {subject.attributes.map((a) => (
@@ -42,12 +39,7 @@ function AttributesCell({ subject }: { subject: Subject }) {
 }
 
 function SemestersCell({ subject }: { subject: Subject }) {
-  if (!subject.semesters.length)
-    return (
-      <Text span c="dimmed" fs="italic" size="sm">
-        Sin semestres
-      </Text>
-    );
+  if (!subject.semesters.length) return <MissingText>Sin semestres</MissingText>;
   return (
     <Group gap={4}>
       {subject.semesters.map((s) => (
@@ -74,7 +66,7 @@ export default function SubjectsPage() {
   const formOptions = { initial: emptySubject, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
   const [search, setSearch] = useState('');
   // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
-  const { draft, edit, editModal, deletion, create, openEdit, update, feedback } = useCataloguePage({
+  const catalogue = useCataloguePage({
     createForm: formOptions,
     editForm: formOptions,
     toDraft: subjectDraftOf,
@@ -133,28 +125,6 @@ export default function SubjectsPage() {
     },
     { key: 'attributes', header: 'Atributos', cell: (s) => <AttributesCell subject={s} /> },
     { key: 'semesters', header: 'Semestres', width: 170, cell: (s) => <SemestersCell subject={s} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      width: 170,
-      card: 'actions',
-      cell: (s) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => openEdit(s)} aria-label={`Editar ${s.subject_name}`}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => deletion.ask(s)}
-            aria-label={`Eliminar ${s.subject_name}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
   ];
   const catalogueErrors = [
     attributes.isError ? loadErrorText('Error cargando atributos.', attributes.error) : null,
@@ -174,96 +144,51 @@ export default function SubjectsPage() {
         title="Alta de materias"
         subtitle="Materias con sus créditos, prerrequisitos, semestres, carreras y atributos."
       />
-      <Card withBorder radius="md" padding="lg" mb="xl" component="form" onSubmit={create} noValidate>
-        <Title order={3} size="h4" mb="sm">
-          Nueva materia
-        </Title>
-        <SubjectFields
-          value={draft.values}
-          onChange={draft.setValues}
-          selfId={null}
-          errors={draft.errors}
-          idPrefix="new-subject"
-          {...fieldsProps}
-        />
-        {catalogueErrors.map((m) => (
-          <Alert key={m} color="red" mt="sm">
-            {m}
-          </Alert>
-        ))}
-        {draft.failure ? (
-          <Alert color="red" mt="sm" role="alert">
-            {draft.failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending && !editModal.opened}>
-            Registrar materia
-          </Button>
-        </Group>
-      </Card>
+      <CreateFormCard
+        title="Nueva materia"
+        submitLabel="Registrar materia"
+        {...catalogue.createCardProps}
+        loadErrors={catalogueErrors}
+      >
+        <SubjectFields {...catalogue.draftFields} selfId={null} idPrefix="new-subject" {...fieldsProps} />
+      </CreateFormCard>
 
-      <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="sm">
-        <Title order={3} size="h4">
-          Materias registradas
-        </Title>
-        <TextInput
-          aria-label="Buscar materia"
-          placeholder="Buscar por nombre o clave"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 300 }}
-        />
-      </Group>
       <ResponsiveTable
+        title="Materias registradas"
+        toolbar={
+          <TextInput
+            aria-label="Buscar materia"
+            placeholder="Buscar por nombre o clave"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 300 }}
+          />
+        }
         rows={subjects.data ? shown : undefined}
         columns={columns}
+        rowActions={{ ...catalogue.rowActions, name: (s) => s.subject_name, width: 170 }}
         rowKey={(s) => s.id}
-        label="Materias registradas"
         minWidth={900}
         loading={subjects.isPending}
         error={subjects.isError ? loadErrorText('Error cargando materias.', subjects.error) : null}
         emptyText={all.length === 0 ? 'No hay materias registradas.' : 'Ninguna materia coincide con la búsqueda.'}
       />
 
-      <FormModal
-        opened={editModal.opened}
-        onClose={editModal.close}
-        title="Editar materia"
-        size="xl"
-        fullScreen={isMobile}
-        onSubmit={update}
-        saving={save.isPending}
-        failure={edit.failure}
-      >
+      <FormModal {...catalogue.editModalProps} title="Editar materia" size="xl" fullScreen={isMobile}>
         <SubjectFields
-          value={edit.values}
-          onChange={edit.setValues}
-          selfId={editModal.editing?.id ?? null}
-          errors={edit.errors}
+          {...catalogue.editFields}
+          selfId={catalogue.editModal.editing?.id ?? null}
           idPrefix="edit-subject"
           {...fieldsProps}
         />
       </FormModal>
-      <ConfirmDialog
-        {...deletion.dialogProps}
+      <DeleteDialog
+        deletion={catalogue.deletion}
         title="Eliminar materia"
-        message={
-          <>
-            ¿Estás seguro que deseas eliminar esta materia?
-            {deletion.target ? (
-              <>
-                <br />
-                <strong>
-                  {deletion.target.subject_key} · {deletion.target.subject_name}
-                </strong>
-              </>
-            ) : null}
-          </>
-        }
-        loading={remove.isPending}
+        question="¿Estás seguro que deseas eliminar esta materia?"
+        name={(s) => `${s.subject_key} · ${s.subject_name}`}
       />
-      <ResultDialog {...feedback.dialogProps} />
+      <ResultDialog {...catalogue.feedback.dialogProps} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Card, Collapse } from '@mantine/core';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useIsMobile } from '../lib/use-is-mobile';
 
 interface Props {
   /** Some filter is applied (the phone's toggle says so). */

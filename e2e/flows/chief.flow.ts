@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, goTo, settle } from './shared.js';
+import { apiCall, closeResult, goTo, settle } from './shared.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
 const HOME = '/DivisionChiefDashboard';
@@ -65,7 +65,7 @@ async function chiefWorkflow(ctx: FlowContext) {
       await page.locator('#new-attribute-code').fill(code);
       await page.getByRole('button', { name: 'Registrar atributo' }).click();
       await page.getByText('Atributo registrado correctamente.').waitFor();
-      await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+      await closeResult(page);
       await page.getByRole('cell', { name, exact: true }).waitFor();
     }
     await settle(page);
@@ -93,7 +93,7 @@ async function chiefWorkflow(ctx: FlowContext) {
     await ctx.screenshot(page, 'chief-subjects-form-desktop');
     await page.getByRole('button', { name: 'Registrar materia' }).click();
     await page.getByText('Materia registrada correctamente.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     await page.getByLabel('Buscar materia').fill(tag);
     const subjectRow = page.getByRole('row').filter({ hasText: subjectKey });
     await subjectRow.waitFor();
@@ -115,7 +115,7 @@ async function chiefWorkflow(ctx: FlowContext) {
     await pick(page, '#new-group-semester', 'Quinto semestre');
     await page.getByRole('button', { name: 'Registrar grupo' }).click();
     await page.getByText('Grupo registrado correctamente.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     const groupRow = page.getByRole('row').filter({ hasText: groupName });
     assert((await groupRow.innerText()).includes('Quinto semestre'), 'the group shows its semester');
     await ctx.screenshot(page, 'chief-groups-desktop');
@@ -151,7 +151,7 @@ async function chiefWorkflow(ctx: FlowContext) {
     await page.getByRole('option', { name: subjectName, exact: true }).click();
     await page.getByRole('button', { name: 'Asignar materia' }).click();
     await page.getByText('Asignación registrada correctamente.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     const card = page.getByTestId(`professor-${teacherId}`);
     await card.getByText(`${subjectName} - ${groupName}`, { exact: true }).waitFor();
     await ctx.screenshot(page, 'chief-assignments-desktop');

@@ -12,7 +12,7 @@ import {
 } from '@egreso/domain';
 import { DESKTOP, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
-import { apiCall, settle } from './shared.js';
+import { apiCall, closeResult, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
@@ -139,7 +139,7 @@ async function cohortReport(ctx: FlowContext) {
     await firstTarget.fill('75');
     await page.getByRole('button', { name: 'Guardar metas' }).click();
     await page.getByText('Metas guardadas correctamente.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     await page.getByText('Fijada en este periodo').first().waitFor();
     await settle(page);
     await ctx.screenshot(page, 'cohort-targets-desktop');

@@ -16,7 +16,7 @@ import {
 import type { Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
-import { apiCall, settle } from './shared.js';
+import { apiCall, closeResult, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
@@ -133,7 +133,7 @@ async function improvementLoop(ctx: FlowContext) {
     await choose(page, 'Periodo de aplicación', active.period_name, dialog);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora registrada.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     const card = section
       .getByRole('list', { name: 'Acciones de mejora' })
       .getByRole('listitem')
@@ -174,7 +174,7 @@ async function improvementLoop(ctx: FlowContext) {
       await ctx.screenshot(phone.page, 'improvement-followup-phone');
       await follow.getByRole('button', { name: 'Guardar' }).click();
       await phone.page.getByText('Seguimiento registrado.').waitFor();
-      await phone.page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+      await closeResult(phone.page);
       await mine.getByText(FOLLOWUP, { exact: false }).waitFor();
       assert(
         (await mine.getByRole('button', { name: 'Editar o dictaminar' }).count()) === 0,
@@ -222,7 +222,7 @@ async function improvementLoop(ctx: FlowContext) {
     await ctx.screenshot(page, 'improvement-verdict-desktop');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora guardada.').waitFor();
-    await page.getByRole('dialog', { name: 'Éxito' }).getByRole('button', { name: 'Cerrar' }).click();
+    await closeResult(page);
     // The edit window may still be closing (its note field holds the same text): read the list's paragraph only.
     await edit.waitFor({ state: 'hidden' });
     await page.locator('p').getByText(NOTE, { exact: false }).waitFor();

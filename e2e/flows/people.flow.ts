@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { goTo, settle } from './shared.js';
+import { closeResult, goTo, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
@@ -23,12 +23,6 @@ async function pick(page: Page, selector: string, option: string, filter?: strin
   await input.click();
   if (filter !== undefined) await input.fill(filter);
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function closeResult(page: Page, title = 'Éxito') {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
-  await dialog.waitFor({ state: 'detached' });
 }
 
 /** A students file as a chief would fill it from the template. */

@@ -50,3 +50,18 @@ export async function pasteInto(page: Page, row: number, col: number, text: stri
     { id: `celda-${row}-${col}`, text },
   );
 }
+
+/**
+ * Closes a result dialog ('Éxito' unless named) with its 'Cerrar' button. A success closes by itself after 1.6 s, so
+ * on a slow machine it may be gone before the click lands: that counts as closed, anything else fails.
+ */
+export async function closeResult(page: Page, title = 'Éxito') {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  try {
+    await dialog.getByRole('button', { name: 'Cerrar' }).click({ timeout: 5000 });
+  } catch (error) {
+    if ((await dialog.count()) > 0) throw error;
+  }
+  await dialog.waitFor({ state: 'detached' });
+}

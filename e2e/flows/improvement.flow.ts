@@ -20,6 +20,7 @@ import { apiCall, closeResult, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
+const DEMO_TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
 const LAPTOP = { width: 1280, height: 900 };
 const CAUSE = 'Pocas prácticas guiadas antes de la evaluación del atributo.';
 const ACTION = 'Dos prácticas guiadas por unidad, con retroalimentación por rúbrica.';
@@ -158,12 +159,12 @@ async function improvementLoop(ctx: FlowContext) {
     const phone = await ctx.newPage(PHONE);
     let measuredChange: Awaited<ReturnType<typeof gradeUntilMeasuredChanges>> | undefined;
     try {
-      await loginAs(
-        phone.page,
-        account.email,
-        initialPassword(account.full_name, account.controlnumber),
-        '/TeacherDashboard',
-      );
+      // The demo's printed teacher account has its published password; the others still hold their initial one.
+      const password =
+        account.email === DEMO_TEACHER.email
+          ? DEMO_TEACHER.password
+          : initialPassword(account.full_name, account.controlnumber);
+      await loginAs(phone.page, account.email, password, '/TeacherDashboard');
       const mine = phone.page.getByRole('region', { name: 'Acciones de mejora en mis materias' });
       const mineCard = mine.getByRole('listitem').filter({ hasText: ACTION });
       await mineCard.waitFor();

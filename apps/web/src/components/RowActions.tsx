@@ -5,16 +5,21 @@ interface Props {
   name: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** Small text buttons, for a line inside a card (a rubric's indicators). */
+  compact?: boolean;
 }
 
 /** A list row's 'Editar' and 'Eliminar' buttons. */
-export function RowActions({ name, onEdit, onDelete }: Props) {
+export function RowActions({ name, onEdit, onDelete, compact = false }: Props) {
+  const look = compact
+    ? ({ size: 'compact-xs', variant: 'subtle' } as const)
+    : ({ size: 'xs', variant: 'light' } as const);
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="light" onClick={onEdit} aria-label={`Editar ${name}`}>
+    <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
+      <Button {...look} onClick={onEdit} aria-label={`Editar ${name}`}>
         Editar
       </Button>
-      <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Eliminar ${name}`}>
+      <Button {...look} color="red" onClick={onDelete} aria-label={`Eliminar ${name}`}>
         Eliminar
       </Button>
     </Group>

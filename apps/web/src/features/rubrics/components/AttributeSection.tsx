@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { RUBRIC_MSG, type Criterion, type EvaluationScale, type Indicator, type RubricAttribute } from '@egreso/domain';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { RowActions } from '../../../components/RowActions';
 import { criteriaTotal, indicatorsTotal, scaleHeader } from './rubric-sums';
 import './rubric-print.css';
 
@@ -42,25 +43,12 @@ function IndicatorsCell({ criterion, actions }: { criterion: Criterion; actions:
           <Text size="sm" style={{ overflowWrap: 'break-word' }}>
             {i.description} — {i.weight}%
           </Text>
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => actions.editIndicator(criterion, i)}
-              aria-label={`Editar indicador ${i.description}`}
-            >
-              Editar
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={() => actions.deleteIndicator(i)}
-              aria-label={`Eliminar indicador ${i.description}`}
-            >
-              Eliminar
-            </Button>
-          </Group>
+          <RowActions
+            compact
+            name={`indicador ${i.description}`}
+            onEdit={() => actions.editIndicator(criterion, i)}
+            onDelete={() => actions.deleteIndicator(i)}
+          />
         </Group>
       ))}
       <SumLine label="Suma de indicadores" total={total} warning={warning} />
@@ -132,25 +120,11 @@ export function AttributeSection({
       card: 'actions',
       width: 150,
       cell: (c) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => actions.editCriterion(attribute, c)}
-            aria-label={`Editar criterio ${c.name_criterion}`}
-          >
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => actions.deleteCriterion(c)}
-            aria-label={`Eliminar criterio ${c.name_criterion}`}
-          >
-            Eliminar
-          </Button>
-        </Group>
+        <RowActions
+          name={`criterio ${c.name_criterion}`}
+          onEdit={() => actions.editCriterion(attribute, c)}
+          onDelete={() => actions.deleteCriterion(c)}
+        />
       ),
     },
   ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { MAX_ID, idField } from './common.js';
+import { MAX_ID, idField, timestamps } from './common.js';
 
 export const ACTIVITY_MSG = {
   saved: '¡Actividades guardadas correctamente!',
@@ -108,8 +108,7 @@ export const activity = z.object({
   career_id: z.number().nullable(),
   /** Students of the sheet with a grade in this activity, and without one ('Pendientes'). */
   graded_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Activity = z.infer<typeof activity>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { MAX_ID, optionalText, text } from './common.js';
+import { MAX_ID, optionalText, text, timestamps } from './common.js';
 
 export const ATTRIBUTE_MSG = {
   nameRequired: 'El nombre del atributo es obligatorio.',
@@ -54,8 +54,7 @@ const attributeAnswerFields = {
 
 export const attribute = z.object({
   ...attributeAnswerFields,
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Attribute = z.infer<typeof attribute>;
 

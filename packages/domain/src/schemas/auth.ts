@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { emailField, text } from './common.js';
+import { emailField, text, timestamps } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
@@ -22,8 +22,7 @@ export const userRecord = z.object({
   controlnumber: z.string().nullable(),
   gender: z.number().nullable(),
   photo: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type UserRecord = z.infer<typeof userRecord>;
 /** The column names of `userRecord`, for the server's queries. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { timestamps } from './common.js';
 
 export const careerBody = z.object({
   career_key: z
@@ -20,8 +21,7 @@ export const career = z.object({
   id: z.number(),
   career_key: z.string(),
   name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Career = z.infer<typeof career>;
 

@@ -60,6 +60,9 @@ export const errorResponse = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
+/** When a stored row was created and last changed (ISO 8601): the last two fields of every catalogue row. */
+export const timestamps = { created_at: z.string(), updated_at: z.string() };
+
 export const okResponse = z.object({ message: z.string() });
 
 export const paginationMeta = z.object({

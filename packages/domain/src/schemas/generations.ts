@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.js';
+import { isoDate, timestamps } from './common.js';
 
 export const GENERATION_MSG = {
   startRequired: 'La fecha de inicio es obligatoria',
@@ -54,8 +54,7 @@ export const generation = z.object({
   start_date: z.string(),
   end_date: z.string(),
   generation_name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Generation = z.infer<typeof generation>;
 

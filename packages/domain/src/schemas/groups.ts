@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { text } from './common.js';
+import { text, timestamps } from './common.js';
 
 export const GROUP_MSG = {
   nameRequired: 'El nombre del grupo es obligatorio.',
@@ -35,8 +35,7 @@ export const group = z.object({
   group_name: z.string(),
   semester_id: z.number().nullable(),
   semester: semester.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Group = z.infer<typeof group>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { idField, isoDate, optionalText, text } from './common.js';
+import { idField, isoDate, optionalText, text, timestamps } from './common.js';
 import { evidencePeriod } from './evidence.js';
 
 /*
@@ -161,8 +161,7 @@ export const improvementAction = z.object({
     }),
   ),
   created_by: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type ImprovementAction = z.infer<typeof improvementAction>;
 

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { assignment } from './assignments.js';
 import { publicUser } from './auth.js';
-import { idField, importQuery, paginationMeta, queryBool } from './common.js';
+import { idField, importQuery, paginationMeta, queryBool, timestamps } from './common.js';
 
 /** Spanish texts of the teachers and students screens and their server checks. */
 export const PEOPLE_MSG = {
@@ -173,8 +173,7 @@ export const userGeneration = z.object({
   generation_name: z.string(),
   current_semester_id: z.number().nullable(),
   active: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type UserGeneration = z.infer<typeof userGeneration>;
 

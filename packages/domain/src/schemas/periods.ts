@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { isoDate, paginationMeta, queryBool } from './common.js';
+import { isoDate, paginationMeta, queryBool, timestamps } from './common.js';
 
 const PERIOD_STATUSES = ['published', 'closed'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
@@ -85,8 +85,7 @@ export const period = z.object({
   status: z.enum(PERIOD_STATUSES),
   is_active: z.boolean(),
   notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Period = z.infer<typeof period>;
 

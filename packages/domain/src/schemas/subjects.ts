@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { KNOWLEDGE_LEVELS, subjectAttribute } from './attributes.js';
 import { careerRef } from './auth.js';
-import { MAX_ID, text } from './common.js';
+import { MAX_ID, text, timestamps } from './common.js';
 import { semester } from './groups.js';
 
 export const SUBJECT_MSG = {
@@ -104,7 +104,6 @@ export const subject = z.object({
   semesters: z.array(semester),
   careers: z.array(careerRef),
   attributes: z.array(subjectAttribute),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestamps,
 });
 export type Subject = z.infer<typeof subject>;

@@ -100,16 +100,28 @@ export function peopleInScope<DB extends Database, TB extends keyof DB>(
   return e(userIdRef as 'users.id', 'in', people);
 }
 
+/**
+ * The SQL condition of a scope: true for administrators, false for a chief without careers, and otherwise what
+ * `limited` builds over the chief's careers.
+ */
+function scopedCondition<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  limited: (e: ExpressionBuilder<Database, 'users'>, careers: readonly number[]) => Expression<SqlBool>,
+): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
+  if (scope.all) return e.lit(true);
+  if (scope.careers.length === 0) return e.lit(false);
+  return limited(e, scope.careers);
+}
+
 /** SQL condition: a row whose career column is `careerRef` belongs to the scope. True for administrators. */
 export function careerColumnInScope<DB extends Database, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   scope: CareerScope,
   careerRef: string,
 ): Expression<SqlBool> {
-  const e = eb as unknown as ExpressionBuilder<Database, 'professor_subjects'>;
-  if (scope.all) return e.lit(true);
-  if (scope.careers.length === 0) return e.lit(false);
-  return e(careerRef as 'professor_subjects.career_id', 'in', [...scope.careers]);
+  return scopedCondition(eb, scope, (e, careers) => e(careerRef as 'users.id', 'in', [...careers]));
 }
 
 /**
@@ -121,8 +133,5 @@ export function linkedToScope<DB extends Database, TB extends keyof DB>(
   scope: CareerScope,
   userIdRef: UserIdRef,
 ): Expression<SqlBool> {
-  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
-  if (scope.all) return e.lit(true);
-  if (scope.careers.length === 0) return e.lit(false);
-  return e(userIdRef as 'users.id', 'in', linkedTo(e, scope.careers));
+  return scopedCondition(eb, scope, (e, careers) => e(userIdRef as 'users.id', 'in', linkedTo(e, careers)));
 }

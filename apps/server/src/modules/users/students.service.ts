@@ -119,17 +119,31 @@ export async function listUserGenerations(db: Q, actor: Actor, userId: number | 
   return (await listLinkRows(db, userId, await careerScope(db, actor))).map(presentLink);
 }
 
-async function assertGeneration(db: Q, id: number) {
-  if (!(await rowExists(db, 'generations', id))) throw fieldError('generation_id', PEOPLE_MSG.generationNotFound);
+/**
+ * A generation link written by `write` (which answers its id) once its generation is known to exist; audited against
+ * the student and answered as stored.
+ */
+async function writeLink(
+  trx: DbOrTrx,
+  actor: Actor,
+  action: string,
+  userId: number,
+  body: LinkCreate | LinkUpdate,
+  write: () => Promise<number>,
+): Promise<UserGeneration> {
+  if (!(await rowExists(trx, 'generations', body.generation_id)))
+    throw fieldError('generation_id', PEOPLE_MSG.generationNotFound);
+  const id = await write();
+  await auditPerson(trx, actor, action, userId, body);
+  return presentLink(await findLinkRow(trx, id));
 }
 
 export async function createUserGeneration(trx: DbOrTrx, actor: Actor, body: LinkCreate): Promise<UserGeneration> {
   await findStudent(trx, actor, body.user_id);
-  await assertGeneration(trx, body.generation_id);
   const { user_id, generation_id, current_semester_id, active } = body;
-  const id = await insertLink(trx, { user_id, generation_id, current_semester_id, active }, nowIso());
-  await auditPerson(trx, actor, 'usergeneration.create', body.user_id, body);
-  return presentLink(await findLinkRow(trx, id));
+  return writeLink(trx, actor, 'usergeneration.create', user_id, body, () =>
+    insertLink(trx, { user_id, generation_id, current_semester_id, active }, nowIso()),
+  );
 }
 
 export async function updateUserGeneration(
@@ -141,12 +155,12 @@ export async function updateUserGeneration(
   const link = await findLinkOwner(trx, id);
   if (!link) throw notFound(PEOPLE_MSG.linkNotFound);
   await assertPersonInScope(trx, actor, link.user_id);
-  await assertGeneration(trx, body.generation_id);
   const { generation_id, active, current_semester_id } = body;
   // A semester left out keeps the stored one (an undefined value is not written).
-  await updateLink(trx, id, { generation_id, active, current_semester_id }, nowIso());
-  await auditPerson(trx, actor, 'usergeneration.update', link.user_id, body);
-  return presentLink(await findLinkRow(trx, id));
+  return writeLink(trx, actor, 'usergeneration.update', link.user_id, body, async () => {
+    await updateLink(trx, id, { generation_id, active, current_semester_id }, nowIso());
+    return id;
+  });
 }
 
 /** A student's status lives on their latest generation link; without one it cannot change. */

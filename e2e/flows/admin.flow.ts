@@ -1,13 +1,7 @@
-import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, goTo, settle } from './shared.js';
+import { apiCall, goTo, pickOption, settle } from './shared.js';
 
 const ADMIN = { email: 'admin@demo.edu.mx', password: 'admin1234' };
-
-async function pickOption(page: Page, field: string | RegExp, option: string | RegExp) {
-  await page.getByRole('textbox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 interface PolicySnapshot {
   mode: string;
@@ -78,7 +72,7 @@ async function adminWorkflow(ctx: FlowContext) {
     await chiefDialog.getByLabel('Nombre completo').fill(chiefName);
     await chiefDialog.getByLabel('Correo electrónico').fill(`jefa.e2e.${tag}@demo.edu.mx`);
     await chiefDialog.getByLabel('Número de control').fill(`J${tag}`);
-    await pickOption(page, /Género/, 'Mujer');
+    await pickOption(page, page.getByRole('textbox', { name: /Género/ }), 'Mujer');
     await page.getByRole('textbox', { name: /Carrera/ }).fill(careerKey);
     await page.getByRole('option', { name: new RegExp(careerKey) }).click();
     const generated = chiefDialog.getByLabel('Contraseña generada');
@@ -152,7 +146,7 @@ async function adminWorkflow(ctx: FlowContext) {
     await page.getByRole('button', { name: 'Política de grupos' }).click();
     const policy = page.getByRole('dialog', { name: 'Política de grupos' });
     await policy.getByRole('textbox', { name: 'Meses de inicio con semestres impares' }).waitFor();
-    await pickOption(page, /Alternativa/, 'Semestres impares');
+    await pickOption(page, page.getByRole('textbox', { name: /Alternativa/ }), 'Semestres impares');
     await policy.getByRole('button', { name: 'Guardar política' }).click();
     await policy.getByText('Política guardada correctamente. Ya está activa.').waitFor();
     await settle(page);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, closeResult, goTo, settle } from './shared.js';
+import { apiCall, closeResult, goTo, pickOption, settle } from './shared.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
 const HOME = '/DivisionChiefDashboard';
@@ -9,14 +9,6 @@ const HOME = '/DivisionChiefDashboard';
 /** A modal on a phone is judged by what the screen shows, not by the whole page behind it. */
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
-/** Opens a Mantine select or multi-select by its input id, filters by the text and picks the option. */
-async function pick(page: Page, inputSelector: string, option: string, filter?: string) {
-  const input = page.locator(inputSelector);
-  await input.click();
-  if (filter !== undefined) await input.fill(filter);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function closeDropdown(page: Page) {
@@ -78,14 +70,18 @@ async function chiefWorkflow(ctx: FlowContext) {
     await page.locator('#new-subject-key').fill(subjectKey);
     await page.locator('#new-subject-theory').fill('4');
     await page.locator('#new-subject-practice').fill('2');
-    await pick(page, '#new-subject-prerequisites', 'ACF-0901 · Cálculo Diferencial', 'ACF-0901');
+    await pickOption(page, page.locator('#new-subject-prerequisites'), 'ACF-0901 · Cálculo Diferencial', {
+      filter: 'ACF-0901',
+    });
     await closeDropdown(page);
-    await pick(page, '#new-subject-semesters', 'Quinto semestre');
+    await pickOption(page, page.locator('#new-subject-semesters'), 'Quinto semestre');
     await closeDropdown(page);
-    await pick(page, '#new-subject-careers', 'ISC · Ingeniería en Sistemas Computacionales', 'ISC');
+    await pickOption(page, page.locator('#new-subject-careers'), 'ISC · Ingeniería en Sistemas Computacionales', {
+      filter: 'ISC',
+    });
     await closeDropdown(page);
-    await pick(page, '#new-subject-attributes', `E2EA · ${attrA}`, tag);
-    await pick(page, '#new-subject-attributes', `E2EB · ${attrB}`, tag);
+    await pickOption(page, page.locator('#new-subject-attributes'), `E2EA · ${attrA}`, { filter: tag });
+    await pickOption(page, page.locator('#new-subject-attributes'), `E2EB · ${attrB}`, { filter: tag });
     await closeDropdown(page);
     await page.getByLabel(`Nivel de E2EA · ${attrA}`).selectOption('M');
     await page.getByLabel(`Nivel de E2EB · ${attrB}`).selectOption('A');
@@ -112,7 +108,7 @@ async function chiefWorkflow(ctx: FlowContext) {
     await goTo(page, '/Groups', 'Alta de grupos');
     await page.getByRole('cell', { name: '501', exact: true }).waitFor();
     await page.locator('#new-group-name').fill(groupName);
-    await pick(page, '#new-group-semester', 'Quinto semestre');
+    await pickOption(page, page.locator('#new-group-semester'), 'Quinto semestre');
     await page.getByRole('button', { name: 'Registrar grupo' }).click();
     await page.getByText('Grupo registrado correctamente.').waitFor();
     await closeResult(page);
@@ -135,8 +131,8 @@ async function chiefWorkflow(ctx: FlowContext) {
     await goTo(page, '/Assignments', 'Asignación de materias');
     const subjectSelect = page.locator('#assign-subject');
     assert(await subjectSelect.isDisabled(), 'the subject selector is disabled until a group is chosen');
-    await pick(page, '#assign-professor', teacherName, tag);
-    await pick(page, '#assign-group', `${groupName} · Quinto semestre`, groupName);
+    await pickOption(page, page.locator('#assign-professor'), teacherName, { filter: tag });
+    await pickOption(page, page.locator('#assign-group'), `${groupName} · Quinto semestre`, { filter: groupName });
     assert(await subjectSelect.isEnabled(), 'the subject selector is enabled once a group is chosen');
     await subjectSelect.click();
     const options = await page.getByRole('option').allInnerTexts();

@@ -12,16 +12,10 @@ import {
 } from '@egreso/domain';
 import { DESKTOP, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
-import { apiCall, closeResult, settle } from './shared.js';
+import { apiCall, closeResult, pickOption, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(page: import('playwright-core').Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function cohortReport(ctx: FlowContext) {
   const { page, context } = await ctx.newPage(DESKTOP);
@@ -56,10 +50,10 @@ async function cohortReport(ctx: FlowContext) {
     await page.waitForURL('**/app/report');
     await page.getByRole('heading', { name: 'Reportes avanzados' }).waitFor();
     assert(await page.getByRole('button', { name: 'Consultar' }).isDisabled(), 'Consultar waits for a generation');
-    await choose(page, 'Generación', chosen.generation_name);
+    await pickOption(page, 'Generación', chosen.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
     await page.getByText('Selecciona una materia específica para consultar la gráfica.').waitFor();
-    await choose(page, 'Materia', `${subject.subject_key} · ${subject.subject_name}`);
+    await pickOption(page, 'Materia', `${subject.subject_key} · ${subject.subject_name}`);
     await page.getByRole('button', { name: 'Consultar' }).click();
     await page.getByTestId('applied-filters').waitFor();
     const applied = await page.getByTestId('applied-filters').innerText();
@@ -178,7 +172,7 @@ async function evidenceAndMap(ctx: FlowContext, page: import('playwright-core').
   await page.getByRole('link', { name: 'Evidencia por generación' }).click();
   await page.waitForURL('**/app/ReportEvidence');
   await page.getByRole('heading', { name: 'Evidencia por generación' }).waitFor();
-  await choose(page, 'Generación', chosen.generation.generation_name);
+  await pickOption(page, 'Generación', chosen.generation.generation_name);
   await page.getByRole('button', { name: 'Consultar' }).click();
   const first = chosen.attributes.find((a) => a.students.total > 0)!;
   await page.getByRole('heading', { name: first.attribute_name }).first().waitFor();

@@ -16,7 +16,7 @@ import {
 import type { Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { pdfPages } from '../pdf-text.js';
-import { apiCall, closeResult, settle } from './shared.js';
+import { apiCall, closeResult, pickOption, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
@@ -26,11 +26,6 @@ const CAUSE = 'Pocas prácticas guiadas antes de la evaluación del atributo.';
 const ACTION = 'Dos prácticas guiadas por unidad, con retroalimentación por rúbrica.';
 const FOLLOWUP = 'Se hicieron las dos prácticas guiadas de la unidad 1.';
 const NOTE = 'Dictamen confirmado con las calificaciones del periodo de aplicación.';
-
-async function choose(page: Page, label: string, option: string, scope: Page | ReturnType<Page['getByRole']> = page) {
-  await scope.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /**
  * The demo's generation and attribute whose evidence missed its target in a period (preferably one before the active
@@ -111,7 +106,7 @@ async function improvementLoop(ctx: FlowContext) {
     // From the evidence: the attribute that missed offers 'Registrar acción de mejora'.
     await page.getByRole('link', { name: 'Ver evidencia' }).click();
     await page.waitForURL('**/app/ReportEvidence');
-    await choose(page, 'Generación', evidence.generation.generation_name);
+    await pickOption(page, 'Generación', evidence.generation.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
     const section = page.getByRole('region', {
       name: attribute.codigo ? `${attribute.codigo} · ${attribute.attribute_name}` : attribute.attribute_name,
@@ -127,11 +122,13 @@ async function improvementLoop(ctx: FlowContext) {
     await ctx.screenshot(page, 'improvement-register-errors-desktop');
     await dialog.getByRole('textbox', { name: 'Causa identificada' }).fill(CAUSE);
     await dialog.getByRole('textbox', { name: 'Acción de mejora' }).fill(ACTION);
-    await choose(page, 'Materias en que se aplica', `${subject.subject_key} · ${subject.subject_name}`, dialog);
+    await pickOption(page, 'Materias en que se aplica', `${subject.subject_key} · ${subject.subject_name}`, {
+      scope: dialog,
+    });
     await page.keyboard.press('Escape');
     // Applied in the active period, which has ratings already: the measured result is there to judge, and changes
     // when the teacher grades more.
-    await choose(page, 'Periodo de aplicación', active.period_name, dialog);
+    await pickOption(page, 'Periodo de aplicación', active.period_name, { scope: dialog });
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Acción de mejora registrada.').waitFor();
     await closeResult(page);
@@ -215,7 +212,7 @@ async function improvementLoop(ctx: FlowContext) {
     assert(listedText.includes(`Dictamen propuesto: ${verdictLabel}`), `proposed ${verdictLabel}: ${listedText}`);
     await listed.getByRole('button', { name: 'Editar o dictaminar' }).click();
     const edit = page.getByRole('dialog', { name: 'Acción de mejora' });
-    await choose(page, 'Estatus', verdictLabel, edit);
+    await pickOption(page, 'Estatus', verdictLabel, { scope: edit });
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.getByText('Escribe una nota para confirmar el dictamen.').waitFor();
     await edit.getByRole('textbox', { name: 'Nota del dictamen' }).fill(NOTE);
@@ -262,7 +259,7 @@ async function improvementLoop(ctx: FlowContext) {
 
     // The printed evidence holds the action, its verdict and its follow-up.
     await page.goto('/app/ReportEvidence');
-    await choose(page, 'Generación', evidence.generation.generation_name);
+    await pickOption(page, 'Generación', evidence.generation.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
     await page.getByText(NOTE, { exact: false }).waitFor();
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: false });
@@ -313,7 +310,7 @@ async function performanceIndices(ctx: FlowContext) {
     await page.goto('/app/Report');
     await page.getByRole('link', { name: 'Índices de rendimiento' }).click();
     await page.waitForURL('**/app/ReportPerformance');
-    await choose(page, 'Generación', chosen.generation.generation_name);
+    await pickOption(page, 'Generación', chosen.generation.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
     const table = page.getByRole('table', { name: 'Índices por periodo' });
     await table.waitFor();
@@ -379,7 +376,7 @@ async function performanceIndices(ctx: FlowContext) {
     }
     assert(leavers, 'the demo has a generation with graduates and dropouts');
     await phone.page.goto('/app/ReportPerformance');
-    await choose(phone.page, 'Generación', leavers.generation.generation_name);
+    await pickOption(phone.page, 'Generación', leavers.generation.generation_name);
     await phone.page.getByRole('button', { name: 'Consultar' }).click();
     await phone.page.getByRole('region', { name: 'Definiciones' }).waitFor();
     const te = leavers.terminal_efficiency;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { closeResult, goTo, settle } from './shared.js';
+import { closeResult, goTo, pickOption, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const CHIEF = { email: 'jefe.sistemas@demo.edu.mx', password: 'jefe1234' };
@@ -15,14 +15,6 @@ const STUDENT_HEADERS = ['Nombre completo', 'Matrícula', 'Correo', 'Género', '
 async function viewportShot(page: Page, name: string) {
   await settle(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
-
-/** Opens a Mantine select by its input, optionally filters, and picks the option. */
-async function pick(page: Page, selector: string, option: string, filter?: string) {
-  const input = page.locator(selector);
-  await input.click();
-  if (filter !== undefined) await input.fill(filter);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A students file as a chief would fill it from the template. */
@@ -190,7 +182,7 @@ async function peopleWorkflow(ctx: FlowContext) {
     await importDialog.getByRole('button', { name: 'Cancelar' }).click();
 
     // ---------- Filters: group and status, sent to the server ----------
-    await pick(page, '#students-group', '5E · Quinto semestre', '5E');
+    await pickOption(page, page.locator('#students-group'), '5E · Quinto semestre', { filter: '5E' });
     await page.getByRole('cell', { name: ana, exact: true }).waitFor();
     await page.getByRole('cell', { name: bruno, exact: true }).waitFor();
     assert(
@@ -210,7 +202,7 @@ async function peopleWorkflow(ctx: FlowContext) {
     await page.getByRole('button', { name: `Editar ${ana}` }).click();
     const edit = page.getByRole('dialog', { name: 'Editar alumno' });
     await edit.waitFor();
-    await pick(page, '#student-groups', '301 · Tercer semestre', '301');
+    await pickOption(page, page.locator('#student-groups'), '301 · Tercer semestre', { filter: '301' });
     await page.keyboard.press('Escape');
     await page.locator('#student-generation').click();
     await page.getByRole('option', { name: '2025-2030' }).waitFor();
@@ -226,7 +218,7 @@ async function peopleWorkflow(ctx: FlowContext) {
 
     // ---------- Advance the semester of one group, then of the 9th-semester group ----------
     await page.locator('#students-search').fill('');
-    await pick(page, '#students-group', '9E · Noveno semestre', '9E');
+    await pickOption(page, page.locator('#students-group'), '9E · Noveno semestre', { filter: '9E' });
     await page.getByRole('cell', { name: carla, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Avanzar semestre (activos)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Avanzar semestre' });
@@ -251,7 +243,7 @@ async function peopleWorkflow(ctx: FlowContext) {
       .and(page.locator('[value="Graduado"]'))
       .waitFor();
 
-    await pick(page, '#students-group', '5E · Quinto semestre', '5E');
+    await pickOption(page, page.locator('#students-group'), '5E · Quinto semestre', { filter: '5E' });
     await page.getByRole('cell', { name: ana, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Avanzar semestre (activos)' }).click();
     await confirm.getByRole('button', { name: 'Avanzar semestre' }).click();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { bandPercentages, gradeBand, normalizeReportValues, weightedMean } from '@egreso/domain';
 import { DESKTOP, PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, settle } from './shared.js';
+import { apiCall, pickOption, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
@@ -19,11 +19,6 @@ interface Assignment {
   subject: { subject_name: string };
   group: { group_name: string } | null;
   period: { period_name: string } | null;
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Fills the criterion/indicator window, goes through 'Confirmación' and waits for the success dialog to close by itself. */
@@ -69,7 +64,7 @@ async function rubricFlow(ctx: FlowContext) {
 
     await page.goto('/app/Criteria');
     await page.getByRole('heading', { name: /^Rúbrica y Matriz de Evaluación - / }).waitFor();
-    await pick(page, 'Materia', label(first));
+    await pickOption(page, 'Materia', label(first));
     await page.getByRole('heading', { name: `Rúbrica y Matriz de Evaluación - ${SUBJECT}` }).waitFor();
     // The rubric does not exist yet: it is created on the spot, then both attributes show with no criteria.
     const ae1 = section(page, 'AE1');
@@ -184,12 +179,16 @@ async function rubricFlow(ctx: FlowContext) {
     );
 
     // Copy it to the other group in one action.
-    await pick(page, 'Materia', label(second));
+    await pickOption(page, 'Materia', label(second));
     const ae1Copy = section(page, 'AE1');
     await ae1Copy.getByText('Este atributo aún no tiene criterios.').waitFor();
     await page.getByRole('button', { name: 'Copiar de otra asignación' }).click();
     const copy = page.getByRole('dialog', { name: 'Copiar rúbrica de otra asignación' });
-    await pick(page, 'Copiar de', `Grupo ${first.group!.group_name} – ${first.period!.period_name} (2 criterios)`);
+    await pickOption(
+      page,
+      'Copiar de',
+      `Grupo ${first.group!.group_name} – ${first.period!.period_name} (2 criterios)`,
+    );
     await copy.getByRole('button', { name: 'Copiar rúbrica' }).click();
     await page
       .getByRole('dialog', { name: 'Éxito' })
@@ -296,8 +295,8 @@ async function reportFlow(ctx: FlowContext) {
     await page.getByRole('heading', { name: 'Reporte gráfico', exact: true }).waitFor();
     // The teacher's career is named among the applied filters from the start.
     await page.getByText(/Filtros aplicados: Carrera: /).waitFor();
-    await pick(page, 'Materia', SUBJECT);
-    await pick(page, 'Grupo', `${a.group!.group_name} – ${a.period!.period_name}`);
+    await pickOption(page, 'Materia', SUBJECT);
+    await pickOption(page, 'Grupo', `${a.group!.group_name} – ${a.period!.period_name}`);
     await page.getByText(`Materia: ${SUBJECT} · Grupo: ${a.group!.group_name} (${a.period!.period_name})`).waitFor();
 
     const table = page.getByRole('table', { name: 'Datos de la gráfica por atributo' });
@@ -338,7 +337,7 @@ async function reportFlow(ctx: FlowContext) {
     await ctx.screenshot(page, 'report-group-percent');
     await expectAccessible(page, '/ViewReport of a group');
 
-    await pick(page, 'Alumno', student.full_name);
+    await pickOption(page, 'Alumno', student.full_name);
     await page.getByText(`Alumno: ${student.full_name}`).waitFor();
     const studentTable = page.getByRole('table', { name: 'Datos de la gráfica del alumno' });
     await studentTable.waitFor();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits for running CSS transitions (drawers sliding in, modals fading, collapses opening) so screenshots show the final state. */
 export async function settle(page: Page) {
@@ -64,4 +64,33 @@ export async function closeResult(page: Page, title = 'Éxito') {
     if ((await dialog.count()) > 0) throw error;
   }
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Picks an option of a Mantine select or multi-select: opens it by its input (a label or a locator), optionally types
+ * a filter, and clicks the option. A dropdown opened while the page was still settling (a lazy screen mounting, a
+ * catalogue arriving) may close again before its options show: it is opened again, up to three times.
+ */
+export async function pickOption(
+  page: Page,
+  input: string | Locator,
+  option: string | RegExp,
+  { filter, scope = page }: { filter?: string; scope?: Page | Locator } = {},
+) {
+  const field = typeof input === 'string' ? scope.getByRole('textbox', { name: input, exact: true }) : input;
+  const choice = page.getByRole(
+    'option',
+    typeof option === 'string' ? { name: option, exact: true } : { name: option },
+  );
+  for (let attempt = 1; ; attempt++) {
+    if ((await field.getAttribute('data-expanded')) === null) await field.click();
+    if (filter !== undefined) await field.fill(filter);
+    try {
+      await choice.first().waitFor({ timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  await choice.first().click();
 }

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { ENROLMENT_MSG } from '@egreso/domain';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, goTo, settle } from './shared.js';
+import { apiCall, goTo, pickOption, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
 
 const STUDENT = { email: 'l26010001@demo.edu.mx', password: 'alumno1234', home: '/StudentDashboard' };
@@ -22,11 +22,6 @@ async function ok<T>(page: Page, method: string, path: string, body?: unknown): 
   const res = await apiCall(page, method, path, body);
   assert(res.status >= 200 && res.status < 300, `${method} ${path} → ${res.status} ${JSON.stringify(res.json)}`);
   return res.json as T;
-}
-
-async function pickOption(page: Page, input: ReturnType<Page['locator']>, option: string) {
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function shot(ctx: FlowContext, page: Page, name: string) {

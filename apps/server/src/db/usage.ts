@@ -71,7 +71,8 @@ export async function idsInUse(db: DbOrTrx, ids: readonly number[], dependents: 
       );
       return (await sql<{ id: number }>`${sql.join(pointing, sql` union `)}`.execute(db)).rows;
     },
-    MAX_BOUND_PARAMETERS / (2 * Math.max(1, dependents.length)),
+    // Each id is bound once per dependent: a slice stays well under the bound-parameter limit.
+    Math.floor(MAX_BOUND_PARAMETERS / (2 * Math.max(1, dependents.length))),
   );
   return new Set(rows.map((r) => Number(r.id)));
 }

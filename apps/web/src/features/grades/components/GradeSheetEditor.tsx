@@ -1,20 +1,21 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useCallback, useState, type ComponentProps } from 'react';
 import type { Activity, GradeSheet, SheetStudent, SubjectAttribute } from '@egreso/domain';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { GradeGrid, liveFinal } from '../grid/GradeGrid';
+import { GradeGrid } from '../grid/GradeGrid';
 import type { CellPosition } from '../grid/grid-model';
 import { useGradeSheetState, type SheetFeedback } from '../grid/use-grade-sheet-state';
 import { AttributesDialog } from './AttributesDialog';
 import { CellHistoryDialog } from './CellHistoryDialog';
 import { ConflictList } from './ConflictList';
 import { FillEmptyDialog } from './FillEmptyDialog';
+import { FinalsStatus } from './FinalsStatus';
 import { GradeCards } from './GradeCards';
 import { SheetBanners } from './SheetBanners';
-import { SheetFileButtons } from './SheetFileButtons';
+import { SaveGradesDialog } from './SaveGradesDialog';
 import { SheetNotices } from './SheetNotices';
+import { SheetToolbar } from './SheetToolbar';
 
 interface Props {
   sheet: GradeSheet;
@@ -37,18 +38,20 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     period_id: sheet.assignment.period?.id,
   };
   const [activeCell, setActiveCell] = useState<CellPosition | null>(null);
-  const [historyOf, setHistoryOf] = useState<{ student: SheetStudent; activity: Activity } | null>(null);
+  const [historyOf, setHistoryOf] = useState<ComponentProps<typeof CellHistoryDialog>['cell']>(null);
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
 
-  const serverFinals = useMemo(() => new Map(sheet.finals.map((f) => [f.user_id, f.final])), [sheet.finals]);
-  const unconfirmed = students.filter(
-    (st) => !s.drafts[st.id] && liveFinal(activities, s.stored[st.id], undefined) !== (serverFinals.get(st.id) ?? null),
-  );
   const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
   const openHistory = useCallback(
-    (student: SheetStudent, activity: Activity) => setHistoryOf({ student, activity }),
+    (student: SheetStudent, activity: Activity) =>
+      setHistoryOf({
+        userId: student.id,
+        activityId: activity.id,
+        studentName: student.full_name,
+        activityName: activity.activity_name,
+      }),
     [],
   );
   // What the grid (wide screens) and the cards (phones) both show and report.
@@ -73,45 +76,28 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         onSave={() => setConfirmSave(true)}
         onDiscard={s.discardAll}
       />
-      <Group gap="xs" wrap="wrap">
-        <SheetFileButtons
-          assignmentId={sheet.assignment.id}
-          address={address}
-          readOnly={readOnly}
-          feedback={feedback}
-        />
-        {!readOnly ? (
-          <Button onClick={() => setFillOpen(true)} variant="default" disabled={!activities.length}>
-            Rellenar vacías
-          </Button>
-        ) : null}
-        {!isMobile ? (
-          <Button
-            variant="default"
-            disabled={!active?.student || !active.activity}
-            onClick={() => active?.student && active.activity && openHistory(active.student, active.activity)}
-          >
-            Historial de la celda
-          </Button>
-        ) : null}
-        {!readOnly ? (
-          <Button onClick={() => setConfirmSave(true)} loading={s.saving} ml={isMobile ? undefined : 'auto'}>
-            Guardar calificaciones{s.draftCount ? ` (${s.draftCount})` : ''}
-          </Button>
-        ) : null}
-      </Group>
-      {active?.student && active.activity && !isMobile ? (
-        <Text size="xs" c="dimmed" aria-live="polite">
-          Celda: {active.student.full_name} · {active.activity.activity_name}
-        </Text>
-      ) : null}
-      {s.badCount ? (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {s.badCount === 1 ? '1 celda no es un número: corrígela' : `${s.badCount} celdas no son números: corrígelas`}{' '}
-          antes de guardar.
-        </Text>
-      ) : null}
-      <SheetNotices notice={s.notice} asked={s.asked} {...roster} onDismiss={s.dismissNotice} onAnswer={s.answer} />
+      <SheetToolbar
+        assignmentId={sheet.assignment.id}
+        address={address}
+        readOnly={readOnly}
+        feedback={feedback}
+        isMobile={isMobile}
+        canFill={activities.length > 0}
+        active={active}
+        saving={s.saving}
+        draftCount={s.draftCount}
+        onFill={() => setFillOpen(true)}
+        onHistory={openHistory}
+        onSave={() => setConfirmSave(true)}
+      />
+      <SheetNotices
+        badCount={s.badCount}
+        notice={s.notice}
+        asked={s.asked}
+        {...roster}
+        onDismiss={s.dismissNotice}
+        onAnswer={s.answer}
+      />
       <ConflictList conflicts={s.conflicts} drafts={s.drafts} {...roster} onResolve={s.resolveConflict} />
 
       {students.length === 0 ? (
@@ -123,22 +109,12 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       ) : (
         <GradeGrid {...layout} conflicts={s.conflicts} onPaste={s.paste} />
       )}
-      {students.length > 0 && activities.length > 0 ? (
-        <Text size="sm" c={unconfirmed.length ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
-          {unconfirmed.length
-            ? `El servidor aún no confirma el final de ${unconfirmed.length} alumnos; se actualizará en un momento.`
-            : s.draftCount === 0
-              ? 'Finales confirmados por el servidor.'
-              : 'Los finales marcados con • incluyen calificaciones sin guardar.'}
-        </Text>
-      ) : null}
+      {students.length > 0 && activities.length > 0 ? <FinalsStatus sheet={sheet} state={s} /> : null}
 
-      <ConfirmDialog
+      <SaveGradesDialog
         opened={confirmSave}
-        title="Guardar calificaciones?"
-        confirmLabel="Guardar"
-        loading={s.saving}
-        message={`Se guardarán ${s.draftCount === 1 ? '1 calificación' : `${s.draftCount} calificaciones`} capturadas${s.badCount ? ` (las ${s.badCount} celdas que no son números se quedan sin enviar)` : ''}.${s.asked.length ? ` Las ${s.asked.length} que parecen de 0 a 10 esperan tu respuesta y no se envían.` : ''}`}
+        saving={s.saving}
+        counts={{ drafts: s.draftCount, bad: s.badCount, asked: s.asked.length }}
         onConfirm={() => {
           setConfirmSave(false);
           s.save();
@@ -156,19 +132,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
           setFillOpen(false);
         }}
       />
-      <CellHistoryDialog
-        cell={
-          historyOf
-            ? {
-                userId: historyOf.student.id,
-                activityId: historyOf.activity.id,
-                studentName: historyOf.student.full_name,
-                activityName: historyOf.activity.activity_name,
-              }
-            : null
-        }
-        onClose={() => setHistoryOf(null)}
-      />
+      <CellHistoryDialog cell={historyOf} onClose={() => setHistoryOf(null)} />
       <AttributesDialog
         student={attributesOf}
         subjectId={address.subject_id}

@@ -4,6 +4,8 @@ import { cellText } from '../grid/grid-model';
 import type { CellRef, SheetNotice } from '../grid/sheet-state';
 
 interface Props {
+  /** Cells whose text is not a number: they are not sent. */
+  badCount: number;
   notice: SheetNotice | null;
   asked: Array<CellRef & { value: number }>;
   students: SheetStudent[];
@@ -25,13 +27,20 @@ function cellList(items: string[]): string {
 
 /**
  * What the sheet did by itself, said where it happened: a typed value clamped into 0-100, a pasted block's report
- * (pasted, cut at the grid's edge, clamped, refused), and the question about grades that look like 0-10.
+ * (pasted, cut at the grid's edge, clamped, refused), and the question about grades that look like 0-10; and the
+ * cells that are not numbers, which a save leaves behind.
  */
-export function SheetNotices({ notice, asked, students, activities, onDismiss, onAnswer }: Props) {
+export function SheetNotices({ badCount, notice, asked, students, activities, onDismiss, onAnswer }: Props) {
   const name = (c: CellRef) =>
     `${students.find((s) => s.id === c.userId)?.full_name ?? ''} · ${activities.find((a) => a.id === c.activityId)?.activity_name ?? ''}`;
   return (
     <>
+      {badCount ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {badCount === 1 ? '1 celda no es un número: corrígela' : `${badCount} celdas no son números: corrígelas`}{' '}
+          antes de guardar.
+        </Text>
+      ) : null}
       {notice?.kind === 'clamped' ? (
         <Alert color="yellow" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={onDismiss} py={6}>
           <Text size="sm">

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import { careerBody, LIMITS, type CareerBody } from '@egreso/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { FormModal } from '../components/FormModal';
@@ -6,7 +6,7 @@ import { LimitedTextInput } from '../components/LimitedTextInput';
 import { renderWithProviders } from '../test/render';
 import { ApiError } from './api';
 import { errorText } from './errors';
-import { useForm } from './use-form';
+import { useForm, useResetOnOpen } from './use-form';
 
 function CareerForm({ save }: { save: (body: CareerBody) => Promise<unknown> }) {
   const form = useForm({ initial: { career_key: '', name: '' }, schema: careerBody, toBody: (v) => v });
@@ -62,5 +62,32 @@ describe('useForm with FormModal', () => {
     await user.type(screen.getByLabelText('Clave'), '2');
     expect(screen.queryByText('Ya existe una carrera con esa clave.')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('useResetOnOpen', () => {
+  const EMPTY = { career_key: '', name: '' };
+  type Row = { id: number; career_key: string; name: string };
+  function useCareerModal(props: { opened: boolean; row: Row | null }) {
+    const form = useForm({ initial: EMPTY, schema: careerBody, toBody: (v) => v });
+    useResetOnOpen(form, props.opened, props.row, (r) => ({ career_key: r.career_key, name: r.name }));
+    return form;
+  }
+
+  it('starts the form from the row when the modal opens with one, from the initial values without, and keeps what is typed between', () => {
+    const isc = { id: 1, career_key: 'ISC', name: 'Sistemas' };
+    const { result, rerender } = renderHook(useCareerModal, {
+      initialProps: { opened: true, row: isc as Row | null },
+    });
+    expect(result.current.values).toEqual({ career_key: 'ISC', name: 'Sistemas' });
+
+    // Typing re-renders with a new mapping function: the typed value stays.
+    act(() => result.current.setField('name', 'Sistemas Computacionales'));
+    rerender({ opened: true, row: isc });
+    expect(result.current.values.name).toBe('Sistemas Computacionales');
+
+    rerender({ opened: false, row: isc });
+    rerender({ opened: true, row: null });
+    expect(result.current.values).toEqual(EMPTY);
   });
 });

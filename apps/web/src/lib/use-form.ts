@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api';
 
@@ -158,6 +158,25 @@ export function useFormModal<T>() {
     },
     close: () => setOpened(false),
   };
+}
+
+/**
+ * Starts a create/edit modal's form over each time the modal opens: from the row it edits (through `toValues`), or from
+ * the form's initial values to create one.
+ */
+export function useResetOnOpen<T, V>(
+  form: { reset: (values?: V) => void },
+  opened: boolean,
+  row: T | null,
+  toValues: (row: T) => V,
+) {
+  const { reset } = form;
+  // The latest mapping, so an inline function does not start the form over on every render.
+  const valuesOf = useRef(toValues);
+  valuesOf.current = toValues;
+  useEffect(() => {
+    if (opened) reset(row ? valuesOf.current(row) : undefined);
+  }, [opened, row, reset]);
 }
 
 /** A form's `bind` for a fields component that edits one draft through value, onChange and errors props. */

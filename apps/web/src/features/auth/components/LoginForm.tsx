@@ -57,31 +57,34 @@ export function LoginForm() {
     }
   };
 
-  // Both fields: required without the asterisk, large, locked while signing in.
-  const field = { required: true, withAsterisk: false, size: 'md', disabled: busy } as const;
+  // Both fields: required without the asterisk, large, locked while signing in, with their state and their message.
+  const field = (value: string, setValue: (value: string) => void, error: string | undefined) =>
+    ({
+      required: true,
+      withAsterisk: false,
+      size: 'md',
+      disabled: busy,
+      value,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
+      error,
+    }) as const;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Inicio de sesión">
       <Stack gap="md">
         <TextInput
-          {...field}
+          {...field(email, setEmail, errors.email)}
           label="Correo electrónico"
           type="email"
           autoComplete="username"
           inputMode="email"
           placeholder="nombre@institucion.edu.mx"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
         />
         <PasswordInput
-          {...field}
+          {...field(password, setPassword, errors.password)}
           label="Contraseña"
           autoComplete="current-password"
           placeholder="Tu contraseña"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
         />
         <Button type="submit" size="md" fullWidth disabled={busy}>
           Iniciar sesión

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { LIMITS, careerBody, type Career } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
-import { useForm } from '../../../lib/use-form';
+import { useForm, useResetOnOpen } from '../../../lib/use-form';
 import { useSaveCareer } from '../api/save-career';
 
 interface Props {
@@ -16,14 +15,16 @@ interface Props {
 
 const EMPTY = { career_key: '', name: '' };
 
+/** A career's two texts, both required; the first one takes the focus. */
+const FIELDS = [
+  { key: 'career_key', label: 'Clave', placeholder: 'ISC', max: LIMITS.careerKey },
+  { key: 'name', label: 'Nombre', placeholder: 'Ingeniería en Sistemas Computacionales', max: LIMITS.careerName },
+] as const;
+
 export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
   const save = useSaveCareer();
   const form = useForm({ initial: EMPTY, schema: careerBody, toBody: (v) => v });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (opened) reset(career ? { career_key: career.career_key, name: career.name } : EMPTY);
-  }, [opened, career, reset]);
+  useResetOnOpen(form, opened, career, (c) => ({ career_key: c.career_key, name: c.name }));
 
   const submit = () =>
     form.submit(
@@ -40,21 +41,9 @@ export function CareerFormModal({ opened, career, onClose, onSaved }: Props) {
       saving={save.isPending}
       failure={form.failure}
     >
-      <LimitedTextInput
-        label="Clave"
-        placeholder="ISC"
-        required
-        max={LIMITS.careerKey}
-        {...form.bind('career_key')}
-        data-autofocus
-      />
-      <LimitedTextInput
-        label="Nombre"
-        placeholder="Ingeniería en Sistemas Computacionales"
-        required
-        max={LIMITS.careerName}
-        {...form.bind('name')}
-      />
+      {FIELDS.map(({ key, ...field }, i) => (
+        <LimitedTextInput key={key} {...field} required {...form.bind(key)} data-autofocus={i === 0 || undefined} />
+      ))}
     </FormModal>
   );
 }

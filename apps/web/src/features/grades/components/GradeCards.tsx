@@ -20,6 +20,9 @@ interface Props {
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
+/** What every student's card gets alike: the activities, whether it is read-only, and the handlers. */
+type Shared = Omit<Props, 'students' | 'stored' | 'drafts' | 'notes'>;
+
 /** A clock: the history of a grade. */
 function HistoryIcon() {
   return (
@@ -52,19 +55,12 @@ const StudentCard = memo(function StudentCard({
   onFocusCell,
   onOpenHistory,
   onOpenAttributes,
-}: {
+}: Shared & {
   student: SheetStudent;
   rowIndex: number;
-  activities: Activity[];
   storedRow: StoredRow | undefined;
   draftRow: Record<number, string> | undefined;
   noteRow: Record<number, CellNote> | undefined;
-  readOnly: boolean;
-  onCellChange: Props['onCellChange'];
-  onCellLeave: Props['onCellLeave'];
-  onFocusCell: Props['onFocusCell'];
-  onOpenHistory: Props['onOpenHistory'];
-  onOpenAttributes: Props['onOpenAttributes'];
 }) {
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-label={student.full_name}>
@@ -124,19 +120,7 @@ const StudentCard = memo(function StudentCard({
 });
 
 /** The grade sheet on a phone: one card per student with an input per activity (and its history) and 'Ver atribs.'. */
-export function GradeCards({
-  students,
-  activities,
-  stored,
-  drafts,
-  notes,
-  readOnly,
-  onCellChange,
-  onCellLeave,
-  onFocusCell,
-  onOpenHistory,
-  onOpenAttributes,
-}: Props) {
+export function GradeCards({ students, stored, drafts, notes, ...shared }: Props) {
   return (
     <Stack gap="sm">
       {students.map((s, i) => (
@@ -144,16 +128,10 @@ export function GradeCards({
           key={s.id}
           student={s}
           rowIndex={i}
-          activities={activities}
           storedRow={stored[s.id]}
           draftRow={drafts[s.id]}
           noteRow={notes[s.id]}
-          readOnly={readOnly}
-          onCellChange={onCellChange}
-          onCellLeave={onCellLeave}
-          onFocusCell={onFocusCell}
-          onOpenHistory={onOpenHistory}
-          onOpenAttributes={onOpenAttributes}
+          {...shared}
         />
       ))}
     </Stack>

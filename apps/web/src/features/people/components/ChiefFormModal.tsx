@@ -1,9 +1,9 @@
 import { Alert, PasswordInput, Select, TextInput } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
-import { useForm, type FieldErrors } from '../../../lib/use-form';
+import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
 import { useCareers } from '../../careers/api/get-careers';
 import { useSaveChief } from '../api/save-chief';
 import { PersonFields } from './PersonFields';
@@ -66,23 +66,16 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
     toBody: (v) => wireBody(v, editing),
     check: chiefChecks,
   });
-  const { reset, values } = form;
+  const { values } = form;
 
-  useEffect(() => {
-    if (!opened) return;
-    reset(
-      chief
-        ? {
-            full_name: chief.full_name,
-            email: chief.email,
-            controlnumber: chief.controlnumber ?? '',
-            gender: chief.gender ? String(chief.gender) : null,
-            career_id: chief.user_careers[0] ? String(chief.user_careers[0].career_id) : null,
-            password: '',
-          }
-        : EMPTY,
-    );
-  }, [opened, chief, reset]);
+  useResetOnOpen(form, opened, chief, (c) => ({
+    full_name: c.full_name,
+    email: c.email,
+    controlnumber: c.controlnumber ?? '',
+    gender: c.gender ? String(c.gender) : null,
+    career_id: c.user_careers[0] ? String(c.user_careers[0].career_id) : null,
+    password: '',
+  }));
 
   const generated = useMemo(() => generatedPassword(values), [values]);
   const careerOptions = (careers.data ?? []).map((c) => ({

@@ -1,5 +1,4 @@
 import { Alert, MultiSelect, Select, SimpleGrid } from '@mantine/core';
-import { useEffect } from 'react';
 import {
   PEOPLE_MSG,
   ROLE,
@@ -12,7 +11,7 @@ import {
 } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
-import { useForm, type FieldErrors } from '../../../lib/use-form';
+import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useGroups } from '../../groups/api/get-groups';
 import { useSaveStudent } from '../api/save-student';
@@ -99,10 +98,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
     check: studentChecks(editing),
     invalidMessage: invalidMessage(editing),
   });
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) reset(student ? studentValues(student) : EMPTY);
-  }, [opened, student, reset]);
+  useResetOnOpen(form, opened, student, studentValues);
 
   const groupOptions = (groups.data ?? []).map((g) => ({ value: String(g.id), label: groupLabel(g) }));
   const generationOptions = (generations.data ?? []).map((g) => ({ value: String(g.id), label: g.generation_name }));

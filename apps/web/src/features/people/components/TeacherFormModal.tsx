@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { ROLE, initialPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
-import { useForm } from '../../../lib/use-form';
+import { useForm, useResetOnOpen } from '../../../lib/use-form';
 import { useSaveTeacher } from '../api/save-teacher';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, fillAllWhenMissing, missingFields, personValues, type PersonValues } from './person-fields';
@@ -37,10 +36,7 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
     check: missingFields,
     invalidMessage: fillAllWhenMissing,
   });
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) reset(teacher ? personValues(teacher) : EMPTY_PERSON);
-  }, [opened, teacher, reset]);
+  useResetOnOpen(form, opened, teacher, personValues);
 
   const submit = () =>
     form.submit(

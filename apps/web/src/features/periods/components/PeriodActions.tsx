@@ -18,42 +18,26 @@ interface Props {
 
 export function PeriodActions({ period, onEdit, onActivate, onClose, onDelete, grid }: Props) {
   const { canActivate, canClose } = periodActionState(period);
-  const buttons = (
-    <>
-      <Button size="xs" variant="light" onClick={() => onEdit(period)} aria-label={`Editar ${period.period_name}`}>
-        Editar
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="teal"
-        disabled={!canActivate}
-        onClick={() => onActivate(period)}
-        aria-label={`Activar ${period.period_name}`}
-      >
-        Activar
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="orange"
-        disabled={!canClose}
-        onClick={() => onClose(period)}
-        aria-label={`Cerrar ${period.period_name}`}
-      >
-        Cerrar
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        onClick={() => onDelete(period)}
-        aria-label={`Eliminar ${period.period_name}`}
-      >
-        Eliminar
-      </Button>
-    </>
-  );
+  const actions = [
+    { label: 'Editar', run: onEdit },
+    { label: 'Activar', color: 'teal', disabled: !canActivate, run: onActivate },
+    { label: 'Cerrar', color: 'orange', disabled: !canClose, run: onClose },
+    { label: 'Eliminar', color: 'red', run: onDelete },
+  ];
+  // Each button is named with the period: 'Activar AGO-DIC 2026'.
+  const buttons = actions.map(({ label, color, disabled, run }) => (
+    <Button
+      key={label}
+      size="xs"
+      variant="light"
+      color={color}
+      disabled={disabled}
+      onClick={() => run(period)}
+      aria-label={`${label} ${period.period_name}`}
+    >
+      {label}
+    </Button>
+  ));
   return grid ? (
     <SimpleGrid cols={2} spacing="xs">
       {buttons}

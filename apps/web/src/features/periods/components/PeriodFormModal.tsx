@@ -1,11 +1,10 @@
 import { Alert, SimpleGrid, Textarea } from '@mantine/core';
-import { useEffect } from 'react';
 import { LIMITS, PERIOD_MSG, periodCreateBody, type Period } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
 import { errorText } from '../../../lib/errors';
-import { useForm } from '../../../lib/use-form';
+import { useForm, useResetOnOpen } from '../../../lib/use-form';
 import { useSavePeriod } from '../api/save-period';
 
 interface Props {
@@ -21,23 +20,16 @@ const EMPTY = { period_name: '', start_date: '', end_date: '', notes: '' };
 export function PeriodFormModal({ opened, period, onClose, onSaved }: Props) {
   const save = useSavePeriod();
   const form = useForm({ initial: EMPTY, schema: periodCreateBody, toBody: (v) => v });
-  const { reset, values } = form;
+  const { values } = form;
   // A closed period keeps its dates.
   const datesLocked = period?.status === 'closed';
 
-  useEffect(() => {
-    if (!opened) return;
-    reset(
-      period
-        ? {
-            period_name: period.period_name,
-            start_date: period.start_date,
-            end_date: period.end_date,
-            notes: period.notes ?? '',
-          }
-        : EMPTY,
-    );
-  }, [opened, period, reset]);
+  useResetOnOpen(form, opened, period, (p) => ({
+    period_name: p.period_name,
+    start_date: p.start_date,
+    end_date: p.end_date,
+    notes: p.notes ?? '',
+  }));
 
   const submit = () =>
     form.submit(

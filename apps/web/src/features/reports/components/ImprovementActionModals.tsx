@@ -27,6 +27,35 @@ interface Outcome {
 }
 export type PeriodOption = Option & { start_date: string };
 
+/** How a modal's Guardar saves: the request, whether it is running, the page's message, the failure's prefix. */
+interface Saving<B> {
+  send: (body: B) => Promise<unknown>;
+  pending: boolean;
+  saved: string;
+  failed: string;
+}
+
+/**
+ * FormModal's props for a modal of this file: open while it has what it is about; Guardar sends the form's body, then
+ * tells the page the saved message, or words the failure above the fields.
+ */
+function modalProps<V, B>(form: FormState<V, B>, about: object | null, outcome: Outcome, saving: Saving<B>) {
+  return {
+    opened: about !== null,
+    onClose: outcome.onClose,
+    onSubmit: () =>
+      form.submit(
+        async (body) => {
+          await saving.send(body);
+          outcome.onSaved(saving.saved);
+        },
+        (err) => form.fail(errorText(saving.failed, err)),
+      ),
+    saving: saving.pending,
+    failure: form.failure,
+  };
+}
+
 /** What the evidence knows of the attribute an action is registered for. */
 export interface ActionFinding {
   career_id: number;
@@ -160,8 +189,7 @@ export function RegisterActionModal({
   finding,
   periods,
   subjects,
-  onClose,
-  onSaved,
+  ...outcome
 }: {
   finding: ActionFinding | null;
   periods: PeriodOption[];
@@ -202,24 +230,14 @@ export function RegisterActionModal({
   }, [finding, periods, reset]);
 
   const chosen = finding?.trend.find((t) => String(t.period_id) === form.values.finding_period_id);
-  const submit = () =>
-    form.submit(
-      async (body) => {
-        await save.mutateAsync({ id: null, body });
-        onSaved(IMPROVEMENT_MSG.created);
-      },
-      (err) => form.fail(errorText('Error al registrar la acción de mejora', err)),
-    );
+  const modal = modalProps(form, finding, outcome, {
+    send: (body) => save.mutateAsync({ id: null, body }),
+    pending: save.isPending,
+    saved: IMPROVEMENT_MSG.created,
+    failed: 'Error al registrar la acción de mejora',
+  });
   return (
-    <FormModal
-      opened={finding !== null}
-      onClose={onClose}
-      title="Registrar acción de mejora"
-      size="lg"
-      onSubmit={submit}
-      saving={save.isPending}
-      failure={form.failure}
-    >
+    <FormModal {...modal} title="Registrar acción de mejora" size="lg">
       <Subject label="Atributo: ">{finding?.attribute_name}</Subject>
       <Select
         label="Periodo del hallazgo"
@@ -253,8 +271,7 @@ export function EditActionModal({
   action,
   periods,
   subjects,
-  onClose,
-  onSaved,
+  ...outcome
 }: {
   action: ImprovementAction | null;
   periods: Option[];
@@ -295,14 +312,12 @@ export function EditActionModal({
       verdict_note: action.verdict_note ?? '',
     });
   }, [action, reset]);
-  const submit = () =>
-    form.submit(
-      async (body) => {
-        await save.mutateAsync({ id: action!.id, body });
-        onSaved(IMPROVEMENT_MSG.saved);
-      },
-      (err) => form.fail(errorText('Error al guardar la acción de mejora', err)),
-    );
+  const modal = modalProps(form, action, outcome, {
+    send: (body) => save.mutateAsync({ id: action!.id, body }),
+    pending: save.isPending,
+    saved: IMPROVEMENT_MSG.saved,
+    failed: 'Error al guardar la acción de mejora',
+  });
   // Subjects no longer in the career's list still show by name.
   const subjectData = [
     ...subjects,
@@ -311,15 +326,7 @@ export function EditActionModal({
       .map((s) => ({ value: String(s.subject_id), label: `${s.subject_key} · ${s.subject_name}` })),
   ];
   return (
-    <FormModal
-      opened={action !== null}
-      onClose={onClose}
-      title="Acción de mejora"
-      size="lg"
-      onSubmit={submit}
-      saving={save.isPending}
-      failure={form.failure}
-    >
+    <FormModal {...modal} title="Acción de mejora" size="lg">
       {action ? (
         <Subject label={`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}>
           {`Hallazgo en ${action.finding.period.period_name}: ${pct(action.finding.share)} contra una meta de ${action.finding.target} %.`}
@@ -346,8 +353,7 @@ const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/
 /** 'Registrar seguimiento': what a teacher did for the action, with its date. */
 export function FollowupModal({
   action,
-  onClose,
-  onSaved,
+  ...outcome
 }: {
   action: ImprovementAction | null;
 } & Outcome) {
@@ -357,23 +363,14 @@ export function FollowupModal({
   useEffect(() => {
     if (action) reset({ followup_date: today(), text: '' });
   }, [action, reset]);
-  const submit = () =>
-    form.submit(
-      async (body) => {
-        await add.mutateAsync({ id: action!.id, body });
-        onSaved(IMPROVEMENT_MSG.followupSaved);
-      },
-      (err) => form.fail(errorText('Error al registrar el seguimiento', err)),
-    );
+  const modal = modalProps(form, action, outcome, {
+    send: (body) => add.mutateAsync({ id: action!.id, body }),
+    pending: add.isPending,
+    saved: IMPROVEMENT_MSG.followupSaved,
+    failed: 'Error al registrar el seguimiento',
+  });
   return (
-    <FormModal
-      opened={action !== null}
-      onClose={onClose}
-      title="Registrar seguimiento"
-      onSubmit={submit}
-      saving={add.isPending}
-      failure={form.failure}
-    >
+    <FormModal {...modal} title="Registrar seguimiento">
       {action ? <Subject label="Acción: ">{action.action}</Subject> : null}
       <DateField label="Fecha" required {...form.bind('followup_date')} />
       <LongText label="Qué se hizo" required {...form.bind('text')} />

@@ -1,8 +1,9 @@
 import { Alert, Card, Group, Select, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { TEACHER_REPORT_MSG, RUBRIC_MSG, collator } from '@egreso/domain';
+import { TEACHER_REPORT_MSG, collator } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
+import { TeacherCareersFallback } from '../../../components/TeacherCareersFallback';
 import '../../../components/print.css';
 import { errorText } from '../../../lib/errors';
 import { useMyAssignments, useMyCareers } from '../../../lib/teacher-assignments';
@@ -12,6 +13,13 @@ import { BandChart } from '../components/BandChart';
 import { StudentChart } from '../components/StudentChart';
 
 const ALL = 'all';
+/** The chain of filters career → subject → group: each one's label, width and placeholder. */
+const CHAIN = {
+  career: { label: 'Carrera', w: 260, placeholder: 'Selecciona la carrera' },
+  subject: { label: 'Materia', w: 300, placeholder: 'Selecciona la materia' },
+  group: { label: 'Grupo', w: 240, placeholder: 'Selecciona el grupo' },
+};
+
 /** A filter of the chain career → subject → group: its value is an id, and it waits while it has no options. */
 function IdSelect({
   value,
@@ -98,59 +106,17 @@ export default function ViewReportPage() {
     userId !== null ? `Alumno: ${report.data?.alumnos.find((s) => s.id === userId)?.full_name ?? ''}` : null,
   ].filter((f): f is string => f !== null);
 
-  if (careers.isPending)
-    return (
-      <>
-        <PageHeader title={TEACHER_REPORT_MSG.title} />
-        <PageLoader />
-      </>
-    );
-  if (careers.isError)
-    return (
-      <>
-        <PageHeader title={TEACHER_REPORT_MSG.title} />
-        <Alert color="red" role="alert">
-          Error al cargar tus carreras.
-        </Alert>
-      </>
-    );
-  if (careers.data.length === 0)
-    return (
-      <>
-        <PageHeader title={TEACHER_REPORT_MSG.title} />
-        <Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert>
-      </>
-    );
+  if (!careers.isSuccess || careers.data.length === 0)
+    return <TeacherCareersFallback title={TEACHER_REPORT_MSG.title} careers={careers} />;
 
   return (
     <>
       <PageHeader title={TEACHER_REPORT_MSG.title} />
       <Card withBorder radius="md" padding="md" mb="md">
         <Group align="flex-end" wrap="wrap" data-print="hide">
-          <IdSelect
-            label="Carrera"
-            w={260}
-            placeholder="Selecciona la carrera"
-            value={careerId}
-            onChange={chooseCareer}
-            data={careerOptions}
-          />
-          <IdSelect
-            label="Materia"
-            w={300}
-            placeholder="Selecciona la materia"
-            value={subjectId}
-            onChange={chooseSubject}
-            data={subjects}
-          />
-          <IdSelect
-            label="Grupo"
-            w={240}
-            placeholder="Selecciona el grupo"
-            value={assignmentId}
-            onChange={chooseGroup}
-            data={groupOptions}
-          />
+          <IdSelect {...CHAIN.career} value={careerId} onChange={chooseCareer} data={careerOptions} />
+          <IdSelect {...CHAIN.subject} value={subjectId} onChange={chooseSubject} data={subjects} />
+          <IdSelect {...CHAIN.group} value={assignmentId} onChange={chooseGroup} data={groupOptions} />
           <Select
             label="Alumno"
             w={280}

@@ -1,8 +1,7 @@
 import { Alert, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { RUBRIC_MSG } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
+import { TeacherCareersFallback } from '../../../components/TeacherCareersFallback';
 import '../../../components/print.css';
 import { assignmentLabel, useMyAssignments, useMyCareers } from '../../../lib/teacher-assignments';
 import { RubricEditor } from '../components/RubricEditor';
@@ -18,29 +17,8 @@ export default function CriteriaPage() {
   const assignment = list.find((a) => a.id === assignmentChoice) ?? list[0] ?? null;
 
   const title = `Rúbrica y Matriz de Evaluación${assignment ? ` - ${assignment.subject.subject_name}` : ''}`;
-  if (careers.isPending)
-    return (
-      <>
-        <PageHeader title={title} />
-        <PageLoader />
-      </>
-    );
-  if (careers.isError)
-    return (
-      <>
-        <PageHeader title={title} />
-        <Alert color="red" role="alert">
-          Error al cargar tus carreras.
-        </Alert>
-      </>
-    );
-  if (careers.data.length === 0)
-    return (
-      <>
-        <PageHeader title={title} />
-        <Alert color="yellow">{RUBRIC_MSG.noCareer}</Alert>
-      </>
-    );
+  if (!careers.isSuccess || careers.data.length === 0)
+    return <TeacherCareersFallback title={title} careers={careers} />;
 
   return (
     <>

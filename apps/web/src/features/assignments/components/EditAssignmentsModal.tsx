@@ -4,7 +4,7 @@ import { ASSIGNMENT_MSG, type Group as GroupRow, type Subject, type SubjectSemes
 import { FormModal } from '../../../components/FormModal';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { ProfessorAssignments } from './assignment-options';
-import { groupLabel, subjectsForGroup } from './assignment-options';
+import { groupLabel, subjectKeptFor, subjectsForGroup } from './assignment-options';
 
 export interface EditRow {
   key: number;
@@ -52,9 +52,8 @@ export function EditAssignmentsModal({ professor, groups, subjects, links, savin
   const update = (key: number, patch: Partial<EditRow>) =>
     changeRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const changeGroup = (row: EditRow, groupId: string | null) => {
-    const allowed = subjectsForGroup(subjects, links, groupId ? groupById.get(groupId) : undefined);
-    const keep = row.subject_id && allowed.some((s) => String(s.id) === row.subject_id);
-    update(row.key, { group_id: groupId, subject_id: keep ? row.subject_id : null });
+    const group = groupId ? groupById.get(groupId) : undefined;
+    update(row.key, { group_id: groupId, subject_id: subjectKeptFor(row.subject_id, subjects, links, group) });
   };
 
   const save = () => {

@@ -11,6 +11,20 @@ export function subjectsForGroup(
   return subjects.filter((s) => ids.has(s.id)).sort((a, b) => collator.compare(a.subject_name, b.subject_name));
 }
 
+/**
+ * The subject a row keeps when its group changes: the chosen one while the new group's semester still offers it, else
+ * none (the subject select then asks again).
+ */
+export function subjectKeptFor(
+  subjectId: string | null,
+  subjects: readonly Subject[],
+  links: readonly SubjectSemester[],
+  group: Group | undefined,
+): string | null {
+  if (!subjectId) return null;
+  return subjectsForGroup(subjects, links, group).some((s) => String(s.id) === subjectId) ? subjectId : null;
+}
+
 export interface ProfessorAssignments {
   userId: number;
   fullName: string;

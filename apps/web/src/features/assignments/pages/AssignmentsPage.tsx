@@ -24,6 +24,7 @@ import {
   byProfessor,
   chipText,
   groupLabel,
+  subjectKeptFor,
   subjectsForGroup,
   type ProfessorAssignments,
 } from '../components/assignment-options';
@@ -77,10 +78,11 @@ export default function AssignmentsPage() {
 
   const chooseGroup = (value: string | null) => {
     const group = groupList.find((g) => String(g.id) === value);
-    const keep =
-      values.subject_id &&
-      subjectsForGroup(subjectList, linkList, group).some((s) => String(s.id) === values.subject_id);
-    form.setValues({ ...values, group_id: value, subject_id: keep ? values.subject_id : null });
+    form.setValues({
+      ...values,
+      group_id: value,
+      subject_id: subjectKeptFor(values.subject_id, subjectList, linkList, group),
+    });
   };
 
   const assign = async (e: React.FormEvent) => {

@@ -1,4 +1,5 @@
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
+import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
@@ -15,8 +16,8 @@ export interface Sheet extends SheetAssignment {
 function sheetsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentGroup)
     .leftJoin('periods as p', (j) =>
       j.on((eb) =>
         eb.or([

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { joinAssignmentGroup, joinAssignmentPeriod } from '../../db/joins.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
 import { insertInChunks } from '../../db/chunks.js';
@@ -223,8 +224,8 @@ export function listCopySources(db: DbOrTrx, userId: number, subjectId: number, 
     .selectFrom('professor_subjects as ps')
     .innerJoin('rubrics as r', 'r.professor_subject_id', 'ps.id')
     .innerJoin('evaluation_criterias as c', 'c.rubric_id', 'r.id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinAssignmentGroup)
+    .$call(joinAssignmentPeriod)
     .select((eb) => [
       'ps.id as professor_subject_id',
       'r.id as rubric_id',

@@ -1,4 +1,5 @@
 import type { StudentSubject } from '@egreso/domain';
+import { joinActivityAssignment, joinAssignmentPeriod, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
@@ -92,9 +93,9 @@ function studentActivityRows(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinActivityAssignment)
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentPeriod)
     .where('ua.user_id', '=', userId);
 }
 

@@ -8,7 +8,7 @@ import {
   joinAssignmentTeacher,
 } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
 /** Assignments with their teacher, subject, group (and its semester), period and career. */
@@ -42,7 +42,7 @@ export function assignmentsQuery(db: DbOrTrx) {
     ]);
 }
 
-type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentsQuery>['execute']>>[number];
+type AssignmentRow = RowOf<typeof assignmentsQuery>;
 
 function present(r: AssignmentRow): Assignment {
   return {

@@ -1,7 +1,7 @@
 import { ROLE, type CareerScope, type Group, type GroupStudent } from '@egreso/domain';
 import { peopleInScope } from '../../db/career-scope.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
 function groupsQuery(db: DbOrTrx) {
@@ -11,7 +11,7 @@ function groupsQuery(db: DbOrTrx) {
     .select(['g.id', 'g.group_name', 'g.semester_id', 'g.created_at', 'g.updated_at', 's.semester_name']);
 }
 
-type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsQuery>['execute']>>[number];
+type GroupRow = RowOf<typeof groupsQuery>;
 
 const byName = (q: ReturnType<typeof groupsQuery>) => q.orderBy(esKey('g.group_name')).orderBy('g.id');
 

@@ -1,5 +1,6 @@
 import { ROLE, type CareerScope, type Group, type GroupStudent } from '@egreso/domain';
 import { peopleInScope } from '../../db/career-scope.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
@@ -112,12 +113,6 @@ export async function studentsOfGroup(db: DbOrTrx, groupId: number, scope: Caree
   );
 }
 
-export async function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('professor_subjects')
-    .select('id')
-    .where('user_id', '=', teacherId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
+  return rowWith(db, 'professor_subjects', { user_id: teacherId, group_id: groupId });
 }

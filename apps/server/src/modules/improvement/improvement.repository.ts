@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ROLE, type ImprovementStatus } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
 import { joinAssignmentTeacher } from '../../db/joins.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx, ImprovementActionsTable } from '../../db/types.js';
 import type { Insertable } from 'kysely';
@@ -258,14 +259,8 @@ export async function insertActionSubjects(
 }
 
 /** Whether the user is recorded as a teacher of one of the action's subjects. */
-export async function isActionTeacher(db: DbOrTrx, actionId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('improvement_action_subjects')
-    .select('id')
-    .where('action_id', '=', actionId)
-    .where('teacher_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isActionTeacher(db: DbOrTrx, actionId: number, userId: number): Promise<boolean> {
+  return rowWith(db, 'improvement_action_subjects', { action_id: actionId, teacher_id: userId });
 }
 
 export async function insertFollowup(

@@ -11,6 +11,19 @@ export async function rowExists(db: DbOrTrx, table: TableWithId, id: number): Pr
   return rows.length > 0;
 }
 
+/** Whether a row holds all these values, each column equal to its value (a link between two rows, say). */
+export async function rowWith<T extends TableWithId>(
+  db: DbOrTrx,
+  table: T,
+  values: Partial<Record<keyof Database[T] & string, number>>,
+): Promise<boolean> {
+  const equal = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const { rows } = await sql`select 1 from ${sql.table(table)} where ${sql.join(equal, sql` and `)} limit 1`.execute(
+    db,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Whether another row (not `exceptId`) already holds this value, ignoring case and surrounding spaces: the rule of
  * every name or key a user types (career keys, period names, subject keys, group names, attribute names).

@@ -367,3 +367,8 @@ export type UserUpdate = Updateable<UsersTable>;
 
 /** What every repository function takes: the database or a transaction on it. */
 export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** The row the query built by `query` answers: what a repository's presenter takes. */
+export type RowOf<F extends (db: DbOrTrx) => { execute(): Promise<unknown[]> }> = Awaited<
+  ReturnType<ReturnType<F>['execute']>
+>[number];

@@ -1,5 +1,6 @@
 import type { Activity, CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
+import { joinActivityAssignment, joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 export interface ActivityFilter {
@@ -19,9 +20,9 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
   if (filter.ids?.length === 0 || filter.professorSubjectIds?.length === 0) return [];
   let q = db
     .selectFrom('activities as a')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .$call(joinActivityAssignment)
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentGroup)
     .select((eb) => [
       'a.id',
       'a.professor_subject_id',

@@ -1,19 +1,25 @@
 import { sql } from 'kysely';
 import type { Assignment, CareerScope, TeacherAssignment } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
+import {
+  joinAssignmentGroup,
+  joinAssignmentPeriod,
+  joinAssignmentSubject,
+  joinAssignmentTeacher,
+} from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
 /** Assignments with their teacher, subject, group (and its semester), period and career. */
 export function assignmentsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
-    .innerJoin('users as u', 'u.id', 'ps.user_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .$call(joinAssignmentTeacher)
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentGroup)
     .leftJoin('semesters as sem', 'sem.id', 'g.semester_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinAssignmentPeriod)
     .leftJoin('careers as c', 'c.id', 'ps.career_id')
     .select([
       'ps.id',
@@ -23,7 +29,7 @@ export function assignmentsQuery(db: DbOrTrx) {
       'ps.period_id',
       'ps.career_id',
       'ps.created_at',
-      'u.full_name',
+      't.full_name',
       's.subject_name',
       's.subject_key',
       'g.group_name',
@@ -36,7 +42,7 @@ export function assignmentsQuery(db: DbOrTrx) {
     ]);
 }
 
-type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentsQuery>['execute']>>[number];
+type AssignmentRow = RowOf<typeof assignmentsQuery>;
 
 function present(r: AssignmentRow): Assignment {
   return {
@@ -65,7 +71,7 @@ export const assignmentLabel = (a: Assignment) => `${a.subject.subject_name} - $
 /** Teacher, subject and group in Spanish order; an assignment without group sorts as an empty name. */
 const byTeacherSubjectGroup = (q: ReturnType<typeof assignmentsQuery>) =>
   q
-    .orderBy(esKey('u.full_name'))
+    .orderBy(esKey('t.full_name'))
     .orderBy(esKey('s.subject_name'))
     .orderBy(esKey(sql<string>`coalesce(${sql.ref('g.group_name')}, '')`))
     .orderBy('ps.id');

@@ -1,27 +1,21 @@
 import type { Attribute } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
-function attributesQuery(db: DbOrTrx) {
+/**
+ * Attributes (`a`) with their career (`c`), selecting what every answer about an attribute says of it (read by
+ * `presentAttribute`); the attribute screens and a subject's attributes build on it.
+ */
+export function attributesWithCareer(db: DbOrTrx) {
   return db
     .selectFrom('attributes as a')
     .leftJoin('careers as c', 'c.id', 'a.career_id')
-    .select([
-      'a.id',
-      'a.attribute_name',
-      'a.description',
-      'a.codigo',
-      'a.career_id',
-      'a.created_at',
-      'a.updated_at',
-      'c.name as career_name',
-    ]);
+    .select(['a.id', 'a.attribute_name', 'a.description', 'a.codigo', 'a.career_id', 'c.name as career_name']);
 }
 
-type AttributeRow = Awaited<ReturnType<ReturnType<typeof attributesQuery>['execute']>>[number];
-
-function present(r: AttributeRow): Attribute {
+/** What every answer about an attribute says of it, from a row of `attributesWithCareer`. */
+export function presentAttribute(r: RowOf<typeof attributesWithCareer>) {
   return {
     id: r.id,
     attribute_name: r.attribute_name,
@@ -29,9 +23,15 @@ function present(r: AttributeRow): Attribute {
     codigo: r.codigo,
     career_id: r.career_id,
     career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
-    created_at: r.created_at,
-    updated_at: r.updated_at,
   };
+}
+
+function attributesQuery(db: DbOrTrx) {
+  return attributesWithCareer(db).select(['a.created_at', 'a.updated_at']);
+}
+
+function present(r: RowOf<typeof attributesQuery>): Attribute {
+  return { ...presentAttribute(r), created_at: r.created_at, updated_at: r.updated_at };
 }
 
 export async function listAttributes(db: DbOrTrx): Promise<Attribute[]> {

@@ -1,6 +1,7 @@
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
+import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 
 /** An assignment as the grade screens need it, with the period its sheet uses (its own, else the active one). */
 export interface Sheet extends SheetAssignment {
@@ -15,8 +16,8 @@ export interface Sheet extends SheetAssignment {
 function sheetsQuery(db: DbOrTrx) {
   return db
     .selectFrom('professor_subjects as ps')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentGroup)
     .leftJoin('periods as p', (j) =>
       j.on((eb) =>
         eb.or([
@@ -43,7 +44,7 @@ function sheetsQuery(db: DbOrTrx) {
     ]);
 }
 
-function present(r: Awaited<ReturnType<ReturnType<typeof sheetsQuery>['execute']>>[number]): Sheet {
+function present(r: RowOf<typeof sheetsQuery>): Sheet {
   return {
     id: r.id,
     user_id: r.user_id,

@@ -1,7 +1,8 @@
 import { ROLE, type CareerScope, type Group, type GroupStudent } from '@egreso/domain';
 import { peopleInScope } from '../../db/career-scope.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx } from '../../db/types.js';
+import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
 function groupsQuery(db: DbOrTrx) {
@@ -11,7 +12,7 @@ function groupsQuery(db: DbOrTrx) {
     .select(['g.id', 'g.group_name', 'g.semester_id', 'g.created_at', 'g.updated_at', 's.semester_name']);
 }
 
-type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsQuery>['execute']>>[number];
+type GroupRow = RowOf<typeof groupsQuery>;
 
 const byName = (q: ReturnType<typeof groupsQuery>) => q.orderBy(esKey('g.group_name')).orderBy('g.id');
 
@@ -112,12 +113,6 @@ export async function studentsOfGroup(db: DbOrTrx, groupId: number, scope: Caree
   );
 }
 
-export async function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('professor_subjects')
-    .select('id')
-    .where('user_id', '=', teacherId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function teacherHasGroup(db: DbOrTrx, teacherId: number, groupId: number): Promise<boolean> {
+  return rowWith(db, 'professor_subjects', { user_id: teacherId, group_id: groupId });
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { ROLE, type ImprovementStatus } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
+import { joinAssignmentTeacher } from '../../db/joins.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx, ImprovementActionsTable } from '../../db/types.js';
 import type { Insertable } from 'kysely';
@@ -162,10 +164,10 @@ export async function listSubjectTeachers(
     sql<boolean>`(${sql.ref(`${alias}.career_id`)} is null or ${sql.ref(`${alias}.career_id`)} = ${careerId})`;
   return db
     .selectFrom('professor_subjects as ps')
-    .innerJoin('users as u', 'u.id', 'ps.user_id')
+    .$call(joinAssignmentTeacher)
     .where('ps.subject_id', 'in', [...subjectIds])
     .where(inCareer('ps'))
-    .where('u.role', '=', ROLE.TEACHER)
+    .where('t.role', '=', ROLE.TEACHER)
     .where('ps.period_id', '=', (eb) =>
       eb
         .selectFrom('professor_subjects as ps2')
@@ -183,7 +185,7 @@ export async function listSubjectTeachers(
         .orderBy('p2.id', 'desc')
         .limit(1),
     )
-    .select(['ps.subject_id', 'u.id as teacher_id', 'u.full_name as teacher_name'])
+    .select(['ps.subject_id', 't.id as teacher_id', 't.full_name as teacher_name'])
     .distinct()
     .execute();
 }
@@ -257,14 +259,8 @@ export async function insertActionSubjects(
 }
 
 /** Whether the user is recorded as a teacher of one of the action's subjects. */
-export async function isActionTeacher(db: DbOrTrx, actionId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('improvement_action_subjects')
-    .select('id')
-    .where('action_id', '=', actionId)
-    .where('teacher_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isActionTeacher(db: DbOrTrx, actionId: number, userId: number): Promise<boolean> {
+  return rowWith(db, 'improvement_action_subjects', { action_id: actionId, teacher_id: userId });
 }
 
 export async function insertFollowup(

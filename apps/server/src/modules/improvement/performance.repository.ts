@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { STUDENT_STATUS } from '@egreso/domain';
+import { joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectFinalGrades } from '../grades/grades.repository.js';
@@ -137,7 +138,7 @@ export async function listSubjectFailures(
   const rows = await db
     .selectFrom(finals)
     .innerJoin('professor_subjects as ps', 'ps.id', 'f.professor_subject_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
+    .$call(joinAssignmentSubject)
     .where('ps.period_id', 'in', [...periodIds])
     .where('f.final_tenths', 'is not', null)
     .select([

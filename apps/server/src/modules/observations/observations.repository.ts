@@ -10,30 +10,30 @@ export interface ObservationFilter {
   activityId?: number;
 }
 
+/**
+ * A student's observations (`o`), newest first, with what every list of them shows (the subject's screen, the download
+ * of the student's data): when, what, the teacher's name (`t`) and the activity's (`a`), when one is named.
+ */
+export function studentObservations(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('observations as o')
+    .innerJoin('users as t', 't.id', 'o.professor_id')
+    .leftJoin('activities as a', 'a.id', 'o.activity_id')
+    .where('o.user_id', '=', userId)
+    .select(['o.created_at', 'o.observation', 't.full_name as teacher_name', 'a.activity_name'])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc');
+}
+
 /** A student's observations in a subject, newest first, with the teacher's and the activity's names. */
 export async function listObservations(db: DbOrTrx, f: ObservationFilter): Promise<ObservationEntry[]> {
-  let q = db
-    .selectFrom('observations as o')
-    .innerJoin('users as p', 'p.id', 'o.professor_id')
-    .leftJoin('activities as a', 'a.id', 'o.activity_id')
-    .where('o.user_id', '=', f.userId)
+  let q = studentObservations(db, f.userId)
     .where('o.subject_id', '=', f.subjectId)
-    .select([
-      'o.id',
-      'o.user_id',
-      'o.attribute_id',
-      'o.subject_id',
-      'o.period_id',
-      'o.observation',
-      'o.created_at',
-      'o.professor_id',
-      'p.full_name as teacher_name',
-      'a.activity_name',
-    ]);
+    .select(['o.id', 'o.user_id', 'o.attribute_id', 'o.subject_id', 'o.period_id', 'o.professor_id']);
   if (f.attributeId !== undefined) q = q.where('o.attribute_id', '=', f.attributeId);
   if (f.periodId !== undefined) q = q.where('o.period_id', '=', f.periodId);
   if (f.activityId !== undefined) q = q.where('o.activity_id', '=', f.activityId);
-  const rows = await q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(500).execute();
+  const rows = await q.limit(500).execute();
   return rows.map(({ professor_id, ...r }) => ({ ...r, professor: { id: professor_id, full_name: r.teacher_name } }));
 }
 

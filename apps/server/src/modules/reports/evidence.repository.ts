@@ -1,4 +1,10 @@
 import { sql } from 'kysely';
+import {
+  joinActivityAssignment,
+  joinAssignmentGroup,
+  joinAssignmentPeriod,
+  joinAssignmentTeacher,
+} from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { careerAttributeIds, cohortUserIds, type CohortScope } from '../ratings/cohort.js';
@@ -56,10 +62,10 @@ export async function listEvidenceActivities(db: DbOrTrx, scope: CohortScope): P
   const rows = await db
     .selectFrom('activities as a')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
-    .innerJoin('users as t', 't.id', 'ps.user_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
+    .$call(joinActivityAssignment)
+    .$call(joinAssignmentTeacher)
+    .$call(joinAssignmentPeriod)
+    .$call(joinAssignmentGroup)
     .where('aa.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
     .where('a.ponderation', '>', 0)
     .where(({ exists, selectFrom }) =>
@@ -168,7 +174,7 @@ export async function countGradedActivities(
   const rows = await db
     .selectFrom('activities as a')
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
+    .$call(joinActivityAssignment)
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
     .where('at.career_id', '=', careerId)
     .where('ps.period_id', '=', periodId)

@@ -1,4 +1,6 @@
 import { sql, type Transaction } from 'kysely';
+import { joinAssignmentGroup, joinAssignmentPeriod } from '../../db/joins.js';
+import { rowWith } from '../../db/lookups.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
 import { insertInChunks } from '../../db/chunks.js';
@@ -163,14 +165,8 @@ export async function deleteCriterionScale(db: DbOrTrx, criterionId: number, sca
 }
 
 /** Whether the attribute is linked to the subject (criteria may only be written for the subject's attributes). */
-export async function subjectHasAttribute(db: DbOrTrx, subjectId: number, attributeId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('subject_attributes')
-    .select('id')
-    .where('subject_id', '=', subjectId)
-    .where('attribute_id', '=', attributeId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function subjectHasAttribute(db: DbOrTrx, subjectId: number, attributeId: number): Promise<boolean> {
+  return rowWith(db, 'subject_attributes', { subject_id: subjectId, attribute_id: attributeId });
 }
 
 /** The subject's attributes in Spanish order of code ('AE2' before 'AE10'), then name. */
@@ -223,8 +219,8 @@ export function listCopySources(db: DbOrTrx, userId: number, subjectId: number, 
     .selectFrom('professor_subjects as ps')
     .innerJoin('rubrics as r', 'r.professor_subject_id', 'ps.id')
     .innerJoin('evaluation_criterias as c', 'c.rubric_id', 'r.id')
-    .leftJoin('groups as g', 'g.id', 'ps.group_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinAssignmentGroup)
+    .$call(joinAssignmentPeriod)
     .select((eb) => [
       'ps.id as professor_subject_id',
       'r.id as rubric_id',

@@ -1,5 +1,6 @@
 import type { EnrolledSubject, StudentGroup } from '@egreso/domain';
 import { PASSING_FINAL_TENTHS } from '@egreso/domain';
+import { joinAssignmentPeriod } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectFinalGrades } from '../grades/grades.repository.js';
@@ -88,7 +89,7 @@ export async function missingPrerequisites(
   const passed = db
     .selectFrom(selectFinalGrades(db, { userIds: [userId] }).as('f'))
     .innerJoin('professor_subjects as ps', 'ps.id', 'f.professor_subject_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinAssignmentPeriod)
     .where('f.final_tenths', '>=', PASSING_FINAL_TENTHS)
     .where((eb) => eb.or([eb('ps.period_id', 'is', null), eb('p.start_date', '<', beforeDate)]))
     .select('ps.subject_id');

@@ -1,6 +1,8 @@
 import type { StudentSubject } from '@egreso/domain';
+import { joinActivityAssignment, joinAssignmentPeriod, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
+import { studentObservations } from '../observations/observations.repository.js';
 
 /** The student's rating of each attribute of a subject (or of every subject enrolled): an aggregate of `modules/ratings`. */
 export { listStudentAttributeRatings } from '../ratings/ratings.repository.js';
@@ -92,9 +94,9 @@ function studentActivityRows(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('user_activities as ua')
     .innerJoin('activities as a', 'a.id', 'ua.activity_id')
-    .innerJoin('professor_subjects as ps', 'ps.id', 'a.professor_subject_id')
-    .innerJoin('subjects as s', 's.id', 'ps.subject_id')
-    .leftJoin('periods as p', 'p.id', 'ps.period_id')
+    .$call(joinActivityAssignment)
+    .$call(joinAssignmentSubject)
+    .$call(joinAssignmentPeriod)
     .where('ua.user_id', '=', userId);
 }
 
@@ -180,23 +182,10 @@ export async function listAllEnrolments(db: DbOrTrx, userId: number) {
 }
 
 export async function listAllObservations(db: DbOrTrx, userId: number) {
-  return db
-    .selectFrom('observations as o')
-    .innerJoin('users as t', 't.id', 'o.professor_id')
+  return studentObservations(db, userId)
     .innerJoin('subjects as s', 's.id', 'o.subject_id')
     .innerJoin('attributes as at', 'at.id', 'o.attribute_id')
-    .leftJoin('activities as a', 'a.id', 'o.activity_id')
-    .where('o.user_id', '=', userId)
-    .select([
-      'o.created_at',
-      's.subject_name',
-      'at.attribute_name',
-      'a.activity_name',
-      't.full_name as teacher_name',
-      'o.observation',
-    ])
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
+    .select(['s.subject_name', 'at.attribute_name'])
     .execute();
 }
 

@@ -2,23 +2,13 @@ import type { Subject, SubjectAttribute, SubjectInput } from '@egreso/domain';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
+import { attributesWithCareer, presentAttribute } from '../attributes/attributes.repository.js';
 
 /** Attributes of many subjects in one query, with their knowledge level, grouped by subject id. */
 export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | null) {
-  let q = db
-    .selectFrom('subject_attributes as sa')
-    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
-    .leftJoin('careers as c', 'c.id', 'a.career_id')
-    .select([
-      'sa.subject_id',
-      'sa.knowledge_level',
-      'a.id',
-      'a.attribute_name',
-      'a.description',
-      'a.codigo',
-      'a.career_id',
-      'c.name as career_name',
-    ])
+  let q = attributesWithCareer(db)
+    .innerJoin('subject_attributes as sa', 'sa.attribute_id', 'a.id')
+    .select(['sa.subject_id', 'sa.knowledge_level'])
     .orderBy(esKey('a.attribute_name'))
     .orderBy('a.id');
   if (subjectIds) q = q.where('sa.subject_id', 'in', subjectIds);
@@ -26,12 +16,7 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
   for (const r of await q.execute()) {
     const list = map.get(r.subject_id) ?? [];
     list.push({
-      id: r.id,
-      attribute_name: r.attribute_name,
-      description: r.description,
-      codigo: r.codigo,
-      career_id: r.career_id,
-      career: r.career_id === null ? null : { id: r.career_id, name: r.career_name ?? '' },
+      ...presentAttribute(r),
       knowledge_level: r.knowledge_level,
       pivot: { knowledge_level: r.knowledge_level },
     });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ROLE, STUDENT_STATUS, type CareerScope } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
 import { linkedToScope, peopleInScope } from '../../db/career-scope.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { insertGroup } from '../groups/groups.repository.js';
@@ -18,14 +19,8 @@ export function listUserGroupRows(db: DbOrTrx, userId: number | undefined, scope
   return q.orderBy('ug.user_id').orderBy(esKey('g.group_name')).execute();
 }
 
-export async function isInGroup(db: DbOrTrx, userId: number, groupId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_groups')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isInGroup(db: DbOrTrx, userId: number, groupId: number): Promise<boolean> {
+  return rowWith(db, 'user_groups', { user_id: userId, group_id: groupId });
 }
 
 export async function insertUserGroup(db: DbOrTrx, values: { user_id: number; group_id: number }): Promise<number> {

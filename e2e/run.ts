@@ -5,7 +5,8 @@ import { ROOT, launchBrowser, makeContext, startServer, type Flow } from './harn
 
 /** Runs every flow in e2e/flows against the built server on a new demo database, in headless Chromium. */
 async function main() {
-  const filter = process.argv[2];
+  // Optional: run only the flows whose name or file contains one of these comma-separated words.
+  const filters = process.argv[2]?.split(',').filter(Boolean) ?? [];
   const dir = join(ROOT, 'e2e', 'flows');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.flow.ts'))
@@ -13,7 +14,9 @@ async function main() {
   const flows: Flow[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(join(dir, f)).href)) as { flows: Flow[] };
-    flows.push(...mod.flows.filter((fl) => !filter || fl.name.includes(filter) || f.includes(filter)));
+    flows.push(
+      ...mod.flows.filter((fl) => !filters.length || filters.some((w) => fl.name.includes(w) || f.includes(w))),
+    );
   }
   const server = await startServer(Number(process.env.E2E_PORT ?? 3457), process.env.E2E_DATABASE_URL);
   const browser = await launchBrowser();

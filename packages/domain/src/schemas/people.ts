@@ -26,6 +26,8 @@ export const PEOPLE_MSG = {
   notStudent: 'El usuario no es un alumno.',
   groupNotFound: 'El grupo seleccionado no existe.',
   generationNotFound: 'La generación seleccionada no existe.',
+  /** A semester advance by a chief leaves a student who is also in a career outside the chief's. */
+  advanceSharedStudent: 'El alumno también está en una carrera que no diriges: su semestre lo avanza el administrador.',
   semesterNotFound: 'El semestre seleccionado no existe.',
   linkNotFound: 'Relación de generación no encontrada.',
   alreadyInGroup: 'El alumno ya pertenece a ese grupo.',

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, SCOPE_MSG } from '@egreso/domain';
+import { PEOPLE_MSG, ROLE, SCOPE_MSG } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import { insertGeneration, makeActivity, makeChief, makeSheet, type SheetFixture } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
@@ -365,6 +365,48 @@ describe('the semester advance', () => {
     const after = await semesters();
     for (const s of x.students) expect(after.get(s.id)).toBe(before.get(s.id)! + 1);
     for (const s of [...y.students, loose]) expect(after.get(s.id)).toBe(before.get(s.id));
+  });
+
+  it('leaves a student of two careers with different chiefs to the administrator, and says so', async () => {
+    const c = ctx();
+    const db = c.database.db;
+    const shared = await createUser(c, ROLE.STUDENT, { full_name: 'Alumna De Dos Carreras' });
+    await db
+      .insertInto('user_careers')
+      .values([
+        { user_id: shared.id, career_id: x.careerId },
+        { user_id: shared.id, career_id: y.careerId },
+      ])
+      .execute();
+    const now = nowIso();
+    await db
+      .insertInto('user_generations')
+      .values({
+        user_id: shared.id,
+        generation_id: generationId,
+        current_semester_id: 3,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const semesterOf = async () =>
+      (
+        await db
+          .selectFrom('user_generations')
+          .select('current_semester_id')
+          .where('user_id', '=', shared.id)
+          .executeTakeFirstOrThrow()
+      ).current_semester_id;
+    for (const chief of [chiefX, chiefY]) {
+      const res = await as(c, chief, { method: 'POST', url: '/api/students/advance-semester', payload: {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().errors).toContainEqual({ user_id: shared.id, reason: PEOPLE_MSG.advanceSharedStudent });
+    }
+    expect(await semesterOf()).toBe(3);
+    const byAdmin = await as(c, admin, { method: 'POST', url: '/api/students/advance-semester', payload: {} });
+    expect(byAdmin.json().errors).toEqual([]);
+    expect(await semesterOf()).toBe(4);
   });
 });
 

@@ -118,13 +118,27 @@ export async function findOrCreateGroup(db: DbOrTrx, name: string, semesterId: n
 
 /**
  * The students a semester advance considers, by id, with their latest link: the active ones and those without any
- * link, optionally of one group; a chief's only when linked to one of their careers.
+ * link, optionally of one group; a chief's only when linked to one of their careers. `shared`: the student is also
+ * linked to a career outside a chief's (never for an administrator).
  */
 export function advanceCandidates(db: DbOrTrx, groupId: number | undefined, scope: CareerScope) {
   let q = db
     .selectFrom('users as u')
     .leftJoin('user_generations as ug', (j) => j.onRef('ug.user_id', '=', 'u.id').on('ug.id', 'in', latestLinkIds(db)))
     .select(['u.id as user_id', 'ug.id as link_id', 'ug.current_semester_id', 'ug.active'])
+    .select((eb) =>
+      (scope.all
+        ? eb.lit(false)
+        : eb.exists(
+            eb
+              .selectFrom('user_careers as other')
+              .select('other.id')
+              .whereRef('other.user_id', '=', 'u.id')
+              // 0 is no career's id: it keeps the list valid for a chief without careers (who advances nobody).
+              .where('other.career_id', 'not in', [...scope.careers, 0]),
+          )
+      ).as('shared'),
+    )
     .where('u.role', '=', ROLE.STUDENT)
     .where((eb) => eb.or([eb('ug.active', '=', STUDENT_STATUS.ACTIVO), eb('ug.id', 'is', null)]));
   if (groupId !== undefined)

@@ -202,7 +202,11 @@ export async function advanceSemester(
   const graduate: number[] = [];
   const advance: Array<{ userId: number; linkId: number; from: number }> = [];
   for (const c of candidates) {
-    if (c.link_id === null) {
+    if (c.shared) {
+      // Two chiefs advancing the same student would move them twice in one period.
+      result.skipped++;
+      result.errors.push({ user_id: c.user_id, reason: PEOPLE_MSG.advanceSharedStudent });
+    } else if (c.link_id === null) {
       result.skipped++;
       result.errors.push({ user_id: c.user_id, reason: 'El alumno no tiene generación asignada.' });
     } else if (c.current_semester_id === null) {

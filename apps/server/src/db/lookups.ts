@@ -48,3 +48,8 @@ export async function valueTaken<T extends TableWithId>(
     );
   return rows.length > 0;
 }
+
+/** Reads one row of the reference data (the semesters): throws when the database does not answer (readiness). */
+export async function pingDatabase(db: DbOrTrx): Promise<void> {
+  await db.selectFrom('semesters').select('id').limit(1).execute();
+}

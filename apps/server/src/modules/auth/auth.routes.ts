@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
+import { pingDatabase } from '../../db/lookups.js';
 import { unauthorized } from '../../lib/http-errors.js';
 import { hashPassword, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
@@ -108,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await app.db.selectFrom('semesters').select('id').limit(1).execute();
+        await pingDatabase(app.db);
         return { status: 'ok' as const };
       } catch (err) {
         app.log.error({ err }, 'readiness check failed');

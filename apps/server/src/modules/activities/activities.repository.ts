@@ -112,6 +112,15 @@ export async function activityOwners(db: DbOrTrx, ids: number[]) {
   );
 }
 
+/** The id and name of every activity of an assignment (the names a saved matrix must not repeat), unordered. */
+export function listActivityNames(db: DbOrTrx, professorSubjectId: number) {
+  return db
+    .selectFrom('activities')
+    .where('professor_subject_id', '=', professorSubjectId)
+    .select(['id', 'activity_name'])
+    .execute();
+}
+
 /** Ids of the attributes linked to a subject. */
 export async function subjectAttributeIds(db: DbOrTrx, subjectId: number): Promise<Set<number>> {
   const rows = await db

@@ -6,6 +6,7 @@ import type { Sheet } from '../grading/sheets.repository.js';
 import {
   activityOwners,
   insertActivity,
+  listActivityNames,
   replaceActivityAttributes,
   subjectAttributeIds,
   updateActivity,
@@ -28,11 +29,7 @@ export async function saveActivities(trx: DbOrTrx, sheet: Sheet, rows: Parsed[],
     trx,
     kept.flatMap(({ row }) => (row.id ? [row.id] : [])),
   );
-  const existing = await trx
-    .selectFrom('activities')
-    .where('professor_subject_id', '=', sheet.id)
-    .select(['id', 'activity_name'])
-    .execute();
+  const existing = await listActivityNames(trx, sheet.id);
   const sentIds = new Set(kept.flatMap(({ row }) => (row.id ? [row.id] : [])));
   const names = new Map<string, number>();
   for (const a of existing) if (!sentIds.has(a.id)) names.set(a.activity_name.trim().toLocaleLowerCase('es-MX'), a.id);

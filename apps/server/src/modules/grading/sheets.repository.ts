@@ -97,6 +97,17 @@ export async function findSheetBySubjectGroup(
   return rows.find((r) => r.user_id === preferUserId) ?? rows[0];
 }
 
+/** The attributes a sheet's subject works (only `attributeId` when given), by code and then id. */
+export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?: number) {
+  let q = db
+    .selectFrom('subject_attributes as sa')
+    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
+    .where('sa.subject_id', '=', subjectId)
+    .select(['a.id', 'a.attribute_name', 'a.codigo']);
+  if (attributeId !== undefined) q = q.where('a.id', '=', attributeId);
+  return q.orderBy('a.codigo').orderBy('a.id').execute();
+}
+
 /** Students of a grade sheet (DESIGN §3): the group's students enrolled in the subject for the sheet's period. */
 export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<SheetStudent[]> {
   if (sheet.group_id === null || sheet.sheet_period_id === null) return [];

@@ -6,7 +6,7 @@ import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { listFinalGrades } from '../grades/grades.repository.js';
 import { countAttributeBands, listAttributeRatings, type RatingFilter } from '../ratings/ratings.repository.js';
 import { findCellValues } from './grading.repository.js';
-import { listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
+import { listSheetAttributes, listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
 
 /** Finals of every student of the sheet (null when none of their activities is graded), in the sheet's order. */
 export async function sheetFinals(db: DbOrTrx, sheet: Sheet, students?: Array<{ id: number }>) {
@@ -64,13 +64,7 @@ export async function sheetAttributeRatings(
     }));
   }
   const counts = new Map((await countAttributeBands(db, filter)).map((c) => [c.attribute_id, c]));
-  let q = db
-    .selectFrom('subject_attributes as sa')
-    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
-    .where('sa.subject_id', '=', sheet.subject_id)
-    .select(['a.id', 'a.attribute_name', 'a.codigo']);
-  if (options.attributeId !== undefined) q = q.where('a.id', '=', options.attributeId);
-  const attributes = await q.orderBy('a.codigo').orderBy('a.id').execute();
+  const attributes = await listSheetAttributes(db, sheet.subject_id, options.attributeId);
   return attributes.map((a) => ({
     attribute_id: a.id,
     attribute_name: a.attribute_name,

@@ -258,6 +258,11 @@ export async function insertActionSubjects(
       .execute();
 }
 
+/** Whether the attribute exists and belongs to the career. */
+export function isCareerAttribute(db: DbOrTrx, attributeId: number, careerId: number): Promise<boolean> {
+  return rowWith(db, 'attributes', { id: attributeId, career_id: careerId });
+}
+
 /** Whether the user is recorded as a teacher of one of the action's subjects. */
 export function isActionTeacher(db: DbOrTrx, actionId: number, userId: number): Promise<boolean> {
   return rowWith(db, 'improvement_action_subjects', { action_id: actionId, teacher_id: userId });

@@ -32,6 +32,7 @@ import {
   insertActionSubjects,
   insertFollowup,
   isActionTeacher,
+  isCareerAttribute,
   listActionFollowups,
   listActionRows,
   listActionSubjectIds,
@@ -141,12 +142,8 @@ export async function createImprovementAction(
   await checkCareer(trx, actor, body.career_id);
   if (!(await rowExists(trx, 'generations', body.generation_id)))
     throw fieldError('generation_id', IMPROVEMENT_MSG.generationMissing);
-  const attribute = await trx
-    .selectFrom('attributes')
-    .select('career_id')
-    .where('id', '=', body.attribute_id)
-    .executeTakeFirst();
-  if (attribute?.career_id !== body.career_id) throw fieldError('attribute_id', IMPROVEMENT_MSG.attributeNotInCareer);
+  if (!(await isCareerAttribute(trx, body.attribute_id, body.career_id)))
+    throw fieldError('attribute_id', IMPROVEMENT_MSG.attributeNotInCareer);
   const findingPeriod = await periodOrFail(trx, 'finding_period_id', body.finding_period_id);
   const period = await appliedPeriod(trx, body.period_id, findingPeriod);
   await checkSubjects(trx, body.career_id, body.subject_ids);

@@ -11,13 +11,14 @@ import {
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { writeWorkbookSheets } from '../../lib/xlsx.js';
-import { countCohort } from '../reports/evidence.repository.js';
+import { countCohort, findCohortGeneration } from '../reports/evidence.repository.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
 import { countStudentBandsByPeriod, type CohortScope } from '../ratings/ratings.repository.js';
 import {
   countActiveAtStart,
   countChangesTo,
   countGraduatedInTerm,
+  getCareerHeading,
   listCohortPeriods,
   listSubjectCareerAttributes,
   listSubjectFailures,
@@ -31,16 +32,8 @@ const TOP = 3;
  * ratings of that period (the ratings module's counts, judged with the evidence's verdict).
  */
 export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise<PerformanceAnswer> {
-  const career = await db
-    .selectFrom('careers')
-    .select(['id', 'name'])
-    .where('id', '=', scope.careerId)
-    .executeTakeFirstOrThrow();
-  const generation = await db
-    .selectFrom('generations')
-    .select(['id', 'start_date', 'end_date'])
-    .where('id', '=', scope.generationId)
-    .executeTakeFirst();
+  const career = await getCareerHeading(db, scope.careerId);
+  const generation = await findCohortGeneration(db, scope.generationId);
   if (!generation) throw fieldError('generation_id', PERFORMANCE_MSG.generationMissing);
   const periods = await listCohortPeriods(db, generation);
   const ids = periods.map((p) => p.id);

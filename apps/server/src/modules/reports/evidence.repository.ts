@@ -15,6 +15,20 @@ import { careerAttributeIds, cohortUserIds, type CohortScope } from '../ratings/
  * activities behind the ratings.
  */
 
+/** The career the evidence is of: its id, key and name (undefined when there is none). */
+export function findEvidenceCareer(db: DbOrTrx, careerId: number) {
+  return db.selectFrom('careers').select(['id', 'career_key', 'name']).where('id', '=', careerId).executeTakeFirst();
+}
+
+/** The cohort's generation with the dates that bound its nine semesters (undefined when there is none). */
+export function findCohortGeneration(db: DbOrTrx, generationId: number) {
+  return db
+    .selectFrom('generations')
+    .select(['id', 'start_date', 'end_date'])
+    .where('id', '=', generationId)
+    .executeTakeFirst();
+}
+
 export async function countCohort(db: DbOrTrx, scope: CohortScope): Promise<number> {
   const row = await db
     .selectFrom(cohortUserIds(db, scope).distinct().as('c'))

@@ -21,6 +21,8 @@ import {
 import {
   countCohort,
   countGradedActivities,
+  findCohortGeneration,
+  findEvidenceCareer,
   listCareerAttributes,
   listCareerLevels,
   listCareerSubjects,
@@ -34,11 +36,7 @@ import { listEffectiveTargets } from './targets.repository.js';
 const EMPTY: BandCountRow = { total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 };
 
 async function findCareer(db: DbOrTrx, careerId: number) {
-  const career = await db
-    .selectFrom('careers')
-    .select(['id', 'career_key', 'name'])
-    .where('id', '=', careerId)
-    .executeTakeFirst();
+  const career = await findEvidenceCareer(db, careerId);
   if (!career) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
   return career;
 }
@@ -66,11 +64,7 @@ export async function buildCohortEvidence(
   now = new Date(),
 ): Promise<EvidenceAnswer> {
   const career = await findCareer(db, scope.careerId);
-  const generation = await db
-    .selectFrom('generations')
-    .select(['id', 'start_date', 'end_date'])
-    .where('id', '=', scope.generationId)
-    .executeTakeFirst();
+  const generation = await findCohortGeneration(db, scope.generationId);
   if (!generation) throw fieldError('generation_id', EVIDENCE_MSG.generationMissing);
 
   const [cohortSize, attributes, students, byPeriod, bySubject, activities] = await Promise.all([

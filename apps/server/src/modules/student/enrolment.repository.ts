@@ -1,6 +1,7 @@
 import type { EnrolledSubject, StudentGroup } from '@egreso/domain';
-import { PASSING_FINAL_TENTHS } from '@egreso/domain';
+import { PASSING_FINAL_TENTHS, ROLE } from '@egreso/domain';
 import { joinAssignmentPeriod } from '../../db/joins.js';
+import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectFinalGrades } from '../grades/grades.repository.js';
@@ -18,6 +19,11 @@ export async function findActivePeriod(db: DbOrTrx): Promise<ActivePeriod | null
     .where('is_active', '=', 1)
     .executeTakeFirst();
   return row ? { ...row, status: row.status as ActivePeriod['status'] } : null;
+}
+
+/** Whether the user exists and is a student. */
+export function isStudent(db: DbOrTrx, userId: number): Promise<boolean> {
+  return rowWith(db, 'users', { id: userId, role: ROLE.STUDENT });
 }
 
 /** The student's enrolments of one period (optionally of one semester), in Spanish order of the subject. */

@@ -17,6 +17,7 @@ import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import {
   findActivePeriod,
   insertEnrolment,
+  isStudent,
   listEnrolments,
   listOfferedSubjects,
   listStudentGroups,
@@ -30,13 +31,7 @@ import {
  */
 export async function assertCanReadStudent(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
   if (!canReadStudentData(actor, userId)) throw forbidden();
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('role', '=', ROLE.STUDENT)
-    .executeTakeFirst();
-  if (!row) throw notFound(ENROLMENT_MSG.studentMissing);
+  if (!(await isStudent(db, userId))) throw notFound(ENROLMENT_MSG.studentMissing);
   // A chief reads the students of their careers (and those linked to none).
   if (actor.id !== userId) await assertPersonInScope(db, actor, userId);
 }

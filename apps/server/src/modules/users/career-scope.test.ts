@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MSG, ROLE, SCOPE_MSG } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
-import { insertGeneration, makeActivity, makeChief, makeSheet, type SheetFixture } from '../../test/factories.js';
+import {
+  insertGeneration,
+  insertStudent,
+  makeActivity,
+  makeChief,
+  makeSheet,
+  type SheetFixture,
+} from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
 
@@ -370,25 +377,13 @@ describe('the semester advance', () => {
   it('leaves a student of two careers with different chiefs to the administrator, and says so', async () => {
     const c = ctx();
     const db = c.database.db;
-    const shared = await createUser(c, ROLE.STUDENT, { full_name: 'Alumna De Dos Carreras' });
+    const shared = await insertStudent(c, { full_name: 'Alumna De Dos Carreras', generationId, semester: 3 });
     await db
       .insertInto('user_careers')
       .values([
         { user_id: shared.id, career_id: x.careerId },
         { user_id: shared.id, career_id: y.careerId },
       ])
-      .execute();
-    const now = nowIso();
-    await db
-      .insertInto('user_generations')
-      .values({
-        user_id: shared.id,
-        generation_id: generationId,
-        current_semester_id: 3,
-        active: 1,
-        created_at: now,
-        updated_at: now,
-      })
       .execute();
     const semesterOf = async () =>
       (

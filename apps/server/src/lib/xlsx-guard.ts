@@ -6,7 +6,13 @@ import { HttpError, fieldError } from './http-errors.js';
 const MiB = 1024 * 1024;
 
 /**
- * What an uploaded workbook may hold before exceljs opens it. exceljs inflates every entry in memory and expands the
+ * How an uploaded workbook is opened once checked: without its data validations. exceljs would expand each one cell by
+ * cell, and an import never reads them, so Excel's whole-column lists (`D2:D1048576`) cost nothing.
+ */
+export const EXCELJS_READ = { ignoreNodes: ['dataValidations'] };
+
+/**
+ * What an uploaded workbook may hold before exceljs opens it (with EXCELJS_READ). exceljs inflates every entry in memory and expands the
  * ranges it reads (merged cells, data validations, defined names, column spans) cell by cell, so a few kilobytes can
  * ask it for gigabytes or billions of cells.
  */
@@ -25,8 +31,8 @@ export const XLSX_LIMITS = {
   /** The highest column a column definition may reach (Excel's own last column). */
   columnDefinitions: 16_384,
   /**
-   * Cells exceljs builds: each row counts up to its last cell, and each merged range, data validation and defined-name
-   * range counts its area (a 10,000 × 7 people file is 70,000).
+   * Cells exceljs builds: each row counts up to its last cell, and each merged range and defined-name range counts its
+   * area (a 10,000 × 7 people file is 70,000). Data validations are not read (EXCELJS_READ).
    */
   cells: 300_000,
 } as const;
@@ -38,7 +44,7 @@ export const XLSX_MSG = {
     'El archivo está comprimido de forma anómala y no se abrió. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
   tooManyRows: (rows: number) => `La hoja tiene más de ${rows - 1} filas de datos; divídela en varios archivos.`,
   tooManyColumns: `La hoja tiene celdas más allá de la columna ${XLSX_LIMITS.columns}; quita las columnas que sobran.`,
-  tooManyCells: `La hoja tiene demasiadas celdas, celdas combinadas o validaciones (más de ${XLSX_LIMITS.cells}); divídela en varios archivos.`,
+  tooManyCells: `La hoja tiene demasiadas celdas o celdas combinadas (más de ${XLSX_LIMITS.cells}); divídela en varios archivos.`,
 } as const;
 
 export interface SheetCaps {
@@ -183,9 +189,6 @@ class SheetScanner {
       }
       case 'mergeCell':
         this.addRanges(attr('ref') ?? '');
-        break;
-      case 'dataValidation':
-        this.addRanges(attr('sqref') ?? '');
         break;
       case 'definedName':
         this.definedName = [];

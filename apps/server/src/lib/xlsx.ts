@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { xlsxFile } from '@egreso/domain';
-import { checkWorkbook } from './xlsx-guard.js';
+import { EXCELJS_READ, checkWorkbook } from './xlsx-guard.js';
 
 export type CellValue = string | number | null;
 
@@ -28,7 +28,7 @@ export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | nu
   if (!(await checkWorkbook(buffer))) return null;
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer, EXCELJS_READ);
   } catch {
     return null;
   }

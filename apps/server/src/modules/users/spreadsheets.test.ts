@@ -325,6 +325,23 @@ describe('student import', () => {
     expect(await peopleSnapshot(ctx())).toEqual(before);
   });
 
+  it("reads a file with Excel's whole-column drop-down lists, as a chief who added them would send it", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Alumnos');
+    ws.addRow(STUDENT_HEADERS);
+    ws.addRow(['Con Lista', 'IMP060', 'conlista@test.mx', 'Mujer', '101', '', '']);
+    const list = (values: string) => ({ type: 'list' as const, allowBlank: true, formulae: [`"${values}"`] });
+    ws.dataValidations.add('D2:D1048576', list('Hombre,Mujer'));
+    ws.dataValidations.add('G2:G1048576', list('Activo,Baja,Graduado'));
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const started = performance.now();
+    const res = await importStudents(buf, '?dry_run=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ dry_run: true, inserted: 1, skipped: 0 });
+    expect(res.json().rows[0]).toMatchObject({ row: 2, status: 'new' });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("announces a group the import would create, and refuses a group of another semester than the row's generation", async () => {
     const buf = await xlsx(STUDENT_HEADERS, [
       ['Grupo Nuevo', 'IMP070', 'gnuevo@test.mx', 'Mujer', '1Z', '2090-2095', 'Activo'],

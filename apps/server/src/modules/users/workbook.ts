@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PEOPLE_MSG, esFold } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
-import { checkWorkbook } from '../../lib/xlsx-guard.js';
+import { EXCELJS_READ, checkWorkbook } from '../../lib/xlsx-guard.js';
 
 /** A column of a people spreadsheet: its Spanish header, the key the code uses, its width and optional list. */
 export interface SheetColumn<K extends string = string> {
@@ -110,7 +110,7 @@ export async function readSheet<K extends string>(
     throw refuse(PEOPLE_MSG.notSpreadsheet);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
+    await workbook.xlsx.load(buf as unknown as ArrayBuffer, EXCELJS_READ);
   } catch {
     throw refuse(PEOPLE_MSG.notSpreadsheet);
   }

@@ -331,8 +331,11 @@ describe('student import', () => {
     ws.addRow(STUDENT_HEADERS);
     ws.addRow(['Con Lista', 'IMP060', 'conlista@test.mx', 'Mujer', '101', '', '']);
     const list = (values: string) => ({ type: 'list' as const, allowBlank: true, formulae: [`"${values}"`] });
-    ws.dataValidations.add('D2:D1048576', list('Hombre,Mujer'));
-    ws.dataValidations.add('G2:G1048576', list('Activo,Baja,Graduado'));
+    // exceljs writes a range's validation as one rule (its typings only show the per-cell setter).
+    const rules = (ws as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } })
+      .dataValidations;
+    rules.add('D2:D1048576', list('Hombre,Mujer'));
+    rules.add('G2:G1048576', list('Activo,Baja,Graduado'));
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     const started = performance.now();
     const res = await importStudents(buf, '?dry_run=1');

@@ -12,11 +12,6 @@ import { cohortUserIds, type CohortScope } from '../ratings/cohort.js';
  * change; with no change at all, their current status (changes before the history began were never dated).
  */
 
-/** The id and name of the career the indices are of; throws when there is none (the route checked it). */
-export function getCareerHeading(db: DbOrTrx, careerId: number) {
-  return db.selectFrom('careers').select(['id', 'name']).where('id', '=', careerId).executeTakeFirstOrThrow();
-}
-
 export interface IndexPeriodRow {
   id: number;
   period_name: string;

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ATTRIBUTE_TARGET,
+  IMPROVEMENT_MSG,
   PERFORMANCE_DEFINITIONS,
   PERFORMANCE_MSG,
   STUDENT_STATUS,
@@ -11,14 +12,13 @@ import {
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { writeWorkbookSheets } from '../../lib/xlsx.js';
-import { countCohort, findCohortGeneration } from '../reports/evidence.repository.js';
+import { countCohort, findCohortCareer, findCohortGeneration } from '../reports/evidence.repository.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
 import { countStudentBandsByPeriod, type CohortScope } from '../ratings/ratings.repository.js';
 import {
   countActiveAtStart,
   countChangesTo,
   countGraduatedInTerm,
-  getCareerHeading,
   listCohortPeriods,
   listSubjectCareerAttributes,
   listSubjectFailures,
@@ -32,7 +32,9 @@ const TOP = 3;
  * ratings of that period (the ratings module's counts, judged with the evidence's verdict).
  */
 export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise<PerformanceAnswer> {
-  const career = await getCareerHeading(db, scope.careerId);
+  const found = await findCohortCareer(db, scope.careerId);
+  if (!found) throw fieldError('career_id', IMPROVEMENT_MSG.careerMissing);
+  const career = { id: found.id, name: found.name };
   const generation = await findCohortGeneration(db, scope.generationId);
   if (!generation) throw fieldError('generation_id', PERFORMANCE_MSG.generationMissing);
   const periods = await listCohortPeriods(db, generation);

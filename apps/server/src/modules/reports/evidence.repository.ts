@@ -15,8 +15,8 @@ import { careerAttributeIds, cohortUserIds, type CohortScope } from '../ratings/
  * activities behind the ratings.
  */
 
-/** The career the evidence is of: its id, key and name (undefined when there is none). */
-export function findEvidenceCareer(db: DbOrTrx, careerId: number) {
+/** The career a cohort's report (the evidence, the indices) is of: its id, key and name (undefined when there is none). */
+export function findCohortCareer(db: DbOrTrx, careerId: number) {
   return db.selectFrom('careers').select(['id', 'career_key', 'name']).where('id', '=', careerId).executeTakeFirst();
 }
 

@@ -22,7 +22,7 @@ import {
   countCohort,
   countGradedActivities,
   findCohortGeneration,
-  findEvidenceCareer,
+  findCohortCareer,
   listCareerAttributes,
   listCareerLevels,
   listCareerSubjects,
@@ -36,7 +36,7 @@ import { listEffectiveTargets } from './targets.repository.js';
 const EMPTY: BandCountRow = { total: 0, sobresaliente: 0, suficiente: 0, insuficiente: 0 };
 
 async function findCareer(db: DbOrTrx, careerId: number) {
-  const career = await findEvidenceCareer(db, careerId);
+  const career = await findCohortCareer(db, careerId);
   if (!career) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
   return career;
 }

@@ -6,9 +6,8 @@ export type TableWithId = {
 }[keyof Database & string];
 
 /** Whether a row with this id exists. */
-export async function rowExists(db: DbOrTrx, table: TableWithId, id: number): Promise<boolean> {
-  const { rows } = await sql`select 1 from ${sql.table(table)} where id = ${id} limit 1`.execute(db);
-  return rows.length > 0;
+export function rowExists(db: DbOrTrx, table: TableWithId, id: number): Promise<boolean> {
+  return rowWith(db, table, { id });
 }
 
 /** Whether a row holds all these values, each column equal to its value (a link between two rows, say). */

@@ -13,7 +13,7 @@ import {
 import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
-import { useForm, type FormState } from '../../../lib/use-form';
+import { useForm, useResetOnOpen, type FormState } from '../../../lib/use-form';
 import { useAddImprovementFollowup } from '../api/add-improvement-followup';
 import { useSaveImprovementAction } from '../api/save-improvement-action';
 import { measuredText, pct } from './evidence-format';
@@ -299,19 +299,15 @@ export function EditActionModal({
       verdict_note: v.verdict_note,
     }),
   });
-  const { reset } = form;
-  useEffect(() => {
-    if (!action) return;
-    reset({
-      period_id: String(action.period.period_id),
-      subject_ids: action.subjects.map((s) => String(s.subject_id)),
-      cause: action.cause,
-      action: action.action,
-      expected_share: action.expected_share,
-      status: action.status,
-      verdict_note: action.verdict_note ?? '',
-    });
-  }, [action, reset]);
+  useResetOnOpen(form, action !== null, action, (a) => ({
+    period_id: String(a.period.period_id),
+    subject_ids: a.subjects.map((s) => String(s.subject_id)),
+    cause: a.cause,
+    action: a.action,
+    expected_share: a.expected_share,
+    status: a.status,
+    verdict_note: a.verdict_note ?? '',
+  }));
   const modal = modalProps(form, action, outcome, {
     send: (body) => save.mutateAsync({ id: action!.id, body }),
     pending: save.isPending,
@@ -359,10 +355,7 @@ export function FollowupModal({
 } & Outcome) {
   const add = useAddImprovementFollowup();
   const form = useForm({ initial: { followup_date: '', text: '' }, schema: improvementFollowupBody, toBody: (v) => v });
-  const { reset } = form;
-  useEffect(() => {
-    if (action) reset({ followup_date: today(), text: '' });
-  }, [action, reset]);
+  useResetOnOpen(form, action !== null, action, () => ({ followup_date: today(), text: '' }));
   const modal = modalProps(form, action, outcome, {
     send: (body) => add.mutateAsync({ id: action!.id, body }),
     pending: add.isPending,

@@ -1,8 +1,7 @@
 import { Textarea } from '@mantine/core';
-import { useEffect } from 'react';
 import { LIMITS, assignScaleBody, type AssignScaleBody } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
-import { useForm } from '../../../lib/use-form';
+import { useForm, useResetOnOpen } from '../../../lib/use-form';
 
 interface Props {
   opened: boolean;
@@ -32,10 +31,7 @@ export function ScaleDescriptionModal({
     schema: assignScaleBody,
     toBody: (v) => ({ scale_id: scaleId, custom_description: v.custom_description }),
   });
-  const { reset } = form;
-  useEffect(() => {
-    if (opened) reset({ custom_description: description ?? '' });
-  }, [opened, description, reset]);
+  useResetOnOpen(form, opened, description, (text) => ({ custom_description: text }));
 
   return (
     <FormModal

@@ -1,10 +1,10 @@
 import { NumberInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormModal } from '../../../components/FormModal';
 import { LimitedTextInput } from '../../../components/LimitedTextInput';
-import { useForm } from '../../../lib/use-form';
+import { useForm, useResetOnOpen } from '../../../lib/use-form';
 
 export interface WeightedValues {
   name: string;
@@ -65,11 +65,7 @@ export function WeightedItemModal<B>(props: Props<B>) {
         : {};
     },
   });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (opened) reset(initial ?? EMPTY);
-  }, [opened, initial, reset]);
+  useResetOnOpen(form, opened, initial, (values) => values);
 
   const ask = () =>
     void form.submit(

@@ -242,11 +242,6 @@ export function suggestNextGenerationStart(latestStart: string | null, today: st
   return today < august ? august : `${pad(y + 1, 4)}-08-01`;
 }
 
-/** Today's date as 'YYYY-MM-DD' in UTC. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 // ---------- groups ----------
 
 export type NamingScheme = 'auto' | 'digits' | 'num_letter' | 'grupo_m';

@@ -138,7 +138,10 @@ function dashboardActivities(db: DbOrTrx, userId: number) {
 }
 
 /** How many activities the dashboard holds and how many of them are graded. */
-export async function countDashboardActivities(db: DbOrTrx, userId: number): Promise<{ total: number; graded: number }> {
+export async function countDashboardActivities(
+  db: DbOrTrx,
+  userId: number,
+): Promise<{ total: number; graded: number }> {
   const row = await dashboardActivities(db, userId)
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('ua.qualification').as('graded')])
     .executeTakeFirstOrThrow();
@@ -151,13 +154,7 @@ export async function countDashboardActivities(db: DbOrTrx, userId: number): Pro
  */
 export async function listDashboardActivities(db: DbOrTrx, userId: number, limit: number) {
   return dashboardActivities(db, userId)
-    .select([
-      'a.id as activity_id',
-      'a.activity_name',
-      'a.type_activity',
-      's.subject_name',
-      'ua.qualification',
-    ])
+    .select(['a.id as activity_id', 'a.activity_name', 'a.type_activity', 's.subject_name', 'ua.qualification'])
     .orderBy((eb) => eb.fn.coalesce('ua.updated_at', 'a.created_at'), 'desc')
     .orderBy('a.id', 'desc')
     .limit(limit)

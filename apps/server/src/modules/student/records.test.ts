@@ -171,7 +171,10 @@ describe('the student reads their records', () => {
     ]);
     // A3 has no grade row yet: it is listed as pending all the same, as the grades page lists it.
     const byId = new Map(
-      body.activities.map((a: { activity_id: number; qualification: number | null }) => [a.activity_id, a.qualification]),
+      body.activities.map((a: { activity_id: number; qualification: number | null }) => [
+        a.activity_id,
+        a.qualification,
+      ]),
     );
     expect(Object.fromEntries(byId)).toEqual({ [acts.a1]: 95, [acts.a2]: 80, [acts.a3]: null, [acts.b1]: 77 });
   });

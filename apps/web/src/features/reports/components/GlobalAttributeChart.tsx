@@ -20,10 +20,7 @@ const OPTIONS = barOptions({
   tooltip: averageTooltip,
 });
 
-const PLUGINS = [
-  bandBackground(GLOBAL_BAND_LEGEND, BAND_TINT, false),
-  valueLabels((v) => v.toFixed(1), 'above'),
-];
+const PLUGINS = [bandBackground(GLOBAL_BAND_LEGEND, BAND_TINT, false), valueLabels((v) => v.toFixed(1), 'above')];
 
 const LEGEND = GLOBAL_BAND_LEGEND.map((b) => ({ key: b.band, label: b.label, swatch: BAND_SWATCH[b.band] }));
 

@@ -345,7 +345,6 @@ export function EditActionModal({
   );
 }
 
-
 /** 'Registrar seguimiento': what a teacher did for the action, with its date. */
 export function FollowupModal({
   action,

@@ -25,7 +25,7 @@ describe("'Registrar seguimiento' dates the follow-up in the institution's time 
     expect(await proposedDate()).toBe('27/11/2026');
   });
 
-  it("follows the zone GET /me tells: 10:33 p.m. of 27 November in Tijuana is already the 28th in Mexico City", async () => {
+  it('follows the zone GET /me tells: 10:33 p.m. of 27 November in Tijuana is already the 28th in Mexico City', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-28T06:33:00Z'));
     setDisplayTimeZone('America/Tijuana');

@@ -4,6 +4,7 @@ import { BAND_COLORS, type GroupReport, type StudentReport } from '@egreso/domai
 import { renderWithProviders } from '../../../test/render';
 import { BAND_SWATCH, valueFill } from './chart-setup';
 import { BandChart } from './BandChart';
+import { DivisionReportChart } from './DivisionReportChart';
 import { GlobalAttributeChart } from './GlobalAttributeChart';
 import { StudentChart } from './StudentChart';
 
@@ -98,6 +99,22 @@ describe('bars under a legend of bands are painted in their band colour', () => 
       BAND_COLORS.Suficiente,
       BAND_COLORS.Insuficiente,
     ]);
+  });
+});
+
+describe("the chief's report", () => {
+  it("paints each band's records in that band's colour, stacked or as one attribute's three bars", () => {
+    const tally = {
+      attribute_id: 1,
+      attribute_name: 'Análisis',
+      records: 6,
+      bands: { Sobresaliente: 1, Suficiente: 2, Insuficiente: 3 },
+    };
+    const order = [BAND_COLORS.Sobresaliente, BAND_COLORS.Suficiente, BAND_COLORS.Insuficiente];
+    renderWithProviders(<DivisionReportChart attributes={[tally, { ...tally, attribute_id: 2 }]} single={false} />);
+    expect(drawn.at(-1)!.map((d) => d.backgroundColor)).toEqual(order);
+    renderWithProviders(<DivisionReportChart attributes={[tally]} single />);
+    expect(drawn.at(-1)![0]!.backgroundColor).toEqual(order);
   });
 });
 

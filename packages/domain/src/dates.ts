@@ -35,3 +35,19 @@ export function formatInstantEs(iso: string, timeZone: string): string {
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** A moment's date and time of day in a time zone, as digits: 'YYYYMMDD' and 'HHMMSS' (24-hour clock). */
+export function stampIn(timeZone: string, now = new Date()): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const v = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${v('year')}${v('month')}${v('day')}`, time: `${v('hour')}${v('minute')}${v('second')}` };
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BAND_COLORS,
+  NO_BAND_COLOR,
   averageRatings,
+  bandColor,
   clampGrade,
   formatGrade,
   gradeBand,
@@ -26,6 +29,19 @@ describe('grade bands', () => {
     expect(gradeBand('')).toBe('S/C');
     expect(gradeBand('abc')).toBe('S/C');
     expect(gradeBand('85')).toBe('Suficiente');
+  });
+
+  it('colours a value by its band: 69.9 red, 70, 80.5 and 89.9 yellow, 90 green, empty grey', () => {
+    expect(BAND_COLORS).toEqual({ Insuficiente: '#c62828', Suficiente: '#f6c343', Sobresaliente: '#1b5e20' });
+    expect([69.9, 70, 80.5, 87.3, 89.9, 90].map(bandColor)).toEqual([
+      BAND_COLORS.Insuficiente,
+      BAND_COLORS.Suficiente,
+      BAND_COLORS.Suficiente,
+      BAND_COLORS.Suficiente,
+      BAND_COLORS.Suficiente,
+      BAND_COLORS.Sobresaliente,
+    ]);
+    expect(bandColor(null)).toBe(NO_BAND_COLOR);
   });
 });
 

@@ -4,11 +4,18 @@ import { CRITICAL_INSUFFICIENT_SHARE, type BandTally, type TargetVerdict } from 
 
 export type Band = 'Insuficiente' | 'Suficiente' | 'Sobresaliente';
 
+/**
+ * The colour of each band, the one palette of every chart, legend and badge that shows a band (spec §9: red, yellow,
+ * green), far apart in lightness so they also read printed in grey.
+ */
 export const BAND_COLORS: Record<Band, string> = {
-  Insuficiente: '#e03131',
-  Suficiente: '#f08c00',
-  Sobresaliente: '#2f9e44',
+  Insuficiente: '#c62828',
+  Suficiente: '#f6c343',
+  Sobresaliente: '#1b5e20',
 };
+
+/** The colour of an empty value ('S/C'). */
+export const NO_BAND_COLOR = '#868e96';
 
 export const BANDS: ReadonlyArray<{ name: Band; min: number; max: number }> = [
   { name: 'Insuficiente', min: 0, max: 69 },
@@ -24,6 +31,12 @@ export function gradeBand(value: unknown): Band | 'S/C' {
   if (n >= 90) return 'Sobresaliente';
   if (n >= 70) return 'Suficiente';
   return 'Insuficiente';
+}
+
+/** The colour of a 0-100 value's band (DESIGN §3), grey when empty: 69.9 red, 70 and 89.9 yellow, 90 green. */
+export function bandColor(value: unknown): string {
+  const band = gradeBand(value);
+  return band === 'S/C' ? NO_BAND_COLOR : BAND_COLORS[band];
 }
 
 function round1(n: number): number {
@@ -227,11 +240,6 @@ export function suggestNextGenerationStart(latestStart: string | null, today: st
   const { y } = parseIsoDate(today);
   const august = `${pad(y, 4)}-08-01`;
   return today < august ? august : `${pad(y + 1, 4)}-08-01`;
-}
-
-/** Today's date as 'YYYY-MM-DD' in UTC. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 // ---------- groups ----------

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../test/render';
-import { formatDateTime, setDisplayTimeZone, todayLong } from './dates';
+import { fileStamp, formatDateTime, institutionToday, setDisplayTimeZone, todayLong } from './dates';
+import { fallbackExportName } from '../features/reports/api/export-division-report';
 import { fetchMe } from './me';
 
 const spaces = (s: string) => s.replace(/\s/g, ' ');
@@ -9,6 +10,7 @@ const MOMENT = '2026-11-26T04:08:00Z';
 afterEach(() => {
   setDisplayTimeZone('America/Mexico_City');
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('dates follow the institution, not the machine', () => {
@@ -27,5 +29,27 @@ describe('dates follow the institution, not the machine', () => {
   it('ignores a zone the browser does not know', () => {
     setDisplayTimeZone('Mexico/Tenochtitlan');
     expect(spaces(formatDateTime(MOMENT))).toBe('25 nov 2026, 10:08 p.m.');
+  });
+});
+
+describe("files and date fields are dated in the institution's time zone", () => {
+  // 7:33 p.m. of 27 November 2026 in Mexico City: already 28 November in UTC.
+  const EVENING = new Date('2026-11-28T01:33:00Z');
+
+  it("today, a file's stamp and the division report's fallback name read 27 November", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(EVENING);
+    expect(institutionToday()).toBe('2026-11-27');
+    expect(fileStamp()).toBe('20261127-193300');
+    expect(fallbackExportName()).toBe('reporte_division_20261127-193300.xlsx');
+    expect(todayLong()).toBe('viernes, 27 de noviembre de 2026');
+  });
+
+  it("follows the zone GET /me tells (Tijuana is two hours behind Mexico City's winter time)", () => {
+    setDisplayTimeZone('America/Tijuana');
+    expect(institutionToday(EVENING)).toBe('2026-11-27');
+    expect(fileStamp(EVENING)).toBe('20261127-173300');
+    setDisplayTimeZone('Asia/Tokyo');
+    expect(institutionToday(EVENING)).toBe('2026-11-28');
   });
 });

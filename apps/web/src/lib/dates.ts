@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatInstantEs } from '@egreso/domain';
+import { DEFAULT_TIME_ZONE, formatInstantEs, stampIn, todayIn } from '@egreso/domain';
 
 /**
  * es-MX formatting of dates and instants, the one place the UI formats them. Instants follow the institution's time
@@ -41,6 +41,17 @@ export function setDisplayTimeZone(zone: string): void {
 
 export function todayLong(now = new Date()): string {
   return longDate.format(now);
+}
+
+/** Today's date ('YYYY-MM-DD') in the institution's time zone: a date field's default. */
+export function institutionToday(now = new Date()): string {
+  return todayIn(timeZone, now);
+}
+
+/** The moment as a file name writes it, in the institution's time zone: '20261127-193300'. */
+export function fileStamp(now = new Date()): string {
+  const { date, time } = stampIn(timeZone, now);
+  return `${date}-${time}`;
 }
 
 /** 'YYYY-MM-DD' shown as a Mexican date, without time-zone drift. */

@@ -91,7 +91,8 @@ export const globalReport = z.object({
 });
 export type GlobalReport = z.infer<typeof globalReport>;
 
-export const gradedActivity = z.object({
+/** An activity of the dashboard: the student's grade, or null while it is pending. */
+export const dashboardActivity = z.object({
   activity_id: z.number(),
   activity_name: z.string(),
   type_activity: z.string().nullable(),
@@ -101,12 +102,15 @@ export const gradedActivity = z.object({
 export const studentDashboard = z.object({
   full_name: z.string(),
   enrolled_subjects: z.number(),
+  /** Of the activities the dashboard holds (those of the student's sheets and any the student has a grade row for), the graded ones. */
   graded_activities: z.number(),
+  /** All of them, graded and pending; `activities` lists the newest of them (at most 50). */
+  total_activities: z.number(),
   /** Every attribute the student's subjects evaluate, in Spanish order, with the global average or null. */
   attributes: z.array(
     z.object({ attribute_id: z.number(), attribute_name: z.string(), promedio: z.number().nullable() }),
   ),
-  activities: z.array(gradedActivity),
+  activities: z.array(dashboardActivity),
 });
 export type StudentDashboard = z.infer<typeof studentDashboard>;
 

@@ -16,13 +16,12 @@ import {
   idParam,
   okResponse,
   suggestNextGenerationStart,
-  todayIso,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import { errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
+import { institutionToday, nowIso } from '../../lib/time.js';
 import {
   GENERATION_DEPENDENTS,
   deleteGeneration,
@@ -62,7 +61,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const start = suggestNextGenerationStart(await latestGenerationStart(app.db), todayIso());
+      const start = suggestNextGenerationStart(await latestGenerationStart(app.db), institutionToday());
       return { suggested: start, ...generationPreview(start) };
     },
   );

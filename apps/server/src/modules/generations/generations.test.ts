@@ -1,7 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GENERATION_MSG, ROLE, addMonths, todayIso } from '@egreso/domain';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GENERATION_MSG, ROLE, addMonths } from '@egreso/domain';
 import { linkStudentToGeneration, makeGeneration } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
+import { institutionToday } from '../../lib/time.js';
 
 const ctx = useTestApp();
 let admin: TestUser;
@@ -88,13 +89,30 @@ describe('GET /api/generations/suggest-next', () => {
   it('suggests the next 1 August when there are no generations', async () => {
     const res = await as(ctx(), admin, { method: 'GET', url: '/api/generations/suggest-next' });
     expect(res.statusCode).toBe(200);
-    const today = todayIso();
+    const today = institutionToday();
     const year = Number(today.slice(0, 4));
     const expected = today < `${year}-08-01` ? `${year}-08-01` : `${year + 1}-08-01`;
     const body = res.json();
     expect(body).toMatchObject({ suggested: expected, start_date: expected, end_date: addMonths(expected, 54) });
     expect(body.generation_name).toBe(`${expected.slice(0, 4)}-${Number(expected.slice(0, 4)) + 5}`);
     expect(body.semesters).toHaveLength(9);
+  });
+
+  it("counts today in the institution's time zone, not UTC", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 7:33 p.m. of 31 July in Mexico City is already 1 August in UTC: the next 1 August is still 2027's.
+      vi.setSystemTime(new Date('2027-08-01T01:33:00Z'));
+      // Signed in at that moment, so the session is fresh then.
+      const later = await createUser(ctx(), ROLE.ADMIN);
+      const res = await as(ctx(), later, { method: 'GET', url: '/api/generations/suggest-next' });
+      expect(res.json().suggested).toBe('2027-08-01');
+      // At 7:33 p.m. of 27 November 2026 in Mexico City (28 November in UTC).
+      vi.setSystemTime(new Date('2026-11-28T01:33:00Z'));
+      expect(institutionToday()).toBe('2026-11-27');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('suggests the latest start plus 6 months', async () => {

@@ -101,8 +101,8 @@ function studentActivityRows(db: DbOrTrx, userId: number) {
 }
 
 /** The student's activity rows (graded or not), newest change first, with the activity's subject. */
-export async function listStudentGradeRows(db: DbOrTrx, userId: number, limit?: number) {
-  let q = studentActivityRows(db, userId)
+export async function listStudentGradeRows(db: DbOrTrx, userId: number) {
+  return studentActivityRows(db, userId)
     .select([
       'ua.activity_id',
       'a.activity_name',
@@ -115,19 +115,50 @@ export async function listStudentGradeRows(db: DbOrTrx, userId: number, limit?: 
       'ua.updated_at',
     ])
     .orderBy('ua.updated_at', 'desc')
-    .orderBy('ua.activity_id', 'desc');
-  if (limit !== undefined) q = q.limit(limit);
-  return q.execute();
+    .orderBy('ua.activity_id', 'desc')
+    .execute();
 }
 
-export async function countGradedActivities(db: DbOrTrx, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('user_activities')
-    .where('user_id', '=', userId)
-    .where('qualification', 'is not', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+/**
+ * The dashboard's activities: those of the student's sheets (as the grades page lists them) and any other the student
+ * has a grade row for, each with the student's grade or null (pending). One source for the list and its counters.
+ */
+function dashboardActivities(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('activities as a')
+    .$call(joinActivityAssignment)
+    .$call(joinAssignmentSubject)
+    .leftJoin('user_activities as ua', (j) => j.onRef('ua.activity_id', '=', 'a.id').on('ua.user_id', '=', userId))
+    .where((eb) =>
+      eb.or([
+        eb('ua.user_id', 'is not', null),
+        eb('a.professor_subject_id', 'in', studentSheets(db, userId).select('ps.id')),
+      ]),
+    );
+}
+
+/** How many activities the dashboard holds and how many of them are graded. */
+export async function countDashboardActivities(
+  db: DbOrTrx,
+  userId: number,
+): Promise<{ total: number; graded: number }> {
+  const row = await dashboardActivities(db, userId)
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('ua.qualification').as('graded')])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { total: Number(row.total), graded: Number(row.graded) };
+}
+
+/**
+ * The dashboard's activity rows, newest first: by the last change of the student's grade, else by the activity's
+ * creation (a pending activity appears when it is created, a graded one when it is graded).
+ */
+export async function listDashboardActivities(db: DbOrTrx, userId: number, limit: number) {
+  return dashboardActivities(db, userId)
+    .select(['a.id as activity_id', 'a.activity_name', 'a.type_activity', 's.subject_name', 'ua.qualification'])
+    .orderBy((eb) => eb.fn.coalesce('ua.updated_at', 'a.created_at'), 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -6,12 +6,13 @@ import { writeWorkbookSheets, type CellValue } from '../../lib/xlsx.js';
 import { listAttributeRatings, listGlobalAttributeAverages } from '../ratings/ratings.repository.js';
 import { findActivePeriod, listEnrolments } from './enrolment.repository.js';
 import {
-  countGradedActivities,
+  countDashboardActivities,
   findStudentProfile,
   listAllEnrolments,
   listAllObservations,
   listAllSessions,
   listAttributeNames,
+  listDashboardActivities,
   listEnrolledAttributes,
   listRatingInputs,
   listStudentGradeRows,
@@ -32,11 +33,11 @@ export async function globalReport(db: DbOrTrx, userId: number): Promise<GlobalR
 }
 
 export async function studentDashboard(db: DbOrTrx, userId: number): Promise<StudentDashboard> {
-  const [profile, period, graded, activities, attributes, averages] = await Promise.all([
+  const [profile, period, counts, activities, attributes, averages] = await Promise.all([
     findStudentProfile(db, userId),
     findActivePeriod(db),
-    countGradedActivities(db, userId),
-    listStudentGradeRows(db, userId, DASHBOARD_ACTIVITIES),
+    countDashboardActivities(db, userId),
+    listDashboardActivities(db, userId, DASHBOARD_ACTIVITIES),
     listEnrolledAttributes(db, userId),
     listGlobalAttributeAverages(db, { userIds: [userId] }),
   ]);
@@ -46,19 +47,14 @@ export async function studentDashboard(db: DbOrTrx, userId: number): Promise<Stu
   return {
     full_name: profile.full_name,
     enrolled_subjects: enrolled.length,
-    graded_activities: graded,
+    graded_activities: counts.graded,
+    total_activities: counts.total,
     attributes: attributes.map((a) => ({
       attribute_id: a.id,
       attribute_name: a.attribute_name,
       promedio: byAttribute.get(a.id) ?? null,
     })),
-    activities: activities.map((a) => ({
-      activity_id: a.activity_id,
-      activity_name: a.activity_name,
-      type_activity: a.type_activity,
-      subject_name: a.subject_name,
-      qualification: a.qualification,
-    })),
+    activities,
   };
 }
 

@@ -159,18 +159,24 @@ describe('the student reads their records', () => {
     });
   });
 
-  it('the dashboard: counters, averages and the activity list', async () => {
+  it('the dashboard: counters, averages and its activities, graded and pending', async () => {
     const body = (await get(student, `/api/alumno/${student.id}/tablero`)).json();
     expect(body.full_name).toBe(student.full_name);
     expect(body.enrolled_subjects).toBe(2);
     expect(body.graded_activities).toBe(3);
+    expect(body.total_activities).toBe(4);
     expect(body.attributes).toEqual([
       { attribute_id: y, attribute_name: 'Análisis de problemas', promedio: 80 },
       { attribute_id: x, attribute_name: 'Ética profesional', promedio: 83.5 },
     ]);
-    expect(body.activities.map((a: { activity_id: number; qualification: number }) => a.qualification).sort()).toEqual([
-      77, 80, 95,
-    ]);
+    // A3 has no grade row yet: it is listed as pending all the same, as the grades page lists it.
+    const byId = new Map(
+      body.activities.map((a: { activity_id: number; qualification: number | null }) => [
+        a.activity_id,
+        a.qualification,
+      ]),
+    );
+    expect(Object.fromEntries(byId)).toEqual({ [acts.a1]: 95, [acts.a2]: 80, [acts.a3]: null, [acts.b1]: 77 });
   });
 
   it('the attribute profile lists the grades and weights each rating is computed from', async () => {
@@ -322,5 +328,52 @@ describe('attributes unused by a sheet', () => {
       ['Comunicación', null],
       ['Ética profesional', 77],
     ]);
+  });
+});
+
+describe('the dashboard counts what its table lists', () => {
+  it('15 activities, 11 graded (two cleared back to empty): the card and the table agree', async () => {
+    const own = await makeSheet(ctx(), { students: 1 });
+    const one = own.students[0]!;
+    const ids: number[] = [];
+    for (let i = 0; i < 15; i++) ids.push((await makeActivity(ctx(), own.assignmentId)).id);
+    const db = ctx().database.db;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('user_activities')
+      .values([
+        ...ids.slice(0, 11).map((activity_id, i) => ({
+          user_id: one.id,
+          activity_id,
+          qualification: 60 + i * 3,
+          updated_by: own.teacher.id,
+          updated_at: now,
+        })),
+        // Grades cleared by the teacher: rows without a grade.
+        ...ids.slice(11, 13).map((activity_id) => ({
+          user_id: one.id,
+          activity_id,
+          qualification: null,
+          updated_by: own.teacher.id,
+          updated_at: now,
+        })),
+      ])
+      .execute();
+    const body = (await get(one, `/api/alumno/${one.id}/tablero`)).json();
+    expect(body.graded_activities).toBe(11);
+    expect(body.total_activities).toBe(15);
+    expect(body.activities).toHaveLength(15);
+    const graded = body.activities.filter((a: { qualification: number | null }) => a.qualification !== null);
+    expect(graded).toHaveLength(body.graded_activities);
+  });
+
+  it('a new student with 3 activities not yet graded: 0 graded of 3, the 3 listed as pending', async () => {
+    const own = await makeSheet(ctx(), { students: 1 });
+    const one = own.students[0]!;
+    for (let i = 0; i < 3; i++) await makeActivity(ctx(), own.assignmentId);
+    const body = (await get(one, `/api/alumno/${one.id}/tablero`)).json();
+    expect(body.graded_activities).toBe(0);
+    expect(body.total_activities).toBe(3);
+    expect(body.activities.map((a: { qualification: number | null }) => a.qualification)).toEqual([null, null, null]);
   });
 });

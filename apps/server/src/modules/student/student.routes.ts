@@ -166,7 +166,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.guard(),
       schema: {
         tags: ['student'],
-        summary: 'Tablero del alumno: contadores, promedios por atributo y actividades calificadas',
+        summary: 'Tablero del alumno: contadores, promedios por atributo y sus actividades, calificadas y pendientes',
         params: userIdPathParam,
         response: { 200: studentDashboardSchema, ...readErrors },
       },

@@ -1,16 +1,24 @@
-import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { formatGrade } from '@egreso/domain';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { StatCard } from '../../components/StatCard';
 import { useMe } from '../../lib/me';
 import { todayLong } from '../../lib/dates';
+import { countOf } from '../../lib/plural';
 import { useStudentId } from '../../lib/student-id';
 import { useStudentDashboard } from '../../features/reports/api/student-global';
 
+/** Shown only when the student has no activity at all (then none is graded either). */
 export const NO_GRADED_ACTIVITIES = 'Aún no tienes actividades calificadas.';
+/** A pending activity's grade, as the grades page writes it. */
+export const NOT_GRADED = 'Sin calificar';
 
-/** /StudentDashboard: greeting, the average of a chosen attribute, two counters and the graded activities. */
+/**
+ * /StudentDashboard: greeting, the average of a chosen attribute, two counters and the student's activities. The card
+ * counts the graded ones and the table lists the same activities, graded and pending, so the two always agree.
+ */
 export default function StudentDashboardPage() {
   const me = useMe();
   const userId = useStudentId();
@@ -25,6 +33,9 @@ export default function StudentDashboardPage() {
     if (dashboard.error) console.error(dashboard.error);
   }, [dashboard.error]);
   const chosen = attributes.find((a) => String(a.attribute_id) === attributeId) ?? null;
+  const graded = dashboard.data?.graded_activities ?? 0;
+  const total = dashboard.data?.total_activities ?? 0;
+  const listed = dashboard.data?.activities.length ?? 0;
 
   return (
     <>
@@ -55,17 +66,23 @@ export default function StudentDashboardPage() {
         <StatCard label="Materias inscritas" value={dashboard.data?.enrolled_subjects ?? 0} to="/SubjectsSelection" />
         <StatCard
           label="Actividades calificadas"
-          value={dashboard.data?.graded_activities ?? 0}
+          value={graded}
+          hint={total ? `de ${countOf(total, 'actividad', 'actividades')}` : undefined}
           to="/SubjectsSelection"
         />
       </SimpleGrid>
-      <Title order={3} mb="sm">
-        Actividades calificadas
+      <Title order={3} mb={total ? 2 : 'sm'}>
+        Mis actividades
       </Title>
+      {total ? (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="activities-summary">
+          {countOf(graded, 'calificada', 'calificadas')} · {countOf(total - graded, 'pendiente', 'pendientes')}
+        </Text>
+      ) : null}
       <ResponsiveTable
         rows={dashboard.data?.activities}
         rowKey={(a) => a.activity_id}
-        label="Actividades calificadas"
+        label="Mis actividades"
         loading={dashboard.isPending}
         loadingText="Cargando actividades..."
         emptyText={NO_GRADED_ACTIVITIES}
@@ -76,10 +93,25 @@ export default function StudentDashboardPage() {
           {
             key: 'grade',
             header: 'Calificación',
-            cell: (a) => (a.qualification === null ? '-' : formatGrade(a.qualification)),
+            cell: (a) =>
+              a.qualification === null ? (
+                <Text span size="sm" c="dimmed" fs="italic">
+                  {NOT_GRADED}
+                </Text>
+              ) : (
+                formatGrade(a.qualification)
+              ),
           },
         ]}
       />
+      {total > listed && listed > 0 ? (
+        <Text size="sm" c="dimmed" mt="sm">
+          Se muestran las {listed} más recientes.{' '}
+          <Anchor component={Link} to="/SubjectsSelection" size="sm">
+            Ver todas en Mis calificaciones
+          </Anchor>
+        </Text>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, SimpleGrid, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { formatGrade, gradeBand, type StudentAttributeRating } from '@egreso/domain';
+import { BAND_COLORS, formatGrade, gradeBand, type StudentAttributeRating } from '@egreso/domain';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
@@ -9,8 +9,6 @@ import { useStudentId } from '../../../lib/student-id';
 import { useObservations } from '../api/get-observations';
 import { useOwnGrades, useStudentSubjects, useSubjectAttributeRatings } from '../api/student-grades';
 import { STUDENT_GRADES_TEXT as T } from '../student-grades-text';
-
-const BAND_COLOR = { Insuficiente: 'red', Suficiente: 'yellow', Sobresaliente: 'green', 'S/C': 'gray' } as const;
 
 function Observations({
   userId,
@@ -163,7 +161,7 @@ export default function StudentGradesPage() {
                           {formatGrade(r.attributerating, 'Sin calificación')}
                         </Text>
                         {band === 'S/C' ? null : (
-                          <Badge color={BAND_COLOR[band]} variant="light">
+                          <Badge color={BAND_COLORS[band]} autoContrast>
                             {band}
                           </Badge>
                         )}

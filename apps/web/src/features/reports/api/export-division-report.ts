@@ -1,12 +1,12 @@
 import { download } from '../../../lib/api';
+import { fileStamp } from '../../../lib/dates';
 import type { DivisionReportFilters } from './get-division-report';
 
 const SPREADSHEET = /spreadsheetml|ms-excel|octet-stream/;
 
-/** The name used when the server does not send one: reporte_division_AAAAMMDD-HHMMSS.xlsx. */
+/** The name used when the server does not send one: reporte_division_AAAAMMDD-HHMMSS.xlsx, in the institution's time zone. */
 export function fallbackExportName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `reporte_division_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.xlsx`;
+  return `reporte_division_${fileStamp(now)}.xlsx`;
 }
 
 /** GET /reportes/flex/export, saved under the content-disposition name; answers the name. */

@@ -2,7 +2,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { TEACHER_REPORT_MSG, type GroupReport } from '@egreso/domain';
-import { BAND_FILL, barOptions, hatched, valueLabels } from './chart-setup';
+import { BAND_SWATCH, bandFill, barOptions, valueLabels } from './chart-setup';
 import { AttributeBarChart } from './AttributeBarChart';
 import {
   BAND_KEYS,
@@ -14,28 +14,19 @@ import {
   type GroupRow,
 } from './report-data';
 
-/** The legend's swatches: Insuficiente hatched in CSS as its bars are on the canvas. */
-const LEGEND = BAND_KEYS.map((b) => ({
-  key: b,
-  label: BAND_LABEL[b],
-  swatch:
-    b === 'insuficiente'
-      ? `repeating-linear-gradient(-45deg, ${BAND_FILL.Insuficiente} 0 4px, rgba(255, 255, 255, 0.75) 4px 6px)`
-      : BAND_FILL[BAND_LABEL[b]],
-}));
+const LEGEND = BAND_KEYS.map((b) => ({ key: b, label: BAND_LABEL[b], swatch: BAND_SWATCH[BAND_LABEL[b]] }));
 
 /** All students: per attribute, the counts (or shares) of the three bands stacked, with its data table under it. */
 export function BandChart({ report }: { report: GroupReport }) {
   const [mode, setMode] = useState<CountMode>('count');
   const rows = useMemo(() => groupRows(report), [report]);
-  const fills = useMemo(() => ({ ...BAND_FILL, Insuficiente: hatched(BAND_FILL.Insuficiente) }), []);
   const format = (v: number) => (mode === 'count' ? String(v) : `${v.toFixed(1)}%`);
   const data = {
     labels: rows.map((r) => r.attribute),
     datasets: BAND_KEYS.map((band) => ({
       label: BAND_LABEL[band],
       data: bandSeries(rows, band, mode),
-      backgroundColor: fills[BAND_LABEL[band]],
+      backgroundColor: bandFill(BAND_LABEL[band]),
       borderColor: '#222',
       borderWidth: 1,
       maxBarThickness: 72,

@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { BAND_COLORS } from '@egreso/domain';
+import { bandFill } from './chart-setup';
 import { BAND_ORDER, type AttributeTally } from './division-report';
 import { ChartScroller } from '../../../components/ChartScroller';
 
@@ -21,7 +21,7 @@ export function DivisionReportChart({ attributes, single }: { attributes: Attrib
           {
             label: 'Registros',
             data: BAND_ORDER.map((b) => attributes[0]?.bands[b] ?? 0),
-            backgroundColor: BAND_ORDER.map((b) => BAND_COLORS[b]),
+            backgroundColor: BAND_ORDER.map(bandFill),
           },
         ],
       }
@@ -30,7 +30,7 @@ export function DivisionReportChart({ attributes, single }: { attributes: Attrib
         datasets: BAND_ORDER.map((b) => ({
           label: b,
           data: attributes.map((a) => a.bands[b]),
-          backgroundColor: BAND_COLORS[b],
+          backgroundColor: bandFill(b),
         })),
       };
   const stacked = !single;

@@ -15,7 +15,7 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { EvidenceAttribute } from '@egreso/domain';
-import { BAND_FILL, valueLabels } from './chart-setup';
+import { valueLabels } from './chart-setup';
 import { ChartDataTable } from './ChartDataTable';
 import { pct } from './evidence-format';
 
@@ -30,6 +30,9 @@ ChartJS.register(
   Tooltip,
   Legend,
 );
+
+/** Dark navy: no band's colour, dark enough that the bar and the black dashed target stay apart printed in grey. */
+const SHARE_FILL = '#1f3f77';
 
 /** Each bar's share written clear of the target line, so the chart reads printed in grey and without hovering. */
 const PLUGINS = [valueLabels(pct, 'top')];
@@ -68,7 +71,8 @@ export function EvidenceTrendChart({ attribute, trend }: { attribute: string; tr
         type: 'bar',
         label: '% en Suficiente o más',
         data: trend.map((t) => (t.students.total > 0 ? t.verdict.share : null)),
-        backgroundColor: BAND_FILL.Sobresaliente,
+        // A share of two bands, not a band: a neutral colour, so the page's legend of bands is not read into it.
+        backgroundColor: SHARE_FILL,
         borderColor: '#000',
         borderWidth: 1,
         maxBarThickness: 56,

@@ -1,9 +1,17 @@
 import { Box, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
-import { averageTooltip, bandBackground, barOptions, valueLabels } from './chart-setup';
+import {
+  BAND_SWATCH,
+  BAND_TINT,
+  averageTooltip,
+  bandBackground,
+  bandFill,
+  barOptions,
+  valueLabels,
+} from './chart-setup';
 import { AttributeBarChart } from './AttributeBarChart';
-import { GLOBAL_BAND_LEGEND, GLOBAL_BAND_SWATCH, GLOBAL_BAND_TINT, globalChartRows } from './global-chart-data';
+import { GLOBAL_BAND_LEGEND, globalChartRows } from './global-chart-data';
 
 const OPTIONS = barOptions({
   // Room above a bar near 100 for its value label.
@@ -12,14 +20,11 @@ const OPTIONS = barOptions({
   tooltip: averageTooltip,
 });
 
-const PLUGINS = [
-  bandBackground(GLOBAL_BAND_LEGEND, GLOBAL_BAND_TINT, false),
-  valueLabels((v) => v.toFixed(1), 'above'),
-];
+const PLUGINS = [bandBackground(GLOBAL_BAND_LEGEND, BAND_TINT, false), valueLabels((v) => v.toFixed(1), 'above')];
 
-const LEGEND = GLOBAL_BAND_LEGEND.map((b) => ({ key: b.band, label: b.label, swatch: GLOBAL_BAND_SWATCH[b.band] }));
+const LEGEND = GLOBAL_BAND_LEGEND.map((b) => ({ key: b.band, label: b.label, swatch: BAND_SWATCH[b.band] }));
 
-/** 'Promedios Globales por Atributo de Egreso': one bar per attribute over the bands, with its data table. */
+/** 'Promedios Globales por Atributo de Egreso': one bar per attribute in its band's colour over the bands, with its data table. */
 export function GlobalAttributeChart({
   atributos,
 }: {
@@ -32,7 +37,10 @@ export function GlobalAttributeChart({
       {
         label: 'Promedio',
         data: rows.map((r) => r.value),
-        backgroundColor: rows.map((r) => r.color),
+        // Each bar in its band's colour, as the legend under the chart says.
+        backgroundColor: rows.map((r) => bandFill(r.band)),
+        borderColor: '#222',
+        borderWidth: 1,
         maxBarThickness: 72,
       },
     ],

@@ -12,6 +12,7 @@ import {
 } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
 import { FormModal } from '../../../components/FormModal';
+import { institutionToday } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FormState } from '../../../lib/use-form';
 import { useAddImprovementFollowup } from '../api/add-improvement-followup';
@@ -344,8 +345,6 @@ export function EditActionModal({
   );
 }
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
-
 /** 'Registrar seguimiento': what a teacher did for the action, with its date. */
 export function FollowupModal({
   action,
@@ -355,7 +354,7 @@ export function FollowupModal({
 } & Outcome) {
   const add = useAddImprovementFollowup();
   const form = useForm({ initial: { followup_date: '', text: '' }, schema: improvementFollowupBody, toBody: (v) => v });
-  useResetOnOpen(form, action !== null, action, () => ({ followup_date: today(), text: '' }));
+  useResetOnOpen(form, action !== null, action, () => ({ followup_date: institutionToday(), text: '' }));
   const modal = modalProps(form, action, outcome, {
     send: (body) => add.mutateAsync({ id: action!.id, body }),
     pending: add.isPending,

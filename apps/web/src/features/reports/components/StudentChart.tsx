@@ -2,15 +2,23 @@ import { Box } from '@mantine/core';
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import type { StudentReport } from '@egreso/domain';
-import { BAND_FILL, BAND_TINT, averageTooltip, bandBackground, barOptions, valueLabels } from './chart-setup';
+import {
+  BAND_SWATCH,
+  BAND_TINT,
+  averageTooltip,
+  bandBackground,
+  barOptions,
+  valueFill,
+  valueLabels,
+} from './chart-setup';
 import { AttributeBarChart } from './AttributeBarChart';
 import { BAND_RANGES, attributeTitle, studentRows } from './report-data';
 
 const PLUGINS = [bandBackground(BAND_RANGES, BAND_TINT, true), valueLabels((v) => v.toFixed(1))];
 
-const LEGEND = BAND_RANGES.map((r) => ({ key: r.band, label: r.label, swatch: BAND_FILL[r.band] }));
+const LEGEND = BAND_RANGES.map((r) => ({ key: r.band, label: r.label, swatch: BAND_SWATCH[r.band] }));
 
-/** One student: the average of each attribute (0-100 after the 0-10 rule) over the bands, with its data table. */
+/** One student: the average of each attribute (0-100 after the 0-10 rule), coloured by its band over the bands, with its data table. */
 export function StudentChart({ report }: { report: StudentReport }) {
   const rows = useMemo(() => studentRows(report), [report]);
   const max = Math.max(100, ...rows.map((r) => r.value));
@@ -20,7 +28,8 @@ export function StudentChart({ report }: { report: StudentReport }) {
       {
         label: 'Promedio',
         data: rows.map((r) => r.value),
-        backgroundColor: '#1f3f77',
+        // Each bar in its band's colour, as the legend says.
+        backgroundColor: rows.map((r) => valueFill(r.value)),
         borderColor: '#111',
         borderWidth: 1,
         maxBarThickness: 64,

@@ -9,19 +9,12 @@ import {
   type Plugin,
   type TooltipItem,
 } from 'chart.js';
-import type { Band } from '@egreso/domain';
+import { BAND_COLORS, gradeBand, type Band } from '@egreso/domain';
 
 // Only what the report's bar charts use, so the chunk stays small.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-/** Colours of the bands, far apart in lightness so they also read printed in grey; Insuficiente is hatched too. */
-export const BAND_FILL = {
-  Sobresaliente: '#1b5e20',
-  Suficiente: '#f6c343',
-  Insuficiente: '#c62828',
-} as const;
-
-/** Light tints of the same bands, behind the one-student bars. */
+/** Light tints of the bands' colours (`BAND_COLORS`), painted behind bars of averages. */
 export const BAND_TINT = {
   Insuficiente: 'rgba(198, 40, 40, 0.14)',
   Suficiente: 'rgba(246, 195, 67, 0.22)',
@@ -81,6 +74,29 @@ export function hatched(color: string): CanvasPattern | string {
   return ctx.createPattern(tile, 'repeat') ?? color;
 }
 
+let fills: Record<Band, CanvasPattern | string> | null = null;
+
+/**
+ * How a chart fills a band, the one place charts colour bands: the band's colour (`BAND_COLORS`), Insuficiente hatched
+ * as well so it differs from the others by shape, not only by colour.
+ */
+export function bandFill(band: Band): CanvasPattern | string {
+  fills ??= { ...BAND_COLORS, Insuficiente: hatched(BAND_COLORS.Insuficiente) };
+  return fills[band];
+}
+
+/** The fill of a bar whose height is a 0-100 value: its band's (69.9 Insuficiente, 70 Suficiente, 90 Sobresaliente). */
+export function valueFill(value: number): CanvasPattern | string {
+  const band = gradeBand(value);
+  return bandFill(band === 'S/C' ? 'Insuficiente' : band);
+}
+
+/** A legend's swatch of a band (CSS), drawn as the chart fills it: Insuficiente hatched. */
+export const BAND_SWATCH: Record<Band, string> = {
+  ...BAND_COLORS,
+  Insuficiente: `repeating-linear-gradient(-45deg, ${BAND_COLORS.Insuficiente} 0 4px, rgba(255, 255, 255, 0.75) 4px 6px)`,
+};
+
 /**
  * Where a bar's value is written, so values never depend on reading colours or hovering:
  * - `centre`: in the middle of the bar, where it fits (the stacked and the one-student bars);
@@ -99,7 +115,7 @@ const PLACE: Record<LabelPlacement, (value: number, bar: BarBox, fill: string) =
       : {
           y: (bar.y + bar.base) / 2,
           baseline: 'middle',
-          color: fill === BAND_FILL.Suficiente || fill.startsWith('rgba') ? '#111' : '#fff',
+          color: fill === BAND_COLORS.Suficiente || fill.startsWith('rgba') ? '#111' : '#fff',
         },
   above: (_value, bar) => ({ y: bar.y - 2, baseline: 'bottom', color: '#1a1b1e' }),
   top: (_value, bar) =>
@@ -124,7 +140,8 @@ export function valueLabels(format: (value: number) => string, placement: LabelP
           const value = dataset.data[i];
           if (typeof value !== 'number') return;
           const box = bar.getProps(['x', 'y', 'base'], true) as BarBox;
-          const spot = PLACE[placement](value, box, String(dataset.backgroundColor));
+          const fill = Array.isArray(dataset.backgroundColor) ? dataset.backgroundColor[i] : dataset.backgroundColor;
+          const spot = PLACE[placement](value, box, String(fill));
           if (!spot) return;
           ctx.fillStyle = spot.color;
           ctx.textBaseline = spot.baseline;

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_BAND_LEGEND, GLOBAL_CHART_PALETTE, globalChartRows } from './global-chart-data';
+import { GLOBAL_BAND_LEGEND, globalChartRows } from './global-chart-data';
 
 describe('globalChartRows', () => {
-  it('keeps 0-100 values, one colour per attribute from the 12-colour palette', () => {
-    const rows = globalChartRows(Array.from({ length: 13 }, (_, i) => ({ atributo: `A${i}`, promedio: 60 + i * 2 })));
-    expect(GLOBAL_CHART_PALETTE).toHaveLength(12);
-    expect(new Set(rows.slice(0, 12).map((r) => r.color)).size).toBe(12);
-    expect(rows[12]!.color).toBe(rows[0]!.color);
-    expect(rows.map((r) => r.band).slice(0, 6)).toEqual([
-      'Insuficiente',
-      'Insuficiente',
-      'Insuficiente',
-      'Insuficiente',
+  it('places each bar in its band: 69.9 Insuficiente, 70 to 89.9 Suficiente, 90 Sobresaliente', () => {
+    const rows = globalChartRows([69.9, 70, 80.5, 87.3, 89.9, 90].map((p, i) => ({ atributo: `A${i}`, promedio: p })));
+    expect(rows.map((r) => r.band)).toEqual([
       'Insuficiente',
       'Suficiente',
+      'Suficiente',
+      'Suficiente',
+      'Suficiente',
+      'Sobresaliente',
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   type CurriculumMapAnswer,
   type EvidenceAnswer,
   type ImprovementAction,
+  type PerformanceAnswer,
   type RatingRecord,
   type TargetsAnswer,
 } from '@egreso/domain';
@@ -282,6 +283,22 @@ describe('an attribute with no career (shared) in the division report', () => {
       payload: { ...payload, attribute_id: ids.ownB },
     });
     expect(foreign.statusCode).toBe(422);
+  });
+});
+
+describe('an attribute with no career (shared) in the performance indices', () => {
+  it("gives a failed subject's shared attribute the share of the career's cohort", async () => {
+    const res = await get<PerformanceAnswer>(
+      chiefB,
+      `/api/reportes/rendimiento?generation_id=${ids.g}&career_id=${ids.b}`,
+    );
+    const p1 = res.periods.find((p) => p.period_id === ids.p1)!;
+    // Beto's final in S is 60: S is the failure of P1, with career B's attributes and the shared one (Beto: 60).
+    expect(p1.top_failures.map((f) => [f.subject_id, f.failed])).toEqual([[ids.s, 1]]);
+    expect(p1.top_failures[0]!.attributes.map((a) => [a.attribute_id, a.share, a.met])).toEqual([
+      [ids.ownB, 0, false],
+      [ids.shared, 0, false],
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collator } from './rules.js';
-import { esFold, esSearchFold } from './spanish-order.js';
+import { compareAttributes, esFold, esSearchFold } from './spanish-order.js';
 
 const byKey = (a: string, b: string) => (esFold(a) < esFold(b) ? -1 : esFold(a) > esFold(b) ? 1 : 0);
 
@@ -43,5 +43,22 @@ describe('esSearchFold', () => {
     expect(esSearchFold('Núñez ÑOÑO')).toBe('nunez nono');
     expect(esSearchFold('nunez')).toBe(esSearchFold('NÚÑEZ'));
     expect(esSearchFold('L26010001')).toContain(esSearchFold('2601'));
+  });
+});
+
+describe('compareAttributes', () => {
+  it('orders by code with digit runs as numbers, those without a code last by Spanish name, then id', () => {
+    const a = (id: number, codigo: string | null, attribute_name: string) => ({ id, codigo, attribute_name });
+    const list = [
+      a(1, 'AE10', 'Ágil'),
+      a(2, null, 'Zeta'),
+      a(3, 'AE2', 'Beta'),
+      a(4, 'ae1', 'Gamma'),
+      a(5, '', 'Ética'),
+      a(6, null, 'Alfa'),
+      a(7, 'AE2', 'Alfa'),
+      a(8, null, 'Alfa'),
+    ];
+    expect([...list].sort(compareAttributes).map((x) => x.id)).toEqual([4, 7, 3, 1, 6, 8, 5, 2]);
   });
 });

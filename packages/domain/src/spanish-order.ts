@@ -38,3 +38,37 @@ export function esSearchFold(text: string): string {
   for (const ch of text) out += FOLD.get(ch) ?? ch;
   return out.toLowerCase().replaceAll('ñ', 'n');
 }
+
+/** What the order of attributes reads: their code, name and id. */
+export interface OrderedAttribute {
+  id: number;
+  codigo: string | null;
+  attribute_name: string;
+}
+
+const byKey = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/**
+ * The order of attributes wherever they are listed, as the server's `byAttributeOrder` writes it in SQL: by code
+ * (`esFold`, digit runs as numbers: AE2 before AE10), those without a code after those with one, then by name in
+ * Spanish order, then id.
+ */
+export function compareAttributes(a: OrderedAttribute, b: OrderedAttribute): number {
+  const codeA = a.codigo ?? '';
+  const codeB = b.codigo ?? '';
+  if ((codeA === '') !== (codeB === '')) return codeA === '' ? 1 : -1;
+  return (
+    byKey(esFold(codeA), esFold(codeB)) || byKey(esFold(a.attribute_name), esFold(b.attribute_name)) || a.id - b.id
+  );
+}
+
+/** The word that marks an attribute with no career (DESIGN §5: shared, counted in every career's reports). */
+export const SHARED_ATTRIBUTE_LABEL = 'compartido';
+
+/** An attribute's name as lists and exports show it: a shared attribute (no career) says so, 'Ética (compartido)'. */
+export function attributeDisplayName(name: string, shared: boolean): string {
+  return shared ? `${name} (${SHARED_ATTRIBUTE_LABEL})` : name;
+}
+
+/** The career column of a shared attribute's rows in an export. */
+export const SHARED_ATTRIBUTE_CAREER = 'Compartido por todas las carreras';

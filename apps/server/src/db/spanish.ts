@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { esSearchFold } from '@egreso/domain';
 
 type Text = string | Expression<string | null>;
@@ -20,4 +20,20 @@ export function esKey(column: Text): RawBuilder<Uint8Array> {
 export function esContains(column: Text, term: string): RawBuilder<SqlBool> {
   const pattern = `%${esSearchFold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`es_search(${operand(column)}) like ${pattern} escape '\\'`;
+}
+
+/**
+ * The order of attributes wherever they are listed (the domain's `compareAttributes` on the client): by code
+ * (`codigo`, its Spanish key, whose digit runs compare as numbers, so AE2 < AE10), those without a code after those
+ * with one, then by Spanish name, then id. `alias` names the attributes table in the query:
+ * `.$call(byAttributeOrder('at'))`.
+ */
+export function byAttributeOrder(alias: string) {
+  const codigo = sql.ref(`${alias}.codigo`);
+  return <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    qb
+      .orderBy(sql`case when coalesce(${codigo}, '') = '' then 1 else 0 end`)
+      .orderBy(esKey(sql<string>`coalesce(${codigo}, '')`))
+      .orderBy(esKey(`${alias}.attribute_name`))
+      .orderBy(sql.ref(`${alias}.id`));
 }

@@ -349,7 +349,10 @@ export async function expectFreshReads(
         )
         .map((g) => g.user_id),
     );
-    const attributes = new Set(live.attributes.filter((a) => a.career_id === scope.careerId).map((a) => a.id));
+    // The career's own attributes and the shared ones (no career).
+    const attributes = new Set(
+      live.attributes.filter((a) => a.career_id === scope.careerId || a.career_id === null).map((a) => a.id),
+    );
     const ofCohort = (rows: LiveRating[]) =>
       rows.filter((r) => members.has(r.user_id) && attributes.has(r.attribute_id));
     const whole = ofCohort(liveRatings(live, { generationId: scope.generationId }, false));

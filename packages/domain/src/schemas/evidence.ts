@@ -98,6 +98,8 @@ export const evidenceAttribute = z.object({
   attribute_name: z.string(),
   codigo: z.string().nullable(),
   description: z.string().nullable(),
+  /** An attribute with no career: shared by every career, counted for this career's students. */
+  shared: z.boolean(),
   /** Students with data, by the band of their global average of the attribute (mean of per-subject ratings). */
   students: bandTally,
   verdict: targetVerdict,
@@ -138,6 +140,8 @@ export const curriculumMapAnswer = z.object({
       attribute_id: z.number(),
       attribute_name: z.string(),
       codigo: z.string().nullable(),
+      /** An attribute with no career: shared by every career. */
+      shared: z.boolean(),
       /** Subjects of the career that work the attribute at each level. */
       levels: z.object({ I: z.number(), M: z.number(), A: z.number() }),
       /** Levels no subject of the career reaches for this attribute (the map's gaps). */

@@ -106,6 +106,9 @@ export const TARGET_SOURCES = ['periodo', 'anterior', 'predeterminada'] as const
 export const attributeTarget = z.object({
   attribute_id: z.number(),
   attribute_name: z.string(),
+  codigo: z.string().nullable(),
+  /** An attribute with no career: shared by every career, its target kept per career. */
+  shared: z.boolean(),
   target: z.number(),
   source: z.enum(TARGET_SOURCES),
   /** The period whose value applies (null for the default). */

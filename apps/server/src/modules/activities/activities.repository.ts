@@ -1,6 +1,7 @@
 import type { Activity, CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import { joinActivityAssignment, joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
+import { byAttributeOrder } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 export interface ActivityFilter {
@@ -67,8 +68,7 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
           rows.map((r) => r.id),
         )
         .select(['aa.activity_id', 'at.id', 'at.attribute_name', 'at.codigo'])
-        .orderBy('at.codigo')
-        .orderBy('at.id')
+        .$call(byAttributeOrder('at'))
         .execute()
     : [];
   const byActivity = new Map<number, Activity['attributes']>();

@@ -1,5 +1,5 @@
 import type { Attribute } from '@egreso/domain';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder } from '../../db/spanish.js';
 import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
@@ -35,7 +35,7 @@ function present(r: RowOf<typeof attributesQuery>): Attribute {
 }
 
 export async function listAttributes(db: DbOrTrx): Promise<Attribute[]> {
-  const rows = await attributesQuery(db).orderBy(esKey('a.attribute_name')).orderBy('a.id').execute();
+  const rows = await attributesQuery(db).$call(byAttributeOrder('a')).execute();
   return rows.map(present);
 }
 

@@ -5,6 +5,7 @@ import { joinAssignmentTeacher } from '../../db/joins.js';
 import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx, ImprovementActionsTable } from '../../db/types.js';
+import { countsInCareer } from '../ratings/cohort.js';
 import type { Insertable } from 'kysely';
 
 /** Who reads the list: every action (administrator), the actions of some careers (chief), or of some teacher's subjects. */
@@ -258,9 +259,15 @@ export async function insertActionSubjects(
       .execute();
 }
 
-/** Whether the attribute exists and belongs to the career. */
-export function isCareerAttribute(db: DbOrTrx, attributeId: number, careerId: number): Promise<boolean> {
-  return rowWith(db, 'attributes', { id: attributeId, career_id: careerId });
+/** Whether the attribute exists and counts in the career's reports (its own, or shared: no career). */
+export async function isCareerAttribute(db: DbOrTrx, attributeId: number, careerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('attributes')
+    .select('id')
+    .where('id', '=', attributeId)
+    .where(countsInCareer('career_id', careerId))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether the user is recorded as a teacher of one of the action's subjects. */

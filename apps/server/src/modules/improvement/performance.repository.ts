@@ -4,7 +4,7 @@ import { joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectFinalGrades } from '../grades/grades.repository.js';
-import { cohortUserIds, type CohortScope } from '../ratings/cohort.js';
+import { cohortUserIds, countsInCareer, type CohortScope } from '../ratings/cohort.js';
 
 /*
  * School performance indices (CACEI 4.3) of a cohort, in SQL on both databases. A student's status at an instant is
@@ -163,14 +163,17 @@ export async function listSubjectFailures(
   }));
 }
 
-/** The career's attributes each subject works (its subject_attributes), for linking failures to ratings. */
+/**
+ * The attributes of the career (its own and the shared ones) each subject works (its subject_attributes), for linking
+ * failures to ratings.
+ */
 export async function listSubjectCareerAttributes(db: DbOrTrx, careerId: number, subjectIds: readonly number[]) {
   if (!subjectIds.length) return [];
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
     .where('sa.subject_id', 'in', [...subjectIds])
-    .where('at.career_id', '=', careerId)
+    .where(countsInCareer('at.career_id', careerId))
     .select(['sa.subject_id', 'sa.attribute_id', 'at.attribute_name', 'at.codigo'])
     .orderBy('sa.subject_id')
     .orderBy(esKey('at.attribute_name'))

@@ -1,5 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
+import { peopleInScope } from '../../db/career-scope.js';
+import { ratedInCareers } from './cohort.js';
 import { fromTenths, hundredths, weightedTenths, type WeightedSums } from './rounding.js';
 
 /*
@@ -149,8 +151,8 @@ export interface RatingFilter {
   generationId?: number;
   attributeId?: number;
   /**
-   * Only these careers' attributes, each rated for the students linked to its career (the cohort evidence's rule:
-   * a student counts in a career's attributes when linked to that career).
+   * Only these careers' records (`ratedInCareers`, the division report's rule): the shared attributes and these
+   * careers' own, for the students linked to one of them or to none.
    */
   careerIds?: readonly number[];
 }
@@ -224,32 +226,17 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
   if (filter.groupId !== undefined) conditions.push(eb('s.group_id', '=', filter.groupId));
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
-  const careerIds = filter.careerIds && (filter.careerIds.length ? [...filter.careerIds] : [0]);
-  if (careerIds) {
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('attributes as ca')
-          .innerJoin('user_careers as cuc', 'cuc.career_id', 'ca.career_id')
-          .select('ca.id')
-          .whereRef('ca.id', '=', 's.attribute_id')
-          .whereRef('cuc.user_id', '=', 's.user_id')
-          .where('ca.career_id', 'in', careerIds),
-      ),
-    );
-  }
+  if (filter.careerIds) conditions.push(ratedInCareers(eb, filter.careerIds));
   if (filter.generationId !== undefined) {
     let students = eb
       .selectFrom('user_generations')
       .select('user_generations.user_id')
       .where('user_generations.generation_id', '=', filter.generationId);
-    // With careers, only the generation's students linked to one of them (what the condition above keeps anyway): a
-    // chief's report reads its career's sums, not those of every career of the generation.
-    if (careerIds) {
-      students = students.where(
-        'user_generations.user_id',
-        'in',
-        eb.selectFrom('user_careers as guc').select('guc.user_id').where('guc.career_id', 'in', careerIds),
+    // With careers, only the generation's students the careers' chief sees (what the condition above keeps anyway):
+    // a chief's report reads its career's sums, not those of every career of the generation.
+    if (filter.careerIds) {
+      students = students.where((w) =>
+        peopleInScope(w, { all: false, careers: [...filter.careerIds!] }, 'user_generations.user_id'),
       );
     }
     // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort

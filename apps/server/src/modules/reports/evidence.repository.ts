@@ -5,9 +5,9 @@ import {
   joinAssignmentPeriod,
   joinAssignmentTeacher,
 } from '../../db/joins.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { careerAttributeIds, cohortUserIds, type CohortScope } from '../ratings/cohort.js';
+import { careerAttributeIds, cohortUserIds, countsInCareer, type CohortScope } from '../ratings/cohort.js';
 
 /*
  * What the cohort evidence and the curriculum map show besides the ratings (whose band counts per attribute, period
@@ -42,17 +42,19 @@ export interface EvidenceAttributeRow {
   attribute_name: string;
   codigo: string | null;
   description: string | null;
+  /** An attribute with no career, counted in every career's reports. */
+  shared: boolean;
 }
 
-/** The career's attributes in Spanish order. */
+/** The attributes the career's reports count (its own and the shared ones), in the attributes' order. */
 export async function listCareerAttributes(db: DbOrTrx, careerId: number): Promise<EvidenceAttributeRow[]> {
-  return db
-    .selectFrom('attributes')
-    .select(['id', 'attribute_name', 'codigo', 'description'])
-    .where('career_id', '=', careerId)
-    .orderBy(esKey('attribute_name'))
-    .orderBy('id')
+  const rows = await db
+    .selectFrom('attributes as at')
+    .select(['at.id', 'at.attribute_name', 'at.codigo', 'at.description', 'at.career_id'])
+    .where(countsInCareer('at.career_id', careerId))
+    .$call(byAttributeOrder('at'))
     .execute();
+  return rows.map(({ career_id, ...r }) => ({ ...r, shared: career_id === null }));
 }
 
 export interface EvidenceActivityRow {
@@ -164,7 +166,7 @@ export interface MapLevelRow {
   knowledge_level: 'I' | 'M' | 'A';
 }
 
-/** Levels of the career's attributes in the career's subjects. */
+/** Levels of the career's attributes (its own and the shared ones) in the career's subjects. */
 export async function listCareerLevels(db: DbOrTrx, careerId: number): Promise<MapLevelRow[]> {
   return db
     .selectFrom('subject_attributes as sa')
@@ -172,14 +174,17 @@ export async function listCareerLevels(db: DbOrTrx, careerId: number): Promise<M
     .innerJoin('subject_careers as sc', (j) =>
       j.onRef('sc.subject_id', '=', 'sa.subject_id').on('sc.career_id', '=', careerId),
     )
-    .where('at.career_id', '=', careerId)
+    .where(countsInCareer('at.career_id', careerId))
     .select(['sa.subject_id', 'sa.attribute_id', 'sa.knowledge_level'])
     .orderBy('sa.subject_id')
     .orderBy('sa.attribute_id')
     .execute();
 }
 
-/** Per career attribute, the activities of the period's assignments linked to it with at least one grade. */
+/**
+ * Per attribute of the career (its own and the shared ones), the activities of the period's assignments linked to it
+ * with at least one grade.
+ */
 export async function countGradedActivities(
   db: DbOrTrx,
   careerId: number,
@@ -190,7 +195,7 @@ export async function countGradedActivities(
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
     .$call(joinActivityAssignment)
     .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
-    .where('at.career_id', '=', careerId)
+    .where(countsInCareer('at.career_id', careerId))
     .where('ps.period_id', '=', periodId)
     .where(({ exists, selectFrom }) =>
       exists(

@@ -125,6 +125,7 @@ export async function buildCohortEvidence(
         attribute_name: at.attribute_name,
         codigo: at.codigo,
         description: at.description,
+        shared: at.shared,
         students: tally(overall),
         verdict: verdict(overall, targetOf(finalTargets, at.id)),
         trend: periods.flatMap((p) => {
@@ -181,6 +182,7 @@ export async function buildCurriculumMap(
         attribute_id: at.id,
         attribute_name: at.attribute_name,
         codigo: at.codigo,
+        shared: at.shared,
         levels: counts,
         missing_levels: KNOWLEDGE_LEVELS.filter((level) => counts[level] === 0),
         graded_activities: graded ? (graded.get(at.id) ?? 0) : null,

@@ -1,7 +1,7 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { SHARED_ATTRIBUTE_CAREER, attributeDisplayName } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
-import { esKey } from '../../db/spanish.js';
-import type { Database, DbOrTrx } from '../../db/types.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
+import type { DbOrTrx } from '../../db/types.js';
 import {
   countAttributeBands,
   listAttributeRatingsUnordered,
@@ -23,20 +23,13 @@ export interface RatingRecordRow {
 
 /**
  * The division report's rating records (DESIGN §3): one per student, subject and attribute with a rating, with the
- * attribute's name and the student's gender; ordered by attribute name, subject and student.
+ * attribute's name and career and the student's gender; ordered by attribute (`byAttributeOrder`), subject and
+ * student.
  */
 export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Promise<RatingRecordRow[]> {
   // The ratings alone (grouped in index order, no join), sorted here: joining the students' genders and sorting in
   // SQL cost PostgreSQL 55,000 index lookups and an on-disk sort for a generation (~150 ms of a 300 ms budget).
-  const [rows, attributes, careers] = await Promise.all([
-    listAttributeRatingsUnordered(db, filter),
-    spanishRanks(db, 'attributes', 'attribute_name').execute(),
-    db
-      .selectFrom('attributes as at')
-      .leftJoin('careers as c', 'c.id', 'at.career_id')
-      .select(['at.id', 'at.career_id', 'c.career_key'])
-      .execute(),
-  ]);
+  const [rows, attributes] = await Promise.all([listAttributeRatingsUnordered(db, filter), rankedAttributes(db)]);
   const students = [...new Set(rows.map((r) => r.user_id))];
   const genders = new Map(
     (
@@ -46,22 +39,20 @@ export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Prom
     ).map((u) => [u.id, u.gender]),
   );
   const attribute = new Map(attributes.map((a) => [a.id, a]));
-  const careerOf = new Map(careers.map((a) => [a.id, a]));
-  // Attribute in Spanish order (its rank: es_key(name), then id), then subject, then student: the SQL order before.
+  // Attribute in the attributes' order (its rank: code, name, id), then subject, then student.
   const records = rows.map((r) => {
     const a = attribute.get(r.attribute_id)!;
-    const c = careerOf.get(r.attribute_id);
     return {
       rank: a.rank,
       row: {
         attribute_id: r.attribute_id,
-        attribute_name: a.name,
+        attribute_name: a.attribute_name,
         subject_id: r.subject_id,
         rating: r.rating!,
         user_id: r.user_id,
         gender: genders.get(r.user_id) ?? null,
-        career_id: c?.career_id ?? null,
-        career_key: c?.career_key ?? null,
+        career_id: a.career_id,
+        career_key: a.career_key,
       },
     };
   });
@@ -69,32 +60,18 @@ export async function listRatingRecords(db: DbOrTrx, filter: RatingFilter): Prom
   return records.map((r) => r.row);
 }
 
-type Named = 'users' | 'subjects' | 'attributes';
-type NameColumn<T extends Named> = T extends 'users'
-  ? 'full_name'
-  : T extends 'subjects'
-    ? 'subject_name'
-    : 'attribute_name';
-
 /**
- * A table's rows with their rank in Spanish order (`es_key(name)`, then id): ordering a query's rows by the rank
- * equals ordering them by `es_key(name), id`, with the key computed once per named row instead of once per record
- * (55,000 calls of PostgreSQL's `es_key` for a generation's records, most of the report's time).
+ * Every attribute with its career and its rank in the attributes' order (`byAttributeOrder`): ordering records by the
+ * rank orders them as the SQL order would, with the keys computed once per attribute instead of once per record.
  */
-function spanishRanks<T extends Named>(db: DbOrTrx, table: T, column: NameColumn<T>, ids?: RawBuilder<unknown>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one ranking for three tables with different name columns
-  const q = (db as any)
-    .selectFrom(table)
-    .select([
-      'id',
-      sql.ref(column).as('name'),
-      sql<number>`row_number() over (order by ${esKey(column)}, id)`.as('rank'),
-    ]);
-  return (ids ? q.where(sql<boolean>`id in (${ids})`) : q) as SelectQueryBuilder<
-    Database,
-    T,
-    { id: number; name: string; rank: number }
-  >;
+function rankedAttributes(db: DbOrTrx) {
+  return db
+    .selectFrom('attributes as at')
+    .leftJoin('careers as c', 'c.id', 'at.career_id')
+    .select(['at.id', 'at.attribute_name', 'at.career_id', 'c.career_key', 'c.name as career_name'])
+    .$call(byAttributeOrder('at'))
+    .execute()
+    .then((rows) => rows.map((row, rank) => ({ ...row, rank })));
 }
 
 export interface ExportRecordRow {
@@ -112,13 +89,13 @@ export interface ExportRecordRow {
 
 /** The same records with the names a spreadsheet shows, ordered by student name, subject and attribute. */
 export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Promise<ExportRecordRow[]> {
-  // The ratings alone, then the few hundred students and subjects and the attributes they name, each with its
-  // Spanish key (`es_key`, bytes): ordered here by (key, id) per table and then per record, as the SQL order was,
-  // instead of joining three tables to 55,000 rows and sorting them on disk.
+  // The ratings alone, then the few hundred students and subjects, each with its Spanish key (`es_key`, bytes), and
+  // the attributes ranked in their order: ordered here by (key, id) per table and then per record, as the SQL order
+  // was, instead of joining three tables to 55,000 rows and sorting them on disk. A shared attribute says so.
   const rows = await listAttributeRatingsUnordered(db, filter);
   const studentIds = [...new Set(rows.map((r) => r.user_id))];
   const subjectIds = [...new Set(rows.map((r) => r.subject_id))];
-  const [students, subjects, attributes] = await Promise.all([
+  const [students, subjects, attributeRows] = await Promise.all([
     inChunks(studentIds, (ids) =>
       db
         .selectFrom('users')
@@ -133,15 +110,11 @@ export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Prom
         .where('id', 'in', ids)
         .execute(),
     ),
-    db
-      .selectFrom('attributes as at')
-      .leftJoin('careers as c', 'c.id', 'at.career_id')
-      .select(['at.id', 'at.attribute_name', 'c.name as career_name', esKey('at.attribute_name').as('key')])
-      .execute(),
+    rankedAttributes(db),
   ]);
   const student = ranked(students);
   const subject = ranked(subjects);
-  const attribute = ranked(attributes);
+  const attribute = new Map(attributeRows.map((row) => [row.id, { rank: row.rank, row }]));
   const records = rows.map((r) => {
     const u = student.get(r.user_id)!;
     const s = subject.get(r.subject_id)!;
@@ -158,8 +131,8 @@ export async function listExportRecords(db: DbOrTrx, filter: RatingFilter): Prom
         subject_key: s.row.subject_key,
         subject_name: s.row.subject_name,
         attribute_id: r.attribute_id,
-        attribute_name: a.row.attribute_name,
-        career_name: a.row.career_name,
+        attribute_name: attributeDisplayName(a.row.attribute_name, a.row.career_id === null),
+        career_name: a.row.career_id === null ? SHARED_ATTRIBUTE_CAREER : a.row.career_name,
         rating: r.rating!,
       },
     };
@@ -210,7 +183,7 @@ export async function findFilterNames(
       ? undefined
       : await db
           .selectFrom('attributes')
-          .select('attribute_name')
+          .select(['attribute_name', 'career_id'])
           .where('id', '=', filter.attributeId)
           .executeTakeFirst();
   const careers = filter.careerIds?.length
@@ -239,7 +212,7 @@ export interface ExportTally extends AttributeBandCount {
 
 /**
  * The export's summary: per attribute with records, its students, records and band counts (on the 0-10 scale's
- * rule when every rating is 10.5 or less, `usesTenScale`), in Spanish order of attribute and then career name.
+ * rule when every rating is 10.5 or less, `usesTenScale`), in the attributes' order; a shared attribute says so.
  */
 export async function countExportTallies(
   db: DbOrTrx,
@@ -250,22 +223,19 @@ export async function countExportTallies(
   const tenScale = max <= 105;
   const counts = new Map((await countAttributeBands(db, filter, tenScale)).map((c) => [c.attribute_id, c]));
   // A handful of attributes per career: their ids bind well under any limit.
-  const careerName = sql<string>`coalesce(c.name, '')`;
   const named = await db
     .selectFrom('attributes as at')
     .leftJoin('careers as c', 'c.id', 'at.career_id')
-    .select(['at.id', 'at.attribute_name', careerName.as('career_name')])
+    .select(['at.id', 'at.attribute_name', 'at.career_id', 'c.name as career_name'])
     .where('at.id', 'in', [...counts.keys()])
-    .orderBy(esKey('at.attribute_name'))
-    .orderBy(esKey(careerName))
-    .orderBy('at.id')
+    .$call(byAttributeOrder('at'))
     .execute();
   const tallies = named.map((a) => {
     const c = counts.get(a.id)!;
     return {
       attribute_id: a.id,
-      attribute_name: a.attribute_name,
-      career_name: a.career_name,
+      attribute_name: attributeDisplayName(a.attribute_name, a.career_id === null),
+      career_name: a.career_id === null ? SHARED_ATTRIBUTE_CAREER : (a.career_name ?? ''),
       students: Number(c.students),
       records: Number(c.records),
       sobresaliente: Number(c.sobresaliente),

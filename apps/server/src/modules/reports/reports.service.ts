@@ -5,6 +5,7 @@ import {
   EXPORT_MAX_RECORDS,
   GENDER_LABEL,
   REPORT_MSG,
+  attributeDisplayName,
   careerInScope,
   gradeBand,
   generationName,
@@ -24,7 +25,7 @@ import { countExportTallies, findFilterNames, listCareerIds, listExportRecords }
 /**
  * The report's filters as a rating filter, after checking that each chosen row exists (422 on its field) and that
  * the career is one the user acts on (403). Without a career, every career of the user's (an administrator's: all):
- * the records are always those of a career's attributes for the students linked to that career.
+ * the records are those of the careers' attributes and the shared ones for the careers' students (`ratedInCareers`).
  */
 export async function resolveFlexFilter(
   db: DbOrTrx,
@@ -214,7 +215,12 @@ export async function buildFlexWorkbook(
     ['Carrera', names.careers.join(', ') || 'Ninguna'],
     ['Materia', names.subject ? `${names.subject.subject_key} · ${names.subject.subject_name}` : 'Todas'],
     ['Periodo', names.period?.period_name ?? 'Todos'],
-    ['Atributo', names.attribute?.attribute_name ?? 'Todos'],
+    [
+      'Atributo',
+      names.attribute
+        ? attributeDisplayName(names.attribute.attribute_name, names.attribute.career_id === null)
+        : 'Todos',
+    ],
     ['Escala', scaledTen ? 'Calificaciones en escala 0-10, multiplicadas por 10' : '0-100'],
     ['Registros', records.length],
     ['Generado el', generatedAt(now)],

@@ -1,11 +1,13 @@
 import type { ExpressionBuilder } from 'kysely';
 import { DEFAULT_ATTRIBUTE_TARGET, type AttributeTarget } from '@egreso/domain';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder } from '../../db/spanish.js';
+import { countsInCareer } from '../ratings/cohort.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 
 /**
  * The target of each attribute of a career that applies in a period: the one set in that period, else the one set in
- * the latest earlier period (by start date, then id), else the default. Ordered by attribute name.
+ * the latest earlier period (by start date, then id), else the default. The career's attributes are its own and the
+ * shared ones (a shared attribute's target is kept per career); in the attributes' order.
  */
 export async function listEffectiveTargets(
   db: DbOrTrx,
@@ -36,17 +38,20 @@ export async function listEffectiveTargets(
     .select((eb) => [
       'at.id as attribute_id',
       'at.attribute_name',
+      'at.codigo',
+      'at.career_id',
       latest('t.target')(eb).as('target'),
       latest('t.period_id')(eb).as('source_period_id'),
       latest('tp.period_name')(eb).as('source_period_name'),
     ])
-    .where('at.career_id', '=', careerId)
-    .orderBy(esKey('at.attribute_name'))
-    .orderBy('at.id')
+    .where(countsInCareer('at.career_id', careerId))
+    .$call(byAttributeOrder('at'))
     .execute();
   return rows.map((r) => ({
     attribute_id: r.attribute_id,
     attribute_name: r.attribute_name,
+    codigo: r.codigo,
+    shared: r.career_id === null,
     target: r.target === null ? DEFAULT_ATTRIBUTE_TARGET : Number(r.target),
     source:
       r.source_period_id === null
@@ -90,7 +95,7 @@ export async function upsertTargets(
     .execute();
 }
 
-/** Ids, among those given, of attributes that do not belong to the career. */
+/** Ids, among those given, of attributes that the career's reports do not count (neither its own nor shared). */
 export async function listForeignAttributes(
   db: DbOrTrx,
   careerId: number,
@@ -100,7 +105,7 @@ export async function listForeignAttributes(
     .selectFrom('attributes')
     .select('id')
     .where('id', 'in', [...attributeIds])
-    .where('career_id', '=', careerId)
+    .where(countsInCareer('career_id', careerId))
     .execute();
   const own = new Set(rows.map((r) => r.id));
   return attributeIds.filter((id) => !own.has(id));

@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { joinAssignmentGroup, joinAssignmentPeriod } from '../../db/joins.js';
 import { rowWith } from '../../db/lookups.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import type { Dialect } from '../../db/connect.js';
 import { insertInChunks } from '../../db/chunks.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder } from '../../db/spanish.js';
 
 const RUBRIC_COLUMNS = ['id', 'professor_subject_id', 'rubric_name', 'created_at'] as const;
 
@@ -169,16 +169,14 @@ export function subjectHasAttribute(db: DbOrTrx, subjectId: number, attributeId:
   return rowWith(db, 'subject_attributes', { subject_id: subjectId, attribute_id: attributeId });
 }
 
-/** The subject's attributes in Spanish order of code ('AE2' before 'AE10'), then name. */
+/** The subject's attributes in the attributes' order (code, 'AE2' before 'AE10', then name). */
 export function listSubjectAttributes(db: DbOrTrx, subjectId: number) {
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .select(['a.id', 'a.attribute_name', 'a.codigo', 'a.description'])
     .where('sa.subject_id', '=', subjectId)
-    .orderBy(esKey(sql<string>`coalesce(a.codigo, '')`))
-    .orderBy(esKey('a.attribute_name'))
-    .orderBy('a.id')
+    .$call(byAttributeOrder('a'))
     .execute();
 }
 

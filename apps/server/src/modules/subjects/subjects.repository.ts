@@ -1,5 +1,5 @@
 import type { Subject, SubjectAttribute, SubjectInput } from '@egreso/domain';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 import { attributesWithCareer, presentAttribute } from '../attributes/attributes.repository.js';
@@ -9,8 +9,7 @@ export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | nu
   let q = attributesWithCareer(db)
     .innerJoin('subject_attributes as sa', 'sa.attribute_id', 'a.id')
     .select(['sa.subject_id', 'sa.knowledge_level'])
-    .orderBy(esKey('a.attribute_name'))
-    .orderBy('a.id');
+    .$call(byAttributeOrder('a'));
   if (subjectIds) q = q.where('sa.subject_id', 'in', subjectIds);
   const map = new Map<number, SubjectAttribute[]>();
   for (const r of await q.execute()) {

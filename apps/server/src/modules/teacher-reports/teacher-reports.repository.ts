@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { ROLE, type CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import { assignmentsQuery } from '../assignments/assignments.repository.js';
 
 /**
@@ -49,15 +48,13 @@ export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: numbe
     .execute();
 }
 
-/** The subject's attributes in Spanish order of code, then name. */
+/** The subject's attributes in the attributes' order (code, then name). */
 export function listReportAttributes(db: DbOrTrx, subjectId: number) {
   return db
     .selectFrom('subject_attributes as sa')
     .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
     .select(['a.id', 'a.attribute_name', 'a.codigo'])
     .where('sa.subject_id', '=', subjectId)
-    .orderBy(esKey(sql<string>`coalesce(a.codigo, '')`))
-    .orderBy(esKey('a.attribute_name'))
-    .orderBy('a.id')
+    .$call(byAttributeOrder('a'))
     .execute();
 }

@@ -1,5 +1,11 @@
 import { Alert } from '@mantine/core';
-import { ATTRIBUTE_MSG, attributeCreateBody, attributeUpdateBody, type Attribute } from '@egreso/domain';
+import {
+  ATTRIBUTE_MSG,
+  SHARED_ATTRIBUTE_CAREER,
+  attributeCreateBody,
+  attributeUpdateBody,
+  type Attribute,
+} from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
@@ -55,7 +61,7 @@ export default function AttributesPage() {
     { key: 'code', header: 'Código', width: 90, cell: (a) => a.codigo ?? '—' },
     { key: 'name', header: 'Nombre', width: '26%', cell: (a) => a.attribute_name, card: 'title' },
     { key: 'description', header: 'Descripción', cell: description, card: 'plain' },
-    { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? '—' },
+    { key: 'career', header: 'Carrera', width: 200, cell: (a) => a.career?.name ?? SHARED_ATTRIBUTE_CAREER },
   ];
 
   return (

@@ -6,6 +6,7 @@ import {
   EVIDENCE_MSG,
   KNOWLEDGE_LEVEL_LABEL,
   type EvidenceAnswer,
+  attributeDisplayName,
   type EvidenceAttribute,
   type ImprovementAction,
 } from '@egreso/domain';
@@ -19,8 +20,8 @@ const range = (name: string) => {
   return `${b.min}-${b.max}`;
 };
 
-const attributeTitle = (a: { attribute_name: string; codigo: string | null }) =>
-  a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name;
+const attributeTitle = (a: { attribute_name: string; codigo: string | null; shared: boolean }) =>
+  attributeDisplayName(a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name, a.shared);
 
 function BandLegend() {
   return (

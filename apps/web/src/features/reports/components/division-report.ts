@@ -1,4 +1,11 @@
-import { REPORT_MSG, gradeBand, normalizeReportValues, type Band, type RatingRecord } from '@egreso/domain';
+import {
+  REPORT_MSG,
+  attributeDisplayName,
+  gradeBand,
+  normalizeReportValues,
+  type Band,
+  type RatingRecord,
+} from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
 import { serverMessage } from '../../../lib/errors';
 
@@ -8,7 +15,8 @@ export interface AttributeTally {
   attribute_id: number;
   /**
    * The attribute's name, followed by its career's key ('Comunicación efectiva (ISC)') when the records hold
-   * attributes of more than one career or two of one name: careers may name an attribute alike.
+   * attributes of more than one career or two of one name: careers may name an attribute alike. A shared attribute
+   * (no career) says so: 'Ética (compartido)'.
    */
   attribute_name: string;
   records: number;
@@ -22,7 +30,7 @@ export interface DivisionSummary {
   records: number;
   /** True when the 0-10 rule multiplied the values by 10. */
   scaledTen: boolean;
-  /** Per attribute, in the server's order (attribute name). */
+  /** Per attribute, in the server's order (the attributes' order: code, then name). */
   attributes: AttributeTally[];
 }
 
@@ -41,7 +49,7 @@ export function summarizeRecords(records: readonly RatingRecord[]): DivisionSumm
     if (!t) {
       t = {
         attribute_id: r.attribute_id,
-        attribute_name: r.attribute.attribute_name,
+        attribute_name: attributeDisplayName(r.attribute.attribute_name, r.attribute.career_id === null),
         records: 0,
         bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 },
       };
@@ -52,7 +60,8 @@ export function summarizeRecords(records: readonly RatingRecord[]): DivisionSumm
     t.bands[gradeBand(values[i]) as Band] += 1;
   });
   const names = [...tallies.values()].map((t) => t.attribute_name);
-  const ambiguous = new Set(keys.values()).size > 1 || new Set(names).size < names.length;
+  const careerKeys = new Set([...keys.values()].filter((k) => k !== null));
+  const ambiguous = careerKeys.size > 1 || new Set(names).size < names.length;
   if (ambiguous) {
     for (const t of tallies.values()) {
       const key = keys.get(t.attribute_id);

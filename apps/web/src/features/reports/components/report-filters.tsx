@@ -1,6 +1,13 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, type SimpleGridProps } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { REPORT_MSG, ROLE, type EvidenceQuery } from '@egreso/domain';
+import {
+  REPORT_MSG,
+  ROLE,
+  attributeDisplayName,
+  compareAttributes,
+  type EvidenceQuery,
+  type OrderedAttribute,
+} from '@egreso/domain';
 import { getRole } from '../../../lib/session';
 import { useGenerations } from '../../generations/api/get-generations';
 import { useAllPeriods } from '../../periods/api/get-all-periods';
@@ -106,6 +113,50 @@ export function GenerationSelect({
       value={value}
       onChange={onChange}
       allowDeselect={allowDeselect}
+      searchable
+      nothingFoundMessage="Sin coincidencias"
+    />
+  );
+}
+
+/** An attribute as a filter names it: its code, its name, and whether it is shared (no career). */
+export const attributeOptionLabel = (a: OrderedAttribute & { career_id: number | null }) =>
+  attributeDisplayName(a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name, a.career_id === null);
+
+/**
+ * 'Atributo': the attributes in their order (`compareAttributes`: AE1 … AE10, those without a code last), a shared
+ * one labelled so; with `allLabel`, a first option (value 'all') stands for every attribute.
+ */
+export function AttributeSelect({
+  attributes,
+  value,
+  onChange,
+  allLabel,
+  placeholder,
+  clearable = false,
+  disabled,
+}: ChoiceProps & {
+  attributes: ReadonlyArray<OrderedAttribute & { career_id: number | null }>;
+  allLabel?: string;
+  placeholder?: string;
+  clearable?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Select
+      label="Atributo"
+      placeholder={placeholder}
+      data={[
+        ...(allLabel ? [{ value: 'all', label: allLabel }] : []),
+        ...[...attributes]
+          .sort(compareAttributes)
+          .map((a) => ({ value: String(a.id), label: attributeOptionLabel(a) })),
+      ]}
+      value={value}
+      onChange={onChange}
+      allowDeselect={clearable}
+      clearable={clearable}
+      disabled={disabled}
       searchable
       nothingFoundMessage="Sin coincidencias"
     />

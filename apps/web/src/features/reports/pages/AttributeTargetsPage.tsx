@@ -1,7 +1,7 @@
 import { Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_ATTRIBUTE_TARGET, TARGET_MSG, type AttributeTarget } from '@egreso/domain';
+import { DEFAULT_ATTRIBUTE_TARGET, TARGET_MSG, attributeDisplayName, type AttributeTarget } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -60,7 +60,12 @@ export default function AttributeTargetsPage() {
   };
 
   const columns: ReadonlyArray<Column<AttributeTarget>> = [
-    { key: 'attribute', header: 'Atributo', cell: (t) => t.attribute_name, card: 'title' },
+    {
+      key: 'attribute',
+      header: 'Atributo',
+      cell: (t) => attributeDisplayName(t.codigo ? `${t.codigo} · ${t.attribute_name}` : t.attribute_name, t.shared),
+      card: 'title',
+    },
     {
       key: 'target',
       header: 'Meta (% en Suficiente o más)',

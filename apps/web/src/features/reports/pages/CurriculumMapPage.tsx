@@ -3,6 +3,8 @@ import {
   EVIDENCE_MSG,
   KNOWLEDGE_LEVEL_LABEL,
   KNOWLEDGE_LEVELS,
+  SHARED_ATTRIBUTE_LABEL,
+  attributeDisplayName,
   type CurriculumMapAnswer,
   type KnowledgeLevel,
 } from '@egreso/domain';
@@ -60,7 +62,8 @@ function Gaps({ map }: { map: CurriculumMapAnswer }) {
           {gaps.map(({ a, lines }) => (
             <List.Item key={a.attribute_id}>
               <Text span fw={600} size="sm">
-                {a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name}:{' '}
+                {attributeDisplayName(a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name, a.shared)}
+                :{' '}
               </Text>
               {lines.join(' ')}
             </List.Item>
@@ -87,14 +90,26 @@ function Matrix({ map }: { map: CurriculumMapAnswer }) {
             <Table.Th scope="col">Materia</Table.Th>
             <Table.Th scope="col">Semestre</Table.Th>
             {map.attributes.map((a) => (
-              <Table.Th key={a.attribute_id} scope="col" ta="center" title={a.attribute_name} miw={56} maw={160}>
+              <Table.Th
+                key={a.attribute_id}
+                scope="col"
+                ta="center"
+                title={attributeDisplayName(a.attribute_name, a.shared)}
+                miw={56}
+                maw={160}
+              >
                 {a.codigo ? (
                   <>
                     <span aria-hidden>{a.codigo}</span>
-                    <VisuallyHidden>{a.attribute_name}</VisuallyHidden>
+                    <VisuallyHidden>{attributeDisplayName(a.attribute_name, a.shared)}</VisuallyHidden>
+                    {a.shared ? (
+                      <Text span display="block" size="xs" c="dimmed" aria-hidden>
+                        ({SHARED_ATTRIBUTE_LABEL})
+                      </Text>
+                    ) : null}
                   </>
                 ) : (
-                  a.attribute_name
+                  attributeDisplayName(a.attribute_name, a.shared)
                 )}
               </Table.Th>
             ))}

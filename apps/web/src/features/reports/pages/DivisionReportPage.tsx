@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { BANDS, REPORT_MSG } from '@egreso/domain';
+import { BANDS, REPORT_MSG, attributeDisplayName } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -14,7 +14,7 @@ import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionReport, type DivisionReportFilters } from '../api/get-division-report';
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
 import { DivisionReportChart } from '../components/DivisionReportChart';
-import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import { AttributeSelect, CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
 import { useDownload } from '../components/use-download';
 import { BAND_ORDER, exportFailureText, summarizeRecords, type AttributeTally } from '../components/division-report';
@@ -98,8 +98,10 @@ export default function DivisionReportPage() {
       id === undefined ? 'Todas' : (subjects.data?.find((s) => s.id === id)?.subject_name ?? ''),
     period: (id?: number) => (id === undefined ? 'Todos' : (periods.data?.find((p) => p.id === id)?.period_name ?? '')),
     career: (id?: number) => (id === undefined ? 'Todas' : (careers.data?.find((c) => c.id === id)?.name ?? '')),
-    attribute: (id?: number) =>
-      id === undefined ? 'Todos' : (attributes.data?.find((a) => a.id === id)?.attribute_name ?? ''),
+    attribute: (id?: number) => {
+      const a = id === undefined ? undefined : attributes.data?.find((x) => x.id === id);
+      return id === undefined ? 'Todos' : a ? attributeDisplayName(a.attribute_name, a.career_id === null) : '';
+    },
   };
 
   return (
@@ -161,16 +163,12 @@ export default function DivisionReportPage() {
               disabled={noGeneration}
               allowDeselect={false}
             />
-            <Select
-              label="Atributo"
-              data={[
-                { value: ALL, label: 'Todos los atributos' },
-                ...(attributes.data ?? []).map((a) => ({ value: String(a.id), label: a.attribute_name })),
-              ]}
+            <AttributeSelect
+              attributes={attributes.data ?? []}
+              allLabel="Todos los atributos"
               value={attributeId}
               onChange={(v) => setAttributeId(v ?? ALL)}
               disabled={noGeneration || specificSubject === null}
-              allowDeselect={false}
             />
           </SimpleGrid>
           <Group mt="md" gap="sm">

@@ -20,7 +20,13 @@ import { exportImprovementActions } from '../api/export-improvement-actions';
 import { useImprovementActions } from '../api/get-improvement-actions';
 import { EditActionModal, FollowupModal } from '../components/ImprovementActionModals';
 import { ImprovementActionList } from '../components/ImprovementActionList';
-import { CareerSelect, FilterCard, GenerationSelect, useCareerChoice } from '../components/report-filters';
+import {
+  AttributeSelect,
+  CareerSelect,
+  FilterCard,
+  GenerationSelect,
+  useCareerChoice,
+} from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
 import { useDownload } from '../components/use-download';
 import { useActionOptions } from '../components/use-action-options';
@@ -65,9 +71,10 @@ export default function ImprovementActionsPage() {
     feedback.success(message);
   };
   const exportFile = () => (filters ? excel.download(() => exportImprovementActions(filters)) : undefined);
-  const attributeOptions = (attributes.data ?? [])
-    .filter((a) => careerId !== null && a.career_id === Number(careerId))
-    .map((a) => ({ value: String(a.id), label: a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name }));
+  // The career's own attributes and the shared ones (no career), which count in every career's reports.
+  const careerAttributes = (attributes.data ?? []).filter(
+    (a) => careerId !== null && (a.career_id === Number(careerId) || a.career_id === null),
+  );
 
   return (
     <>
@@ -93,14 +100,12 @@ export default function ImprovementActionsPage() {
             allowDeselect
             placeholder="Todas"
           />
-          <Select
-            label="Atributo"
+          <AttributeSelect
+            attributes={careerAttributes}
             placeholder="Todos"
-            data={attributeOptions}
             value={attributeId}
             onChange={setAttributeId}
             clearable
-            searchable
           />
           <Select
             label="Estatus"

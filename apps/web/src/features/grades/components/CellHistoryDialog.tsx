@@ -126,41 +126,33 @@ export function CellHistoryDialog({ cell, assignmentId, readOnly, onClose }: Pro
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {rows.map((h, i) => (
                 <Paper key={h.id} withBorder p="xs" component="li">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div>
-                      <Text size="sm">
-                        <Text span fw={700}>
-                          {empty(h.after)}
-                        </Text>
-                        {nowBadge(h, i)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        Antes: {empty(h.before)} · {h.source}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        <Text span inherit>
-                          {h.changed_by?.full_name ?? '-'}
-                        </Text>{' '}
-                        · {formatDateTime(h.changed_at)}
-                      </Text>
-                    </div>
-                    {button(choiceOf(h), formatDateTime(h.changed_at))}
-                  </Group>
+                  <Text size="sm">
+                    <Text span fw={700}>
+                      {empty(h.after)}
+                    </Text>
+                    {nowBadge(h, i)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Antes: {empty(h.before)} · {h.source}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <Text span inherit>
+                      {h.changed_by?.full_name ?? '-'}
+                    </Text>{' '}
+                    · {formatDateTime(h.changed_at)}
+                  </Text>
+                  {readOnly ? null : <Group mt={6}>{button(choiceOf(h), formatDateTime(h.changed_at))}</Group>}
                 </Paper>
               ))}
               {initial ? (
                 <Paper withBorder p="xs" component="li" bg="var(--mantine-color-gray-0)">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div>
-                      <Text size="sm" fw={700}>
-                        {empty(initial.qualification)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {INITIAL}
-                      </Text>
-                    </div>
-                    {button(initial, INITIAL.toLowerCase())}
-                  </Group>
+                  <Text size="sm" fw={700}>
+                    {empty(initial.qualification)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {INITIAL}
+                  </Text>
+                  {readOnly ? null : <Group mt={6}>{button(initial, INITIAL.toLowerCase())}</Group>}
                 </Paper>
               ) : null}
             </Stack>
@@ -203,7 +195,9 @@ export function CellHistoryDialog({ cell, assignmentId, readOnly, onClose }: Pro
                       <Table.Td ta="right" fw={700}>
                         {empty(initial.qualification)}
                       </Table.Td>
-                      <Table.Td c="dimmed">valor inicial</Table.Td>
+                      <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        valor inicial
+                      </Table.Td>
                       {readOnly ? null : <Table.Td>{button(initial, INITIAL.toLowerCase())}</Table.Td>}
                     </Table.Tr>
                   ) : null}

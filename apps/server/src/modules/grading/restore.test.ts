@@ -16,7 +16,7 @@ let firstChange: number;
 /** The first change of s1/a2: none → 90. */
 let firstA2: number;
 
-const restore = (user: TestUser, id: number | string, payload: unknown) =>
+const restore = (user: TestUser, id: number | string, payload: Record<string, unknown>) =>
   as(ctx(), user, { method: 'POST', url: `/api/grade-history/${id}/restore`, payload });
 
 const save = (user: TestUser, calificaciones: unknown[]) =>

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { formatGrade, type GradeHistoryEntry, type GradeSheet, type TeacherAssignment } from '@egreso/domain';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { apiCall, cell, closeResult, settle } from './shared.js';
+import { expectAccessible } from './ux.flow.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
 const WIDE = { width: 1280, height: 800 };
@@ -114,14 +115,14 @@ async function desktop(ctx: FlowContext): Promise<Target> {
     await newest.getByText('actual').waitFor();
     const initial = dialog.getByRole('row').filter({ hasText: INITIAL });
     await initial.getByText(formatGrade(t.original)).waitFor();
-    await settle(page);
+    await expectAccessible(page, 'grade history with restore buttons 1280');
     await ctx.screenshot(page, 'grade-history-1280');
 
     await initial.getByRole('button', { name: /^Restaurar este valor/ }).click();
     await confirmRestore(page, dialog, t.original);
     const restored = dialog.getByRole('row').filter({ hasText: 'restauración' }).first();
     await restored.getByText('actual').waitFor();
-    await settle(page);
+    await expectAccessible(page, 'grade history restored 1280');
     await ctx.screenshot(page, 'grade-history-restored-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -167,7 +168,7 @@ async function phone(ctx: FlowContext, t: Target) {
     await entries.filter({ hasText: 'restauración' }).first().waitFor();
     const width = await dialog.evaluate((el) => el.scrollWidth);
     assert(width <= PHONE.width, `the history fits 375 px: ${width}`);
-    await settle(page);
+    await expectAccessible(page, 'grade history 375');
     // The dialog fills the phone's screen: the screenshot is the screen, not the sheet under it.
     await page.screenshot({ path: join(SCREENSHOTS, 'grade-history-375.png') });
 

@@ -17,6 +17,8 @@ interface Target {
   draftRow: number;
   original: number;
   changed: number;
+  /** The value another tab writes while the history is open. */
+  elsewhere: number;
   userId: number;
   activityId: number;
   student: string;
@@ -39,6 +41,7 @@ async function pickTarget(page: Page): Promise<Target> {
           draftRow: row === 0 ? 1 : 0,
           original: g.qualification,
           changed: g.qualification >= 50 ? 41.5 : 93.5,
+          elsewhere: g.qualification === 55.5 ? 56.5 : 55.5,
           userId: s.id,
           activityId: a.id,
           student: s.full_name,
@@ -118,8 +121,28 @@ async function desktop(ctx: FlowContext): Promise<Target> {
     await expectAccessible(page, 'grade history with restore buttons 1280');
     await ctx.screenshot(page, 'grade-history-1280');
 
+    // Meanwhile the grade changes elsewhere (another tab): the restore does not overwrite it, it says so as the
+    // sheet says its conflicts, and goes ahead only when asked again.
+    const shown = await storedGrade(page, t);
+    const elsewhere = await apiCall(page, 'POST', '/profesor/calificar/actividades/batch', {
+      calificaciones: [
+        { user_id: t.userId, activity_id: t.activityId, qualification: t.elsewhere, version: shown?.version },
+      ],
+    });
+    assert(elsewhere.status === 200, `a change made elsewhere: ${elsewhere.status}`);
     await initial.getByRole('button', { name: /^Restaurar este valor/ }).click();
-    await confirmRestore(page, dialog, t.original);
+    const confirm = page.getByRole('dialog', { name: 'Restaurar calificación' });
+    await confirm.getByRole('button', { name: 'Restaurar' }).click();
+    const conflict = dialog.getByRole('alert').filter({ hasText: 'Calificación cambiada en otro lugar' });
+    await conflict.getByText(`no se restauró. Ahora es ${formatGrade(t.elsewhere)}`, { exact: false }).waitFor();
+    assert((await storedGrade(page, t))?.qualification === t.elsewhere, 'the conflicting restore wrote nothing');
+    await expectAccessible(page, 'grade history conflict 1280');
+    await ctx.screenshot(page, 'grade-history-conflict-1280');
+    await conflict.getByRole('button', { name: 'Restaurar de todos modos' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `Calificación restaurada a ${formatGrade(t.original)}.` })
+      .waitFor();
     const restored = dialog.getByRole('row').filter({ hasText: 'restauración' }).first();
     await restored.getByText('actual').waitFor();
     await expectAccessible(page, 'grade history restored 1280');
@@ -138,7 +161,7 @@ async function desktop(ctx: FlowContext): Promise<Target> {
     assert(stored?.qualification === t.original, `the API has the restored grade: ${stored?.qualification}`);
     const [last, before] = await cellHistory(page, t);
     assert(
-      last?.source === 'restauración' && last.before === t.changed && last.after === t.original,
+      last?.source === 'restauración' && last.before === t.elsewhere && last.after === t.original,
       `the history's newest entry is the restoration: ${JSON.stringify(last)}`,
     );
     assert(before?.source === 'pantalla', 'the change before it is the sheet’s');
@@ -172,7 +195,7 @@ async function phone(ctx: FlowContext, t: Target) {
     // The dialog fills the phone's screen: the screenshot is the screen, not the sheet under it.
     await page.screenshot({ path: join(SCREENSHOTS, 'grade-history-375.png') });
 
-    const changedEntry = entries.filter({ hasText: 'pantalla' }).first();
+    const changedEntry = entries.filter({ hasText: `Antes: ${formatGrade(t.original)} · pantalla` });
     await changedEntry.getByRole('button', { name: /^Restaurar este valor/ }).click();
     await confirmRestore(page, dialog, t.changed);
     await entries.first().getByText('actual').waitFor();

@@ -12,6 +12,7 @@ import { searchFoldAndCreditsMigration } from './migrations/0013-search-fold-and
 import { improvementActionsMigration } from './migrations/0014-improvement-actions.js';
 import { careerScopeIndexesMigration } from './migrations/0015-career-scope-indexes.js';
 import { cohortIndexesMigration } from './migrations/0016-cohort-indexes.js';
+import { gradeRestoreSourceMigration } from './migrations/0017-grade-restore-source.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -29,6 +30,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0014-improvement-actions': improvementActionsMigration(dialect),
         '0015-career-scope-indexes': careerScopeIndexesMigration,
         '0016-cohort-indexes': cohortIndexesMigration,
+        '0017-grade-restore-source': gradeRestoreSourceMigration(dialect),
       };
     },
   };

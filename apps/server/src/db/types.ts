@@ -173,7 +173,8 @@ export interface UserActivitiesTable {
   /** 1 on insert, +1 on every change: what a grid sends back to detect a stale write. */
   version: ColumnType<number, number | undefined, number>;
 }
-export type GradeSource = 'pantalla' | 'importación' | 'eliminación de actividad' | 'deshacer importación';
+export type GradeSource =
+  'pantalla' | 'importación' | 'eliminación de actividad' | 'deshacer importación' | 'restauración';
 export interface GradeHistoryTable {
   id: Id;
   user_id: number;

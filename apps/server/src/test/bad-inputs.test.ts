@@ -664,6 +664,15 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'POST', path: '/api/grade-history/imports/:batchId/undo', idOf: 'assignment', table: 'user_activities' },
   {
+    method: 'POST',
+    path: '/api/grade-history/:id/restore',
+    idOf: 'assignment',
+    table: 'user_activities',
+    body: () => ({ version: 0 }),
+    // A version is a non-negative integer in the id range (0: no stored grade), refused like an optional id.
+    fields: { version: 'optId', value: 'enum' },
+  },
+  {
     method: 'GET',
     path: '/api/ratings/template',
     queries: [{}, { group_id: 'abc', subject_id: '1' }, { group_id: '1', subject_id: '0' }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { formatGrade } from '../rules.js';
 import { careerRef } from './auth.js';
 import { MAX_ID, idField, queryBool } from './common.js';
 import { activity } from './activities.js';
@@ -39,6 +40,20 @@ export const GRADE_MSG = {
   alreadyUndone: 'Esta importación ya se deshizo.',
   undone: 'Importación deshecha.',
   undonePartly: 'Importación deshecha; algunas calificaciones cambiaron después y se dejaron como están.',
+  // restoring a value from a grade's history
+  entryMissing: 'Ese cambio no está en el historial.',
+  versionInvalid: 'La versión de la calificación no es válida.',
+  restoreSideInvalid: 'El valor a restaurar debe ser after o before.',
+  restoreActivityGone: 'La actividad de este cambio ya no existe; su calificación no puede restaurarse.',
+  restored: (value: number | null) =>
+    value === null
+      ? 'Calificación restaurada: la celda quedó vacía.'
+      : `Calificación restaurada a ${formatGrade(value)}.`,
+  restoreUnchanged: (value: number | null) =>
+    value === null
+      ? 'La celda ya está vacía; no se cambió nada.'
+      : `La calificación ya es ${formatGrade(value)}; no se cambió nada.`,
+  restoreConflict: 'La calificación cambió en otro lugar desde que abriste la hoja; no se restauró.',
 } as const;
 
 /** Most grades in one save: a 60 × 30 sheet with room to spare. */
@@ -264,7 +279,13 @@ export type RatingsImportResult = z.infer<typeof ratingsImportResult>;
 
 // ---------- grade history ----------
 
-export const GRADE_SOURCES = ['pantalla', 'importación', 'eliminación de actividad', 'deshacer importación'] as const;
+export const GRADE_SOURCES = [
+  'pantalla',
+  'importación',
+  'eliminación de actividad',
+  'deshacer importación',
+  'restauración',
+] as const;
 export type GradeSource = (typeof GRADE_SOURCES)[number];
 
 /** GET /grade-history: one cell (activity_id + user_id), an activity, an assignment or an import batch. */
@@ -316,6 +337,33 @@ export const undoImportResult = z.object({
   kept: z.array(gradeConflict),
 });
 export type UndoImportResult = z.infer<typeof undoImportResult>;
+
+/**
+ * POST /grade-history/{id}/restore: sets the grade to a value of one history entry, through the grid's save (stale
+ * check, history entry 'restauración'). `value` 'after' is the value the entry set; 'before' the one it replaced (the
+ * history's oldest entry is the only place a grade's first recorded value lives).
+ */
+export const restoreGradeBody = z.object({
+  /** The version of the grade the sheet showed (0 when it had none). */
+  version: z
+    .number(GRADE_MSG.versionInvalid)
+    .int(GRADE_MSG.versionInvalid)
+    .min(0, GRADE_MSG.versionInvalid)
+    .max(MAX_ID, GRADE_MSG.versionInvalid),
+  value: z.enum(['after', 'before'], GRADE_MSG.restoreSideInvalid).default('after'),
+});
+export type RestoreGradeBody = z.input<typeof restoreGradeBody>;
+
+export const restoreGradeResult = z.object({
+  message: z.string(),
+  /** restored: written; unchanged: the grade already had that value; conflict: it changed since the sheet showed it. */
+  outcome: z.enum(['restored', 'unchanged', 'conflict']),
+  /** The grade as it is now (version 0: no stored grade). */
+  grade: sheetGrade,
+  /** outcome 'conflict': the current value, who changed it and when. */
+  conflict: gradeConflict.nullable(),
+});
+export type RestoreGradeResult = z.infer<typeof restoreGradeResult>;
 
 // ---------- observations ----------
 

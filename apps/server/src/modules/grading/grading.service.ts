@@ -3,6 +3,7 @@ import {
   type Actor,
   type GradeBatchResult,
   type GradeConflict,
+  type RestoreGradeResult,
   type UndoImportResult,
 } from '@egreso/domain';
 import type { Kysely } from 'kysely';
@@ -10,7 +11,7 @@ import type { Database, DbOrTrx, GradeSource } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.js';
 import { activityOwners } from '../activities/activities.repository.js';
-import { sheetsByIds } from './access.js';
+import { sheetById, sheetsByIds } from './access.js';
 import {
   asConflict,
   cellKey,
@@ -20,7 +21,7 @@ import {
   upsertCells,
   type CellWrite,
 } from './grading.repository.js';
-import { findImportBatch, latestEntries } from './history.repository.js';
+import { findHistoryEntry, findImportBatch, latestEntries } from './history.repository.js';
 import { sheetMemberships } from './sheets.repository.js';
 
 export interface GradeCellInput {
@@ -211,6 +212,56 @@ export async function undoImport(trx: DbOrTrx, actor: Actor, batchId: string, no
   });
   kept.push(...written.conflicts);
   return { message: kept.length ? GRADE_MSG.undonePartly : GRADE_MSG.undone, restored: written.saved.length, kept };
+}
+
+/**
+ * Sets a grade back to a value of its history ('Restaurar este valor'; the teacher, period open, inside the caller's
+ * transaction) through the grid's own write: the version the sheet showed is checked (a grade changed since answers
+ * a conflict and is not written), an equal value writes nothing, and the change is recorded as 'restauración'.
+ * A null value leaves the cell empty, as an undone import does.
+ */
+export async function restoreGrade(
+  trx: DbOrTrx,
+  actor: Actor,
+  entryId: number,
+  body: { version: number; value: 'after' | 'before' },
+  now: string,
+): Promise<RestoreGradeResult> {
+  const entry = await findHistoryEntry(trx, entryId);
+  if (!entry) throw notFound(GRADE_MSG.entryMissing);
+  await sheetById(trx, actor, entry.professor_subject_id, 'write');
+  const activities = await activityOwners(trx, [entry.activity_id]);
+  if (activities.get(entry.activity_id)?.professor_subject_id !== entry.professor_subject_id)
+    throw notFound(GRADE_MSG.restoreActivityGone);
+  const members = await sheetMemberships(trx, [entry.professor_subject_id], [entry.user_id]);
+  if (!members.has(`${entry.professor_subject_id}:${entry.user_id}`)) throw conflict(GRADE_MSG.notOnSheet);
+  const value = entry[body.value];
+  const cell = { user_id: entry.user_id, activity_id: entry.activity_id };
+  const result = await writeGrades(trx, [{ ...cell, qualification: value, version: body.version }], activities, {
+    actorId: actor.id,
+    now,
+    source: 'restauración',
+    batchId: null,
+  });
+  const [saved] = result.saved;
+  if (saved) {
+    const grade = { ...cell, qualification: value, version: saved.version };
+    return { message: GRADE_MSG.restored(value), outcome: 'restored', grade, conflict: null };
+  }
+  const [stale] = result.conflicts;
+  if (stale) {
+    const grade = { ...cell, qualification: stale.qualification, version: stale.version };
+    return { message: GRADE_MSG.restoreConflict, outcome: 'conflict', grade, conflict: stale };
+  }
+  const version =
+    (await findCellValues(trx, [cell.user_id], [cell.activity_id])).get(cellKey(cell.user_id, cell.activity_id))
+      ?.version ?? 0;
+  return {
+    message: GRADE_MSG.restoreUnchanged(value),
+    outcome: 'unchanged',
+    grade: { ...cell, qualification: value, version },
+    conflict: null,
+  };
 }
 
 /** POST /profesor/calificar/actividades/batch: the batch checked as a whole, then written in one transaction. */

@@ -105,6 +105,22 @@ export async function findImportBatch(db: DbOrTrx, batchId: string) {
   };
 }
 
+/** One history entry: the cell it changed and its values (undefined when there is none). */
+export async function findHistoryEntry(db: DbOrTrx, id: number) {
+  const row = await db
+    .selectFrom('grade_history')
+    .where('id', '=', id)
+    .select(['user_id', 'activity_id', 'professor_subject_id', 'before', 'after'])
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      before: row.before === null ? null : Number(row.before),
+      after: row.after === null ? null : Number(row.after),
+    }
+  );
+}
+
 /** The newest history entry id of each cell, keyed `${user_id}:${activity_id}`. */
 export async function latestEntries(
   db: DbOrTrx,

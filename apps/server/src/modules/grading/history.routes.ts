@@ -8,14 +8,17 @@ import {
   gradeHistoryQuery,
   gradeImport,
   gradeImportsQuery,
+  idParam,
   isStaff,
+  restoreGradeBody,
+  restoreGradeResult,
   undoImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanReadHistory } from './access.js';
-import { undoImport } from './grading.service.js';
+import { restoreGrade, undoImport } from './grading.service.js';
 import { historyAssignments, listHistory, listImports } from './history.repository.js';
 
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -85,6 +88,25 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       return app.db.transaction().execute((trx) => undoImport(trx, actor, request.params.batchId, nowIso()));
+    },
+  );
+
+  app.post(
+    '/grade-history/:id/restore',
+    {
+      preHandler: app.guard(isStaff),
+      schema: {
+        tags: ['grades'],
+        summary:
+          'Restaura el valor de un cambio del historial (el que puso, o con value=before el que reemplazó) como una captura: con la versión que vio la hoja',
+        params: idParam,
+        body: restoreGradeBody,
+        response: { 200: restoreGradeResult, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return app.db.transaction().execute((trx) => restoreGrade(trx, actor, request.params.id, request.body, nowIso()));
     },
   );
 };

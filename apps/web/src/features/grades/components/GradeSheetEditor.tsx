@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useCallback, useState, type ComponentProps } from 'react';
+import { useCallback, useState } from 'react';
 import type { Activity, GradeSheet, SheetStudent, SubjectAttribute } from '@egreso/domain';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -38,7 +38,12 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     period_id: sheet.assignment.period?.id,
   };
   const [activeCell, setActiveCell] = useState<CellPosition | null>(null);
-  const [historyOf, setHistoryOf] = useState<ComponentProps<typeof CellHistoryDialog>['cell']>(null);
+  const [historyOf, setHistoryOf] = useState<{
+    userId: number;
+    activityId: number;
+    studentName: string;
+    activityName: string;
+  } | null>(null);
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
@@ -132,7 +137,18 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
           setFillOpen(false);
         }}
       />
-      <CellHistoryDialog cell={historyOf} onClose={() => setHistoryOf(null)} />
+      <CellHistoryDialog
+        cell={
+          historyOf && {
+            ...historyOf,
+            current: s.stored[historyOf.userId]?.[historyOf.activityId] ?? { qualification: null, version: 0 },
+            draft: s.drafts[historyOf.userId]?.[historyOf.activityId],
+          }
+        }
+        assignmentId={sheet.assignment.id}
+        readOnly={readOnly}
+        onClose={() => setHistoryOf(null)}
+      />
       <AttributesDialog
         student={attributesOf}
         subjectId={address.subject_id}

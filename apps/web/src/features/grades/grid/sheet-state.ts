@@ -1,4 +1,4 @@
-import { looksLikeTenScale, type GradeBatchResult, type GradeConflict, type GradeSheet } from '@egreso/domain';
+import { looksLikeTenScale, type GradeConflict, type GradeSheet, type SheetGrade } from '@egreso/domain';
 import type { StoredDrafts } from './draft-storage';
 import { cellText, clampTyped, parseGrade, setDraft, type Drafts } from './grid-model';
 
@@ -288,8 +288,8 @@ export function batchOf(state: SheetState, stored: StoredGrades): SentCell[] {
   return sent;
 }
 
-/** The cached sheet with the saved values and versions in place (the reload then brings the server's finals). */
-export function withSavedGrades(sheet: GradeSheet, saved: GradeBatchResult['saved']): GradeSheet {
+/** The cached sheet with saved or restored (maybe emptied) values and versions in place (the reload brings the finals). */
+export function withSavedGrades(sheet: GradeSheet, saved: SheetGrade[]): GradeSheet {
   const byCell = new Map(saved.map((s) => [`${s.user_id}:${s.activity_id}`, s]));
   const grades = sheet.grades.map((g) => {
     const s = byCell.get(`${g.user_id}:${g.activity_id}`);

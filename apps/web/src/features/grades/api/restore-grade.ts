@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GradeSheet, RestoreGradeBody, RestoreGradeResult } from '@egreso/domain';
+import { api } from '../../../lib/api';
+import { invalidateGradeViews, queryKeys } from '../../../lib/query-keys';
+import { withSavedGrades } from '../grid/sheet-state';
+
+export type RestoreGradeRequest = RestoreGradeBody & { entryId: number };
+
+export function restoreGrade({ entryId, ...body }: RestoreGradeRequest): Promise<RestoreGradeResult> {
+  return api<RestoreGradeResult>(`/grade-history/${entryId}/restore`, { method: 'POST', body });
+}
+
+/**
+ * POST /grade-history/{id}/restore: the cached sheet takes the grade as the server now has it (restored, or the one
+ * that conflicted), so its version is the one the next restore or save sends; the teacher's drafts are not touched.
+ * Every view computed from grades, the cell's history among them, is refreshed.
+ */
+export function useRestoreGrade(assignmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreGrade,
+    onSuccess: (res) => {
+      if (res.outcome === 'unchanged') return;
+      queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) =>
+        old ? withSavedGrades(old, [res.grade]) : old,
+      );
+      void invalidateGradeViews(queryClient);
+    },
+  });
+}

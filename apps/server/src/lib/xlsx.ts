@@ -68,7 +68,14 @@ function addSheet(
     filter
       ? Math.max(
           (header[i] ?? '').length + 3,
-          ...rows.map((r) => Math.max(...String(r[i] ?? '').split('\n').map((line) => line.length)) + 1),
+          ...rows.map(
+            (r) =>
+              Math.max(
+                ...String(r[i] ?? '')
+                  .split('\n')
+                  .map((line) => line.length),
+              ) + 1,
+          ),
         )
       : (header[i] ?? '').length + 2;
   sheet.columns.forEach((column, i) => {

@@ -123,8 +123,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: improvementMeasureAnswer, ...errors },
       },
     },
-    async (request) =>
-      measureImprovementAction(app.db, actorOf(request), request.params.id, request.query),
+    async (request) => measureImprovementAction(app.db, actorOf(request), request.params.id, request.query),
   );
 
   app.delete(

@@ -393,7 +393,7 @@ describe('improvement actions', () => {
     expect((await as(ctx(), rosa, { method: 'GET', url: `${URL}/export` })).statusCode).toBe(403);
   });
 
-  it('stamps the file with the date in the institution\'s time zone, with filters on the header and fitting columns', async () => {
+  it("stamps the file with the date in the institution's time zone, with filters on the header and fitting columns", async () => {
     // 7:33 p.m. of 27 November in Mexico City is already the 28th in UTC.
     const { fileName, buffer } = await buildImprovementWorkbook(
       ctx().database.db,
@@ -411,7 +411,7 @@ describe('improvement actions', () => {
     expect(ws.getColumn(1).width).toBeGreaterThanOrEqual('Ingeniería en Sistemas'.length);
   });
 
-  it('refuses to move an action to its finding\'s period or an earlier one, changing nothing', async () => {
+  it("refuses to move an action to its finding's period or an earlier one, changing nothing", async () => {
     const [a] = await list(chief);
     for (const period of [ids.p1, 999999]) {
       const res = await update(chief, actionId, { ...editable(a!), period_id: period, cause: 'Otra causa.' });

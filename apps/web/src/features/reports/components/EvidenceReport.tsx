@@ -282,9 +282,8 @@ export interface EvidenceActions {
   onRegister?: (a: EvidenceAttribute) => void;
 }
 
-/** An attribute that missed its target or is critical, overall or in a period, calls for an improvement action. */
-export const needsAction = (a: EvidenceAttribute) =>
-  a.verdict.met === false || a.verdict.critical || a.trend.some((t) => t.verdict.met === false || t.verdict.critical);
+/** An attribute that missed its target or is critical calls for an improvement action (its whole-cohort verdict). */
+export const needsAction = (a: EvidenceAttribute) => a.verdict.met === false || a.verdict.critical;
 
 function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: EvidenceActions }) {
   const title = attributeTitle(a);
@@ -357,12 +356,16 @@ function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: Evid
 const cssString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r\f]/g, ' ')}"`;
 
 /** The career and generation printed in the footer of every page (evidence-print.css numbers the pages). */
-export function evidenceFooter(evidence: EvidenceAnswer): string {
+export function evidenceFooter(evidence: {
+  career: { career_key: string; name: string };
+  generation: { generation_name: string };
+}): string {
   return `${evidence.career.career_key} · ${evidence.career.name} · Generación ${evidence.generation.generation_name}`;
 }
 
-function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
-  const rule = `@page evidence { @bottom-left { content: ${cssString(evidenceFooter(evidence))}; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }`;
+/** The text at the left of every printed page's footer (a report printed as the evidence is, see evidence-print.css). */
+export function PrintFooter({ text }: { text: string }) {
+  const rule = `@page evidence { @bottom-left { content: ${cssString(text)}; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }`;
   return <style data-testid="evidence-print-footer">{rule}</style>;
 }
 
@@ -373,7 +376,7 @@ function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
 export function EvidenceReport({ evidence, actions }: { evidence: EvidenceAnswer; actions?: EvidenceActions }) {
   return (
     <Stack gap="md">
-      <PrintFooter evidence={evidence} />
+      <PrintFooter text={evidenceFooter(evidence)} />
       <Header evidence={evidence} />
       {evidence.attributes.length === 0 ? (
         <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>

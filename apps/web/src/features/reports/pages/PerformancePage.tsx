@@ -1,15 +1,18 @@
-import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
-import type { PerformanceAnswer } from '@egreso/domain';
+import { Alert, Box, Button, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { PERFORMANCE_MSG, type PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
+import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { exportPerformance, usePerformance } from '../api/get-performance';
 import { pct } from '../components/evidence-format';
+import { PrintFooter, evidenceFooter } from '../components/EvidenceReport';
 import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
 import { useDownload } from '../components/use-download';
 import '../../../components/print.css';
+import '../components/evidence-print.css';
 
 type Period = PerformanceAnswer['periods'][number];
 
@@ -22,17 +25,29 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600} size="sm">
+        {`${label}: `}
+      </Text>
+      {value}
+    </Text>
+  );
+}
+
 function IndicesTable({ r }: { r: PerformanceAnswer }) {
   return (
     <Scroll label="Tabla de índices por periodo">
-      <Table withTableBorder fz="sm" miw={520} aria-label="Índices por periodo">
+      <Table withTableBorder fz="sm" miw={620} aria-label="Índices por periodo">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Periodo</Table.Th>
             <Table.Th scope="col">Alumnos al inicio</Table.Th>
             <Table.Th scope="col">Bajas</Table.Th>
             <Table.Th scope="col">Deserción</Table.Th>
-            <Table.Th scope="col">Graduados acumulados</Table.Th>
+            <Table.Th scope="col">Graduados</Table.Th>
+            <Table.Th scope="col">Alumnos al final</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -44,7 +59,8 @@ function IndicesTable({ r }: { r: PerformanceAnswer }) {
               <Table.Td>{p.students_at_start}</Table.Td>
               <Table.Td>{p.dropouts}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(p.dropout_rate)}</Table.Td>
-              <Table.Td>{p.graduated}</Table.Td>
+              <Table.Td>{p.graduations}</Table.Td>
+              <Table.Td>{p.students_at_end}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -132,8 +148,9 @@ export default function PerformancePage() {
   const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const r = indices.data;
   const exportFile = () => (applied ? excel.download(() => exportPerformance(applied)) : undefined);
+  const unbalanced = (r?.periods ?? []).filter((p) => !p.balanced).map((p) => p.period_name);
   return (
-    <div>
+    <div className="evidence-print">
       <PageHeader
         title="Índices de rendimiento"
         subtitle="Reprobación, deserción y eficiencia terminal de una generación por periodo (CACEI 4.3)"
@@ -159,6 +176,7 @@ export default function PerformancePage() {
         ) : null}
         {r ? (
           <>
+            <PrintFooter text={evidenceFooter(r)} />
             <Card
               withBorder
               radius="md"
@@ -167,10 +185,25 @@ export default function PerformancePage() {
               aria-label="Índices de la generación"
               data-print="keep"
             >
-              <Text fw={600}>{`${r.career.name} · Generación ${r.generation.generation_name}`}</Text>
+              <Title order={3} size="h4">
+                {r.institution}
+              </Title>
+              <Text fw={600} mb="xs">
+                Índices de rendimiento escolar por generación
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} mb="sm">
+                <Item label="Carrera" value={`${r.career.career_key} · ${r.career.name}`} />
+                <Item label="Generación" value={r.generation.generation_name} />
+                <Item label="Fecha de generación" value={formatDateTime(r.generated_at)} />
+              </SimpleGrid>
               <Text size="sm" mb="sm">
                 {`Tamaño inicial: ${r.starting_size} alumnos. Eficiencia terminal: ${pct(r.terminal_efficiency.rate)} (${r.terminal_efficiency.graduated} de ${r.terminal_efficiency.starting_size} graduados en los nueve semestres).`}
               </Text>
+              {unbalanced.length ? (
+                <Alert color="yellow" variant="light" mb="sm" title="Los índices no cuadran">
+                  {PERFORMANCE_MSG.unbalanced(unbalanced)}
+                </Alert>
+              ) : null}
               {r.periods.length ? (
                 <IndicesTable r={r} />
               ) : (

@@ -229,7 +229,10 @@ export function RegisterActionModal({
     // Applied by default in the first period after the finding's (none when no period follows it yet).
     const next = periods
       .filter((p) => missed && p.start_date > missed.start_date)
-      .reduce<PeriodOption | undefined>((first, p) => (!first || p.start_date < first.start_date ? p : first), undefined);
+      .reduce<PeriodOption | undefined>(
+        (first, p) => (!first || p.start_date < first.start_date ? p : first),
+        undefined,
+      );
     reset({
       ...REGISTER_EMPTY,
       finding_period_id: missed ? String(missed.period_id) : null,
@@ -344,7 +347,9 @@ export function EditActionModal({
         subjects={subjectData}
         periods={action ? periodsAfter(periods, action.finding.period.start_date) : []}
       />
-      {action ? <MeasuredNow action={action} periodId={form.values.period_id} share={form.values.expected_share} /> : null}
+      {action ? (
+        <MeasuredNow action={action} periodId={form.values.period_id} share={form.values.expected_share} />
+      ) : null}
       <Select label="Estatus" required allowDeselect={false} data={statusOptions} {...form.bind('status')} />
       <LongText
         label="Nota del dictamen"
@@ -370,7 +375,8 @@ function MeasuredNow({
   share: string | number;
 }) {
   const expected = share === '' ? null : Number(share);
-  const valid = periodId !== null && expected !== null && Number.isInteger(expected) && expected >= 0 && expected <= 100;
+  const valid =
+    periodId !== null && expected !== null && Number.isInteger(expected) && expected >= 0 && expected <= 100;
   const unchanged = valid && Number(periodId) === action.period.period_id && expected === action.expected_share;
   const measure = useImprovementMeasure(
     valid && !unchanged ? { id: action.id, period_id: Number(periodId), expected_share: expected } : null,

@@ -166,6 +166,17 @@ const catalogue = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The chief opens the evidence of the 2023-2028 generation. */
+async function consultEvidence() {
+  signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
+  const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
+  await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
+  await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
+  await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+  return r;
+}
+
 describe('improvement actions on the evidence', () => {
   it('offers the action only where a target was missed or the attribute is critical, and registers it with the finding chosen', async () => {
     const calls = mockApi({
@@ -174,12 +185,7 @@ describe('improvement actions on the evidence', () => {
       'GET /reportes/acciones-mejora': { body: [] },
       'POST /reportes/acciones-mejora': { status: 201, body: action },
     });
-    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
-    const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
-    await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
-    await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
-    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    const r = await consultEvidence();
 
     const analysis = await screen.findByRole('region', { name: 'AE1 · Análisis' });
     expect(
@@ -227,12 +233,7 @@ describe('improvement actions on the evidence', () => {
       'GET /reportes/evidencia': { body: evidence },
       'GET /reportes/acciones-mejora': { body: [] },
     });
-    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
-    const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
-    await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
-    await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
-    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    const r = await consultEvidence();
     const analysis = await screen.findByRole('region', { name: 'AE1 · Análisis' });
     await r.user.click(within(analysis).getByRole('button', { name: 'Registrar acción de mejora' }));
     const d = within(await screen.findByRole('dialog', { name: 'Registrar acción de mejora' }));
@@ -249,12 +250,7 @@ describe('improvement actions on the evidence', () => {
       'GET /reportes/evidencia': { body: evidence },
       'GET /reportes/acciones-mejora': { body: [action] },
     });
-    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
-    const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
-    await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
-    await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
-    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    await consultEvidence();
     const list = within(await screen.findByRole('region', { name: 'AE1 · Análisis' })).getByRole('list', {
       name: 'Acciones de mejora',
     });

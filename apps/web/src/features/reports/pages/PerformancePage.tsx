@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import { PERFORMANCE_MSG, type PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { exportPerformance, usePerformance } from '../api/get-performance';
 import { pct } from '../components/evidence-format';
-import { PrintFooter, evidenceFooter } from '../components/EvidenceReport';
+import { PrintFooter, ReportHeading, evidenceFooter } from '../components/EvidenceReport';
 import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
 import { useDownload } from '../components/use-download';
@@ -22,17 +22,6 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
     <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
       {children}
     </Box>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span fw={600} size="sm">
-        {`${label}: `}
-      </Text>
-      {value}
-    </Text>
   );
 }
 
@@ -177,26 +166,17 @@ export default function PerformancePage() {
         {r ? (
           <>
             <PrintFooter text={evidenceFooter(r)} />
-            <Card
-              withBorder
-              radius="md"
-              padding="lg"
-              component="section"
-              aria-label="Índices de la generación"
-              data-print="keep"
+            <ReportHeading
+              label="Índices de la generación"
+              institution={r.institution}
+              title="Índices de rendimiento escolar por generación"
+              items={[
+                ['Carrera', `${r.career.career_key} · ${r.career.name}`],
+                ['Generación', r.generation.generation_name],
+                ['Fecha de generación', formatDateTime(r.generated_at)],
+              ]}
             >
-              <Title order={3} size="h4">
-                {r.institution}
-              </Title>
-              <Text fw={600} mb="xs">
-                Índices de rendimiento escolar por generación
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} mb="sm">
-                <Item label="Carrera" value={`${r.career.career_key} · ${r.career.name}`} />
-                <Item label="Generación" value={r.generation.generation_name} />
-                <Item label="Fecha de generación" value={formatDateTime(r.generated_at)} />
-              </SimpleGrid>
-              <Text size="sm" mb="sm">
+              <Text size="sm" my="sm">
                 {`Tamaño inicial: ${r.starting_size} alumnos. Eficiencia terminal: ${pct(r.terminal_efficiency.rate)} (${r.terminal_efficiency.graduated} de ${r.terminal_efficiency.starting_size} graduados en los nueve semestres).`}
               </Text>
               {unbalanced.length ? (
@@ -211,7 +191,7 @@ export default function PerformancePage() {
                   No hay periodos de esta generación.
                 </Text>
               )}
-            </Card>
+            </ReportHeading>
             {r.periods.map((p) => (
               <FailuresOf key={p.period_id} p={p} />
             ))}

@@ -196,17 +196,17 @@ async function main() {
     const cases: Array<[string, () => Promise<number>]> = [
       [
         'GET /reportes/rendimiento: the generation in its 5th semester (JSON bytes)',
-        async () => JSON.stringify(await buildPerformance(db, { careerId, generationId: fifth })).length,
+        async () => JSON.stringify(await buildPerformance(db, { careerId, generationId: fifth }, 'Bench')).length,
       ],
       [
         'GET /reportes/rendimiento: the oldest generation, 9th semester (JSON bytes)',
-        async () => JSON.stringify(await buildPerformance(db, { careerId, generationId: oldest })).length,
+        async () => JSON.stringify(await buildPerformance(db, { careerId, generationId: oldest }, 'Bench')).length,
       ],
       [
         'GET /reportes/rendimiento/export: the oldest generation (.xlsx bytes)',
         async () =>
-          (await buildPerformanceWorkbook(await buildPerformance(db, { careerId, generationId: oldest }))).buffer
-            .length,
+          (await buildPerformanceWorkbook(await buildPerformance(db, { careerId, generationId: oldest }, 'Bench')))
+            .buffer.length,
       ],
       [
         `GET /reportes/acciones-mejora: a career's ${actionCount} actions, as its chief (JSON bytes)`,

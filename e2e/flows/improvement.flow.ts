@@ -47,13 +47,16 @@ async function missedFinding(page: Page) {
       const point = [...a.trend].reverse().find((t) => t.verdict.met === false || t.verdict.critical);
       const applied = a.trend.find((t) => t.period_name === active.period_name);
       const subject = a.subjects.find((s) => s.activities.some((x) => x.period_name === active.period_name));
-      if (point && applied && subject) {
+      // The button shows only for an attribute that missed overall or is critical; the action applies in the active
+      // period, which must follow the finding's.
+      const offered = a.verdict.met === false || a.verdict.critical;
+      if (offered && point && point.start_date < active.start_date && applied && subject) {
         const teacher = subject.activities.find((x) => x.period_name === active.period_name)!.teacher_name;
         found.push({ evidence: e, attribute: a, point, applied, subject, teacher, active });
       }
     }
   }
-  const chosen = found.find((f) => f.point.period_name !== active.period_name) ?? found[0];
+  const chosen = found[0];
   if (!chosen) throw new Error('the demo has an attribute that missed its target, rated in the active period');
   return chosen;
 }
@@ -338,6 +341,15 @@ async function performanceIndices(ctx: FlowContext) {
     }
     for (const absent of ['Consultar', 'Imprimir', 'Exportar Excel'])
       assert(!printed.includes(absent), `the printed indices have no "${absent}"`);
+    // Printed as the evidence is: the institution, career and date on top, page numbers and the cohort in the footer.
+    for (const expected of [chosen.institution, chosen.career.name, 'Fecha de generación', 'Página 1 de'])
+      assert(printed.includes(expected), `the printed indices show "${expected}"`);
+    // Every period adds up, or the page says it does not.
+    const unbalanced = chosen.periods.filter((p) => !p.balanced);
+    for (const p of chosen.periods.filter((x) => x.balanced))
+      assert(p.students_at_start === p.dropouts + p.graduations + p.students_at_end, `${p.period_name} adds up`);
+    if (unbalanced.length) await page.getByText('Los índices no cuadran').waitFor();
+    else assert((await page.getByText('Los índices no cuadran').count()) === 0, 'no warning when every period adds up');
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar Excel' }).click();
@@ -352,10 +364,12 @@ async function performanceIndices(ctx: FlowContext) {
       if (n > 1) rows.push((row.values as unknown[]).slice(1));
     });
     assert(
-      JSON.stringify(rows.map((r) => [r[0], r[1]])) ===
-        JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start])),
+      JSON.stringify(rows.map((r) => [r[0], r[1], r[5]])) ===
+        JSON.stringify(chosen.periods.map((p) => [p.period_name, p.students_at_start, p.students_at_end])),
       `exported: ${JSON.stringify(rows)}`,
     );
+    const sheet = wb.getWorksheet('Indicadores')!;
+    assert(sheet.autoFilter !== undefined && sheet.views[0]?.state === 'frozen', 'a frozen, filtered header');
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });

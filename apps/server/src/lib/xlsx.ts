@@ -43,16 +43,57 @@ export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | nu
   return Array.from(rows, (r) => r ?? []);
 }
 
-/** A one-sheet workbook with a bold header row and sized columns. */
-export async function writeWorkbook(sheetName: string, header: string[], rows: CellValue[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
+/**
+ * How a sheet lays out: a bold header row kept in view (and the first `frozenColumns` columns), columns as wide as
+ * their header; with `filter`, filters on the header and columns as wide as their longest value too (up to 60), as
+ * the division report's workbook does.
+ */
+export interface SheetLayout {
+  frozenColumns?: number;
+  filter?: boolean;
+}
+
+function addSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  header: string[],
+  rows: CellValue[][],
+  { frozenColumns = 0, filter = false }: SheetLayout,
+  minWidth: number,
+): void {
+  const sheet = workbook.addWorksheet(name);
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
+  const longest = (i: number) =>
+    filter
+      ? Math.max(
+          (header[i] ?? '').length + 3,
+          ...rows.map(
+            (r) =>
+              Math.max(
+                ...String(r[i] ?? '')
+                  .split('\n')
+                  .map((line) => line.length),
+              ) + 1,
+          ),
+        )
+      : (header[i] ?? '').length + 2;
   sheet.columns.forEach((column, i) => {
-    column.width = Math.min(40, Math.max(10, (header[i] ?? '').length + 2));
+    column.width = Math.min(filter ? 60 : 40, Math.max(minWidth, longest(i)));
   });
-  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 2 }];
+  sheet.views = [{ state: 'frozen', ySplit: 1, ...(frozenColumns ? { xSplit: frozenColumns } : {}) }];
+  if (filter && header.length) sheet.autoFilter = { from: 'A1', to: { row: 1, column: header.length } };
+}
+
+/** A one-sheet workbook with a bold header row and sized columns, the first two kept in view. */
+export async function writeWorkbook(
+  sheetName: string,
+  header: string[],
+  rows: CellValue[][],
+  layout: Omit<SheetLayout, 'frozenColumns'> = {},
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  addSheet(workbook, sheetName, header, rows, { ...layout, frozenColumns: 2 }, 10);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -85,17 +126,9 @@ export function sendXlsx(reply: FastifyReply, fileName: string, bytes: Buffer) {
 
 /** A workbook of several sheets, each with a bold header row and sized columns. */
 export async function writeWorkbookSheets(
-  sheets: Array<{ name: string; header: string[]; rows: CellValue[][] }>,
+  sheets: Array<{ name: string; header: string[]; rows: CellValue[][] } & SheetLayout>,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  for (const { name, header, rows } of sheets) {
-    const sheet = workbook.addWorksheet(name);
-    sheet.addRow(header).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
-    sheet.columns.forEach((column, i) => {
-      column.width = Math.min(40, Math.max(12, (header[i] ?? '').length + 2));
-    });
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  }
+  for (const { name, header, rows, ...layout } of sheets) addSheet(workbook, name, header, rows, layout, 12);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -126,6 +126,8 @@ export const queryKeys = {
   improvementActions: {
     all: ['improvement-actions'] as const,
     list: (filters: ImprovementActionFilters) => ['improvement-actions', 'list', filters] as const,
+    measure: (id: number, periodId: number, expectedShare: number) =>
+      ['improvement-actions', 'measure', id, periodId, expectedShare] as const,
   },
   divisionReport: {
     all: ['division-report'] as const,

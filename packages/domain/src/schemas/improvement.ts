@@ -41,7 +41,7 @@ export const IMPROVEMENT_MSG = {
   generationMissing: 'La generación no existe.',
   attributeNotInCareer: 'El atributo no pertenece a la carrera.',
   periodMissing: 'El periodo no existe.',
-  periodBeforeFinding: 'El periodo de aplicación no puede ser anterior al del hallazgo.',
+  periodBeforeFinding: 'El periodo de aplicación debe ser posterior al periodo del hallazgo.',
   noFindingData: 'Esta generación no tiene calificaciones del atributo en ese periodo.',
   subjectNotInCareer: 'Alguna de las materias no pertenece a la carrera.',
   notFound: 'La acción de mejora no existe.',
@@ -165,6 +165,27 @@ export const improvementAction = z.object({
 });
 export type ImprovementAction = z.infer<typeof improvementAction>;
 
+/** The period the edit window offers an action to apply to, and the expected share written there. */
+export const improvementMeasureQuery = z.object({
+  period_id: idField(IMPROVEMENT_MSG.periodRequired),
+  expected_share: z.coerce
+    .number(IMPROVEMENT_MSG.expectedShare)
+    .int(IMPROVEMENT_MSG.expectedShare)
+    .min(0, IMPROVEMENT_MSG.expectedShare)
+    .max(100, IMPROVEMENT_MSG.expectedShare)
+    .optional(),
+});
+export type ImprovementMeasureQuery = z.infer<typeof improvementMeasureQuery>;
+
+/** What an action measures in a period (before it is saved there): the measured result and the proposed verdict. */
+export const improvementMeasureAnswer = improvementAction.pick({
+  period: true,
+  expected_share: true,
+  measured: true,
+  proposed_status: true,
+});
+export type ImprovementMeasureAnswer = z.infer<typeof improvementMeasureAnswer>;
+
 /* ---- School performance indices (CACEI 4.3) ---- */
 
 export const PERFORMANCE_MSG = {
@@ -172,13 +193,18 @@ export const PERFORMANCE_MSG = {
   generationRequired: 'Selecciona una generación.',
   generationMissing: 'La generación no existe.',
   notYourCareer: 'Solo puedes consultar los índices de rendimiento de tus carreras.',
+  /** The periods whose students at the start are not dropouts + graduations + students at the end. */
+  unbalanced: (periods: readonly string[]) =>
+    `${periods.length === 1 ? 'En el periodo' : 'En los periodos'} ${periods.join(', ')} los alumnos al inicio no son iguales a bajas + graduados + alumnos al final: hubo alumnos que volvieron a Activo o se inscribieron durante el periodo.`,
 } as const;
 
 /** The definitions printed under the indices, as an evaluator asks for them. */
 export const PERFORMANCE_DEFINITIONS = [
   'Alumnos al inicio: alumnos de la generación en la carrera con estatus Activo al iniciar el periodo.',
   'Reprobación por materia: alumnos con calificación final menor a 70 entre los alumnos de la generación con calificación final en esa materia en el periodo.',
-  'Deserción: alumnos de la generación que pasaron a Baja durante el periodo (cambios de estatus registrados).',
+  'Deserción: alumnos Activos al iniciar el periodo que terminan el periodo con estatus Baja (una baja revertida dentro del mismo periodo no cuenta).',
+  'Graduados: alumnos Activos al iniciar el periodo que lo terminan con estatus Graduado.',
+  'Alumnos al final: alumnos con estatus Activo al terminar el periodo (al iniciar el siguiente). Alumnos al inicio = bajas + graduados + alumnos al final, salvo reingresos.',
   'Eficiencia terminal: alumnos que alcanzaron el estatus Graduado dentro de los nueve semestres de la generación, entre el tamaño inicial de la generación.',
   'Los cambios de estatus anteriores al registro del historial no tienen fecha: se toma el estatus actual del alumno.',
 ] as const;
@@ -199,7 +225,8 @@ const subjectFailure = z.object({
 });
 
 export const performanceAnswer = z.object({
-  career: z.object({ id: z.number(), name: z.string() }),
+  institution: z.string(),
+  career: z.object({ id: z.number(), career_key: z.string(), name: z.string() }),
   generation: z.object({ id: z.number(), generation_name: z.string(), start_date: z.string(), end_date: z.string() }),
   /** Students of the generation in the career. */
   starting_size: z.number(),
@@ -208,7 +235,12 @@ export const performanceAnswer = z.object({
       students_at_start: z.number(),
       dropouts: z.number(),
       dropout_rate: z.number(),
-      graduated: z.number(),
+      /** Activo at the start, Graduado at the end of the period. */
+      graduations: z.number(),
+      /** Activo at the end of the period. */
+      students_at_end: z.number(),
+      /** students_at_start = dropouts + graduations + students_at_end (false when someone came back or joined). */
+      balanced: z.boolean(),
       /** Every subject with finals of the cohort in the period, highest failure rate first. */
       subjects: z.array(subjectFailure),
       /** The subjects with the highest failure rates (up to three, only those with failures), with the attributes they work. */
@@ -219,7 +251,7 @@ export const performanceAnswer = z.object({
               attribute_id: z.number(),
               attribute_name: z.string(),
               codigo: z.string().nullable(),
-              /** The cohort's share at Suficiente or above in that attribute and period (the evidence's trend point); null without ratings. */
+              /** The share at Suficiente or above of the cohort's records of that subject in that attribute and period (the evidence's per-subject figure); null without ratings. */
               share: z.number().nullable(),
               met: z.boolean().nullable(),
             }),
@@ -230,5 +262,7 @@ export const performanceAnswer = z.object({
   ),
   terminal_efficiency: z.object({ graduated: z.number(), starting_size: z.number(), rate: z.number() }),
   definitions: z.array(z.string()),
+  /** When the indices were computed (ISO 8601 UTC). */
+  generated_at: z.string(),
 });
 export type PerformanceAnswer = z.infer<typeof performanceAnswer>;

@@ -117,6 +117,7 @@ export async function findAction(db: DbOrTrx, id: number) {
       'attribute_id',
       'finding_period_id',
       'period_id',
+      'expected_share',
       'status',
       'verdict_note',
       'verdict_by',

@@ -10,6 +10,8 @@ import {
   improvementActionUpdateBody,
   improvementActionsQuery,
   improvementFollowupBody,
+  improvementMeasureAnswer,
+  improvementMeasureQuery,
   isStaff,
   okResponse,
   performanceAnswer,
@@ -27,6 +29,7 @@ import {
   createImprovementAction,
   deleteImprovementAction,
   listImprovementActions,
+  measureImprovementAction,
   readImprovementAction,
   updateImprovementAction,
 } from './improvement.service.js';
@@ -108,6 +111,21 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/reportes/acciones-mejora/:id/medicion',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary: 'Resultado medido y dictamen propuesto de una acción de mejora si se aplicara en otro periodo',
+        params: idParam,
+        querystring: improvementMeasureQuery,
+        response: { 200: improvementMeasureAnswer, ...errors },
+      },
+    },
+    async (request) => measureImprovementAction(app.db, actorOf(request), request.params.id, request.query),
+  );
+
   app.delete(
     '/reportes/acciones-mejora/:id',
     {
@@ -159,7 +177,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { career_id, generation_id } = request.query;
       await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
-      return buildPerformance(app.db, { careerId: career_id, generationId: generation_id });
+      return buildPerformance(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
     },
   );
 
@@ -178,7 +196,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { career_id, generation_id } = request.query;
       await checkCareer(app.db, actorOf(request), career_id, PERFORMANCE_MSG.notYourCareer);
       const { fileName, buffer } = await buildPerformanceWorkbook(
-        await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }),
+        await buildPerformance(app.db, { careerId: career_id, generationId: generation_id }, app.institution),
       );
       return sendXlsx(reply, fileName, buffer);
     },

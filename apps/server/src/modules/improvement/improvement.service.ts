@@ -12,13 +12,15 @@ import {
   type ImprovementActionsQuery,
   type ImprovementFollowupBody,
   type ImprovementMeasure,
+  type ImprovementMeasureAnswer,
+  type ImprovementMeasureQuery,
   verdict,
 } from '@egreso/domain';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
+import { institutionToday, nowIso } from '../../lib/time.js';
 import { writeWorkbook } from '../../lib/xlsx.js';
 import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '../ratings/ratings.repository.js';
 import { mayActOnCareer } from '../../db/career-scope.js';
@@ -79,10 +81,10 @@ async function periodOrFail(db: DbOrTrx, field: string, id: number): Promise<Per
   return period;
 }
 
-/** The applied period exists and does not start before the finding's period. */
+/** The applied period exists and starts after the finding's period: an action is measured in a later period. */
 async function appliedPeriod(db: DbOrTrx, periodId: number, finding: Period): Promise<Period> {
   const period = await periodOrFail(db, 'period_id', periodId);
-  if (period.start_date < finding.start_date) {
+  if (period.start_date <= finding.start_date) {
     throw fieldError('period_id', IMPROVEMENT_MSG.periodBeforeFinding);
   }
   return period;
@@ -145,12 +147,11 @@ export async function createImprovementAction(
   if (!(await isCareerAttribute(trx, body.attribute_id, body.career_id)))
     throw fieldError('attribute_id', IMPROVEMENT_MSG.attributeNotInCareer);
   const findingPeriod = await periodOrFail(trx, 'finding_period_id', body.finding_period_id);
-  const period = await appliedPeriod(trx, body.period_id, findingPeriod);
-  await checkSubjects(trx, body.career_id, body.subject_ids);
-
   const scope: CohortScope = { careerId: body.career_id, generationId: body.generation_id };
   const finding = trendPoint(await countStudentBandsByPeriod(trx, scope), body.attribute_id, findingPeriod.id);
   if (!finding) throw fieldError('finding_period_id', IMPROVEMENT_MSG.noFindingData);
+  const period = await appliedPeriod(trx, body.period_id, findingPeriod);
+  await checkSubjects(trx, body.career_id, body.subject_ids);
   const now = nowIso();
   const id = await insertAction(trx, {
     career_id: body.career_id,
@@ -187,8 +188,9 @@ async function actionOf(db: DbOrTrx, actor: Actor, id: number) {
 }
 
 /**
- * Edits an action; the finding stays as it was measured. Subjects removed lose their rows, subjects added are recorded
- * with their teachers now, subjects kept keep the teachers they had. Closing it records who confirmed the verdict.
+ * Edits an action; the finding stays as it was measured. Its teachers follow its period and subjects: when either
+ * changes, every subject's teachers are taken again from the assignments of the period it applies to (as when it was
+ * registered); otherwise they stay as recorded. Closing it records who confirmed the verdict.
  */
 export async function updateImprovementAction(
   trx: DbOrTrx,
@@ -214,19 +216,40 @@ export async function updateImprovementAction(
     updated_at: now,
   });
   const kept = await listActionSubjectIds(trx, id);
-  await deleteActionSubjects(
-    trx,
-    id,
-    kept.filter((s) => !body.subject_ids.includes(s)),
-  );
-  await addSubjects(
-    trx,
-    id,
-    action.career_id,
-    body.subject_ids.filter((s) => !kept.includes(s)),
-    period,
-  );
+  const sameSubjects = kept.length === body.subject_ids.length && kept.every((s) => body.subject_ids.includes(s));
+  if (period.id !== action.period_id || !sameSubjects) {
+    await deleteActionSubjects(trx, id, kept);
+    await addSubjects(trx, id, action.career_id, body.subject_ids, period);
+  }
   await auditRow(trx, actor.id, 'improvement.update', 'improvement_actions', id, body);
+}
+
+/**
+ * What an action would measure if it applied to another period (the edit window asks while the chief chooses one):
+ * the evidence's trend point of its attribute and generation there against the expected share, and the proposed
+ * verdict; the period must follow the finding's (422).
+ */
+export async function measureImprovementAction(
+  db: DbOrTrx,
+  actor: Actor,
+  id: number,
+  query: ImprovementMeasureQuery,
+): Promise<ImprovementMeasureAnswer> {
+  const action = await actionOf(db, actor, id);
+  const period = await appliedPeriod(db, query.period_id, (await findPeriod(db, action.finding_period_id))!);
+  const expected = query.expected_share ?? action.expected_share;
+  const [counts] = await countStudentBandsByPeriod(
+    db,
+    { careerId: action.career_id, generationId: action.generation_id },
+    { attributeIds: [action.attribute_id], periodIds: [period.id] },
+  );
+  const measured = counts ? measure(counts, expected) : null;
+  return {
+    period: { period_id: period.id, period_name: period.period_name, start_date: period.start_date },
+    expected_share: expected,
+    measured,
+    proposed_status: measured ? (measured.met ? 'cumplida' : 'no_cumplida') : null,
+  };
 }
 
 export async function deleteImprovementAction(trx: DbOrTrx, actor: Actor, id: number): Promise<void> {
@@ -381,6 +404,7 @@ export async function buildImprovementWorkbook(
   db: DbOrTrx,
   actor: Actor,
   query: ImprovementActionsQuery,
+  now = new Date(),
 ): Promise<{ fileName: string; buffer: Buffer }> {
   const actions = await listImprovementActions(db, actor, query);
   if (!actions.length) throw new HttpError(404, IMPROVEMENT_MSG.nothingToExport);
@@ -432,6 +456,7 @@ export async function buildImprovementWorkbook(
       a.verdict_note,
       a.followups.map((f) => `${f.followup_date} ${f.author_name}: ${f.text}`).join('\n'),
     ]),
+    { filter: true },
   );
-  return { fileName: `acciones_mejora_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`, buffer };
+  return { fileName: `acciones_mejora_${institutionToday(now).replaceAll('-', '')}.xlsx`, buffer };
 }

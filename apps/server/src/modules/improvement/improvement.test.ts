@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPROVEMENT_MSG, ROLE, type EvidenceAnswer, type ImprovementAction } from '@egreso/domain';
+import ExcelJS from 'exceljs';
 import { nowIso } from '../../lib/time.js';
 import { readFirstSheet } from '../../lib/xlsx.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { countStudentBandsByPeriod } from '../ratings/ratings.repository.js';
+import { buildImprovementWorkbook } from './improvement.service.js';
 
 const ctx = useTestApp();
 
@@ -331,6 +333,8 @@ describe('improvement actions', () => {
       [{ attribute_id: ids.x }, 'attribute_id', IMPROVEMENT_MSG.attributeNotInCareer],
       [{ finding_period_id: ids.p3, period_id: ids.p3 }, 'finding_period_id', IMPROVEMENT_MSG.noFindingData],
       [{ finding_period_id: ids.p2, period_id: ids.p1 }, 'period_id', IMPROVEMENT_MSG.periodBeforeFinding],
+      // Not in its own finding's period either: it would be measured against the finding itself.
+      [{ period_id: ids.p1 }, 'period_id', IMPROVEMENT_MSG.periodBeforeFinding],
       [{ subject_ids: [ids.sd] }, 'subject_ids', IMPROVEMENT_MSG.subjectNotInCareer],
       [{ generation_id: 999999 }, 'generation_id', IMPROVEMENT_MSG.generationMissing],
       [{ period_id: 999999 }, 'period_id', IMPROVEMENT_MSG.periodMissing],
@@ -387,6 +391,90 @@ describe('improvement actions', () => {
     expect(empty.statusCode).toBe(404);
     expect(empty.json().message).toBe(IMPROVEMENT_MSG.nothingToExport);
     expect((await as(ctx(), rosa, { method: 'GET', url: `${URL}/export` })).statusCode).toBe(403);
+  });
+
+  it("stamps the file with the date in the institution's time zone, with filters on the header and fitting columns", async () => {
+    // 7:33 p.m. of 27 November in Mexico City is already the 28th in UTC.
+    const { fileName, buffer } = await buildImprovementWorkbook(
+      ctx().database.db,
+      admin,
+      { career_id: ids.c },
+      new Date('2026-11-28T01:33:00Z'),
+    );
+    expect(fileName).toBe('acciones_mejora_20261127.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.autoFilter).toBe('A1:S1');
+    // 'Ingeniería en Sistemas' fits its column.
+    expect(ws.getColumn(1).width).toBeGreaterThanOrEqual('Ingeniería en Sistemas'.length);
+  });
+
+  it("refuses to move an action to its finding's period or an earlier one, changing nothing", async () => {
+    const [a] = await list(chief);
+    for (const period of [ids.p1, 999999]) {
+      const res = await update(chief, actionId, { ...editable(a!), period_id: period, cause: 'Otra causa.' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.period_id).toEqual([
+        period === ids.p1 ? IMPROVEMENT_MSG.periodBeforeFinding : IMPROVEMENT_MSG.periodMissing,
+      ]);
+    }
+    const [after] = await list(chief);
+    expect([after!.period.period_id, after!.cause, after!.updated_at]).toEqual([ids.p2, a!.cause, a!.updated_at]);
+  });
+
+  it("measures another period before it is saved: the edit window's measured share and proposed verdict", async () => {
+    const measureOf = (user: TestUser, qs: string) =>
+      as(ctx(), user, { method: 'GET', url: `${URL}/${actionId}/medicion?${qs}` });
+    const [a] = await list(chief);
+    const same = await measureOf(chief, `period_id=${ids.p2}`);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual({
+      period: a!.period,
+      expected_share: a!.expected_share,
+      measured: a!.measured,
+      proposed_status: a!.proposed_status,
+    });
+    // Against another expected share the same numbers propose another verdict.
+    expect((await measureOf(chief, `period_id=${ids.p2}&expected_share=100`)).json().proposed_status).toBe('cumplida');
+    const later = await measureOf(chief, `period_id=${ids.p3}`);
+    expect(later.json()).toMatchObject({
+      period: { period_id: ids.p3, period_name: 'ENE-JUN 2032' },
+      measured: null,
+      proposed_status: null,
+    });
+    const own = await measureOf(chief, `period_id=${ids.p1}`);
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors.period_id).toEqual([IMPROVEMENT_MSG.periodBeforeFinding]);
+    expect((await measureOf(otherChief, `period_id=${ids.p2}`)).statusCode).toBe(403);
+    expect((await measureOf(rosa, `period_id=${ids.p2}`)).statusCode).toBe(403);
+  });
+
+  it("moves its teachers with its period: the new period's teacher follows it up, the old one no longer", async () => {
+    const nora = await createUser(ctx(), ROLE.TEACHER, { full_name: 'Nora Ríos' });
+    await makeAssignment(ctx(), { subject_id: ids.s2, period_id: ids.p3, user_id: nora.id, career_id: ids.c });
+    const created = await post(chief, body({ subject_ids: [ids.s2] }));
+    expect(created.statusCode).toBe(201);
+    const a = created.json() as ImprovementAction;
+    expect(a.subjects.map((s) => s.teachers.map((t) => t.full_name))).toEqual([['Rosa Luna']]);
+    const moved = await update(chief, a.id, { ...editable(a), period_id: ids.p3 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((moved.json() as ImprovementAction).subjects.map((s) => s.teachers.map((t) => t.full_name))).toEqual([
+      ['Nora Ríos'],
+    ]);
+    expect((await list(nora)).map((x) => x.id)).toEqual([a.id]);
+    expect((await list(rosa)).map((x) => x.id)).not.toContain(a.id);
+    expect((await followUp(nora, a.id, { followup_date: '2032-02-01', text: 'Taller en el grupo.' })).statusCode).toBe(
+      201,
+    );
+    expect((await followUp(rosa, a.id, { followup_date: '2032-02-01', text: 'Ya no es mía.' })).statusCode).toBe(403);
+    // Back to the earlier period, the teachers come back with it.
+    const back = await update(chief, a.id, { ...editable(moved.json() as ImprovementAction), period_id: ids.p2 });
+    expect((back.json() as ImprovementAction).subjects.map((s) => s.teachers.map((t) => t.full_name))).toEqual([
+      ['Rosa Luna'],
+    ]);
+    expect((await as(ctx(), chief, { method: 'DELETE', url: `${URL}/${a.id}` })).statusCode).toBe(200);
   });
 
   it('deletes an action with its follow-ups', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { STUDENT_STATUS } from '@egreso/domain';
 import { joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
@@ -43,46 +43,77 @@ export async function listCohortPeriods(
     .execute();
 }
 
-/** Per period, the cohort's students whose status was Activo when it started. */
-export async function countActiveAtStart(
+/** Per period, how the cohort's students went through it (DESIGN §3): each counted by their status at its two ends. */
+export interface PeriodFlowRow {
+  /** Activo when the period started. */
+  at_start: number;
+  /** Activo when it ended. */
+  at_end: number;
+  /** Activo at the start, Baja at the end: a Baja undone within the period is none. */
+  dropouts: number;
+  /** Activo at the start, Graduado at the end. */
+  graduations: number;
+}
+
+/**
+ * A student's status before an instant `x` (a 'YYYY-MM-DD' bound): the `to_active` of their latest change before it,
+ * else the `from_active` of their first change after it (-1, not in the cohort yet, for a link created then), else
+ * their current status. A change belongs to the period it was recorded in (it happened at that period's start for
+ * this count); one with no period, to its own instant.
+ */
+function statusBefore(x: RawBuilder<string>) {
+  const key = sql`coalesce(cp.start_date, sc.changed_at)`;
+  const changes = sql`from status_changes sc left join periods cp on cp.id = sc.period_id
+    where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id`;
+  return sql<number>`coalesce(
+    (select sc.to_active ${changes} and ${key} < ${x} order by ${key} desc, sc.changed_at desc, sc.id desc limit 1),
+    (select coalesce(sc.from_active, -1) ${changes} and ${key} >= ${x} order by ${key}, sc.changed_at, sc.id limit 1),
+    ug.active)`;
+}
+
+/**
+ * Per period, the cohort's students Activo at its start and at its end, the dropouts and the graduations. A period
+ * ends where the next one (of every period) starts, so the end of one is the start of the next; the latest has no end.
+ */
+export async function countPeriodFlows(
   db: DbOrTrx,
   scope: CohortScope,
   periodIds: readonly number[],
-): Promise<Map<number, number>> {
+): Promise<Map<number, PeriodFlowRow>> {
   if (!periodIds.length) return new Map();
-  const statusAtStart = sql<number>`coalesce(
-    (select sc.to_active from status_changes sc where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id
-      and sc.changed_at < p.start_date order by sc.changed_at desc, sc.id desc limit 1),
-    (select sc.from_active from status_changes sc where sc.user_id = ug.user_id and sc.generation_id = ug.generation_id
-      and sc.changed_at >= p.start_date order by sc.changed_at, sc.id limit 1),
-    ug.active)`;
-  const rows = await db
+  const nextStart = sql<string>`coalesce((select min(np.start_date) from periods np where np.start_date > p.start_date), '9999-12-31')`;
+  const statuses = db
     .selectFrom('periods as p')
     .innerJoin('user_generations as ug', (j) => j.onTrue())
     .where('p.id', 'in', [...periodIds])
     .where('ug.generation_id', '=', scope.generationId)
     .where('ug.user_id', 'in', cohortUserIds(db, scope))
-    .select([
-      'p.id',
-      sql<number>`cast(sum(case when ${statusAtStart} = ${STUDENT_STATUS.ACTIVO} then 1 else 0 end) as bigint)`.as('n'),
-    ])
-    .groupBy('p.id')
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
-}
-
-/** Per period, the cohort's students who changed to a status (Baja: the dropouts; Graduado: the graduations) in it. */
-export async function countChangesTo(db: DbOrTrx, scope: CohortScope, status: number): Promise<Map<number, number>> {
+    .select(['p.id', statusBefore(sql`p.start_date`).as('s0'), statusBefore(nextStart).as('s1')]);
+  const count = (condition: RawBuilder<unknown>) =>
+    sql<number>`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+  const { ACTIVO, BAJA, GRADUADO } = STUDENT_STATUS;
   const rows = await db
-    .selectFrom('status_changes as sc')
-    .where('sc.generation_id', '=', scope.generationId)
-    .where('sc.user_id', 'in', cohortUserIds(db, scope))
-    .where('sc.to_active', '=', status)
-    .where('sc.period_id', 'is not', null)
-    .select(['sc.period_id', sql<number>`cast(count(distinct sc.user_id) as bigint)`.as('n')])
-    .groupBy('sc.period_id')
+    .selectFrom(statuses.as('x'))
+    .select([
+      'x.id',
+      count(sql`x.s0 = ${ACTIVO}`).as('at_start'),
+      count(sql`x.s1 = ${ACTIVO}`).as('at_end'),
+      count(sql`x.s0 = ${ACTIVO} and x.s1 = ${BAJA}`).as('dropouts'),
+      count(sql`x.s0 = ${ACTIVO} and x.s1 = ${GRADUADO}`).as('graduations'),
+    ])
+    .groupBy('x.id')
     .execute();
-  return new Map(rows.map((r) => [r.period_id!, Number(r.n)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        at_start: Number(r.at_start),
+        at_end: Number(r.at_end),
+        dropouts: Number(r.dropouts),
+        graduations: Number(r.graduations),
+      },
+    ]),
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   IMPROVEMENT_MSG,
   PERFORMANCE_DEFINITIONS,
   PERFORMANCE_MSG,
-  STUDENT_STATUS,
   generationName,
   percent,
   verdict,
@@ -11,14 +10,14 @@ import {
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
+import { institutionToday } from '../../lib/time.js';
 import { writeWorkbookSheets } from '../../lib/xlsx.js';
 import { countCohort, findCohortCareer, findCohortGeneration } from '../reports/evidence.repository.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
-import { countStudentBandsByPeriod, type CohortScope } from '../ratings/ratings.repository.js';
+import { countRecordBandsBySubjectPeriod, type CohortScope } from '../ratings/ratings.repository.js';
 import {
-  countActiveAtStart,
-  countChangesTo,
   countGraduatedInTerm,
+  countPeriodFlows,
   listCohortPeriods,
   listSubjectCareerAttributes,
   listSubjectFailures,
@@ -27,30 +26,35 @@ import {
 const TOP = 3;
 
 /**
- * The school performance indices of a cohort per period (CACEI 4.3): students at the start, failure per subject,
- * dropout, graduations and terminal efficiency; the subjects failed most are linked to the evidence's attribute
- * ratings of that period (the ratings module's counts, judged with the evidence's verdict).
+ * The school performance indices of a cohort per period (CACEI 4.3): students at the start and at the end, dropouts,
+ * graduations, failure per subject and terminal efficiency; each subject failed most is linked to its attributes with
+ * the cohort's records of that subject in that period (the evidence's per-subject count), judged with the evidence's
+ * verdict against the period's target.
  */
-export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise<PerformanceAnswer> {
+export async function buildPerformance(
+  db: DbOrTrx,
+  scope: CohortScope,
+  institution: string,
+  now = new Date(),
+): Promise<PerformanceAnswer> {
   const found = await findCohortCareer(db, scope.careerId);
   if (!found) throw fieldError('career_id', IMPROVEMENT_MSG.careerMissing);
-  const career = { id: found.id, name: found.name };
+  const career = { id: found.id, career_key: found.career_key, name: found.name };
   const generation = await findCohortGeneration(db, scope.generationId);
   if (!generation) throw fieldError('generation_id', PERFORMANCE_MSG.generationMissing);
   const periods = await listCohortPeriods(db, generation);
   const ids = periods.map((p) => p.id);
-  const [size, atStart, dropouts, graduations, graduatedInTerm, failures, bands] = await Promise.all([
+  const [size, flows, graduatedInTerm, failures] = await Promise.all([
     countCohort(db, scope),
-    countActiveAtStart(db, scope, ids),
-    countChangesTo(db, scope, STUDENT_STATUS.BAJA),
-    countChangesTo(db, scope, STUDENT_STATUS.GRADUADO),
+    countPeriodFlows(db, scope, ids),
     countGraduatedInTerm(db, scope, generation.end_date),
     listSubjectFailures(db, scope, ids),
-    countStudentBandsByPeriod(db, scope),
   ]);
   const topOf = (periodId: number) => failures.filter((f) => f.period_id === periodId && f.failed > 0).slice(0, TOP);
-  const attributes = await listSubjectCareerAttributes(db, scope.careerId, [
-    ...new Set(periods.flatMap((p) => topOf(p.id).map((f) => f.subject_id))),
+  const topSubjectIds = [...new Set(periods.flatMap((p) => topOf(p.id).map((f) => f.subject_id)))];
+  const [attributes, bands] = await Promise.all([
+    listSubjectCareerAttributes(db, scope.careerId, topSubjectIds),
+    countRecordBandsBySubjectPeriod(db, scope, { subjectIds: topSubjectIds, periodIds: ids }),
   ]);
   const targets = new Map(
     await Promise.all(periods.map(async (p) => [p.id, await listEffectiveTargets(db, scope.careerId, p)] as const)),
@@ -63,30 +67,32 @@ export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise
     failed: f.failed,
     failure_rate: percent(f.failed, f.with_final),
   });
-  let graduated = 0;
   return {
+    institution,
     career,
     generation: { ...generation, generation_name: generationName(generation.start_date, generation.end_date) },
     starting_size: size,
     periods: periods.map((p) => {
-      const start = atStart.get(p.id) ?? 0;
-      const out = dropouts.get(p.id) ?? 0;
-      graduated += graduations.get(p.id) ?? 0;
+      const flow = flows.get(p.id) ?? { at_start: 0, at_end: 0, dropouts: 0, graduations: 0 };
       return {
         period_id: p.id,
         period_name: p.period_name,
         start_date: p.start_date,
-        students_at_start: start,
-        dropouts: out,
-        dropout_rate: percent(out, start),
-        graduated,
+        students_at_start: flow.at_start,
+        dropouts: flow.dropouts,
+        dropout_rate: percent(flow.dropouts, flow.at_start),
+        graduations: flow.graduations,
+        students_at_end: flow.at_end,
+        balanced: flow.at_start === flow.dropouts + flow.graduations + flow.at_end,
         subjects: failures.filter((f) => f.period_id === p.id).map(shape),
         top_failures: topOf(p.id).map((f) => ({
           ...shape(f),
           attributes: attributes
             .filter((a) => a.subject_id === f.subject_id)
             .map((a) => {
-              const counts = bands.find((b) => b.attribute_id === a.attribute_id && b.period_id === p.id);
+              const counts = bands.find(
+                (b) => b.attribute_id === a.attribute_id && b.subject_id === f.subject_id && b.period_id === p.id,
+              );
               const target =
                 targets.get(p.id)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
               const v = counts ? verdict(counts, target) : null;
@@ -103,21 +109,39 @@ export async function buildPerformance(db: DbOrTrx, scope: CohortScope): Promise
     }),
     terminal_efficiency: { graduated: graduatedInTerm, starting_size: size, rate: percent(graduatedInTerm, size) },
     definitions: [...PERFORMANCE_DEFINITIONS],
+    generated_at: now.toISOString(),
   };
 }
 
 /** The indices as a workbook: per period, failures per subject, and the definitions. */
 export async function buildPerformanceWorkbook(
   answer: PerformanceAnswer,
+  now = new Date(),
 ): Promise<{ fileName: string; buffer: Buffer }> {
   const buffer = await writeWorkbookSheets([
     {
       name: 'Indicadores',
-      header: ['Periodo', 'Alumnos al inicio', 'Bajas en el periodo', 'Deserción (%)', 'Graduados acumulados'],
-      rows: answer.periods.map((p) => [p.period_name, p.students_at_start, p.dropouts, p.dropout_rate, p.graduated]),
+      filter: true,
+      header: [
+        'Periodo',
+        'Alumnos al inicio',
+        'Bajas en el periodo',
+        'Deserción (%)',
+        'Graduados en el periodo',
+        'Alumnos al final',
+      ],
+      rows: answer.periods.map((p) => [
+        p.period_name,
+        p.students_at_start,
+        p.dropouts,
+        p.dropout_rate,
+        p.graduations,
+        p.students_at_end,
+      ]),
     },
     {
       name: 'Reprobación',
+      filter: true,
       header: ['Periodo', 'Clave', 'Materia', 'Alumnos con final', 'Reprobados', 'Reprobación (%)'],
       rows: answer.periods.flatMap((p) =>
         p.subjects.map((s) => [
@@ -142,5 +166,6 @@ export async function buildPerformanceWorkbook(
       ],
     },
   ]);
-  return { fileName: `rendimiento_${answer.generation.generation_name}.xlsx`, buffer };
+  const day = institutionToday(now).replaceAll('-', '');
+  return { fileName: `rendimiento_${answer.generation.generation_name}_${day}.xlsx`, buffer };
 }

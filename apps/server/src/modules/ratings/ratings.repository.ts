@@ -329,3 +329,40 @@ export async function countRecordBandsBySubject(db: DbOrTrx, scope: CohortScope)
     .execute();
   return rows.map(toCounts);
 }
+
+export interface SubjectPeriodBandCountRow extends BandCountRow {
+  attribute_id: number;
+  subject_id: number;
+  period_id: number;
+}
+
+/** Subjects in periods: the only records a caller needs (the attributes of the subjects failed most in a period). */
+export interface SubjectPeriods {
+  subjectIds: readonly number[];
+  periodIds: readonly number[];
+}
+
+/**
+ * Per attribute, subject and period, the cohort's rating records of that subject's assignments in that period by
+ * band: the evidence's per-subject count (`countRecordBandsBySubject`) narrowed to one period, so a subject the cohort
+ * took once has the evidence's figure.
+ */
+export async function countRecordBandsBySubjectPeriod(
+  db: DbOrTrx,
+  scope: CohortScope,
+  only: SubjectPeriods,
+): Promise<SubjectPeriodBandCountRow[]> {
+  if (!only.subjectIds.length || !only.periodIds.length) return [];
+  const fresh = await freshRatings(db);
+  const records = selectPeriodAttributeRatings(fresh, {})
+    .where(sql<boolean>`s.user_id in ${cohortUserIds(fresh, scope)}`)
+    .where(inList('s.subject_id', only.subjectIds))
+    .where(inList('s.period_id', only.periodIds));
+  const rows = await fresh
+    .selectFrom(records.as('r'))
+    .where('r.attribute_id', 'in', careerAttributeIds(fresh, scope.careerId))
+    .select(['r.attribute_id', 'r.subject_id', 'r.period_id', ...bandCounts('r.rating_tenths')])
+    .groupBy(['r.attribute_id', 'r.subject_id', 'r.period_id'])
+    .execute();
+  return rows.map((r) => ({ ...toCounts(r), period_id: Number(r.period_id) }));
+}

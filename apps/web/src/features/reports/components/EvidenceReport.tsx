@@ -42,40 +42,72 @@ function BandLegend() {
   );
 }
 
-function Header({ evidence }: { evidence: EvidenceAnswer }) {
-  const item = (label: string, value: string | number) => (
-    <Text size="sm">
-      <Text span fw={600} size="sm">
-        {label}:{' '}
-      </Text>
-      {value}
-    </Text>
-  );
+/**
+ * The block that opens a printed cohort report (the evidence, the indices): the institution, the report's name, its
+ * facts as label: value pairs (those without a value left off), then what the report adds under them.
+ */
+export function ReportHeading({
+  label,
+  institution,
+  title,
+  items,
+  children,
+}: {
+  label: string;
+  institution: string;
+  title: string;
+  items: Array<[string, string | number | null]>;
+  children?: React.ReactNode;
+}) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label="Datos de la evidencia" data-print="keep">
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={label} data-print="keep">
       <Title order={3} size="h4">
-        {evidence.institution}
+        {institution}
       </Title>
       <Text fw={600} mb="xs">
-        Evidencia de atributos de egreso por generación
+        {title}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
-        {item('Carrera', `${evidence.career.career_key} · ${evidence.career.name}`)}
-        {item('Generación', evidence.generation.generation_name)}
-        {item('Alumnos de la generación', evidence.cohort_size)}
-        {item('Fecha de generación', formatDateTime(evidence.generated_at))}
-        {evidence.target_period ? item('Metas del periodo', evidence.target_period.period_name) : null}
-        {evidence.periods.length
-          ? item(
-              'Periodos con calificaciones',
-              `${evidence.periods[0]!.period_name} a ${evidence.periods.at(-1)!.period_name}`,
-            )
-          : null}
+        {items
+          .filter(([, value]) => value !== null)
+          .map(([name, value]) => (
+            <Text size="sm" key={name}>
+              <Text span fw={600} size="sm">
+                {name}:{' '}
+              </Text>
+              {value}
+            </Text>
+          ))}
       </SimpleGrid>
+      {children}
+    </Card>
+  );
+}
+
+function Header({ evidence }: { evidence: EvidenceAnswer }) {
+  return (
+    <ReportHeading
+      label="Datos de la evidencia"
+      institution={evidence.institution}
+      title="Evidencia de atributos de egreso por generación"
+      items={[
+        ['Carrera', `${evidence.career.career_key} · ${evidence.career.name}`],
+        ['Generación', evidence.generation.generation_name],
+        ['Alumnos de la generación', evidence.cohort_size],
+        ['Fecha de generación', formatDateTime(evidence.generated_at)],
+        ['Metas del periodo', evidence.target_period?.period_name ?? null],
+        [
+          'Periodos con calificaciones',
+          evidence.periods.length
+            ? `${evidence.periods[0]!.period_name} a ${evidence.periods.at(-1)!.period_name}`
+            : null,
+        ],
+      ]}
+    >
       <Box mt="sm">
         <BandLegend />
       </Box>
-    </Card>
+    </ReportHeading>
   );
 }
 
@@ -283,9 +315,8 @@ export interface EvidenceActions {
   onRegister?: (a: EvidenceAttribute) => void;
 }
 
-/** An attribute that missed its target or is critical, overall or in a period, calls for an improvement action. */
-export const needsAction = (a: EvidenceAttribute) =>
-  a.verdict.met === false || a.verdict.critical || a.trend.some((t) => t.verdict.met === false || t.verdict.critical);
+/** An attribute that missed its target or is critical calls for an improvement action (its whole-cohort verdict). */
+export const needsAction = (a: EvidenceAttribute) => a.verdict.met === false || a.verdict.critical;
 
 function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: EvidenceActions }) {
   const title = attributeTitle(a);
@@ -358,12 +389,16 @@ function AttributeSection({ a, actions }: { a: EvidenceAttribute; actions?: Evid
 const cssString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r\f]/g, ' ')}"`;
 
 /** The career and generation printed in the footer of every page (evidence-print.css numbers the pages). */
-export function evidenceFooter(evidence: EvidenceAnswer): string {
+export function evidenceFooter(evidence: {
+  career: { career_key: string; name: string };
+  generation: { generation_name: string };
+}): string {
   return `${evidence.career.career_key} · ${evidence.career.name} · Generación ${evidence.generation.generation_name}`;
 }
 
-function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
-  const rule = `@page evidence { @bottom-left { content: ${cssString(evidenceFooter(evidence))}; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }`;
+/** The text at the left of every printed page's footer (a report printed as the evidence is, see evidence-print.css). */
+export function PrintFooter({ text }: { text: string }) {
+  const rule = `@page evidence { @bottom-left { content: ${cssString(text)}; font-family: sans-serif; font-size: 9pt; color: #000; vertical-align: top; padding-top: 3mm; } }`;
   return <style data-testid="evidence-print-footer">{rule}</style>;
 }
 
@@ -374,7 +409,7 @@ function PrintFooter({ evidence }: { evidence: EvidenceAnswer }) {
 export function EvidenceReport({ evidence, actions }: { evidence: EvidenceAnswer; actions?: EvidenceActions }) {
   return (
     <Stack gap="md">
-      <PrintFooter evidence={evidence} />
+      <PrintFooter text={evidenceFooter(evidence)} />
       <Header evidence={evidence} />
       {evidence.attributes.length === 0 ? (
         <Alert color="gray">{EVIDENCE_MSG.noAttributes}</Alert>

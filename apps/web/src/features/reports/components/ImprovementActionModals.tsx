@@ -16,6 +16,7 @@ import { institutionToday } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FormState } from '../../../lib/use-form';
 import { useAddImprovementFollowup } from '../api/add-improvement-followup';
+import { useImprovementMeasure } from '../api/get-improvement-actions';
 import { useSaveImprovementAction } from '../api/save-improvement-action';
 import { measuredText, pct } from './evidence-format';
 
@@ -145,6 +146,7 @@ function PlanFields({
           allowDeselect={false}
           data={periods}
           searchable
+          placeholder={periods.length ? undefined : 'Ningún periodo posterior al del hallazgo'}
           {...form.bind('period_id')}
         />
         <NumberInput
@@ -174,6 +176,14 @@ function Subject({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const toIds = (values: string[]) => values.map(Number);
+
+/**
+ * The periods an action may apply to: those that start after its finding's (DESIGN §3), as Select options, in the
+ * order given (newest first).
+ */
+function periodsAfter(periods: readonly PeriodOption[], findingStart: string): Option[] {
+  return periods.filter((p) => p.start_date > findingStart).map(({ value, label }) => ({ value, label }));
+}
 const shareOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
 const REGISTER_EMPTY = {
@@ -217,20 +227,29 @@ export function RegisterActionModal({
     if (!finding) return;
     // The latest period that missed its target or is critical, else the latest.
     const missed = [...finding.trend].reverse().find((t) => t.met === false || t.critical) ?? finding.trend.at(-1);
-    // Applied by default in the first period after the finding's (or in the finding's own when none follows).
-    const later = missed ? periods.filter((p) => p.start_date > missed.start_date) : [];
-    const next = later.reduce<PeriodOption | undefined>(
-      (first, p) => (!first || p.start_date < first.start_date ? p : first),
-      undefined,
-    );
+    // Applied by default in the first period after the finding's (none when no period follows it yet).
+    const next = periods
+      .filter((p) => missed && p.start_date > missed.start_date)
+      .reduce<PeriodOption | undefined>(
+        (first, p) => (!first || p.start_date < first.start_date ? p : first),
+        undefined,
+      );
     reset({
       ...REGISTER_EMPTY,
       finding_period_id: missed ? String(missed.period_id) : null,
-      period_id: next?.value ?? (missed ? String(missed.period_id) : null),
+      period_id: next?.value ?? null,
     });
   }, [finding, periods, reset]);
 
   const chosen = finding?.trend.find((t) => String(t.period_id) === form.values.finding_period_id);
+  const offered = chosen ? periodsAfter(periods, chosen.start_date) : [];
+  const { setField } = form;
+  const appliedId = form.values.period_id;
+  const stale = appliedId !== null && chosen !== undefined && !offered.some((p) => p.value === appliedId);
+  useEffect(() => {
+    // Another finding period may leave the applied one at or before it: it is chosen again.
+    if (stale) setField('period_id', null);
+  }, [stale, setField]);
   const modal = modalProps(form, finding, outcome, {
     send: (body) => save.mutateAsync({ id: null, body }),
     pending: save.isPending,
@@ -255,12 +274,7 @@ export function RegisterActionModal({
           {`Hallazgo: ${pct(chosen.share)} en Suficiente o más contra una meta de ${chosen.target} %${chosen.critical ? '; crítico (25 % o más en Insuficiente)' : ''}.`}
         </Alert>
       ) : null}
-      <PlanFields
-        form={form}
-        subjects={subjects}
-        periods={periods.map(({ value, label }) => ({ value, label }))}
-        shareOptional
-      />
+      <PlanFields form={form} subjects={subjects} periods={offered} shareOptional />
     </FormModal>
   );
 }
@@ -275,7 +289,7 @@ export function EditActionModal({
   ...outcome
 }: {
   action: ImprovementAction | null;
-  periods: Option[];
+  periods: PeriodOption[];
   subjects: Option[];
 } & Outcome) {
   const save = useSaveImprovementAction();
@@ -329,11 +343,13 @@ export function EditActionModal({
           {`Hallazgo en ${action.finding.period.period_name}: ${pct(action.finding.share)} contra una meta de ${action.finding.target} %.`}
         </Subject>
       ) : null}
-      <PlanFields form={form} subjects={subjectData} periods={periods} />
+      <PlanFields
+        form={form}
+        subjects={subjectData}
+        periods={action ? periodsAfter(periods, action.finding.period.start_date) : []}
+      />
       {action ? (
-        <Alert color="gray" variant="light">
-          {measuredText(action)}
-        </Alert>
+        <MeasuredNow action={action} periodId={form.values.period_id} share={form.values.expected_share} />
       ) : null}
       <Select label="Estatus" required allowDeselect={false} data={statusOptions} {...form.bind('status')} />
       <LongText
@@ -342,6 +358,40 @@ export function EditActionModal({
         {...form.bind('verdict_note')}
       />
     </FormModal>
+  );
+}
+
+/**
+ * The measured result and proposed verdict of the period and expected share on the form: the saved action's while they
+ * are its own, else asked of the server as soon as they change, so a verdict is never confirmed against another
+ * period's numbers.
+ */
+function MeasuredNow({
+  action,
+  periodId,
+  share,
+}: {
+  action: ImprovementAction;
+  periodId: string | null;
+  share: string | number;
+}) {
+  const expected = share === '' ? null : Number(share);
+  const valid =
+    periodId !== null && expected !== null && Number.isInteger(expected) && expected >= 0 && expected <= 100;
+  const unchanged = valid && Number(periodId) === action.period.period_id && expected === action.expected_share;
+  const measure = useImprovementMeasure(
+    valid && !unchanged ? { id: action.id, period_id: Number(periodId), expected_share: expected } : null,
+  );
+  let text: string;
+  if (unchanged) text = measuredText(action);
+  else if (!valid) text = 'Elige el periodo de aplicación y el resultado esperado para ver el resultado medido.';
+  else if (measure.data) text = measuredText(measure.data);
+  else if (measure.isError) text = errorText('No se pudo calcular el resultado medido', measure.error);
+  else text = 'Calculando el resultado medido...';
+  return (
+    <Alert color="gray" variant="light" role="status" aria-label="Resultado medido">
+      {text}
+    </Alert>
   );
 }
 

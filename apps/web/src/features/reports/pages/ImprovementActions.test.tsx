@@ -23,6 +23,7 @@ const period = (id: number, name: string, start: string) => ({ period_id: id, pe
 const P1 = period(1, 'AGO-DIC 2025', '2025-08-10');
 const P2 = period(2, 'ENE-JUN 2026', '2026-01-20');
 const P3 = period(3, 'AGO-DIC 2026', '2026-08-10');
+const P4 = period(4, 'ENE-JUN 2027', '2027-01-20');
 
 const evidence: EvidenceAnswer = {
   institution: 'Instituto de Prueba',
@@ -40,7 +41,7 @@ const evidence: EvidenceAnswer = {
       shared: false,
       description: null,
       students: tally(12, 10, 8),
-      verdict: { share: 73.3, target: 70, met: true, critical: false },
+      verdict: { share: 73.3, target: 75, met: false, critical: false },
       trend: [
         { ...P1, students: tally(5, 3, 2), verdict: { share: 80, target: 70, met: true, critical: false } },
         { ...P2, students: tally(10, 10, 10), verdict: { share: 66.7, target: 75, met: false, critical: true } },
@@ -56,7 +57,11 @@ const evidence: EvidenceAnswer = {
       description: null,
       students: tally(4, 0, 0),
       verdict: { share: 100, target: 70, met: true, critical: false },
-      trend: [{ ...P2, students: tally(4, 0, 0), verdict: { share: 100, target: 70, met: true, critical: false } }],
+      // Missed in one period but met overall and not critical: no action is offered (README, criterion 4).
+      trend: [
+        { ...P1, students: tally(0, 1, 1), verdict: { share: 50, target: 70, met: false, critical: true } },
+        { ...P2, students: tally(4, 0, 0), verdict: { share: 100, target: 70, met: true, critical: false } },
+      ],
       subjects: [],
       records: tally(0, 0, 0),
     },
@@ -109,7 +114,7 @@ const catalogue = {
   },
   'GET /periods': {
     body: {
-      data: [P3, P2, P1].map((p) => ({
+      data: [P4, P3, P2, P1].map((p) => ({
         id: p.period_id,
         period_name: p.period_name,
         start_date: p.start_date,
@@ -118,7 +123,7 @@ const catalogue = {
         is_active: 0,
         notes: null,
       })),
-      meta: { current_page: 1, last_page: 1, total: 3 },
+      meta: { current_page: 1, last_page: 1, total: 4 },
     },
   },
   'GET /subjects': {
@@ -163,6 +168,17 @@ const catalogue = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The chief opens the evidence of the 2023-2028 generation. */
+async function consultEvidence() {
+  signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
+  const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
+  await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
+  await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
+  await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+  return r;
+}
+
 describe('improvement actions on the evidence', () => {
   it('offers the action only where a target was missed or the attribute is critical, and registers it with the finding chosen', async () => {
     const calls = mockApi({
@@ -171,12 +187,7 @@ describe('improvement actions on the evidence', () => {
       'GET /reportes/acciones-mejora': { body: [] },
       'POST /reportes/acciones-mejora': { status: 201, body: action },
     });
-    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
-    const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
-    await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
-    await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
-    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    const r = await consultEvidence();
 
     const analysis = await screen.findByRole('region', { name: 'AE1 · Análisis' });
     expect(
@@ -215,6 +226,24 @@ describe('improvement actions on the evidence', () => {
       subject_ids: [12],
       expected_share: null,
     });
+    // A long walk through the form: more time than the default on a busy machine.
+  }, 40_000);
+
+  it("offers as the period of application only those after the finding's", async () => {
+    mockApi({
+      ...catalogue,
+      'GET /reportes/evidencia': { body: evidence },
+      'GET /reportes/acciones-mejora': { body: [] },
+    });
+    const r = await consultEvidence();
+    const analysis = await screen.findByRole('region', { name: 'AE1 · Análisis' });
+    await r.user.click(within(analysis).getByRole('button', { name: 'Registrar acción de mejora' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Registrar acción de mejora' }));
+    await r.user.click(d.getByRole('textbox', { name: 'Periodo de aplicación' }));
+    // The finding is of ENE-JUN 2026: it and AGO-DIC 2025 are not offered.
+    expect((await screen.findAllByRole('option', { name: /ENE-JUN 2027|AGO-DIC 2026/ })).length).toBe(2);
+    expect(screen.queryByRole('option', { name: 'ENE-JUN 2026' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'AGO-DIC 2025' })).not.toBeInTheDocument();
   });
 
   it('shows under the attribute its actions with status, expected and measured result and follow-ups', async () => {
@@ -223,12 +252,7 @@ describe('improvement actions on the evidence', () => {
       'GET /reportes/evidencia': { body: evidence },
       'GET /reportes/acciones-mejora': { body: [action] },
     });
-    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
-    const r = renderWithProviders(<EvidencePage />, { route: '/ReportEvidence' });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Carrera' })).toHaveValue('Ingeniería en Sistemas'));
-    await r.user.click(screen.getByRole('textbox', { name: 'Generación' }));
-    await r.user.click(await screen.findByRole('option', { name: '2023-2028' }));
-    await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
+    await consultEvidence();
     const list = within(await screen.findByRole('region', { name: 'AE1 · Análisis' })).getByRole('list', {
       name: 'Acciones de mejora',
     });
@@ -258,7 +282,9 @@ describe("'Mejora continua'", () => {
     });
     signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
     const r = renderWithProviders(<ImprovementActionsPage />, { route: '/ImprovementActions' });
-    expect(await screen.findByText(/Análisis · 2023-2028 · Aplicación: AGO-DIC 2026/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Análisis · 2023-2028 · Aplicación: AGO-DIC 2026/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/acciones-mejora')!.query)).toEqual({
       career_id: '1',
     });
@@ -290,6 +316,46 @@ describe("'Mejora continua'", () => {
       status: 'cumplida',
       verdict_note: 'Meta alcanzada.',
     });
+  });
+});
+
+describe("'Editar o dictaminar'", () => {
+  it('measures the period chosen as soon as it is chosen, before anything is saved, and offers only later periods', async () => {
+    const calls = mockApi({
+      ...catalogue,
+      'GET /reportes/acciones-mejora': { body: [action] },
+      'GET /reportes/acciones-mejora/50/medicion': {
+        body: {
+          period: P4,
+          expected_share: 75,
+          measured: { students: 20, share: 50, met: false, critical: true },
+          proposed_status: 'no_cumplida',
+        },
+      },
+    });
+    signIn({ id: 3, full_name: 'Jefa Demo', rol: 1 });
+    const r = renderWithProviders(<ImprovementActionsPage />, { route: '/ImprovementActions' });
+    await r.user.click(await screen.findByRole('button', { name: 'Editar o dictaminar' }, { timeout: 5000 }));
+    const d = within(await screen.findByRole('dialog', { name: 'Acción de mejora' }));
+    const measured = d.getByRole('status', { name: 'Resultado medido' });
+    expect(measured).toHaveTextContent(
+      'Esperado: 75 %. Medido en AGO-DIC 2026: 78.6 % de 28 alumnos con datos. Dictamen propuesto: Cumplida.',
+    );
+    expect(calls.some((c) => c.path.endsWith('/medicion'))).toBe(false);
+
+    await r.user.click(d.getByRole('textbox', { name: 'Periodo de aplicación' }));
+    // The finding is of ENE-JUN 2026: neither it nor an earlier period is offered.
+    expect(screen.queryByRole('option', { name: 'ENE-JUN 2026' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'AGO-DIC 2025' })).not.toBeInTheDocument();
+    await r.user.click(await screen.findByRole('option', { name: 'ENE-JUN 2027' }));
+    await waitFor(() =>
+      expect(measured).toHaveTextContent(
+        'Esperado: 75 %. Medido en ENE-JUN 2027: 50.0 % de 20 alumnos con datos. Dictamen propuesto: No cumplida.',
+      ),
+    );
+    const asked = calls.find((c) => c.path === '/reportes/acciones-mejora/50/medicion')!;
+    expect(Object.fromEntries(asked.query)).toEqual({ period_id: '4', expected_share: '75' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });
 

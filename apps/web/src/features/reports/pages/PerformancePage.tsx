@@ -1,15 +1,18 @@
 import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
-import type { PerformanceAnswer } from '@egreso/domain';
+import { PERFORMANCE_MSG, type PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
+import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { exportPerformance, usePerformance } from '../api/get-performance';
 import { pct } from '../components/evidence-format';
+import { PrintFooter, ReportHeading, evidenceFooter } from '../components/EvidenceReport';
 import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
 import { useDownload } from '../components/use-download';
 import '../../../components/print.css';
+import '../components/evidence-print.css';
 
 type Period = PerformanceAnswer['periods'][number];
 
@@ -25,14 +28,15 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
 function IndicesTable({ r }: { r: PerformanceAnswer }) {
   return (
     <Scroll label="Tabla de índices por periodo">
-      <Table withTableBorder fz="sm" miw={520} aria-label="Índices por periodo">
+      <Table withTableBorder fz="sm" miw={620} aria-label="Índices por periodo">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Periodo</Table.Th>
             <Table.Th scope="col">Alumnos al inicio</Table.Th>
             <Table.Th scope="col">Bajas</Table.Th>
             <Table.Th scope="col">Deserción</Table.Th>
-            <Table.Th scope="col">Graduados acumulados</Table.Th>
+            <Table.Th scope="col">Graduados</Table.Th>
+            <Table.Th scope="col">Alumnos al final</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -44,7 +48,8 @@ function IndicesTable({ r }: { r: PerformanceAnswer }) {
               <Table.Td>{p.students_at_start}</Table.Td>
               <Table.Td>{p.dropouts}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{pct(p.dropout_rate)}</Table.Td>
-              <Table.Td>{p.graduated}</Table.Td>
+              <Table.Td>{p.graduations}</Table.Td>
+              <Table.Td>{p.students_at_end}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -132,8 +137,9 @@ export default function PerformancePage() {
   const excel = useDownload((err) => feedback.error(errorText('No se pudo generar el Excel. Intenta de nuevo.', err)));
   const r = indices.data;
   const exportFile = () => (applied ? excel.download(() => exportPerformance(applied)) : undefined);
+  const unbalanced = (r?.periods ?? []).filter((p) => !p.balanced).map((p) => p.period_name);
   return (
-    <div>
+    <div className="evidence-print">
       <PageHeader
         title="Índices de rendimiento"
         subtitle="Reprobación, deserción y eficiencia terminal de una generación por periodo (CACEI 4.3)"
@@ -159,18 +165,25 @@ export default function PerformancePage() {
         ) : null}
         {r ? (
           <>
-            <Card
-              withBorder
-              radius="md"
-              padding="lg"
-              component="section"
-              aria-label="Índices de la generación"
-              data-print="keep"
+            <PrintFooter text={evidenceFooter(r)} />
+            <ReportHeading
+              label="Índices de la generación"
+              institution={r.institution}
+              title="Índices de rendimiento escolar por generación"
+              items={[
+                ['Carrera', `${r.career.career_key} · ${r.career.name}`],
+                ['Generación', r.generation.generation_name],
+                ['Fecha de generación', formatDateTime(r.generated_at)],
+              ]}
             >
-              <Text fw={600}>{`${r.career.name} · Generación ${r.generation.generation_name}`}</Text>
-              <Text size="sm" mb="sm">
+              <Text size="sm" my="sm">
                 {`Tamaño inicial: ${r.starting_size} alumnos. Eficiencia terminal: ${pct(r.terminal_efficiency.rate)} (${r.terminal_efficiency.graduated} de ${r.terminal_efficiency.starting_size} graduados en los nueve semestres).`}
               </Text>
+              {unbalanced.length ? (
+                <Alert color="yellow" variant="light" mb="sm" title="Los índices no cuadran">
+                  {PERFORMANCE_MSG.unbalanced(unbalanced)}
+                </Alert>
+              ) : null}
               {r.periods.length ? (
                 <IndicesTable r={r} />
               ) : (
@@ -178,7 +191,7 @@ export default function PerformancePage() {
                   No hay periodos de esta generación.
                 </Text>
               )}
-            </Card>
+            </ReportHeading>
             {r.periods.map((p) => (
               <FailuresOf key={p.period_id} p={p} />
             ))}

@@ -42,6 +42,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
+  // The confirmation opens only when there is something to send; otherwise the save says why not.
+  const askSave = () => (s.review() ? setConfirmSave(true) : s.save());
 
   const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
   const openHistory = useCallback(
@@ -63,6 +65,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     readOnly,
     onCellChange: s.writeCell,
     onCellLeave: s.leaveCell,
+    onCellRestore: s.restoreCell,
+    onAnswer: s.answer,
     onFocusCell: setActiveCell,
     onOpenAttributes: setAttributesOf,
   };
@@ -73,7 +77,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         restored={s.restored}
         draftCount={s.draftCount}
         readOnly={readOnly}
-        onSave={() => setConfirmSave(true)}
+        onSave={askSave}
         onDiscard={s.discardAll}
       />
       <SheetToolbar
@@ -88,7 +92,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         draftCount={s.draftCount}
         onFill={() => setFillOpen(true)}
         onHistory={openHistory}
-        onSave={() => setConfirmSave(true)}
+        onSave={askSave}
       />
       <SheetNotices
         badCount={s.badCount}
@@ -114,7 +118,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       <SaveGradesDialog
         opened={confirmSave}
         saving={s.saving}
-        counts={{ drafts: s.draftCount, bad: s.badCount, asked: s.asked.length }}
+        send={s.sendCount}
+        heldBack={s.heldBack}
         onConfirm={() => {
           setConfirmSave(false);
           s.save();

@@ -3,7 +3,6 @@ import type { GradeConflict, GradeSheet } from '@egreso/domain';
 import {
   askedCells,
   batchOf,
-  conflictMessage,
   countBad,
   initialSheetState,
   sheetReducer,
@@ -13,6 +12,7 @@ import {
   type SheetState,
   type StoredGrades,
 } from './sheet-state';
+import { conflictMessage } from './save-texts';
 
 // Ana (1) has 70 in Examen (10); Beto (2) has a grade row without a value in Examen (a null qualification).
 const stored: StoredGrades = {

@@ -186,6 +186,7 @@ export function GradeCards({ students, stored, drafts, notes, onCellRestore, ...
     <Stack
       gap="sm"
       onKeyDown={editing.onKeyDown}
+      onMouseDown={editing.onMouseDown}
       onClick={editing.onClick}
       onDoubleClick={editing.onDoubleClick}
       onInput={editing.onInput}

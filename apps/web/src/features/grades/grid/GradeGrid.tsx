@@ -302,6 +302,7 @@ export function GradeGrid({
       ref={rootRef}
       className={classes.scroller}
       onKeyDown={editing.onKeyDown}
+      onMouseDown={editing.onMouseDown}
       onClick={editing.onClick}
       onDoubleClick={editing.onDoubleClick}
       onInput={editing.onInput}

@@ -66,6 +66,11 @@ export function useCellEditing<S>(options: CellEditingOptions<S>) {
       delete input.dataset.mode;
       if (entered.current?.input === input) entered.current = null;
     },
+    onMouseDown: (e: React.MouseEvent) => {
+      const input = cell(e);
+      // A press on the selected cell keeps its value selected (a browser would drop the caret where it landed).
+      if (input && e.button === 0 && document.activeElement === input && modeOf(input) !== 'edit') e.preventDefault();
+    },
     onClick: (e: React.MouseEvent) => {
       const input = cell(e);
       // A click or a tap selects the cell; while editing in place it places the caret, as usual.

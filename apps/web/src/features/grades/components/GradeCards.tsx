@@ -96,9 +96,9 @@ const StudentCard = memo(function StudentCard({
               data-col={col}
               label={
                 <>
-                  {a.activity_name}{' '}
-                  <Text span size="xs" c="dimmed" fw={400}>
-                    · {weightLabel(a.ponderation)}
+                  {a.activity_name}
+                  <Text span size="xs" c="dimmed" fw={400} display="block">
+                    {weightLabel(a.ponderation)}
                   </Text>
                 </>
               }

@@ -170,7 +170,7 @@ describe('the phone cards edit alike (375 px, touch)', () => {
     setPhone(true);
     const { user } = renderEditor();
     const beto = screen.getByRole('region', { name: 'Beto Ruiz' });
-    expect(beto).toHaveTextContent('Examen · Peso 40');
+    expect(beto).toHaveTextContent('ExamenPeso 40');
     await user.pointer([{ keys: '[TouchA]', target: cardOf(1, 1) }]);
     await user.keyboard('8.5');
     await user.pointer([{ keys: '[TouchA]', target: cardOf(1, 0) }]);

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } f
 import { memo } from 'react';
 import { formatGrade, type Activity, type SheetStudent } from '@egreso/domain';
 import { CardHeading } from '../../../components/CardHeading';
-import { useCellEditing } from '../grid/cell-editing';
+import { useSheetCellEditing } from '../grid/cell-editing';
 import { liveFinal, noteText, weightLabel, type StoredRow } from '../grid/GradeGrid';
 import { cellText, parseGrade } from '../grid/grid-model';
 import type { CellNote, CellRef, Notes } from '../grid/sheet-state';
@@ -160,22 +160,13 @@ const StudentCard = memo(function StudentCard({
  * in place; Escape gives the value back; Enter after typing goes on to the next input.
  */
 export function GradeCards({ students, stored, drafts, notes, onCellRestore, ...shared }: Props) {
-  const { activities } = shared;
-  const refOf = (input: HTMLInputElement) => ({
-    userId: students[Number(input.dataset.row)]?.id ?? 0,
-    activityId: activities[Number(input.dataset.col)]?.id ?? 0,
-  });
-  const editing = useCellEditing({
+  const editing = useSheetCellEditing({
+    students,
+    activities: shared.activities,
+    drafts,
+    notes,
     readOnly: shared.readOnly,
-    cellOf: (target) => {
-      const input = target as HTMLInputElement;
-      return input.tagName === 'INPUT' && input.dataset?.row !== undefined ? input : null;
-    },
-    snapshot: (input) => {
-      const { userId, activityId } = refOf(input);
-      return { draft: drafts[userId]?.[activityId], note: notes[userId]?.[activityId] };
-    },
-    restore: (input, before) => onCellRestore(refOf(input), before.draft, before.note),
+    onCellRestore,
     moveTo: (input, key, shift) => {
       if (key !== 'Enter') return null;
       const all = Array.from(document.querySelectorAll<HTMLInputElement>('input[id^="tarjeta-"]'));

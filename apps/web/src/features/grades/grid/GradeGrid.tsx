@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { TenScaleQuestion } from '../components/TenScaleQuestion';
-import { useCellEditing } from './cell-editing';
+import { useSheetCellEditing } from './cell-editing';
 import {
   finalGrade,
   formatGrade,
@@ -238,21 +238,13 @@ export function GradeGrid({
 }: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
-  const refOf = (input: HTMLInputElement) => ({
-    userId: students[Number(input.dataset.row)]?.id ?? 0,
-    activityId: activities[Number(input.dataset.col)]?.id ?? 0,
-  });
-  const editing = useCellEditing({
+  const editing = useSheetCellEditing({
+    students,
+    activities,
+    drafts,
+    notes,
     readOnly,
-    cellOf: (target) => {
-      const input = target as HTMLInputElement;
-      return input.dataset?.row === undefined ? null : input;
-    },
-    snapshot: (input) => {
-      const { userId, activityId } = refOf(input);
-      return { draft: drafts[userId]?.[activityId], note: notes?.[userId]?.[activityId] };
-    },
-    restore: (input, before) => onCellRestore(refOf(input), before.draft, before.note),
+    onCellRestore,
     moveTo: (input, key, shift, mode) => {
       // Editing in place, left and right move the caret inside the value.
       if (mode === 'edit' && (key === 'ArrowLeft' || key === 'ArrowRight')) return null;

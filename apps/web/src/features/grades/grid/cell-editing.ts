@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
+import type { Drafts } from './grid-model';
+import type { CellNote, CellRef, Notes } from './sheet-state';
 
 /**
  * How a cell of the grade sheet is being edited, as in a spreadsheet:
@@ -108,4 +110,47 @@ export function useCellEditing<S>(options: CellEditingOptions<S>) {
       selectCell(to);
     },
   };
+}
+
+interface SheetCells {
+  students: ReadonlyArray<{ id: number }>;
+  activities: ReadonlyArray<{ id: number }>;
+  drafts: Drafts;
+  notes: Notes | undefined;
+  readOnly: boolean;
+  /** Escape: the cell goes back to its draft and mark (or its stored grade) from when the cursor entered it. */
+  onCellRestore: (cell: CellRef, draft: string | undefined, note: CellNote | undefined) => void;
+  moveTo: CellEditingOptions<unknown>['moveTo'];
+}
+
+/**
+ * Spreadsheet editing for the grade sheet's inputs (the grid's cells, the cards' inputs), each marked with its row
+ * (student) and column (activity) in data-row and data-col.
+ */
+export function useSheetCellEditing({
+  students,
+  activities,
+  drafts,
+  notes,
+  readOnly,
+  onCellRestore,
+  moveTo,
+}: SheetCells) {
+  const refOf = (input: HTMLInputElement): CellRef => ({
+    userId: students[Number(input.dataset.row)]?.id ?? 0,
+    activityId: activities[Number(input.dataset.col)]?.id ?? 0,
+  });
+  return useCellEditing({
+    readOnly,
+    cellOf: (target) => {
+      const input = target as HTMLInputElement;
+      return input.tagName === 'INPUT' && input.dataset.row !== undefined ? input : null;
+    },
+    snapshot: (input) => {
+      const { userId, activityId } = refOf(input);
+      return { draft: drafts[userId]?.[activityId], note: notes?.[userId]?.[activityId] };
+    },
+    restore: (input, before) => onCellRestore(refOf(input), before.draft, before.note),
+    moveTo,
+  });
 }

@@ -15,11 +15,134 @@ async function shot(ctx: FlowContext, page: Page, name: string, fullPage = true)
   else await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-/** Replaces a cell's text by typing, as a teacher does (the cell's text is selected on focus by the arrows; here by Ctrl+A). */
+/** Replaces a cell's value by typing, as a teacher does in a spreadsheet: a click selects the cell, typing replaces. */
 async function typeInto(page: Page, target: Locator, text: string) {
   await target.click();
-  await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
+}
+
+/** The stored grade of one cell, read back from the server. */
+async function storedGrade(page: Page, assignmentId: number, userId: number, activityId: number) {
+  const sheet = (await apiCall(page, 'GET', `/grade-sheets/${assignmentId}`)).json as GradeSheet;
+  return sheet.grades.find((g) => g.user_id === userId && g.activity_id === activityId)?.qualification ?? null;
+}
+
+/** Confirms 'Guardar calificaciones?' and waits for the result, whose text is returned. */
+async function saveAndRead(page: Page, confirmShot?: () => Promise<void>) {
+  await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Guardar calificaciones?' });
+  await confirm.waitFor();
+  const asked = (await confirm.innerText()).replace(/\s+/g, ' ');
+  if (confirmShot) await confirmShot();
+  await confirm.getByRole('button', { name: 'Guardar' }).click();
+  const result = page.getByRole('dialog', { name: 'Éxito' });
+  await result.waitFor();
+  const told = await result.innerText();
+  await result
+    .getByRole('button', { name: 'Cerrar' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  await result.waitFor({ state: 'detached' });
+  return { asked, told };
+}
+
+/**
+ * A spreadsheet's editing with a mouse at 1280 px: a click at the right end, the left end or the middle of a stored
+ * grade, then typing, replaces it (never 67.772 or 7267.7 clamped to 100); Escape gives a value back; F2 edits in
+ * place. Saved values are read back from the server, and the save's counts are those sent and stored.
+ */
+async function desktopEditing(page: Page, ctx: FlowContext, assignment: TeacherAssignment) {
+  const sheet = (await apiCall(page, 'GET', `/grade-sheets/${assignment.id}`)).json as GradeSheet;
+  const valueAt = (row: number, col: number) =>
+    sheet.grades.find((g) => g.user_id === sheet.students[row]!.id && g.activity_id === sheet.activities[col]!.id)
+      ?.qualification ?? null;
+  // Four students with a stored grade in the first activity, past the first (its cell history is looked at on a phone
+  // as the seed left it), and a fifth for a 0-10 look-alike.
+  const rows = sheet.students.map((_, i) => i).filter((i) => i >= 1 && valueAt(i, 0) !== null);
+  assert(rows.length >= 4, `students with stored grades: ${rows.length}`);
+  rows[4] = sheet.students.findIndex((_, i) => i >= 1 && !rows.slice(0, 4).includes(i));
+  assert(rows[4] > 0, 'a fifth student');
+  await page.goto(`/app/Ratings?asignacion=${assignment.id}`);
+  await cell(page, 0, 0).waitFor();
+  const heads = await page.locator('thead th[title]').allInnerTexts();
+  assert(
+    heads.every((h) => /Peso \d/.test(h) && !/%/.test(h)),
+    `headers show weights, not percentages: ${heads.join(' | ')}`,
+  );
+
+  const at = async (row: number, where: 'right' | 'left' | 'middle') => {
+    const target = cell(page, row, 0);
+    const box = (await target.boundingBox())!;
+    const x = where === 'right' ? box.width - 4 : where === 'left' ? 4 : box.width / 2;
+    await target.click({ position: { x, y: box.height / 2 } });
+  };
+  const [r1, r2, r3, r4, r5] = rows as [number, number, number, number, number];
+  await at(r1, 'right');
+  await page.keyboard.type('72');
+  assert((await cell(page, r1, 0).inputValue()) === '72', `right end + 72: ${await cell(page, r1, 0).inputValue()}`);
+  await shot(ctx, page, 'grade-editing-typed-1280', false);
+  await page.keyboard.press('Enter');
+  await at(r2, 'left');
+  await page.keyboard.type('73');
+  await page.keyboard.press('Enter');
+  await at(r3, 'middle');
+  await page.keyboard.type('74');
+  await page.keyboard.press('Tab');
+  // Escape gives back the grade before the edit; F2 edits in place with the caret at the end.
+  await at(r4, 'middle');
+  await page.keyboard.type('99');
+  await page.keyboard.press('Escape');
+  const before4 = valueAt(r4, 0)!.toFixed(1);
+  assert((await cell(page, r4, 0).inputValue()) === before4, `Escape gives back ${before4}`);
+  await page.keyboard.press('F2');
+  assert((await cell(page, r4, 0).getAttribute('data-mode')) === 'edit', 'F2 edits in place');
+  await shot(ctx, page, 'grade-editing-f2-1280', false);
+  await page.keyboard.press('Escape');
+  // An 8.5 typed is asked about next to its cell, and held back from the save with a word.
+  await at(r5, 'right');
+  await page.keyboard.type('8.5');
+  await page.keyboard.press('Enter');
+  const student5 = sheet.students[r5]!.full_name;
+  const question = page.getByRole('group', {
+    name: `¿8.5 es de 0 a 10? (${sheet.activities[0]!.activity_name}, ${student5})`,
+  });
+  await question.waitFor();
+  const rowBox = (await cell(page, r5, 0).boundingBox())!;
+  const questionBox = (await question.boundingBox())!;
+  assert(
+    questionBox.y > rowBox.y && questionBox.y - (rowBox.y + rowBox.height) < 60,
+    `the question is right under its row: row at ${rowBox.y}, question at ${questionBox.y}`,
+  );
+  await shot(ctx, page, 'grade-editing-question-1280', false);
+
+  const { asked, told } = await saveAndRead(page, () => shot(ctx, page, 'grade-editing-confirm-1280', false));
+  assert(
+    asked.includes(
+      `Se guardarán 3 calificaciones capturadas. 1 calificación que parece de 0 a 10 espera tu respuesta y no se envía: 8.5 de ${student5} en ${sheet.activities[0]!.activity_name}.`,
+    ),
+    `the confirmation counts what is sent: ${asked}`,
+  );
+  assert(
+    told.includes('Se guardaron 3 calificaciones.') &&
+      told.includes('Quedaron sin enviar: 1 calificación que parece de 0 a 10 (espera tu respuesta).'),
+    `the result counts what was stored: ${told}`,
+  );
+  for (const [row, value] of [
+    [r1, 72],
+    [r2, 73],
+    [r3, 74],
+    [r4, valueAt(r4, 0)],
+  ] as const) {
+    const got = await storedGrade(page, assignment.id, sheet.students[row]!.id, sheet.activities[0]!.id);
+    assert(got === value, `row ${row} stored ${got}, typed ${value}`);
+  }
+  // The held-back 8.5 is still asked about after a reload.
+  await page.reload();
+  await question.waitFor();
+  await question.getByRole('button', { name: 'Es 85.0' }).click();
+  await saveAndRead(page);
+  const got = await storedGrade(page, assignment.id, sheet.students[r5]!.id, sheet.activities[0]!.id);
+  assert(got === 85, `the answered 8.5 is stored as 85: ${got}`);
 }
 
 /** Whether an element's text is shown whole (not cut by its box) and inside the viewport's width. */
@@ -89,7 +212,12 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
     'pasted 8,5 waits for an answer',
   );
   const question = page.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' });
-  await question.getByText(`${name(2, last)}: 8.5`).waitFor();
+  await question.getByText(`8.5 (${name(2, last)}) parece de una escala de 0 a 10`).waitFor();
+  await page
+    .getByRole('group', {
+      name: `¿8.5 es de 0 a 10? (${sheet.activities[last]!.activity_name}, ${sheet.students[2]!.full_name})`,
+    })
+    .waitFor();
   await expectAccessible(page, 'grade sheet notices 1280');
   await shot(ctx, page, 'grade-notices-paste-1280');
 
@@ -100,16 +228,21 @@ async function desktopNotices(page: Page, ctx: FlowContext, assignment: TeacherA
   await two.waitFor();
   await page.getByRole('button', { name: /^Guardar calificaciones/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Guardar calificaciones?' });
-  await confirm.getByText(/Las 2 que parecen de 0 a 10 esperan tu respuesta y no se envían\./).waitFor();
+  await confirm.getByText(/las 2 celdas que no son números se quedan sin enviar: «NP» de /).waitFor();
+  await confirm.getByText(/Las 2 calificaciones que parecen de 0 a 10 esperan tu respuesta y no se envían: /).waitFor();
   await shot(ctx, page, 'grade-question-confirm-1280', false);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'detached' });
   await shot(ctx, page, 'grade-question-1280');
-  await two.getByRole('button', { name: 'Es 90.0' }).click();
+  await page
+    .getByRole('group', {
+      name: `¿9.0 es de 0 a 10? (${sheet.activities[0]!.activity_name}, ${sheet.students[3]!.full_name})`,
+    })
+    .getByRole('button', { name: 'Es 90.0' })
+    .click();
   assert((await cell(page, 3, 0).inputValue()) === '90.0', 'Es 90.0 multiplies by ten');
   await page
-    .getByRole('alert')
-    .filter({ hasText: '¿Calificación de 0 a 10?' })
+    .getByRole('group', { name: /^¿8\.5 es de 0 a 10\?/ })
     .getByRole('button', { name: 'Dejar 8.5' })
     .click();
   await page
@@ -181,6 +314,32 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     const activity = sheet.activities[0]!.activity_name;
     await first.waitFor();
     const input = first.getByRole('textbox', { name: activity, exact: true });
+    // A tap selects the card's value and typing replaces it; saved exactly as typed.
+    // (On the second student's card: the first one's cell history is looked at below as the seed left it.)
+    const studentId = sheet.students[1]!.id;
+    const activityId = sheet.activities[0]!.id;
+    const tapped = p
+      .getByRole('region', { name: sheet.students[1]!.full_name })
+      .getByRole('textbox', { name: activity, exact: true });
+    const before = await tapped.inputValue();
+    assert(before !== '', `the second card has a stored grade: ${before}`);
+    await tapped.tap();
+    const typed = before === '81.0' ? '82' : '81';
+    await p.keyboard.type(typed);
+    assert((await tapped.inputValue()) === typed, `tap + ${typed}: ${await tapped.inputValue()}`);
+    await shot(ctx, p, 'grade-editing-typed-375', false);
+    await p.getByRole('button', { name: /^Guardar calificaciones/ }).tap();
+    const confirm = p.getByRole('dialog', { name: 'Guardar calificaciones?' });
+    await confirm.getByText('Se guardará 1 calificación capturada.').waitFor();
+    await shot(ctx, p, 'grade-editing-confirm-375', false);
+    await confirm.getByRole('button', { name: 'Guardar' }).tap();
+    await p
+      .getByRole('dialog', { name: 'Éxito' })
+      .getByText(/Se guardó 1 calificación\./)
+      .waitFor();
+    await p.getByRole('dialog', { name: 'Éxito' }).waitFor({ state: 'detached', timeout: 10_000 });
+    const saved = await storedGrade(p, assignment.id, studentId, activityId);
+    assert(saved === Number(typed), `the tapped card saved exactly ${typed}: ${saved}`);
     await input.fill('150');
     assert((await input.inputValue()) === '100', 'a phone clamps 150 to 100 too');
     await first.getByText('150 se ajustó a 100', { exact: true }).waitFor();
@@ -194,10 +353,17 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await second.fill('8.5');
     await second.blur();
     await p.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' }).waitFor();
-    await first.getByText('¿8.5 es de 0 a 10? Responde arriba antes de guardar').waitFor();
-    await p.getByRole('alert').filter({ hasText: '¿Calificación de 0 a 10?' }).scrollIntoViewIfNeeded();
+    // The question is in the card, right under its input.
+    const question = first.getByRole('group', { name: /^¿8\.5 es de 0 a 10\?/ });
+    const inputBox = (await second.boundingBox())!;
+    const questionBox = (await question.boundingBox())!;
+    assert(
+      questionBox.y > inputBox.y && questionBox.y - (inputBox.y + inputBox.height) < 80,
+      `the question is under its input: input at ${inputBox.y}, question at ${questionBox.y}`,
+    );
+    await question.scrollIntoViewIfNeeded();
     await shot(ctx, p, 'grade-question-375', false);
-    await p.getByRole('button', { name: 'Dejar 8.5' }).click();
+    await question.getByRole('button', { name: 'Dejar 8.5' }).click();
     await second.fill('');
     await second.blur();
     await first.getByRole('button', { name: `Historial de la celda: ${activity}` }).click();
@@ -337,6 +503,7 @@ async function gradeSheetFlow(ctx: FlowContext) {
     const assignment =
       withGroups.find((a) => withGroups.some((b) => b.id !== a.id && b.subject.id === a.subject.id)) ?? withGroups[0]!;
     const sibling = withGroups.find((b) => b.id !== assignment.id && b.subject.id === assignment.subject.id);
+    await desktopEditing(page, ctx, assignment);
     await desktopNotices(page, ctx, assignment);
 
     await page.goto('/app/CreateActivity');

@@ -2,9 +2,11 @@ import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } f
 import { memo } from 'react';
 import { formatGrade, type Activity, type SheetStudent } from '@egreso/domain';
 import { CardHeading } from '../../../components/CardHeading';
-import { liveFinal, noteText, type StoredRow } from '../grid/GradeGrid';
+import { useSheetCellEditing } from '../grid/cell-editing';
+import { liveFinal, noteText, weightLabel, type StoredRow } from '../grid/GradeGrid';
 import { cellText, parseGrade } from '../grid/grid-model';
-import type { CellNote, Notes } from '../grid/sheet-state';
+import type { CellNote, CellRef, Notes } from '../grid/sheet-state';
+import { TenScaleQuestion } from './TenScaleQuestion';
 
 interface Props {
   students: SheetStudent[];
@@ -15,13 +17,20 @@ interface Props {
   readOnly: boolean;
   onCellChange: (userId: number, activityId: number, text: string) => void;
   onCellLeave: (userId: number, activityId: number) => void;
+  onCellRestore: (cell: CellRef, draft: string | undefined, note: CellNote | undefined) => void;
+  onAnswer: (cells: CellRef[], timesTen: boolean) => void;
   onFocusCell: (cell: { row: number; col: number }) => void;
   onOpenHistory: (student: SheetStudent, activity: Activity) => void;
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
 /** What every student's card gets alike: the activities, whether it is read-only, and the handlers. */
-type Shared = Omit<Props, 'students' | 'stored' | 'drafts' | 'notes'>;
+type Shared = Omit<Props, 'students' | 'stored' | 'drafts' | 'notes' | 'onCellRestore'>;
+
+/** The id of a card's input: row (student) and column (activity), as the grid's cells. */
+export function cardInputId(row: number, col: number) {
+  return `tarjeta-${row}-${col}`;
+}
 
 /** A clock: the history of a grade. */
 function HistoryIcon() {
@@ -52,6 +61,7 @@ const StudentCard = memo(function StudentCard({
   readOnly,
   onCellChange,
   onCellLeave,
+  onAnswer,
   onFocusCell,
   onOpenHistory,
   onOpenAttributes,
@@ -79,16 +89,28 @@ const StudentCard = memo(function StudentCard({
           const note = noteRow?.[a.id];
           const bad = draft !== undefined && parseGrade(draft).bad;
           const border = note?.kind === 'ask' ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-yellow-8)';
-          return (
+          const input = (
             <TextInput
-              key={a.id}
-              label={a.activity_name}
+              id={cardInputId(rowIndex, col)}
+              data-row={rowIndex}
+              data-col={col}
+              label={
+                <>
+                  {a.activity_name}
+                  <Text span size="xs" c="dimmed" fw={400} display="block">
+                    {weightLabel(a.ponderation)}
+                  </Text>
+                </>
+              }
+              aria-label={a.activity_name}
               inputMode="decimal"
+              autoComplete="off"
+              enterKeyHint="next"
               size="sm"
               readOnly={readOnly}
               value={draft ?? cellText(storedRow?.[a.id]?.qualification)}
               error={bad ? (noteText(note) ?? 'No es un número') : undefined}
-              description={!bad ? noteText(note) : undefined}
+              description={!bad && note?.kind !== 'ask' ? noteText(note) : undefined}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               styles={draft !== undefined && !bad ? { input: { borderColor: border, borderWidth: 2 } } : undefined}
               rightSection={
@@ -108,6 +130,19 @@ const StudentCard = memo(function StudentCard({
               onBlur={() => onCellLeave(student.id, a.id)}
             />
           );
+          // A 0-10 look-alike is asked about right under its input.
+          return note?.kind === 'ask' ? (
+            <Stack key={a.id} gap={4}>
+              {input}
+              <TenScaleQuestion
+                value={note.value}
+                where={`${a.activity_name}, ${student.full_name}`}
+                onAnswer={(timesTen) => onAnswer([{ userId: student.id, activityId: a.id }], timesTen)}
+              />
+            </Stack>
+          ) : (
+            <div key={a.id}>{input}</div>
+          );
         })}
       </SimpleGrid>
       <Group justify="flex-end" mt="xs">
@@ -119,10 +154,36 @@ const StudentCard = memo(function StudentCard({
   );
 });
 
-/** The grade sheet on a phone: one card per student with an input per activity (and its history) and 'Ver atribs.'. */
-export function GradeCards({ students, stored, drafts, notes, ...shared }: Props) {
+/**
+ * The grade sheet on a phone: one card per student with an input per activity (and its history) and 'Ver atribs.'.
+ * The inputs edit as the grid's cells: a tap selects the value and typing replaces it; Enter, F2 or a double tap edit
+ * in place; Escape gives the value back; Enter after typing goes on to the next input.
+ */
+export function GradeCards({ students, stored, drafts, notes, onCellRestore, ...shared }: Props) {
+  const editing = useSheetCellEditing({
+    students,
+    activities: shared.activities,
+    drafts,
+    notes,
+    readOnly: shared.readOnly,
+    onCellRestore,
+    moveTo: (input, key, shift) => {
+      if (key !== 'Enter') return null;
+      const all = Array.from(document.querySelectorAll<HTMLInputElement>('input[id^="tarjeta-"]'));
+      return all[all.indexOf(input) + (shift ? -1 : 1)] ?? null;
+    },
+  });
   return (
-    <Stack gap="sm">
+    <Stack
+      gap="sm"
+      onKeyDown={editing.onKeyDown}
+      onMouseDown={editing.onMouseDown}
+      onClick={editing.onClick}
+      onDoubleClick={editing.onDoubleClick}
+      onInput={editing.onInput}
+      onFocus={editing.onFocus}
+      onBlur={editing.onBlur}
+    >
       {students.map((s, i) => (
         <StudentCard
           key={s.id}

@@ -205,13 +205,13 @@ describe('GradeSheetEditor', () => {
     await user.type(cellOf(1, 0), '8.5');
     expect(screen.queryByText('¿Calificación de 0 a 10?')).toBeNull();
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));
-    const question = screen.getByText('¿Calificación de 0 a 10?').closest('[role="alert"]') as HTMLElement;
-    expect(question).toHaveTextContent('Beto Ruiz · Examen: 8.5');
+    const summary = screen.getByText('¿Calificación de 0 a 10?').closest('[role="alert"]') as HTMLElement;
+    expect(summary).toHaveTextContent('8.5 (Beto Ruiz · Examen) parece de una escala de 0 a 10');
+    const question = screen.getByRole('group', { name: '¿8.5 es de 0 a 10? (Examen, Beto Ruiz)' });
     expect(cellOf(1, 0).closest('td')).toHaveAttribute('data-state', 'ask');
-    expect(screen.getByRole('dialog', { name: 'Guardar calificaciones?' })).toHaveTextContent(
-      'Las 1 que parecen de 0 a 10 esperan tu respuesta',
-    );
-    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    // Nothing else to send: the save says so instead of confirming an empty save.
+    expect(screen.queryByRole('dialog', { name: 'Guardar calificaciones?' })).toBeNull();
+    expect(feedback.error).toHaveBeenCalledWith('Responde primero si las calificaciones marcadas son de 0 a 10.');
     await user.click(within(question).getByRole('button', { name: 'Es 85.0' }));
     expect(cellOf(1, 0)).toHaveValue('85.0');
     await user.click(screen.getByRole('button', { name: /^Guardar calificaciones/ }));

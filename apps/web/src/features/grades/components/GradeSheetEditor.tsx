@@ -47,6 +47,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
   const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
   const [confirmSave, setConfirmSave] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
+  // The confirmation opens only when there is something to send; otherwise the save says why not.
+  const askSave = () => (s.review() ? setConfirmSave(true) : s.save());
 
   const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
   const openHistory = useCallback(
@@ -68,6 +70,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     readOnly,
     onCellChange: s.writeCell,
     onCellLeave: s.leaveCell,
+    onCellRestore: s.restoreCell,
+    onAnswer: s.answer,
     onFocusCell: setActiveCell,
     onOpenAttributes: setAttributesOf,
   };
@@ -78,7 +82,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         restored={s.restored}
         draftCount={s.draftCount}
         readOnly={readOnly}
-        onSave={() => setConfirmSave(true)}
+        onSave={askSave}
         onDiscard={s.discardAll}
       />
       <SheetToolbar
@@ -93,7 +97,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         draftCount={s.draftCount}
         onFill={() => setFillOpen(true)}
         onHistory={openHistory}
-        onSave={() => setConfirmSave(true)}
+        onSave={askSave}
       />
       <SheetNotices
         badCount={s.badCount}
@@ -119,7 +123,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       <SaveGradesDialog
         opened={confirmSave}
         saving={s.saving}
-        counts={{ drafts: s.draftCount, bad: s.badCount, asked: s.asked.length }}
+        send={s.sendCount}
+        heldBack={s.heldBack}
         onConfirm={() => {
           setConfirmSave(false);
           s.save();

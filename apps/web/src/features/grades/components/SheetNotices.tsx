@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Text } from '@mantine/core';
 import type { Activity, SheetStudent } from '@egreso/domain';
 import { cellText } from '../grid/grid-model';
 import type { CellRef, SheetNotice } from '../grid/sheet-state';
@@ -27,8 +27,8 @@ function cellList(items: string[]): string {
 
 /**
  * What the sheet did by itself, said where it happened: a typed value clamped into 0-100, a pasted block's report
- * (pasted, cut at the grid's edge, clamped, refused), and the question about grades that look like 0-10; and the
- * cells that are not numbers, which a save leaves behind.
+ * (pasted, cut at the grid's edge, clamped, refused), the grades that look like 0-10 (each asked next to its cell,
+ * all answered at once here); and the cells that are not numbers, which a save leaves behind.
  */
 export function SheetNotices({ badCount, notice, asked, students, activities, onDismiss, onAnswer }: Props) {
   const name = (c: CellRef) =>
@@ -87,30 +87,12 @@ export function SheetNotices({ badCount, notice, asked, students, activities, on
           role="alert"
           title={asked.length === 1 ? '¿Calificación de 0 a 10?' : `¿${asked.length} calificaciones de 0 a 10?`}
         >
-          <Text size="sm" mb="xs">
-            La hoja califica de 0 a 100. {asked.length === 1 ? 'Este valor parece' : 'Estos valores parecen'} de una
-            escala de 0 a 10; no se guardarán hasta que respondas.
+          <Text size="sm">
+            La hoja califica de 0 a 100.{' '}
+            {asked.length === 1
+              ? `${cellText(asked[0]!.value)} (${name(asked[0]!)}) parece de una escala de 0 a 10; no se guardará hasta que respondas junto a su celda.`
+              : 'Estos valores parecen de una escala de 0 a 10; no se guardarán hasta que respondas junto a cada celda marcada.'}
           </Text>
-          <Stack gap={4}>
-            {asked.slice(0, SHOWN).map((c) => (
-              <Group key={`${c.userId}-${c.activityId}`} gap="xs" wrap="wrap">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {name(c)}: {cellText(c.value)}
-                </Text>
-                <Button size="compact-xs" onClick={() => onAnswer([c], true)}>
-                  Es {cellText(Math.round(c.value * 1000) / 100)}
-                </Button>
-                <Button size="compact-xs" variant="default" onClick={() => onAnswer([c], false)}>
-                  Dejar {cellText(c.value)}
-                </Button>
-              </Group>
-            ))}
-            {asked.length > SHOWN ? (
-              <Text size="sm" c="dimmed">
-                y {asked.length - SHOWN} más
-              </Text>
-            ) : null}
-          </Stack>
           {asked.length > 1 ? (
             <Group gap="xs" mt="xs">
               <Button size="xs" onClick={() => onAnswer(asked, true)}>

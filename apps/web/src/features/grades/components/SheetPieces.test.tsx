@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Activity, GradeSheet } from '@egreso/domain';
 import { renderWithProviders } from '../../../test/render';
 import { FinalsStatus } from './FinalsStatus';
-import { saveGradesMessage } from './SaveGradesDialog';
 import { SheetNotices } from './SheetNotices';
 
 const exam = { id: 10, activity_name: 'Examen', ponderation: 100 } as Activity;
@@ -17,14 +16,6 @@ function sheetWith(finals: GradeSheet['finals']): GradeSheet {
 }
 
 describe('the grade sheet says what it sends and what it holds back', () => {
-  it('words the save: one grade, several, the unreadable cells and the 0-10 look-alikes left behind', () => {
-    expect(saveGradesMessage({ drafts: 1, bad: 0, asked: 0 })).toBe('Se guardará 1 calificación capturada.');
-    expect(saveGradesMessage({ drafts: 5, bad: 2, asked: 3 })).toBe(
-      'Se guardarán 5 calificaciones capturadas (las 2 celdas que no son números se quedan sin enviar).' +
-        ' Las 3 que parecen de 0 a 10 esperan tu respuesta y no se envían.',
-    );
-  });
-
   it('names the cells that are not numbers, in the singular and the plural', () => {
     const props = { notice: null, asked: [], students, activities: [exam], onDismiss: () => {}, onAnswer: () => {} };
     const { unmount } = renderWithProviders(<SheetNotices badCount={1} {...props} />);

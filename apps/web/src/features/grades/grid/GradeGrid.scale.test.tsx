@@ -57,6 +57,8 @@ function Sheet() {
       onPaste={noop}
       onFocusCell={noop}
       onCellLeave={noop}
+      onCellRestore={noop}
+      onAnswer={noop}
       onOpenAttributes={noop}
     />
   );

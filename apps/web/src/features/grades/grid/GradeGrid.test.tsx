@@ -40,10 +40,11 @@ const stored: Record<number, StoredRow> = {
 function renderGrid(
   drafts: Record<number, Record<number, string>> = {},
   handlers: { onCellChange?: (u: number, a: number, text: string) => void; onPaste?: (block: unknown) => void } = {},
+  columns: Activity[] = activities,
 ) {
   const props = {
     students,
-    activities,
+    activities: columns,
     stored,
     drafts,
     conflicts: {},
@@ -52,6 +53,8 @@ function renderGrid(
     onPaste: handlers.onPaste ?? vi.fn(),
     onFocusCell: vi.fn(),
     onCellLeave: vi.fn(),
+    onCellRestore: vi.fn(),
+    onAnswer: vi.fn(),
     onOpenAttributes: vi.fn(),
   };
   return { ...renderWithProviders(<GradeGrid {...props} />), props };
@@ -65,9 +68,13 @@ describe('GradeGrid', () => {
   it('moves like a spreadsheet: Enter down then to the next column, Tab right, arrows', async () => {
     const { user } = renderGrid();
     await user.click(cellOf(0, 0));
+    // Enter on a selected cell edits it in place; Enter again leaves it downwards.
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(cellOf(0, 0));
+    expect(cellOf(0, 0)).toHaveAttribute('data-mode', 'edit');
     await user.keyboard('{Enter}');
     expect(document.activeElement).toBe(cellOf(1, 0));
-    await user.keyboard('{Enter}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowUp}{ArrowDown}{ArrowDown}{Enter}{Enter}');
     expect(document.activeElement).toBe(cellOf(0, 1));
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(cellOf(1, 1));
@@ -93,6 +100,26 @@ describe('GradeGrid', () => {
       ],
       cut: ['77', '99', '98'],
     });
+  });
+
+  it('heads each activity with its weight, and its real share of the final in the title', () => {
+    // Ponderations are relative weights: these sum to 200, so none of them is a percentage.
+    renderGrid({}, {}, [
+      activity(10, 'Examen', 30),
+      activity(11, 'Tareas', 30),
+      activity(12, 'Proyecto', 40),
+      activity(13, 'Final', 100),
+    ]);
+    const heads = screen.getAllByRole('columnheader').filter((h) => h.title);
+    expect(heads.map((h) => h.textContent)).toEqual([
+      'ExamenPeso 30',
+      'TareasPeso 30',
+      'ProyectoPeso 40',
+      'FinalPeso 100',
+    ]);
+    expect(heads[0]).toHaveAttribute('title', 'Examen · peso 30 de 200 (15 % del final)');
+    expect(heads[3]).toHaveAttribute('title', 'Final · peso 100 de 200 (50 % del final)');
+    expect(screen.queryByText(/\d %$/)).toBeNull();
   });
 
   it('shows every stored grade with one decimal', () => {

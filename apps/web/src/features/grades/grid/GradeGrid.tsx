@@ -1,5 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
+import { TenScaleQuestion } from '../components/TenScaleQuestion';
+import { useSheetCellEditing } from './cell-editing';
 import {
   finalGrade,
   formatGrade,
@@ -19,7 +21,7 @@ import {
   type PlacedBlock,
 } from './grid-model';
 import classes from './GradeGrid.module.css';
-import type { CellNote, Notes, StoredRow } from './sheet-state';
+import type { CellNote, CellRef, Notes, StoredRow } from './sheet-state';
 
 export type { StoredRow } from './sheet-state';
 
@@ -37,6 +39,10 @@ interface GridProps {
   onFocusCell: (cell: CellPosition) => void;
   /** The cursor left a cell: an emptied cell goes back to its stored grade (grades cannot be cleared from the grid). */
   onCellLeave: (userId: number, activityId: number) => void;
+  /** Escape: the cell goes back to what it held when the cursor entered it. */
+  onCellRestore: (cell: CellRef, draft: string | undefined, note: CellNote | undefined) => void;
+  /** The answer to 'is this a 0-10 grade?', given next to the cell. */
+  onAnswer: (cells: CellRef[], timesTen: boolean) => void;
   onOpenAttributes: (student: SheetStudent) => void;
 }
 
@@ -67,7 +73,7 @@ export function noteText(note: CellNote | undefined): string | undefined {
     case 'refused':
       return `${note.text} no es un número: no se guardará`;
     case 'ask':
-      return `¿${cellText(note.value)} es de 0 a 10? Responde arriba antes de guardar`;
+      return `¿${cellText(note.value)} es de 0 a 10? Responde junto a la celda antes de guardar`;
     case 'kept':
       return undefined;
   }
@@ -77,12 +83,16 @@ function cellId(row: number, col: number) {
   return `celda-${row}-${col}`;
 }
 
-/** Moves the focus to a cell and selects its text, so typing replaces it as in a spreadsheet. */
-export function focusCell(root: HTMLElement | null, at: CellPosition) {
-  const input = root?.querySelector<HTMLInputElement>(`#${cellId(at.row, at.col)}`);
-  if (!input) return;
-  input.focus();
-  input.select();
+/** The weight of an activity in the final grade, as every screen names it: a relative weight, not a percentage. */
+export function weightLabel(ponderation: number): string {
+  return `Peso ${ponderation}`;
+}
+
+/** The weight's real share of the final grade: ponderation over the sum of the sheet's ponderations. */
+export function weightTitle(activity: Activity, activities: readonly Activity[]): string {
+  const total = activities.reduce((n, a) => n + a.ponderation, 0);
+  const share = total > 0 ? Math.round((activity.ponderation / total) * 1000) / 10 : 0;
+  return `${activity.activity_name} · peso ${activity.ponderation} de ${total} (${share} % del final)`;
 }
 
 interface RowProps {
@@ -95,7 +105,10 @@ interface RowProps {
   noteRow: Record<number, CellNote> | undefined;
   readOnly: boolean;
   onCellChange: GridProps['onCellChange'];
+  onAnswer: GridProps['onAnswer'];
   onOpenAttributes: GridProps['onOpenAttributes'];
+  /** Columns of the whole table, for the row of questions under a student's row. */
+  span: number;
 }
 
 /** One student's row: re-renders only when that student's grades, drafts or conflicts change. */
@@ -109,76 +122,103 @@ const GradeRow = memo(function GradeRow({
   noteRow,
   readOnly,
   onCellChange,
+  onAnswer,
   onOpenAttributes,
+  span,
 }: RowProps) {
   const final = liveFinal(activities, storedRow, draftRow);
   const dirty = draftRow !== undefined && Object.keys(draftRow).length > 0;
   const band = gradeBand(final);
+  const asked = activities.flatMap((a) => {
+    const n = noteRow?.[a.id];
+    return n?.kind === 'ask' ? [{ activity: a, value: n.value }] : [];
+  });
   return (
-    <tr>
-      <th scope="row" className={classes.name}>
-        <span className={classes.nameText}>{student.full_name}</span>
-      </th>
-      <td className={classes.matricula}>{student.controlnumber ?? ''}</td>
-      {activities.map((a, col) => {
-        const stored = storedRow?.[a.id];
-        const draft = draftRow?.[a.id];
-        const conflict = conflictRow?.[a.id];
-        const note = noteRow?.[a.id];
-        const text = draft ?? cellText(stored?.qualification);
-        const bad = draft !== undefined && parseGrade(draft).bad;
-        const state = conflict
-          ? 'conflict'
-          : bad
-            ? 'bad'
-            : note?.kind === 'ask' || note?.kind === 'clamped'
-              ? note.kind
-              : draft !== undefined
-                ? 'changed'
-                : undefined;
-        return (
-          <td key={a.id} className={classes.cell} data-state={state}>
-            <input
-              id={cellId(rowIndex, col)}
-              className={classes.input}
-              data-row={rowIndex}
-              data-col={col}
-              value={text}
-              inputMode="decimal"
-              autoComplete="off"
-              readOnly={readOnly}
-              aria-label={`${a.activity_name}, ${student.full_name}`}
-              aria-invalid={bad || undefined}
-              title={
-                conflict
-                  ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}`
-                  : (noteText(note) ?? (bad ? 'No es un número' : undefined))
-              }
-              onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
-            />
+    <>
+      <tr>
+        <th scope="row" className={classes.name}>
+          <span className={classes.nameText}>{student.full_name}</span>
+        </th>
+        <td className={classes.matricula}>{student.controlnumber ?? ''}</td>
+        {activities.map((a, col) => {
+          const stored = storedRow?.[a.id];
+          const draft = draftRow?.[a.id];
+          const conflict = conflictRow?.[a.id];
+          const note = noteRow?.[a.id];
+          const text = draft ?? cellText(stored?.qualification);
+          const bad = draft !== undefined && parseGrade(draft).bad;
+          const state = conflict
+            ? 'conflict'
+            : bad
+              ? 'bad'
+              : note?.kind === 'ask' || note?.kind === 'clamped'
+                ? note.kind
+                : draft !== undefined
+                  ? 'changed'
+                  : undefined;
+          return (
+            <td key={a.id} className={classes.cell} data-state={state}>
+              <input
+                id={cellId(rowIndex, col)}
+                className={classes.input}
+                data-row={rowIndex}
+                data-col={col}
+                value={text}
+                inputMode="decimal"
+                autoComplete="off"
+                readOnly={readOnly}
+                aria-label={`${a.activity_name}, ${student.full_name}`}
+                aria-invalid={bad || undefined}
+                title={
+                  conflict
+                    ? `Cambió en otro lugar: ahora ${formatGrade(conflict.qualification, 'vacía')}`
+                    : (noteText(note) ?? (bad ? 'No es un número' : undefined))
+                }
+                onChange={(e) => onCellChange(student.id, a.id, e.currentTarget.value)}
+              />
+            </td>
+          );
+        })}
+        <td className={classes.final} data-band={band}>
+          <span aria-label={dirty ? `Final sin guardar ${formatGrade(final)}` : undefined}>{formatGrade(final)}</span>
+          {dirty ? (
+            <span className={classes.unsavedDot} aria-hidden>
+              •
+            </span>
+          ) : null}
+        </td>
+        <td className={classes.actions}>
+          <Button size="compact-xs" variant="light" onClick={() => onOpenAttributes(student)}>
+            Ver calificaciones
+          </Button>
+        </td>
+      </tr>
+      {asked.length ? (
+        <tr className={classes.questionRow}>
+          <td colSpan={span}>
+            <div className={classes.questions}>
+              {asked.map(({ activity, value }) => (
+                <TenScaleQuestion
+                  key={activity.id}
+                  value={value}
+                  where={`${activity.activity_name}, ${student.full_name}`}
+                  label={activity.activity_name}
+                  onAnswer={(timesTen) => onAnswer([{ userId: student.id, activityId: activity.id }], timesTen)}
+                />
+              ))}
+            </div>
           </td>
-        );
-      })}
-      <td className={classes.final} data-band={band}>
-        <span aria-label={dirty ? `Final sin guardar ${formatGrade(final)}` : undefined}>{formatGrade(final)}</span>
-        {dirty ? (
-          <span className={classes.unsavedDot} aria-hidden>
-            •
-          </span>
-        ) : null}
-      </td>
-      <td className={classes.actions}>
-        <Button size="compact-xs" variant="light" onClick={() => onOpenAttributes(student)}>
-          Ver calificaciones
-        </Button>
-      </td>
-    </tr>
+        </tr>
+      ) : null}
+    </>
   );
 });
 
 /**
- * The grade grid: a spreadsheet of students × activities. Arrows, Tab and Enter move between cells, a block pasted
- * from a spreadsheet fills the cells from the focused one, and each row re-renders alone while its grades are typed.
+ * The grade grid: a spreadsheet of students × activities. A click selects a cell and typing replaces its value; Enter,
+ * F2 or a double click edit it in place; Escape gives back its value; arrows, Tab and Enter (after typing) move
+ * between cells; a block pasted from a spreadsheet fills the cells from the focused one; a 0-10 look-alike is asked
+ * about in a line under its student's row; and each row re-renders alone while its grades are typed.
  */
 export function GradeGrid({
   students,
@@ -192,28 +232,26 @@ export function GradeGrid({
   onPaste,
   onFocusCell,
   onCellLeave,
+  onCellRestore,
+  onAnswer,
   onOpenAttributes,
 }: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
-    const input = e.target as HTMLInputElement;
-    if (input.dataset.row === undefined) return;
-    const at = { row: Number(input.dataset.row), col: Number(input.dataset.col) };
-    // Left and right move the caret inside the text first, and leave the cell from its edges.
-    if (e.key === 'ArrowLeft' && (input.selectionStart ?? 0) > 0) return;
-    if (
-      e.key === 'ArrowRight' &&
-      (input.selectionEnd ?? 0) < input.value.length &&
-      input.selectionStart === input.selectionEnd
-    )
-      return;
-    const to = nextCell(e.key, at, size, e.shiftKey);
-    if (!to) return;
-    e.preventDefault();
-    focusCell(rootRef.current, to);
-  };
+  const editing = useSheetCellEditing({
+    students,
+    activities,
+    drafts,
+    notes,
+    readOnly,
+    onCellRestore,
+    moveTo: (input, key, shift, mode) => {
+      // Editing in place, left and right move the caret inside the value.
+      if (mode === 'edit' && (key === 'ArrowLeft' || key === 'ArrowRight')) return null;
+      const to = nextCell(key, { row: Number(input.dataset.row), col: Number(input.dataset.col) }, size, shift);
+      return to ? (rootRef.current?.querySelector<HTMLInputElement>(`#${cellId(to.row, to.col)}`) ?? null) : null;
+    },
+  });
 
   const handlePaste = useCallback(
     (e: React.ClipboardEvent<HTMLDivElement>) => {
@@ -237,13 +275,15 @@ export function GradeGrid({
 
   const onFocus = (e: React.FocusEvent<HTMLDivElement>) => {
     const input = e.target as HTMLInputElement;
-    if (input.dataset.row !== undefined)
-      onFocusCell({ row: Number(input.dataset.row), col: Number(input.dataset.col) });
+    if (input.dataset.row === undefined) return;
+    editing.onFocus(e);
+    onFocusCell({ row: Number(input.dataset.row), col: Number(input.dataset.col) });
   };
 
   const onBlur = (e: React.FocusEvent<HTMLDivElement>) => {
     const input = e.target as HTMLInputElement;
     if (input.dataset.row === undefined) return;
+    editing.onBlur(e);
     const student = students[Number(input.dataset.row)];
     const activity = activities[Number(input.dataset.col)];
     if (student && activity) onCellLeave(student.id, activity.id);
@@ -253,7 +293,11 @@ export function GradeGrid({
     <div
       ref={rootRef}
       className={classes.scroller}
-      onKeyDown={onKeyDown}
+      onKeyDown={editing.onKeyDown}
+      onMouseDown={editing.onMouseDown}
+      onClick={editing.onClick}
+      onDoubleClick={editing.onDoubleClick}
+      onInput={editing.onInput}
       onPaste={handlePaste}
       onFocus={onFocus}
       onBlur={onBlur}
@@ -272,11 +316,11 @@ export function GradeGrid({
                 key={a.id}
                 scope="col"
                 className={`${classes.head} ${classes.activityHead}`}
-                title={`${a.activity_name} · ponderación ${a.ponderation}`}
+                title={weightTitle(a, activities)}
               >
                 <span className={classes.activityName}>{a.activity_name}</span>
                 <Text span size="xs" c="dimmed" display="block">
-                  {a.ponderation}%
+                  {weightLabel(a.ponderation)}
                 </Text>
               </th>
             ))}
@@ -301,7 +345,9 @@ export function GradeGrid({
               noteRow={notes?.[s.id]}
               readOnly={readOnly}
               onCellChange={onCellChange}
+              onAnswer={onAnswer}
               onOpenAttributes={onOpenAttributes}
+              span={activities.length + 4}
             />
           ))}
         </tbody>

@@ -8,6 +8,8 @@ export interface StoredDrafts {
   drafts: Drafts;
   /** student id → activity id → the version shown when the grade was typed (0 for an empty cell). */
   versions: Record<number, Record<number, number>>;
+  /** student id → the activities whose 0-10 look-alike the teacher chose to keep as typed ('Dejar 8.5'). */
+  kept?: Record<number, number[]>;
   saved_at: string;
 }
 

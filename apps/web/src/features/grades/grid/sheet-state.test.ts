@@ -3,9 +3,9 @@ import type { GradeConflict, GradeSheet } from '@egreso/domain';
 import {
   askedCells,
   batchOf,
-  conflictMessage,
   countBad,
   initialSheetState,
+  keptCells,
   sheetReducer,
   storedGrades,
   valueAt,
@@ -13,6 +13,7 @@ import {
   type SheetState,
   type StoredGrades,
 } from './sheet-state';
+import { conflictMessage } from './save-texts';
 
 // Ana (1) has 70 in Examen (10); Beto (2) has a grade row without a value in Examen (a null qualification).
 const stored: StoredGrades = {
@@ -74,6 +75,49 @@ describe('sheetReducer: typing', () => {
     expect(batchOf(s, stored)).toEqual([{ user_id: 2, activity_id: 10, qualification: 60, version: 1, text: '60' }]);
     expect(valueAt(s, stored, 1, 10)).toBe(70);
     expect(valueAt(s, stored, 2, 10)).toBe(60);
+  });
+});
+
+describe('sheetReducer: Escape and recovered drafts', () => {
+  it('Escape gives back the stored grade: no draft, no version, no clamping notice left', () => {
+    const s = typed(empty, 1, 10, '150');
+    expect(s.notice).toMatchObject({ kind: 'clamped', userId: 1, activityId: 10 });
+    const back = sheetReducer(s, {
+      type: 'restore',
+      cell: { userId: 1, activityId: 10 },
+      draft: undefined,
+      note: undefined,
+    });
+    expect(back.drafts).toEqual({});
+    expect(back.versions).toEqual({});
+    expect(back.notes).toEqual({});
+    expect(back.notice).toBeNull();
+  });
+
+  it('Escape gives back an earlier draft with its mark and the version it was first typed over', () => {
+    const kept = sheetReducer(left(typed(empty, 1, 10, '8.5'), 1, 10), {
+      type: 'answer',
+      cells: [{ userId: 1, activityId: 10 }],
+      timesTen: false,
+    });
+    const retyped = typed(kept, 1, 10, '95');
+    const back = sheetReducer(retyped, {
+      type: 'restore',
+      cell: { userId: 1, activityId: 10 },
+      draft: '8.5',
+      note: { kind: 'kept' },
+    });
+    expect(back.drafts).toEqual({ 1: { 10: '8.5' } });
+    expect(back.notes).toEqual({ 1: { 10: { kind: 'kept' } } });
+    expect(back.versions).toEqual({ 1: { 10: 3 } });
+  });
+
+  it("a recovered 0-10 look-alike is asked about as the sheet opens, unless 'Dejar' was answered before", () => {
+    const drafts = { 2: { 10: '8.5', 11: '9' } };
+    const opened = initialSheetState({ drafts, versions: {}, kept: { 2: [11] }, saved_at: '' }, sheetValues);
+    expect(askedCells(opened.notes)).toEqual([{ userId: 2, activityId: 10, value: 8.5 }]);
+    expect(opened.notes[2]?.[11]).toEqual({ kind: 'kept' });
+    expect(keptCells(opened.notes)).toEqual({ 2: [11] });
   });
 });
 

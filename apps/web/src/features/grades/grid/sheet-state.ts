@@ -78,20 +78,47 @@ export type SheetAction =
   | { type: 'leave'; userId: number; activityId: number; sheetValues: readonly number[] }
   | { type: 'review'; sheetValues: readonly number[] }
   | { type: 'answer'; cells: CellRef[]; timesTen: boolean }
+  /** Escape in a cell: back to what it held when the cursor entered it (a draft and its mark, or the stored grade). */
+  | { type: 'restore'; cell: CellRef; draft: string | undefined; note: CellNote | undefined }
   | { type: 'dismissNotice' }
   | { type: 'saved'; sent: SentCell[]; conflicts: GradeConflict[] }
   | { type: 'discard' }
   | { type: 'resolve'; conflict: GradeConflict; keepMine: boolean };
 
-export function initialSheetState(restored: StoredDrafts | null): SheetState {
-  return {
+/**
+ * The sheet as it opens: the drafts recovered from the browser with the answers already given ('Dejar 8.5'), and every
+ * recovered 0-10 look-alike asked about again at once, so a reload never lets one through unasked.
+ */
+export function initialSheetState(restored: StoredDrafts | null, sheetValues: readonly number[] = []): SheetState {
+  const state: SheetState = {
     drafts: restored?.drafts ?? {},
     versions: restored?.versions ?? {},
     conflicts: {},
-    notes: {},
+    notes: keptNotes(restored?.kept ?? {}, restored?.drafts ?? {}),
     notice: null,
     restored: restored !== null,
   };
+  return restored ? sheetReducer(state, { type: 'review', sheetValues }) : state;
+}
+
+/** The answers 'keep it as typed' worth remembering in the browser with the drafts. */
+export function keptCells(notes: Notes): Record<number, number[]> {
+  const out: Record<number, number[]> = {};
+  for (const [uid, row] of Object.entries(notes)) {
+    const ids = Object.entries(row).flatMap(([aid, n]) => (n.kind === 'kept' ? [Number(aid)] : []));
+    if (ids.length) out[Number(uid)] = ids;
+  }
+  return out;
+}
+
+function keptNotes(kept: Record<number, number[]>, drafts: Drafts): Notes {
+  let notes: Notes = {};
+  for (const [uid, ids] of Object.entries(kept)) {
+    if (!Array.isArray(ids)) continue;
+    for (const aid of ids)
+      if (drafts[Number(uid)]?.[aid] !== undefined) notes = setNested(notes, Number(uid), aid, { kind: 'kept' });
+  }
+  return notes;
 }
 
 export function storedGrades(sheet: GradeSheet): StoredGrades {
@@ -133,6 +160,11 @@ function write(state: SheetState, { userId, activityId, text, stored }: CellWrit
 
 function note(state: SheetState, cell: CellRef, value: CellNote): SheetState {
   return { ...state, notes: setNested(state.notes, cell.userId, cell.activityId, value) };
+}
+
+/** A 0-10 grade on the sheet's 0-100 scale; hundredths keep a typed 8.75 exact as 87.5 (8.7 × 10 is not exactly 87). */
+export function timesTen(value: number): number {
+  return Math.round(value * 1000) / 100;
 }
 
 /** Asks about a typed grade that looks like a 0-10 grade, unless the teacher already kept it. */
@@ -218,13 +250,28 @@ export function sheetReducer(state: SheetState, action: SheetAction): SheetState
         if (n?.kind !== 'ask') return s;
         const cell = { userId, activityId };
         if (!action.timesTen) return note(s, cell, { kind: 'kept' });
-        // Hundredths keep a typed 8.75 exact as 87.5 (8.7 × 10 is not exactly 87 in binary).
         return {
           ...s,
-          drafts: setDraft(s.drafts, userId, activityId, cellText(Math.round(n.value * 1000) / 100)),
+          drafts: setDraft(s.drafts, userId, activityId, cellText(timesTen(n.value))),
           notes: setNested(s.notes, userId, activityId, null),
         };
       }, state);
+    case 'restore': {
+      const { cell, draft } = action;
+      const { userId, activityId } = cell;
+      const next =
+        draft === undefined
+          ? drop(state, userId, activityId)
+          : {
+              ...state,
+              drafts: setDraft(state.drafts, userId, activityId, draft),
+              notes: setNested(state.notes, userId, activityId, action.note ?? null),
+            };
+      // The notice about the edit undone goes with it.
+      const n = state.notice;
+      const stale = n?.kind === 'clamped' && n.userId === userId && n.activityId === activityId;
+      return stale ? { ...next, notice: null } : next;
+    }
     case 'dismissNotice':
       return { ...state, notice: null };
     case 'saved': {
@@ -264,9 +311,18 @@ export function askedCells(notes: Notes): Array<CellRef & { value: number }> {
   );
 }
 
+/** The typed cells that are not numbers (marked in the grid, never sent), with their text. */
+export function badCells(drafts: Drafts): Array<CellRef & { text: string }> {
+  return Object.entries(drafts).flatMap(([uid, row]) =>
+    Object.entries(row).flatMap(([aid, text]) =>
+      parseGrade(text).bad ? [{ userId: Number(uid), activityId: Number(aid), text }] : [],
+    ),
+  );
+}
+
 /** How many typed cells are not numbers (marked in the grid, never sent). */
 export function countBad(drafts: Drafts): number {
-  return Object.values(drafts).reduce((n, row) => n + Object.values(row).filter((t) => parseGrade(t).bad).length, 0);
+  return badCells(drafts).length;
 }
 
 /**
@@ -310,22 +366,4 @@ export function valueAt(state: SheetState, stored: StoredGrades, userId: number,
     if (!p.bad) return p.value;
   }
   return stored[userId]?.[activityId]?.qualification ?? null;
-}
-
-/** The result of a save where some cells conflicted: what went through, then what did not and why. */
-export function conflictMessage(saved: number, conflicts: number): { title: string; message: string } {
-  const savedText =
-    saved === 0
-      ? 'No se guardó ninguna calificación.'
-      : saved === 1
-        ? 'Se guardó 1 calificación.'
-        : `Se guardaron ${saved} calificaciones.`;
-  const conflictText =
-    conflicts === 1
-      ? 'Una calificación cambió en otro lugar desde que abriste la hoja y no se sobrescribió; revísala abajo.'
-      : `${conflicts} calificaciones cambiaron en otro lugar desde que abriste la hoja y no se sobrescribieron; revísalas abajo.`;
-  return {
-    title: saved === 0 ? 'Calificaciones en conflicto' : 'Guardado con conflictos',
-    message: `${savedText} ${conflictText}`,
-  };
 }

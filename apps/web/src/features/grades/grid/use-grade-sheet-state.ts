@@ -6,17 +6,20 @@ import { errorText } from '../../../lib/errors';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSaveGrades } from '../api/save-grades';
 import { readDrafts, writeDrafts } from './draft-storage';
-import { countDrafts, type PlacedBlock } from './grid-model';
+import { cellText, countDrafts, type PlacedBlock } from './grid-model';
+import { conflictMessage, savedMessage, type HeldBack } from './save-texts';
 import {
   askedCells,
+  badCells,
   batchOf,
-  conflictMessage,
   countBad,
   initialSheetState,
   sheetReducer,
   storedGrades,
   valueAt,
   withSavedGrades,
+  keptCells,
+  type CellNote,
   type CellRef,
   type CellWrite,
   type StoredGrades,
@@ -57,13 +60,15 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
   sheetValuesRef.current = sheetValues;
 
   // Drafts come back from the browser's storage once, when the sheet opens (after a reload, a crash or a lost session).
+  // A recovered 0-10 look-alike is asked about again at once; an answer already given ('Dejar 8.5') is kept.
   const [state, dispatch] = useReducer(sheetReducer, null, () =>
-    initialSheetState(readDrafts(teacherId, assignmentId)),
+    initialSheetState(readDrafts(teacherId, assignmentId), sheetValues),
   );
-  const { drafts, versions } = state;
+  const { drafts, versions, notes } = state;
+  const kept = useMemo(() => keptCells(notes), [notes]);
   useEffect(
-    () => writeDrafts(teacherId, assignmentId, { drafts, versions }),
-    [teacherId, assignmentId, drafts, versions],
+    () => writeDrafts(teacherId, assignmentId, { drafts, versions, ...(Object.keys(kept).length ? { kept } : {}) }),
+    [teacherId, assignmentId, drafts, versions, kept],
   );
 
   const writeCell = useCallback(
@@ -107,14 +112,33 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
 
   const draftCount = countDrafts(drafts);
   const badCount = countBad(drafts);
+  // What a save would send and hold back right now: a grade that looks like 0-10 is asked about before it is saved,
+  // even one typed and never left, so the counts are those of the sheet once reviewed.
+  const reviewed = useMemo(() => sheetReducer(state, { type: 'review', sheetValues }), [state, sheetValues]);
+  const sendable = useMemo(() => batchOf(reviewed, stored), [reviewed, stored]);
+  const heldBack = useMemo((): HeldBack => {
+    const named = (c: CellRef, text: string) => ({
+      text,
+      student: students.find((x) => x.id === c.userId)?.full_name ?? '',
+      activity: activities.find((x) => x.id === c.activityId)?.activity_name ?? '',
+    });
+    return {
+      bad: badCells(reviewed.drafts).map((c) => named(c, `«${c.text}»`)),
+      asked: askedCells(reviewed.notes).map((c) => named(c, cellText(c.value))),
+    };
+  }, [reviewed, students, activities]);
+  /** Marks the 0-10 look-alikes before the save is confirmed; true when there is something to send. */
+  const review = () => {
+    if (reviewed !== state) dispatch({ type: 'review', sheetValues });
+    return sendable.length > 0;
+  };
   const mutation = useSaveGrades();
   const save = () => {
-    // A grade that looks like 0-10 is asked about before it is saved, even one typed and never left.
-    const reviewed = sheetReducer(state, { type: 'review', sheetValues });
     if (reviewed !== state) dispatch({ type: 'review', sheetValues });
-    const sent = batchOf(reviewed, stored);
+    const sent = sendable;
+    const held = heldBack;
     if (!sent.length) {
-      const waiting = askedCells(reviewed.notes).length;
+      const waiting = held.asked.length;
       feedback.error(
         waiting
           ? 'Responde primero si las calificaciones marcadas son de 0 a 10.'
@@ -136,10 +160,14 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
           queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) =>
             old ? withSavedGrades(old, res.saved) : old,
           );
+          // The counts are the server's: what it stored, what already held that value, what conflicted.
           if (res.conflicts.length) {
-            const { title, message } = conflictMessage(sent.length - res.conflicts.length, res.conflicts.length);
+            const { title, message } = conflictMessage(res.saved.length, res.conflicts.length, held);
             feedback.warning(title, message);
-          } else feedback.success(res.message);
+          } else
+            feedback.success(
+              savedMessage({ message: res.message, saved: res.saved.length, unchanged: res.unchanged }, held),
+            );
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 0) feedback.error(OFFLINE_SAVE);
@@ -154,6 +182,9 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
     stored,
     draftCount,
     badCount,
+    sendCount: sendable.length,
+    heldBack,
+    review,
     valueOf,
     emptyCount,
     asked,
@@ -163,7 +194,12 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
     fillEmpty,
     save,
     saving: mutation.isPending,
-    answer: (cells: CellRef[], timesTen: boolean) => dispatch({ type: 'answer', cells, timesTen }),
+    answer: useCallback((cells: CellRef[], timesTen: boolean) => dispatch({ type: 'answer', cells, timesTen }), []),
+    restoreCell: useCallback(
+      (cell: CellRef, draft: string | undefined, note: CellNote | undefined) =>
+        dispatch({ type: 'restore', cell, draft, note }),
+      [],
+    ),
     dismissNotice: () => dispatch({ type: 'dismissNotice' }),
     discardAll: () => dispatch({ type: 'discard' }),
     resolveConflict: (conflict: GradeConflict, keepMine: boolean) => dispatch({ type: 'resolve', conflict, keepMine }),

@@ -188,9 +188,7 @@ export async function sheetSizes(db: DbOrTrx, assignmentIds: number[]) {
   const perSheet = new Map<number, number>();
   const students = new Set<number>();
   if (!assignmentIds.length) return { perSheet, students };
-  const rows = await sheetMembers(db, { assignmentIds })
-    .select(['m.professor_subject_id', 'm.user_id'])
-    .execute();
+  const rows = await sheetMembers(db, { assignmentIds }).select(['m.professor_subject_id', 'm.user_id']).execute();
   for (const r of rows) {
     perSheet.set(r.professor_subject_id, (perSheet.get(r.professor_subject_id) ?? 0) + 1);
     students.add(r.user_id);

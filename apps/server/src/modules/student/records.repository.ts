@@ -21,14 +21,7 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
     // The assignments whose sheets hold the student (`sheetMembers`: enrolled in the group, or graded on them).
     sheetMembers(db, { userIds: [userId] })
       .innerJoin('activities as a', 'a.professor_subject_id', 'm.professor_subject_id')
-      .select([
-        'm.subject_id',
-        'a.id',
-        'a.activity_name',
-        'a.type_activity',
-        'a.ponderation',
-        'a.professor_subject_id',
-      ])
+      .select(['m.subject_id', 'a.id', 'a.activity_name', 'a.type_activity', 'a.ponderation', 'a.professor_subject_id'])
       .distinct()
       .orderBy('m.subject_id')
       .orderBy('a.id')

@@ -21,6 +21,7 @@ import {
 } from '../../test/factories.js';
 import { listStudentSubjects } from '../student/records.repository.js';
 import { moveMembers } from '../users/students.repository.js';
+import { sheetMemberships } from './sheets.repository.js';
 
 /*
  * A past period's sheet after the semester advance: its students have moved from group 201 to group 301, and the
@@ -288,6 +289,15 @@ describe('a past sheet after its students advance', () => {
     expect((await as(ctx(), teacher, { method: 'GET', url })).statusCode).toBe(200);
     const other = await createUser(ctx(), ROLE.TEACHER);
     expect((await as(ctx(), other, { method: 'GET', url })).statusCode).toBe(403);
+  });
+});
+
+describe('sheetMemberships', () => {
+  it('answers for a full save of distinct students (read in slices)', async () => {
+    const asked = [...Array.from({ length: 4998 }, (_, i) => 1_000_000 + i), s[0]!.id, s[4]!.id];
+    expect(await sheetMemberships(ctx().database.db, [ids.assignment], asked)).toEqual(
+      new Set([`${ids.assignment}:${s[0]!.id}`]),
+    );
   });
 });
 

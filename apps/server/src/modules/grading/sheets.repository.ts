@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx, ProfessorSubjectsTable, RowOf } from '../../db/types.js';
@@ -177,9 +178,13 @@ export async function listSheetStudents(db: DbOrTrx, sheet: { id: number }): Pro
 /** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */
 export async function sheetMemberships(db: DbOrTrx, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
   if (!assignmentIds.length || !userIds.length) return new Set();
-  const rows = await sheetMembers(db, { assignmentIds, userIds })
-    .select(['m.professor_subject_id', 'm.user_id'])
-    .execute();
+  // Both branches bind the students: slices of a quarter of the limit keep a 5,000-cell save under it.
+  const rows = await inChunks(
+    [...new Set(userIds)],
+    (slice) =>
+      sheetMembers(db, { assignmentIds, userIds: slice }).select(['m.professor_subject_id', 'm.user_id']).execute(),
+    MAX_BOUND_PARAMETERS / 4,
+  );
   return new Set(rows.map((r) => `${r.professor_subject_id}:${r.user_id}`));
 }
 

@@ -1,7 +1,10 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
+import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
-import type { DbOrTrx, RowOf } from '../../db/types.js';
+import type { Database, DbOrTrx, ProfessorSubjectsTable, RowOf } from '../../db/types.js';
+import { inList } from '../ratings/sums.js';
 
 /** An assignment as the grade screens need it, with the period its sheet uses (its own, else the active one). */
 export interface Sheet extends SheetAssignment {
@@ -108,36 +111,39 @@ export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?
   return q.orderBy('a.codigo').orderBy('a.id').execute();
 }
 
-/** Students of a grade sheet (DESIGN §3): the group's students enrolled in the subject for the sheet's period. */
-export async function listSheetStudents(db: DbOrTrx, sheet: Sheet): Promise<SheetStudent[]> {
-  if (sheet.group_id === null || sheet.sheet_period_id === null) return [];
-  const { group_id: groupId, subject_id: subjectId, sheet_period_id: periodId } = sheet;
-  // Each student once, even if listed twice in the group; ordered by name with Spanish collation.
-  return db
-    .selectFrom('users as u')
-    .where('u.id', 'in', (eb) => eb.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('enrolments as e')
-          .select('e.id')
-          .whereRef('e.user_id', '=', 'u.id')
-          .where('e.subject_id', '=', subjectId)
-          .where('e.period_id', '=', periodId),
-      ),
-    )
-    .select(['u.id', 'u.full_name', 'u.controlnumber'])
-    .orderBy(esKey('u.full_name'))
-    .orderBy('u.id')
-    .execute();
+/** Which sheets' students to read; every field narrows (an empty list selects nothing). */
+export interface SheetMemberFilter {
+  assignmentIds?: readonly number[];
+  userIds?: readonly number[];
+  /** Only this teacher's assignments. */
+  teacherId?: number;
+  subjectIds?: readonly number[];
 }
 
 /**
- * Each assignment joined to the students on its sheet (`ps`, `ug.user_id`, `e`): the group's members enrolled in the
- * subject in the sheet's period (the assignment's, else the active one).
+ * The students of grade sheets (DESIGN §3 'Students of a grade sheet', extended in docs/decisions.md 'Students of a
+ * past sheet'), as `m`: one row per assignment and student, with the assignment's subject and its sheet period (its
+ * own, else the active one). A student is on an assignment's sheet when they are
+ * - a current member of its group enrolled in its subject for the sheet period, or
+ * - graded (a non-null grade) on one of its activities, whatever their group or enrolment now: a past sheet keeps the
+ *   students it graded after the semester advance moves them to another group, and no grade is ever hidden.
+ * Every reader of a sheet's students (the grid, the spreadsheets, grade writes, the teacher's reports, dashboard and
+ * observations) goes through this one query; the filter narrows both branches, so each reads only its index ranges.
  */
-export function sheetRows(db: DbOrTrx) {
-  return db
+export function sheetMembers(db: DbOrTrx, filter: SheetMemberFilter) {
+  const narrow = <QB extends SelectQueryBuilder<Database & { ps: ProfessorSubjectsTable }, 'ps', object>>(
+    qb: QB,
+    userColumn: 'ug.user_id' | 'ua.user_id',
+  ): QB => {
+    let q = qb as SelectQueryBuilder<Database & { ps: ProfessorSubjectsTable }, 'ps', object>;
+    if (filter.assignmentIds) q = q.where(inList('ps.id', [...new Set(filter.assignmentIds)]));
+    if (filter.userIds) q = q.where(inList(userColumn, [...new Set(filter.userIds)]));
+    if (filter.teacherId !== undefined) q = q.where('ps.user_id', '=', filter.teacherId);
+    if (filter.subjectIds) q = q.where(inList('ps.subject_id', [...new Set(filter.subjectIds)]));
+    return q as QB;
+  };
+  const sheetPeriod = sql<number | null>`coalesce(ps.period_id, ap.id)`;
+  const enrolled = db
     .selectFrom('professor_subjects as ps')
     .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
     .innerJoin('user_groups as ug', 'ug.group_id', 'ps.group_id')
@@ -146,18 +152,40 @@ export function sheetRows(db: DbOrTrx) {
         .onRef('e.user_id', '=', 'ug.user_id')
         .onRef('e.subject_id', '=', 'ps.subject_id')
         .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))),
-    );
+    )
+    .select(['ps.id as professor_subject_id', 'ug.user_id', 'ps.subject_id', sheetPeriod.as('period_id')]);
+  const graded = db
+    .selectFrom('professor_subjects as ps')
+    .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
+    .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
+    .innerJoin('user_activities as ua', 'ua.activity_id', 'a.id')
+    .where('ua.qualification', 'is not', null)
+    .select(['ps.id as professor_subject_id', 'ua.user_id', 'ps.subject_id', sheetPeriod.as('period_id')]);
+  // `union` (not `union all`): a member graded on several activities, or both enrolled and graded, is one row.
+  return db.selectFrom(narrow(enrolled, 'ug.user_id').union(narrow(graded, 'ua.user_id')).as('m'));
+}
+
+/** Students of a grade sheet (the rule of `sheetMembers`), ordered by name with Spanish collation. */
+export async function listSheetStudents(db: DbOrTrx, sheet: { id: number }): Promise<SheetStudent[]> {
+  return sheetMembers(db, { assignmentIds: [sheet.id] })
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.full_name', 'u.controlnumber'])
+    .orderBy(esKey('u.full_name'))
+    .orderBy('u.id')
+    .execute();
 }
 
 /** Which of the given students are on the sheet of each assignment: the pairs `${assignmentId}:${userId}`. */
 export async function sheetMemberships(db: DbOrTrx, assignmentIds: number[], userIds: number[]): Promise<Set<string>> {
   if (!assignmentIds.length || !userIds.length) return new Set();
-  const rows = await sheetRows(db)
-    .where('ps.id', 'in', [...new Set(assignmentIds)])
-    .where('ug.user_id', 'in', [...new Set(userIds)])
-    .select(['ps.id', 'ug.user_id'])
-    .execute();
-  return new Set(rows.map((r) => `${r.id}:${r.user_id}`));
+  // Both branches bind the students: slices of a quarter of the limit keep a 5,000-cell save under it.
+  const rows = await inChunks(
+    [...new Set(userIds)],
+    (slice) =>
+      sheetMembers(db, { assignmentIds, userIds: slice }).select(['m.professor_subject_id', 'm.user_id']).execute(),
+    MAX_BOUND_PARAMETERS / 4,
+  );
+  return new Set(rows.map((r) => `${r.professor_subject_id}:${r.user_id}`));
 }
 
 /** How many students each sheet has, and the distinct students of all of them, in one query. */
@@ -165,13 +193,9 @@ export async function sheetSizes(db: DbOrTrx, assignmentIds: number[]) {
   const perSheet = new Map<number, number>();
   const students = new Set<number>();
   if (!assignmentIds.length) return { perSheet, students };
-  const rows = await sheetRows(db)
-    .where('ps.id', 'in', assignmentIds)
-    .select(['ps.id', 'ug.user_id'])
-    .distinct()
-    .execute();
+  const rows = await sheetMembers(db, { assignmentIds }).select(['m.professor_subject_id', 'm.user_id']).execute();
   for (const r of rows) {
-    perSheet.set(r.id, (perSheet.get(r.id) ?? 0) + 1);
+    perSheet.set(r.professor_subject_id, (perSheet.get(r.professor_subject_id) ?? 0) + 1);
     students.add(r.user_id);
   }
   return { perSheet, students };

@@ -1,6 +1,6 @@
 import type { ObservationEntry } from '@egreso/domain';
 import type { DbOrTrx, ObservationsTable } from '../../db/types.js';
-import { sheetRows } from '../grading/sheets.repository.js';
+import { sheetMembers } from '../grading/sheets.repository.js';
 
 export interface ObservationFilter {
   userId: number;
@@ -54,16 +54,14 @@ export async function insertObservations(db: DbOrTrx, rows: NewObservation[], no
 export async function teacherSheetsOfStudents(db: DbOrTrx, teacherId: number, subjectIds: number[], userIds: number[]) {
   const out = new Map<string, { professor_subject_id: number; period_id: number | null }>();
   if (!subjectIds.length || !userIds.length) return out;
-  const rows = await sheetRows(db)
-    .where('ps.user_id', '=', teacherId)
-    .where('ps.subject_id', 'in', [...new Set(subjectIds)])
-    .where('ug.user_id', 'in', [...new Set(userIds)])
-    .select(['ps.id', 'ps.subject_id', 'ug.user_id', 'e.period_id'])
-    .orderBy('e.period_id', 'desc')
+  const rows = await sheetMembers(db, { teacherId, subjectIds, userIds })
+    .select(['m.professor_subject_id', 'm.subject_id', 'm.user_id', 'm.period_id'])
+    .orderBy('m.period_id', 'desc')
+    .orderBy('m.professor_subject_id', 'desc')
     .execute();
   for (const r of rows) {
     const key = `${r.subject_id}:${r.user_id}`;
-    if (!out.has(key)) out.set(key, { professor_subject_id: r.id, period_id: r.period_id });
+    if (!out.has(key)) out.set(key, { professor_subject_id: r.professor_subject_id, period_id: r.period_id });
   }
   return out;
 }

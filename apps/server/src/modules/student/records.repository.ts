@@ -2,27 +2,11 @@ import type { StudentSubject } from '@egreso/domain';
 import { joinActivityAssignment, joinAssignmentPeriod, joinAssignmentSubject } from '../../db/joins.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
+import { sheetMembers } from '../grading/sheets.repository.js';
 import { studentObservations } from '../observations/observations.repository.js';
 
 /** The student's rating of each attribute of a subject (or of every subject enrolled): an aggregate of `modules/ratings`. */
 export { listStudentAttributeRatings } from '../ratings/ratings.repository.js';
-
-/**
- * The assignments whose sheets hold the student (DESIGN §3 Students of a grade sheet): the student is in the
- * assignment's group and enrolled in its subject for its period (the active one when it has none).
- */
-function studentSheets(db: DbOrTrx, userId: number) {
-  return db
-    .selectFrom('professor_subjects as ps')
-    .leftJoin('periods as ap', (j) => j.on('ap.is_active', '=', 1))
-    .innerJoin('user_groups as ug', (j) => j.onRef('ug.group_id', '=', 'ps.group_id').on('ug.user_id', '=', userId))
-    .innerJoin('enrolments as e', (j) =>
-      j
-        .on('e.user_id', '=', userId)
-        .onRef('e.subject_id', '=', 'ps.subject_id')
-        .on((eb) => eb('e.period_id', '=', eb.fn.coalesce('ps.period_id', 'ap.id'))),
-    );
-}
 
 /** The subjects the student has been enrolled in, in Spanish order, each with the activities of the student's sheets. */
 export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<StudentSubject[]> {
@@ -34,18 +18,12 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
       .orderBy(esKey('s.subject_name'))
       .orderBy('s.id')
       .execute(),
-    studentSheets(db, userId)
-      .innerJoin('activities as a', 'a.professor_subject_id', 'ps.id')
-      .select([
-        'ps.subject_id',
-        'a.id',
-        'a.activity_name',
-        'a.type_activity',
-        'a.ponderation',
-        'a.professor_subject_id',
-      ])
+    // The assignments whose sheets hold the student (`sheetMembers`: enrolled in the group, or graded on them).
+    sheetMembers(db, { userIds: [userId] })
+      .innerJoin('activities as a', 'a.professor_subject_id', 'm.professor_subject_id')
+      .select(['m.subject_id', 'a.id', 'a.activity_name', 'a.type_activity', 'a.ponderation', 'a.professor_subject_id'])
       .distinct()
-      .orderBy('ps.subject_id')
+      .orderBy('m.subject_id')
       .orderBy('a.id')
       .execute(),
   ]);

@@ -1,7 +1,7 @@
-import { ROLE, type CareerScope } from '@egreso/domain';
+import type { CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { byAttributeOrder, esKey } from '../../db/spanish.js';
+import { byAttributeOrder } from '../../db/spanish.js';
 import { assignmentsQuery } from '../assignments/assignments.repository.js';
 
 /**
@@ -29,24 +29,6 @@ export function listSubjectGroupAssignments(
 }
 
 export type SubjectGroupAssignment = Awaited<ReturnType<typeof listSubjectGroupAssignments>>[number];
-
-/**
- * Students of a grade sheet (DESIGN §3): the group's students with an enrolment in the subject for the period,
- * ordered by name (one row each: both links are unique).
- */
-export function listSheetStudents(db: DbOrTrx, groupId: number, subjectId: number, periodId: number) {
-  return db
-    .selectFrom('user_groups as ug')
-    .innerJoin('users as u', 'u.id', 'ug.user_id')
-    .innerJoin('enrolments as e', (j) => j.onRef('e.user_id', '=', 'ug.user_id').on('e.subject_id', '=', subjectId))
-    .select(['u.id', 'u.full_name', 'u.controlnumber'])
-    .where('ug.group_id', '=', groupId)
-    .where('u.role', '=', ROLE.STUDENT)
-    .where('e.period_id', '=', periodId)
-    .orderBy(esKey('u.full_name'))
-    .orderBy('u.id')
-    .execute();
-}
 
 /** The subject's attributes in the attributes' order (code, then name). */
 export function listReportAttributes(db: DbOrTrx, subjectId: number) {

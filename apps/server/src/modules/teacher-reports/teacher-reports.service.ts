@@ -3,11 +3,10 @@ import { TEACHER_REPORT_MSG, ROLE, type Actor, type GroupReport, type StudentRep
 import type { Database } from '../../db/types.js';
 import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
-import { findActivePeriod } from '../catalogues/catalogues.repository.js';
 import { countAttributeBands, listAttributeRatings } from '../ratings/ratings.repository.js';
+import { listSheetStudents } from '../grading/sheets.repository.js';
 import {
   listReportAttributes,
-  listSheetStudents,
   listSubjectGroupAssignments,
   type SubjectGroupAssignment,
 } from './teacher-reports.repository.js';
@@ -39,9 +38,9 @@ async function reportAssignment(db: Db, actor: Actor, scope: Scope): Promise<Sub
 /** The assignment, its students and the rating filter that covers exactly them. */
 async function reportScope(db: Db, actor: Actor, scope: Scope) {
   const assignment = await reportAssignment(db, actor, scope);
-  const periodId = assignment.period_id ?? (await findActivePeriod(db))?.id ?? null;
+  // The assignment's sheet: its group's enrolled students and everyone graded on it (after they advance too).
   const [students, attributes] = await Promise.all([
-    periodId === null ? Promise.resolve([]) : listSheetStudents(db, scope.group_id, scope.subject_id, periodId),
+    listSheetStudents(db, assignment),
     listReportAttributes(db, scope.subject_id),
   ]);
   const filter = {

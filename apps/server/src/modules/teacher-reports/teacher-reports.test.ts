@@ -29,11 +29,13 @@ let ids: {
   s3: number;
   s4: number;
   s5: number;
+  s6: number;
   assignment: number;
 };
 
 /**
- * A group with three graded students, one enrolled without grades and one graded but not enrolled. Activities:
+ * A group with three graded students, one enrolled without grades, one graded but not enrolled and one neither
+ * enrolled nor graded. Activities:
  * act1 (weight 100, AE-A), act2 (weight 50, AE-A and AE-B), act3 (weight 100, AE-B).
  */
 beforeAll(async () => {
@@ -68,8 +70,10 @@ beforeAll(async () => {
   const act2 = await makeActivity(ctx(), assignment.id, [a1.id, a2.id]);
   const act3 = await makeActivity(ctx(), assignment.id, [a2.id]);
   await db.updateTable('activities').set({ ponderation: 50 }).where('id', '=', act2.id).execute();
-  const [s1, s2, s3, s4, s5] = await Promise.all(
-    ['Ana Uno', 'Beto Dos', 'Carla Tres', 'Dora Cuatro', 'Eva Cinco'].map((n) => addStudentToGroup(ctx(), group.id, n)),
+  const [s1, s2, s3, s4, s5, s6] = await Promise.all(
+    ['Ana Uno', 'Beto Dos', 'Carla Tres', 'Dora Cuatro', 'Eva Cinco', 'Fer Seis'].map((n) =>
+      addStudentToGroup(ctx(), group.id, n),
+    ),
   );
   await db
     .insertInto('enrolments')
@@ -117,6 +121,7 @@ beforeAll(async () => {
     s3: s3!.id,
     s4: s4!.id,
     s5: s5!.id,
+    s6: s6!.id,
     assignment: assignment.id,
   };
 });
@@ -125,7 +130,7 @@ const groupUrl = () => `/api/reportes/grupo?subject_id=${ids.subject}&group_id=$
 const studentUrl = (userId: number) => `${groupUrl().replace('/grupo?', '/grupo/alumno?')}&user_id=${userId}`;
 
 describe('GET /reportes/grupo', () => {
-  it("counts each attribute's enrolled students by band, as computed by hand", async () => {
+  it("counts each attribute's students (enrolled or graded) by band, as computed by hand", async () => {
     const res = await as(ctx(), teacher, { method: 'GET', url: groupUrl() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -135,15 +140,17 @@ describe('GET /reportes/grupo', () => {
       'Beto Dos',
       'Carla Tres',
       'Dora Cuatro',
+      'Eva Cinco',
     ]);
-    // AE-A: Ana (95·100 + 80·50) / 150 = 90.0, Beto 60.0, Carla (72·100 + 100·50) / 150 = 81.3; Eva is not enrolled.
+    // AE-A: Ana (95·100 + 80·50) / 150 = 90.0, Beto 60.0, Carla (72·100 + 100·50) / 150 = 81.3, Eva 100.0: graded
+    // though not enrolled, her grade is shown (a grade is never hidden). Fer, neither enrolled nor graded, is left out.
     // AE-B: Ana (80·50 + 90·100) / 150 = 86.7, Beto 70.0, Carla 100.0.
     expect(body.atributos).toEqual([
       {
         attribute_id: ids.a1,
         attribute_name: 'Resolver problemas',
         codigo: 'AE-A',
-        sobresaliente: 1,
+        sobresaliente: 2,
         suficiente: 1,
         insuficiente: 1,
       },
@@ -182,7 +189,7 @@ describe('GET /reportes/grupo/alumno', () => {
   });
 
   it("refuses a student outside the group's sheet and other teachers", async () => {
-    const outside = await as(ctx(), teacher, { method: 'GET', url: studentUrl(ids.s5) });
+    const outside = await as(ctx(), teacher, { method: 'GET', url: studentUrl(ids.s6) });
     expect(outside.statusCode).toBe(404);
     expect(outside.json().message).toBe(TEACHER_REPORT_MSG.studentNotInGroup);
     expect((await as(ctx(), otherTeacher, { method: 'GET', url: studentUrl(ids.s1) })).statusCode).toBe(403);

@@ -1,0 +1,399 @@
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, onPostgres, type TestContext, type TestUser } from '../harness.js';
+import { clearInstitution, createPool, loadInstitution, type Loaded, type Pool } from './load.js';
+import { ACTIVE_PERIOD, GENERATIONS, institution, type Institution } from './model.js';
+import { Reference, bandOf, percentOf } from './reference.js';
+
+/*
+ * The oracle: generated institutions (./model.ts) written to the database, every figure the API answers for them
+ * compared with DESIGN §3's definitions computed plainly (./reference.ts), as the roles that see them. A failing case
+ * prints fast-check's seed and the shrunk institution; `ORACLE_RUNS=500 npm run test:oracle` runs a longer search.
+ */
+
+const RUNS = Number(process.env.ORACLE_RUNS ?? 12);
+const SEED = process.env.ORACLE_SEED === undefined ? undefined : Number(process.env.ORACLE_SEED);
+
+let ctx: TestContext & { close: () => Promise<void> };
+let pool: Pool;
+const compared = { institutions: 0, figures: 0 };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  pool = await createPool(ctx);
+}, 120_000);
+afterAll(async () => {
+  if (process.env.ORACLE_VERBOSE)
+    console.log(
+      `oracle (${onPostgres ? 'PostgreSQL' : 'SQLite'}): ${compared.institutions} institutions, ${compared.figures} figures`,
+    );
+  await clearInstitution(ctx);
+  await ctx.close();
+});
+
+/** Collects the differences of one institution; each comparison counts as one figure. */
+class Check {
+  readonly diffs: string[] = [];
+  eq(what: string, got: unknown, want: unknown) {
+    compared.figures += 1;
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      this.diffs.push(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  }
+  done() {
+    if (this.diffs.length) throw new Error(`${this.diffs.length} figure(s) differ:\n${this.diffs.slice(0, 25).join('\n')}`);
+  }
+}
+
+async function get(user: TestUser, url: string) {
+  const res = await as(ctx, user, { method: 'GET', url: `/api${url}` });
+  return res;
+}
+async function getJson<T>(user: TestUser, url: string): Promise<T> {
+  const res = await get(user, url);
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+const t1 = (tenths: number | null) => (tenths === null ? null : tenths / 10);
+const sortBy = <T>(rows: T[], key: (r: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+
+/** Runs a property over generated institutions: each case loads its institution and checks it. */
+async function property(check: (m: Institution, ids: Loaded, ref: Reference, c: Check) => Promise<void>) {
+  await fc.assert(
+    fc.asyncProperty(institution, async (m) => {
+      const ids = await loadInstitution(ctx, pool, m);
+      compared.institutions += 1;
+      const c = new Check();
+      await check(m, ids, new Reference(m), c);
+      c.done();
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: process.env.ORACLE_NO_SHRINK !== undefined },
+  );
+}
+
+describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('teacher: grade sheet students and finals, dashboard and Pendientes, group report bands', async () => {
+    await property(async (m, ids, ref, c) => {
+      for (const [ai, a] of m.assignments.entries()) {
+        const teacher = ids.teachers[a.teacher]!;
+        const sheet = await getJson<{
+          students: Array<{ id: number }>;
+          finals: Array<{ user_id: number; final: number | null }>;
+        }>(teacher, `/grade-sheets/${ids.assignments[ai]}`);
+        const students = ref.sheetStudents(ai);
+        c.eq(
+          `sheet ${ai} students`,
+          sheet.students.map((s) => s.id).sort((x, y) => x - y),
+          students.map((s) => ids.students[s]!.id).sort((x, y) => x - y),
+        );
+        c.eq(
+          `sheet ${ai} finals`,
+          sortBy(sheet.finals, (f) => String(f.user_id).padStart(9)),
+          sortBy(
+            students.map((s) => ({ user_id: ids.students[s]!.id, final: t1(ref.finalOf(s, ai)) })),
+            (f) => String(f.user_id).padStart(9),
+          ),
+        );
+        // The teacher's graphic report: band counts of the sheet's students per attribute of the subject.
+        const report = await getJson<{
+          atributos: Array<{ attribute_id: number; sobresaliente: number; suficiente: number; insuficiente: number }>;
+        }>(
+          teacher,
+          `/reportes/grupo?subject_id=${ids.subjects[a.subject]}&group_id=${ids.groups[a.group]}&period_id=${ids.periods[a.period]}`,
+        );
+        const want = m.subjects[a.subject]!.attributes.map((at) => {
+          const counts = { attribute_id: ids.attributes[at]!, sobresaliente: 0, suficiente: 0, insuficiente: 0 };
+          for (const s of students) {
+            const r = ref.rating(s, a.subject, at, { period: a.period, group: a.group });
+            if (r === null) continue;
+            const b = bandOf(r);
+            if (b === 'Sobresaliente') counts.sobresaliente += 1;
+            else if (b === 'Suficiente') counts.suficiente += 1;
+            else counts.insuficiente += 1;
+          }
+          return counts;
+        });
+        c.eq(
+          `group report ${ai} bands`,
+          sortBy(
+            report.atributos.map((r) => ({
+              attribute_id: r.attribute_id,
+              sobresaliente: r.sobresaliente,
+              suficiente: r.suficiente,
+              insuficiente: r.insuficiente,
+            })),
+            (r) => String(r.attribute_id).padStart(9),
+          ),
+          sortBy(want, (r) => String(r.attribute_id).padStart(9)),
+        );
+      }
+      for (const [ti, t] of m.teachers.entries()) {
+        for (const career of t.careers) {
+          const dash = await getJson<{
+            cards: { students: number; activities: number; subjects: number };
+            pendientes: Array<{ id: number; professor_subject_id: number; students: number; graded: number }>;
+          }>(ids.teachers[ti]!, `/profesor/dashboard?career_id=${ids.careers[career]}`);
+          const mine = m.assignments
+            .map((a, ai) => ({ a, ai }))
+            .filter(({ a }) => a.teacher === ti && a.career === career && a.period === ACTIVE_PERIOD);
+          const acts = m.activities
+            .map((act, i) => ({ act, i }))
+            .filter(({ act }) => mine.some((x) => x.ai === act.assignment));
+          const everyone = new Set(mine.flatMap(({ ai }) => ref.sheetStudents(ai)));
+          c.eq(`dashboard ${ti}/${career} cards`, dash.cards, {
+            students: everyone.size,
+            activities: acts.length,
+            subjects: new Set(mine.map(({ a }) => a.subject)).size,
+          });
+          c.eq(
+            `dashboard ${ti}/${career} pendientes`,
+            sortBy(
+              dash.pendientes.map((p) => ({ id: p.id, students: p.students, graded: p.graded })),
+              (p) => String(p.id).padStart(9),
+            ),
+            sortBy(
+              acts.map(({ act, i }) => ({
+                id: ids.activities[i]!,
+                students: ref.sheetStudents(act.assignment).length,
+                graded: ref
+                  .sheetStudents(act.assignment)
+                  .filter((s) => m.grades.some((g) => g.student === s && g.activity === i && g.tenths !== null))
+                  .length,
+              })),
+              (p) => String(p.id).padStart(9),
+            ),
+          );
+        }
+      }
+    });
+  });
+
+  it('student: dashboard, global report and attribute profile', async () => {
+    await property(async (m, ids, ref, c) => {
+      for (const [si] of m.students.entries()) {
+        const student = ids.students[si]!;
+        const averages = ref.globalAverages(si);
+        const byId = new Map([...averages].map(([a, t]) => [ids.attributes[a]!, t / 10]));
+        const global = await getJson<{ atributos: Array<{ attribute_id: number; promedio: number }> }>(
+          student,
+          `/reportes/alumno/${student.id}/global`,
+        );
+        c.eq(
+          `student ${si} global`,
+          sortBy(
+            global.atributos.map((a) => [a.attribute_id, a.promedio]),
+            (r) => String(r[0]).padStart(9),
+          ),
+          sortBy([...byId], (r) => String(r[0]).padStart(9)),
+        );
+        const dash = await getJson<{
+          enrolled_subjects: number;
+          graded_activities: number;
+          attributes: Array<{ attribute_id: number; promedio: number | null }>;
+        }>(student, `/alumno/${student.id}/tablero`);
+        c.eq(
+          `student ${si} dashboard counters`,
+          [dash.enrolled_subjects, dash.graded_activities],
+          [
+            m.enrolments.filter((e) => e.student === si && e.period === ACTIVE_PERIOD).length,
+            m.grades.filter((g) => g.student === si && g.tenths !== null).length,
+          ],
+        );
+        const listed = new Set(
+          m.enrolments.filter((e) => e.student === si).flatMap((e) => m.subjects[e.subject]!.attributes),
+        );
+        c.eq(
+          `student ${si} dashboard averages`,
+          sortBy(
+            dash.attributes.map((a) => [a.attribute_id, a.promedio]),
+            (r) => String(r[0]).padStart(9),
+          ),
+          sortBy(
+            [...listed].map((a) => [ids.attributes[a]!, averages.has(a) ? averages.get(a)! / 10 : null]),
+            (r) => String(r[0]).padStart(9),
+          ),
+        );
+        const profile = await getJson<{
+          atributos: Array<{ attribute_id: number; promedio: number; subjects: Array<{ subject_id: number; rating: number }> }>;
+        }>(student, `/alumno/${student.id}/perfil-atributos`);
+        c.eq(
+          `student ${si} profile`,
+          sortBy(
+            profile.atributos.flatMap((a) =>
+              a.subjects.map((s) => [a.attribute_id, a.promedio, s.subject_id, s.rating].join('/')),
+            ),
+            (x) => x,
+          ),
+          sortBy(
+            ref
+              .ratingsOf(si)
+              .map((r) =>
+                [ids.attributes[r.attribute]!, averages.get(r.attribute)! / 10, ids.subjects[r.subject]!, r.tenths / 10].join(
+                  '/',
+                ),
+              ),
+            (x) => x,
+          ),
+        );
+      }
+    });
+  });
+
+  it('division report: /reportes/flex records and counters, and the export, for each chief and the admin', async () => {
+    await property(async (m, ids, ref, c) => {
+      const viewers = [
+        ...ids.chiefs.map((ch, i) => ({ who: `chief ${i}`, user: ch.user, careers: ch.careers })),
+        { who: 'admin', user: ids.admin, careers: Array.from({ length: m.careers }, (_, i) => i) },
+      ];
+      for (const v of viewers)
+        for (const [gi] of GENERATIONS.entries()) {
+          const filters: Array<{ label: string; query: string; only: { subject?: number; period?: number } }> = [
+            { label: 'all', query: '', only: {} },
+            ...m.subjects.map((_, s) => ({ label: `subject ${s}`, query: `&subject_id=${ids.subjects[s]}`, only: { subject: s } })),
+            ...[1, ACTIVE_PERIOD].map((p) => ({ label: `period ${p}`, query: `&period_id=${ids.periods[p]}`, only: { period: p } })),
+          ];
+          for (const f of filters) {
+            const url = `/reportes/flex?generation_id=${ids.generations[gi]}${f.query}`;
+            const got = await getJson<
+              Array<{ attribute_id: number; subject_id: number; attributerating: number; user: { id: number; gender: number | null } }>
+            >(v.user, url);
+            const want = ref.flexRecords(v.careers, gi, f.only).map((r) => ({
+              attribute_id: ids.attributes[r.attribute]!,
+              subject_id: ids.subjects[r.subject]!,
+              attributerating: r.tenths / 10,
+              user: { id: ids.students[r.student]!.id, gender: m.students[r.student]!.gender },
+            }));
+            const key = (r: (typeof want)[number]) => `${r.user.id}/${r.subject_id}/${r.attribute_id}`;
+            const label = `${v.who} flex gen ${gi} ${f.label}`;
+            c.eq(`${label} records`, sortBy(got, key), sortBy(want, key));
+            const counters = (rows: typeof want) => ({
+              alumnos: new Set(rows.map((r) => r.user.id)).size,
+              registros: rows.length,
+              hombres: new Set(rows.filter((r) => r.user.gender === 1).map((r) => r.user.id)).size,
+              mujeres: new Set(rows.filter((r) => r.user.gender === 2).map((r) => r.user.id)).size,
+            });
+            c.eq(`${label} counters`, counters(got), counters(want));
+            if (f.only.period === undefined) await checkExport(c, ids, m, v.user, `${url.replace('/flex?', '/flex/export?')}`, label, want);
+          }
+        }
+    });
+  });
+
+  it('performance indices: students at the start, failure per subject, dropout, graduations, terminal efficiency', async () => {
+    await property(async (m, ids, ref, c) => {
+      const viewers = [
+        ...ids.chiefs.map((ch, i) => ({ who: `chief ${i}`, user: ch.user, careers: ch.careers })),
+        { who: 'admin', user: ids.admin, careers: Array.from({ length: m.careers }, (_, i) => i) },
+      ];
+      for (const v of viewers)
+        for (const career of v.careers)
+          for (const [gi] of GENERATIONS.entries()) {
+            const got = await getJson<{
+              starting_size: number;
+              periods: Array<{
+                period_id: number;
+                students_at_start: number;
+                dropouts: number;
+                dropout_rate: number;
+                graduated: number;
+                subjects: Array<{ subject_id: number; students_with_final: number; failed: number; failure_rate: number }>;
+              }>;
+              terminal_efficiency: { graduated: number; starting_size: number; rate: number };
+            }>(v.user, `/reportes/rendimiento?generation_id=${ids.generations[gi]}&career_id=${ids.careers[career]}`);
+            const want = ref.indices(gi, career);
+            const label = `${v.who} indices career ${career} gen ${gi}`;
+            c.eq(`${label} starting_size`, got.starting_size, want.starting_size);
+            c.eq(`${label} terminal_efficiency`, got.terminal_efficiency, want.terminal_efficiency);
+            c.eq(
+              `${label} periods`,
+              got.periods.map((p) => p.period_id),
+              want.periods.map((p) => ids.periods[p.period]),
+            );
+            for (const p of want.periods) {
+              const g = got.periods.find((x) => x.period_id === ids.periods[p.period]);
+              if (!g) continue;
+              const pl = `${label} period ${p.period}`;
+              c.eq(`${pl} students_at_start`, g.students_at_start, p.students_at_start);
+              c.eq(`${pl} dropouts`, [g.dropouts, g.dropout_rate], [p.dropouts, p.dropout_rate]);
+              c.eq(`${pl} graduated (cumulative)`, g.graduated, p.graduated);
+              c.eq(
+                `${pl} failure per subject`,
+                sortBy(
+                  g.subjects.map((s) => [s.subject_id, s.students_with_final, s.failed, s.failure_rate]),
+                  (r) => String(r[0]).padStart(9),
+                ),
+                sortBy(
+                  [...p.subjects].map(([s, r]) => [
+                    ids.subjects[s]!,
+                    r.with_final,
+                    r.failed,
+                    percentOf(r.failed, r.with_final),
+                  ]),
+                  (r) => String(r[0]).padStart(9),
+                ),
+              );
+            }
+          }
+    });
+  });
+});
+
+type WantRecord = {
+  attribute_id: number;
+  subject_id: number;
+  attributerating: number;
+  user: { id: number; gender: number | null };
+};
+
+/** The export's 'Calificaciones' rows and 'Resumen' counts against the same records (with the reports' 0-10 rule). */
+async function checkExport(
+  c: Check,
+  ids: Loaded,
+  m: Institution,
+  user: TestUser,
+  url: string,
+  label: string,
+  want: WantRecord[],
+) {
+  const res = await get(user, url);
+  if (want.length === 0) {
+    c.eq(`${label} export status`, res.statusCode, 404);
+    return;
+  }
+  c.eq(`${label} export status`, res.statusCode, 200);
+  if (res.statusCode !== 200) return;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const rows = (name: string) => {
+    const out: unknown[][] = [];
+    wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+    return out.slice(1);
+  };
+  const tenScale = Math.max(...want.map((r) => r.attributerating)) <= 10.5;
+  const value = (r: WantRecord) => (tenScale ? Math.round(r.attributerating * 100) / 10 : r.attributerating);
+  const control = new Map(ids.students.map((s, i) => [s.id, `A${i + 1}`]));
+  const attrName = new Map(ids.attributes.map((id, i) => [id, `Atributo ${i + 1}`]));
+  const subjectKey = new Map(ids.subjects.map((id, i) => [id, `M-${i + 1}`]));
+  const detail = rows('Calificaciones').map((r) => [r[0], r[3], r[5], r[7], r[8]].join('|'));
+  const expected = want.map((r) =>
+    [control.get(r.user.id), subjectKey.get(r.subject_id), attrName.get(r.attribute_id), value(r), bandOf(Math.round(value(r) * 10))].join('|'),
+  );
+  c.eq(`${label} export rows`, [...detail].sort(), [...expected].sort());
+  const summary = rows('Resumen').map((r) => [r[0], r[1], r[2], r[3], r[5], r[7]].join('|'));
+  const byAttr = new Map<number, WantRecord[]>();
+  for (const r of want) byAttr.set(r.attribute_id, [...(byAttr.get(r.attribute_id) ?? []), r]);
+  const expectedSummary = [...byAttr].map(([a, list]) => {
+    const bands = list.map((r) => bandOf(Math.round(value(r) * 10)));
+    return [
+      attrName.get(a),
+      new Set(list.map((r) => r.user.id)).size,
+      list.length,
+      bands.filter((b) => b === 'Sobresaliente').length,
+      bands.filter((b) => b === 'Suficiente').length,
+      bands.filter((b) => b === 'Insuficiente').length,
+    ].join('|');
+  });
+  void m;
+  c.eq(`${label} export summary`, [...summary].sort(), [...expectedSummary].sort());
+}

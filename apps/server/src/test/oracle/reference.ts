@@ -23,6 +23,33 @@ export function percentOf(part: number, total: number): number {
   return total === 0 ? 0 : roundHalfUp(1000 * part, total) / 10;
 }
 
+/** Counts per band of values in tenths, with their percents. */
+export function tallyOf(tenths: number[]) {
+  const n = (b: BandName) => tenths.filter((t) => bandOf(t) === b).length;
+  const [sobresaliente, suficiente, insuficiente] = [n('Sobresaliente'), n('Suficiente'), n('Insuficiente')];
+  return {
+    total: tenths.length,
+    sobresaliente,
+    suficiente,
+    insuficiente,
+    sobresaliente_pct: percentOf(sobresaliente, tenths.length),
+    suficiente_pct: percentOf(suficiente, tenths.length),
+    insuficiente_pct: percentOf(insuficiente, tenths.length),
+  };
+}
+
+/** The share at Suficiente or above against a target (percent); no verdict without data; critical at 25 % Insuficiente. */
+export function verdictOf(tenths: number[], target: number) {
+  const ok = tenths.filter((t) => t >= 700).length;
+  const low = tenths.length - ok;
+  return {
+    share: percentOf(ok, tenths.length),
+    target,
+    met: tenths.length === 0 ? null : ok * 100 >= target * tenths.length,
+    critical: tenths.length > 0 && low * 100 >= 25 * tenths.length,
+  };
+}
+
 /** Ponderation-weighted mean in tenths of the graded items (ungraded and weightless ones count for nothing). */
 function weightedMean(items: Array<{ tenths: number | null; weight: number }>): number | null {
   let sum = 0;
@@ -127,6 +154,46 @@ export class Reference {
       }
     });
     return out;
+  }
+
+  // ---------- cohort evidence ----------
+
+  /** The attributes a career's reports list: its own and the shared ones. */
+  careerAttributes(career: number): number[] {
+    return this.m.attributes
+      .map((a, i) => ({ a, i }))
+      .filter(({ a }) => a.career === null || a.career === career)
+      .map(({ i }) => i);
+  }
+
+  /**
+   * A cohort's evidence of an attribute: students by the band of their global average (and per period, of the mean
+   * of their ratings in that period's assignments), rating records by band per subject and together.
+   */
+  evidence(generation: number, career: number, attribute: number) {
+    const cohort = this.cohort(generation, career);
+    const studentTenths: number[] = [];
+    const records: Array<{ subject: number; tenths: number }> = [];
+    const byPeriod = new Map<number, number[]>();
+    for (const s of cohort) {
+      const mine = this.ratingsOf(s).filter((r) => r.attribute === attribute);
+      if (mine.length) studentTenths.push(roundHalfUp(mine.reduce((a, r) => a + r.tenths, 0), mine.length));
+      for (const r of mine) records.push({ subject: r.subject, tenths: r.tenths });
+      for (const [p] of PERIODS.entries()) {
+        const there = this.ratingsOf(s, { period: p }).filter((r) => r.attribute === attribute);
+        if (there.length)
+          byPeriod.set(p, [...(byPeriod.get(p) ?? []), roundHalfUp(there.reduce((a, r) => a + r.tenths, 0), there.length)]);
+      }
+    }
+    const bySubject = new Map<number, number[]>();
+    for (const r of records) bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.tenths]);
+    return {
+      students: tallyOf(studentTenths),
+      verdict: verdictOf(studentTenths, 70),
+      records: tallyOf(records.map((r) => r.tenths)),
+      subjects: new Map([...bySubject].map(([s, list]) => [s, tallyOf(list)])),
+      trend: new Map([...byPeriod].map(([p, list]) => [p, { students: tallyOf(list), verdict: verdictOf(list, 70) }])),
+    };
   }
 
   // ---------- statuses and the performance indices ----------

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvidenceAnswer } from '@egreso/domain';
+import type { EvidenceAnswer, ImprovementAction, ImprovementMeasure } from '@egreso/domain';
 import { as, createTestApp, onPostgres, type TestContext, type TestUser } from '../harness.js';
 import { clearInstitution, createPool, loadInstitution, type Loaded, type Pool } from './load.js';
 import { ACTIVE_PERIOD, GENERATIONS, institution, type Institution } from './model.js';
@@ -314,7 +314,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
     });
   }, TIMEOUT);
 
-  it('cohort evidence: students and records by band, shares and verdicts, per period and per subject', async () => {
+  it('cohort evidence (bands, shares, verdicts, trend, subjects) and improvement actions\' finding and measured result', async () => {
     await property(async (m, ids, ref, c) => {
       for (const v of viewersOf(m, ids))
         for (const career of v.careers)
@@ -359,6 +359,61 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                   c.eq(`${al} trend period id ${t.period_id} total`, t.students.total, 0);
             }
           }
+      // Improvement actions of each one-career chief, on every attribute with a finding in the first two periods,
+      // applied in the next period: the finding and the measured result as the evidence counts them.
+      for (const ch of ids.chiefs.filter((x) => x.careers.length === 1)) {
+        const career = ch.careers[0]!;
+        const written: Array<{ attribute: number; finding: number }> = [];
+        for (const at of ref.careerAttributes(career)) {
+          const trend = ref.evidence(0, career, at).trend;
+          const finding = [0, 1].find((p) => trend.has(p));
+          if (finding === undefined) continue;
+          const res = await as(ctx, ch.user, {
+            method: 'POST',
+            url: '/api/reportes/acciones-mejora',
+            payload: {
+              career_id: ids.careers[career],
+              generation_id: ids.generations[0],
+              attribute_id: ids.attributes[at],
+              finding_period_id: ids.periods[finding],
+              period_id: ids.periods[finding + 1],
+              cause: 'Causa generada',
+              action: 'Acción generada',
+              subject_ids: [],
+            },
+          });
+          c.eq(`action career ${career} attribute ${at} created`, res.statusCode, 201);
+          if (res.statusCode === 201) written.push({ attribute: at, finding });
+        }
+        if (!written.length) continue;
+        const list = await getJson<{ data?: ImprovementAction[] } | ImprovementAction[]>(
+          ch.user,
+          `/reportes/acciones-mejora?career_id=${ids.careers[career]}&generation_id=${ids.generations[0]}`,
+        );
+        const actions = Array.isArray(list) ? list : (list.data ?? []);
+        for (const w of written) {
+          const got = actions.find((a) => a.attribute.id === ids.attributes[w.attribute]);
+          const trend = ref.evidence(0, career, w.attribute).trend;
+          const measure = (p: number, target: number) => {
+            const point = trend.get(p);
+            if (!point) return null;
+            const ok = point.students.sobresaliente + point.students.suficiente;
+            return {
+              students: point.students.total,
+              share: point.verdict.share,
+              met: ok * 100 >= target * point.students.total,
+              critical: point.verdict.critical,
+            };
+          };
+          const al = `action career ${career} attribute ${w.attribute}`;
+          c.eq(
+            `${al} finding`,
+            got && { ...pickMeasure(got.finding), target: got.finding.target },
+            { ...measure(w.finding, 70), target: 70 },
+          );
+          c.eq(`${al} measured`, got && got.measured && pickMeasure(got.measured), measure(w.finding + 1, 70));
+        }
+      }
     });
   }, TIMEOUT);
 
@@ -416,6 +471,8 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
     });
   }, TIMEOUT);
 });
+
+const pickMeasure = (x: ImprovementMeasure) => ({ students: x.students, share: x.share, met: x.met, critical: x.critical });
 
 type WantRecord = {
   attribute_id: number;

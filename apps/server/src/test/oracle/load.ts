@@ -142,7 +142,7 @@ export async function loadInstitution(ctx: TestContext, pool: Pool, m: Instituti
       practice_credits: 3,
       semesters: [1],
       careers: s.careers.map((c) => careers[c]!),
-      attributes: s.attributes.map((a) => ({ attribute_id: attributes[a]!, knowledge_level: 'I' as const })),
+      attributes: s.attributes.map((a, k) => ({ attribute_id: attributes[a]!, knowledge_level: s.levels[k]! })),
     })),
   );
   const groups = await writeGroups(

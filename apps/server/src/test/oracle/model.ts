@@ -43,7 +43,8 @@ export interface StatusChange {
 export interface Institution {
   careers: number;
   attributes: Array<{ career: number | null }>;
-  subjects: Array<{ careers: number[]; attributes: number[] }>;
+  /** Each subject's attributes with the level it works them at (same positions). */
+  subjects: Array<{ careers: number[]; attributes: number[]; levels: Array<'I' | 'M' | 'A'> }>;
   groups: number;
   teachers: Array<{ careers: number[] }>;
   students: Array<{
@@ -89,6 +90,7 @@ const rawInstitution = fc.record({
     fc.record({
       careers: fc.array(raw, { maxLength: 2 }),
       attributes: fc.array(raw, { minLength: 1, maxLength: 3 }),
+      levels: fc.array(fc.constantFrom<'I' | 'M' | 'A'>('I', 'M', 'A'), { maxLength: 3 }),
     }),
     { minLength: 1, maxLength: 3 },
   ),
@@ -131,10 +133,14 @@ type RawInstitution = typeof rawInstitution extends fc.Arbitrary<infer T> ? T : 
 function build(r: RawInstitution): Institution {
   const careers = r.careers;
   const attributes = r.attributes.map((a) => ({ career: a.shared ? null : pick(careers, a.career) }));
-  const subjects = r.subjects.map((s) => ({
-    careers: subset(careers, s.careers),
-    attributes: subset(attributes.length, s.attributes),
-  }));
+  const subjects = r.subjects.map((s) => {
+    const own = subset(attributes.length, s.attributes);
+    return {
+      careers: subset(careers, s.careers),
+      attributes: own,
+      levels: own.map((_, i) => s.levels[i] ?? ('I' as const)),
+    };
+  });
   const teachers = r.teachers.map((t) => ({ careers: subset(careers, t) }));
   const students = r.students.map((s) => {
     const changes: StatusChange[] = [];

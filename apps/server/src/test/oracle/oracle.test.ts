@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvidenceAnswer, ImprovementAction, ImprovementMeasure } from '@egreso/domain';
+import type {
+  CurriculumMapAnswer,
+  EvidenceAnswer,
+  ImprovementAction,
+  ImprovementMeasure,
+  TargetsAnswer,
+} from '@egreso/domain';
 import { as, createTestApp, onPostgres, type TestContext, type TestUser } from '../harness.js';
 import { clearInstitution, createPool, loadInstitution, type Loaded, type Pool } from './load.js';
 import { ACTIVE_PERIOD, GENERATIONS, institution, type Institution } from './model.js';
@@ -20,7 +26,7 @@ const SEED = process.env.ORACLE_SEED === undefined ? undefined : Number(process.
 
 let ctx: TestContext & { close: () => Promise<void> };
 let pool: Pool;
-const compared = { institutions: 0, figures: 0 };
+const compared = { institutions: 0, figures: 0, kinds: new Map<string, number>() };
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -30,6 +36,7 @@ afterAll(async () => {
   if (process.env.ORACLE_VERBOSE)
     console.log(
       `oracle (${onPostgres ? 'PostgreSQL' : 'SQLite'}): ${compared.institutions} institutions, ${compared.figures} figures`,
+      Object.fromEntries([...compared.kinds].sort()),
     );
   await clearInstitution(ctx);
   await ctx.close();
@@ -40,6 +47,8 @@ class Check {
   readonly diffs: string[] = [];
   eq(what: string, got: unknown, want: unknown) {
     compared.figures += 1;
+    const kind = what.replace(/\b(chief|career|gen|attribute|period|sheet|dashboard|student|subject|group report|id|verdict)\s*[\d/]+/g, '$1').trim();
+    compared.kinds.set(kind, (compared.kinds.get(kind) ?? 0) + 1);
     if (JSON.stringify(got) !== JSON.stringify(want))
       this.diffs.push(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
@@ -314,7 +323,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
     });
   }, TIMEOUT);
 
-  it('cohort evidence (bands, shares, verdicts, trend, subjects) and improvement actions\' finding and measured result', async () => {
+  it('cohort evidence, curriculum map, targets, and improvement actions\' finding and measured result', async () => {
     await property(async (m, ids, ref, c) => {
       for (const v of viewersOf(m, ids))
         for (const career of v.careers)
@@ -359,6 +368,46 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                   c.eq(`${al} trend period id ${t.period_id} total`, t.students.total, 0);
             }
           }
+      // The curriculum map (active period) and the targets in force (none written: 70 % for every attribute).
+      for (const v of viewersOf(m, ids))
+        for (const career of v.careers) {
+          const label = `${v.who} map career ${career}`;
+          const map = await getJson<CurriculumMapAnswer>(v.user, `/reportes/mapa-curricular?career_id=${ids.careers[career]}`);
+          c.eq(
+            label,
+            sortBy(
+              map.attributes.map((a) => ({
+                attribute_id: a.attribute_id,
+                levels: a.levels,
+                missing_levels: a.missing_levels,
+                graded_activities: a.graded_activities,
+              })),
+              (a) => String(a.attribute_id).padStart(9),
+            ),
+            sortBy(
+              ref.curriculumMap(career, ACTIVE_PERIOD).map((a) => ({
+                attribute_id: ids.attributes[a.attribute]!,
+                levels: a.levels,
+                missing_levels: a.missing_levels,
+                graded_activities: a.graded_activities,
+              })),
+              (a) => String(a.attribute_id).padStart(9),
+            ),
+          );
+          const targets = await getJson<TargetsAnswer>(
+            v.user,
+            `/reportes/metas?career_id=${ids.careers[career]}&period_id=${ids.periods[ACTIVE_PERIOD]}`,
+          );
+          c.eq(
+            `${v.who} targets career ${career}`,
+            targets.targets.map((t) => [t.attribute_id, t.target]).sort((x, y) => x[0]! - y[0]!),
+            ref
+              .careerAttributes(career)
+              .map((a) => [ids.attributes[a]!, 70])
+              .sort((x, y) => x[0]! - y[0]!),
+          );
+        }
+
       // Improvement actions of each one-career chief, on every attribute with a finding in the first two periods,
       // applied in the next period: the finding and the measured result as the evidence counts them.
       for (const ch of ids.chiefs.filter((x) => x.careers.length === 1)) {

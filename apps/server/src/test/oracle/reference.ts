@@ -196,6 +196,30 @@ export class Reference {
     };
   }
 
+  /** The curriculum map of a career: per attribute, its subjects per level, the levels none reaches, graded activities. */
+  curriculumMap(career: number, period: number) {
+    return this.careerAttributes(career).map((attribute) => {
+      const levels = { I: 0, M: 0, A: 0 };
+      for (const s of this.m.subjects) {
+        if (!s.careers.includes(career)) continue;
+        const k = s.attributes.indexOf(attribute);
+        if (k >= 0) levels[s.levels[k]!] += 1;
+      }
+      const graded = this.m.activities.filter(
+        (act, i) =>
+          act.attributes.includes(attribute) &&
+          this.m.assignments[act.assignment]!.period === period &&
+          this.m.grades.some((g) => g.activity === i && g.tenths !== null),
+      ).length;
+      return {
+        attribute,
+        levels,
+        missing_levels: (['I', 'M', 'A'] as const).filter((l) => levels[l] === 0),
+        graded_activities: graded,
+      };
+    });
+  }
+
   // ---------- statuses and the performance indices ----------
 
   /** A student's status at an instant: after the last change before it, Activo before any. */

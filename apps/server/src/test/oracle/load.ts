@@ -47,7 +47,12 @@ export async function createPool(ctx: TestContext): Promise<Pool> {
   const many = async (n: number, role: number, prefix: string) => {
     const out: TestUser[] = [];
     for (let i = 0; i < n; i++)
-      out.push(await createUser(ctx, role, { full_name: `${prefix} ${String.fromCharCode(65 + i)}`, controlnumber: `${prefix[0]}${i + 1}` }));
+      out.push(
+        await createUser(ctx, role, {
+          full_name: `${prefix} ${String.fromCharCode(65 + i)}`,
+          controlnumber: `${prefix[0]}${i + 1}`,
+        }),
+      );
     return out;
   };
   return {

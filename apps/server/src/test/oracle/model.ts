@@ -85,7 +85,10 @@ const mostly = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1
 
 const rawInstitution = fc.record({
   careers: fc.integer({ min: 1, max: 3 }),
-  attributes: fc.array(fc.record({ shared: fc.nat({ max: 2 }).map((n) => n === 0), career: raw }), { minLength: 1, maxLength: 5 }),
+  attributes: fc.array(fc.record({ shared: fc.nat({ max: 2 }).map((n) => n === 0), career: raw }), {
+    minLength: 1,
+    maxLength: 5,
+  }),
   subjects: fc.array(
     fc.record({
       careers: fc.array(raw, { maxLength: 2 }),
@@ -125,7 +128,10 @@ const rawInstitution = fc.record({
   /** Per student and assignment: enrolled in its subject for its period, and each grade cell (missing, null or a value). */
   enrolled: fc.array(mostly, { maxLength: 48 }),
   cells: fc.array(fc.option(fc.constantFrom(...GRADE_TENTHS), { freq: 4, nil: null }), { maxLength: 72 }),
-  skipped: fc.array(mostly.map((b) => !b), { maxLength: 72 }),
+  skipped: fc.array(
+    mostly.map((b) => !b),
+    { maxLength: 72 },
+  ),
 });
 
 type RawInstitution = typeof rawInstitution extends fc.Arbitrary<infer T> ? T : never;

@@ -112,7 +112,10 @@ export class Reference {
   }
 
   /** Every non-null rating of a student: [subject, attribute, tenths]. */
-  ratingsOf(student: number, only: { period?: number } = {}): Array<{ subject: number; attribute: number; tenths: number }> {
+  ratingsOf(
+    student: number,
+    only: { period?: number } = {},
+  ): Array<{ subject: number; attribute: number; tenths: number }> {
     const out: Array<{ subject: number; attribute: number; tenths: number }> = [];
     this.m.subjects.forEach((_, subject) =>
       this.m.attributes.forEach((_, attribute) => {
@@ -128,7 +131,13 @@ export class Reference {
     const by = new Map<number, number[]>();
     for (const r of this.ratingsOf(student)) by.set(r.attribute, [...(by.get(r.attribute) ?? []), r.tenths]);
     return new Map(
-      [...by].map(([attribute, list]) => [attribute, roundHalfUp(list.reduce((a, b) => a + b, 0), list.length)]),
+      [...by].map(([attribute, list]) => [
+        attribute,
+        roundHalfUp(
+          list.reduce((a, b) => a + b, 0),
+          list.length,
+        ),
+      ]),
     );
   }
 
@@ -177,12 +186,24 @@ export class Reference {
     const byPeriod = new Map<number, number[]>();
     for (const s of cohort) {
       const mine = this.ratingsOf(s).filter((r) => r.attribute === attribute);
-      if (mine.length) studentTenths.push(roundHalfUp(mine.reduce((a, r) => a + r.tenths, 0), mine.length));
+      if (mine.length)
+        studentTenths.push(
+          roundHalfUp(
+            mine.reduce((a, r) => a + r.tenths, 0),
+            mine.length,
+          ),
+        );
       for (const r of mine) records.push({ subject: r.subject, tenths: r.tenths });
       for (const [p] of PERIODS.entries()) {
         const there = this.ratingsOf(s, { period: p }).filter((r) => r.attribute === attribute);
         if (there.length)
-          byPeriod.set(p, [...(byPeriod.get(p) ?? []), roundHalfUp(there.reduce((a, r) => a + r.tenths, 0), there.length)]);
+          byPeriod.set(p, [
+            ...(byPeriod.get(p) ?? []),
+            roundHalfUp(
+              there.reduce((a, r) => a + r.tenths, 0),
+              there.length,
+            ),
+          ]);
       }
     }
     const bySubject = new Map<number, number[]>();

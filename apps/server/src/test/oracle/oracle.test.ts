@@ -217,7 +217,7 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
   );
 
   it(
-    'student: dashboard, global report and attribute profile',
+    'student: dashboard, global report, attribute profile and the download of their data',
     async () => {
       await property(async (m, ids, ref, c) => {
         for (const [si] of m.students.entries()) {
@@ -292,6 +292,27 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
               (x) => x,
             ),
           );
+          // The download of the student's data: its 'Atributos' sheet holds the same ratings and averages.
+          const file = await get(student, `/alumno/${student.id}/datos`);
+          c.eq(`student ${si} data export status`, file.statusCode, 200);
+          if (file.statusCode === 200) {
+            const rows = (await sheetRows(file.rawPayload, 'Atributos')).map((r) => [r[0], r[1], r[3], r[4]].join('|'));
+            c.eq(
+              `student ${si} data export ratings`,
+              rows.sort(),
+              ref
+                .ratingsOf(si)
+                .map((r) =>
+                  [
+                    `Atributo ${r.attribute + 1}`,
+                    `Materia ${r.subject + 1}`,
+                    r.tenths / 10,
+                    averages.get(r.attribute)! / 10,
+                  ].join('|'),
+                )
+                .sort(),
+            );
+          }
         }
       });
     },
@@ -602,6 +623,15 @@ const pickMeasure = (x: ImprovementMeasure) => ({
   critical: x.critical,
 });
 
+/** A workbook sheet's rows after the header, each as its cells' values. */
+async function sheetRows(payload: Buffer, name: string): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(payload as unknown as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.getWorksheet(name)?.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out.slice(1);
+}
+
 type WantRecord = {
   attribute_id: number;
   subject_id: number;
@@ -626,13 +656,10 @@ async function checkExport(
   }
   c.eq(`${label} export status`, res.statusCode, 200);
   if (res.statusCode !== 200) return;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const rows = (name: string) => {
-    const out: unknown[][] = [];
-    wb.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
-    return out.slice(1);
-  };
+  const sheets = new Map(
+    await Promise.all(['Calificaciones', 'Resumen'].map(async (n) => [n, await sheetRows(res.rawPayload, n)] as const)),
+  );
+  const rows = (name: string) => sheets.get(name)!;
   const tenScale = Math.max(...want.map((r) => r.attributerating)) <= 10.5;
   const value = (r: WantRecord) => (tenScale ? Math.round(r.attributerating * 100) / 10 : r.attributerating);
   const control = new Map(ids.students.map((s, i) => [s.id, `A${i + 1}`]));

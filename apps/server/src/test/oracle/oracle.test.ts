@@ -113,7 +113,7 @@ async function property(check: (m: Institution, ids: Loaded, ref: Reference, c: 
       c.done();
     }),
     // In `npm test`, a failing property stops shrinking after a while and reports the smallest case found so far.
-    { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: BOUNDED ? 60_000 : undefined },
+    { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: BOUNDED ? 40_000 : undefined },
   );
 }
 

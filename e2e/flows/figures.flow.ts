@@ -114,12 +114,36 @@ function sheetFinal(sheet: GradeSheet, userId: number): number | null {
 interface Course {
   assignment: TeacherAssignment;
   sheet: GradeSheet;
-  /** Attribute id → the attribute's code, name and the students' ratings computed from the sheet. */
-  attributes: Array<{ id: number; codigo: string | null; name: string; ratings: Map<number, number | null> }>;
-  /** The student's rating per attribute as the teacher's one-student report shows it. */
+  /** 'Estructura de Datos (AGO-DIC 2026)' */
+  label: string;
+  /**
+   * The subject's attributes: the students' ratings computed from the sheet, and the generation's ratings in the
+   * chief's records (DESIGN §3: one rating per student, attribute and subject).
+   */
+  attributes: Array<{
+    id: number;
+    codigo: string | null;
+    name: string;
+    /** As the teacher's report names it: 'AE1 - Resolución de problemas de ingeniería'. */
+    title: string;
+    ratings: Map<number, number | null>;
+    records: Map<number, number>;
+  }>;
+  /** Per attribute, the teacher's group report: 'Sobresaliente/Suficiente/Insuficiente/con datos'. */
+  bandsOnScreen: Map<number, string>;
+  /** Per attribute, the student's rating as the teacher's one-student report shows it. */
   studentOnScreen: Map<number, string>;
-  /** Each student's final as the grid shows it (current periods) or the sheet answers (past ones). */
+  /** Each student's final computed from the sheet. */
   finals: Map<number, number | null>;
+}
+
+/** Whether the sheet lists the students (a past group's sheet is empty once they moved on to another group). */
+const hasSheet = (c: Course) => c.sheet.students.length > 0;
+
+/** 'Sobresaliente/Suficiente/Insuficiente/total' of some ratings. */
+function bandsText(values: readonly number[]): string {
+  const n = (band: string) => values.filter((v) => gradeBand(v) === band).length;
+  return [n('Sobresaliente'), n('Suficiente'), n('Insuficiente'), values.length].join('/');
 }
 
 async function figures(ctx: FlowContext) {
@@ -140,7 +164,23 @@ async function figures(ctx: FlowContext) {
   const student = users.find((u) => u.email === STUDENT_EMAIL)!;
   assert(student, `the demo has ${STUDENT_EMAIL}`);
   const records = await ok<RatingRecord[]>(chief.page, `/reportes/flex?generation_id=${generation.id}`);
-  const mine = records.filter((r) => r.user.id === student.id && isGraded(r));
+  const graded = records.filter(isGraded);
+  const mine = graded.filter((r) => r.user.id === student.id);
+
+  // ---------- The student's answers, asked first: they say which subjects and periods the student took ----------
+  const password = initialPassword(student.full_name, student.controlnumber);
+  const me = await ctx.newPage(WIDE);
+  await loginAs(me.page, STUDENT_EMAIL, password, '/StudentDashboard');
+  const dashboard = await ok<StudentDashboard>(me.page, `/alumno/${student.id}/tablero`);
+  const profile = await ok<AttributeProfile>(me.page, `/alumno/${student.id}/perfil-atributos`);
+  const global = await ok<{ atributos: Array<{ attribute_id: number; atributo: string; promedio: number }> }>(
+    me.page,
+    `/reportes/alumno/${student.id}/global`,
+  );
+  const took = (subjectId: number, period?: string) =>
+    profile.atributos.some((a) =>
+      a.subjects.some((s) => s.subject_id === subjectId && s.periods.includes(period ?? '')),
+    );
 
   // ---------- The teacher: grade grid (finals) and the group and student reports ----------
   const teacher = await ctx.newPage(WIDE);
@@ -151,29 +191,45 @@ async function figures(ctx: FlowContext) {
     `/profesor/materias?career_id=${teacherCareers[0]!.id}`,
   );
   const courses: Course[] = [];
-  for (const assignment of assignments) {
+  for (const assignment of assignments.filter((a) => took(a.subject_id, a.period?.period_name))) {
     const sheet = await ok<GradeSheet>(teacher.page, `/grade-sheets/${assignment.id}`);
-    if (!sheet.students.some((s) => s.id === student.id)) continue;
     const ids = [...new Set(sheet.activities.flatMap((a) => a.attributes.map((x) => x.id)))];
     const attributes = ids.map((id) => {
       const a = sheet.activities.flatMap((x) => x.attributes).find((x) => x.id === id)!;
+      // The generation's ratings of the attribute in the subject, as the chief's records hold them.
+      const records = graded.filter((r) => r.subject_id === assignment.subject_id && r.attribute_id === id);
       return {
         id,
         codigo: a.codigo,
         name: a.attribute_name,
+        title: a.codigo ? `${a.codigo} - ${a.attribute_name}` : a.attribute_name,
         ratings: new Map(sheet.students.map((s) => [s.id, sheetRating(sheet, s.id, id)])),
+        records: new Map(records.map((r) => [r.user.id, r.attributerating!])),
       };
     });
-    courses.push({ assignment, sheet, attributes, studentOnScreen: new Map(), finals: new Map() });
+    courses.push({
+      assignment,
+      sheet,
+      label: `${assignment.subject.subject_name} (${assignment.period?.period_name})`,
+      attributes,
+      bandsOnScreen: new Map(),
+      studentOnScreen: new Map(),
+      finals: new Map(),
+    });
   }
-  assert(courses.length >= 2, `the demo teacher taught ${student.full_name} in two periods (${courses.length})`);
+  assert(
+    courses.length >= 2 && new Set(courses.map((c) => c.assignment.period_id)).size >= 2,
+    `the demo teacher taught ${student.full_name} in two periods (${courses.map((c) => c.label).join(', ')})`,
+  );
 
   for (const course of courses) {
-    const { assignment, sheet } = course;
-    const label = `${assignment.subject.subject_name} (${assignment.period?.period_name})`;
+    const { assignment, sheet, label } = course;
+    // A sheet lists the students of the group now; once they moved on to another group, a past sheet has none.
+    const listed = sheet.students.some((s) => s.id === student.id);
     const apiFinal = new Map(sheet.finals.map((f) => [f.user_id, f.final]));
     let shown: Map<number, string> | null = null;
     if (assignment.period?.is_active) {
+      check.holds(`grade sheet of ${label}`, listed, `${student.full_name} is not listed`);
       // The grade grid: each row's Final, after the activities' columns.
       await teacher.page.goto(`/app/Ratings?asignacion=${assignment.id}`);
       const grid = teacher.page.getByRole('table', { name: 'Calificaciones por actividad' });
@@ -214,9 +270,10 @@ async function figures(ctx: FlowContext) {
       for (const a of course.attributes) {
         const badge = dialog.getByRole('region', { name: a.name }).getByLabel(/^Calificación del atributo /);
         const text = (await badge.getAttribute('aria-label'))?.replace('Calificación del atributo ', '');
-        check.same(`${student.full_name}'s ${a.name} in ${label}, grid's window`, {
+        check.same(`${student.full_name}'s ${a.name} in ${label}, the grid's 'Ver calificaciones'`, {
           window: text,
-          computed: one(a.ratings.get(student.id)) ?? 'S/C',
+          'computed from the sheet': one(a.ratings.get(student.id)) ?? 'S/C',
+          "chief's record": one(a.records.get(student.id)) ?? 'S/C',
         });
       }
       await teacher.page.keyboard.press('Escape');
@@ -235,11 +292,9 @@ async function figures(ctx: FlowContext) {
 
   // The teacher's report: the group's bands per attribute, then the student's averages.
   for (const course of courses) {
-    const { assignment } = course;
-    const label = `${assignment.subject.subject_name} (${assignment.period?.period_name})`;
+    const { assignment, label } = course;
     const scope = `subject_id=${assignment.subject_id}&group_id=${assignment.group_id}&period_id=${assignment.period_id}`;
     const group = await ok<GroupReport>(teacher.page, `/reportes/grupo?${scope}`);
-    const oneReport = await ok<StudentReport>(teacher.page, `/reportes/grupo/alumno?${scope}&user_id=${student.id}`);
     await goTo(teacher.page, '/ViewReport', 'Reporte gráfico');
     await pickOption(teacher.page, 'Materia', assignment.subject.subject_name);
     await pickOption(teacher.page, 'Grupo', `${assignment.group!.group_name} – ${assignment.period!.period_name}`);
@@ -247,13 +302,13 @@ async function figures(ctx: FlowContext) {
     await bands.waitFor();
     const bandRows = await rowsOf(bands);
     for (const a of course.attributes) {
-      const title = a.codigo ? `${a.codigo} - ${a.name}` : a.name;
-      const row = bandRows.find((r) => r[0] === title);
+      const row = bandRows.find((r) => r[0] === a.title);
       const fromApi = group.atributos.find((x) => x.attribute_id === a.id);
-      const values = [...a.ratings.values()].filter((v): v is number => v !== null);
-      const count = (band: string) => values.filter((v) => gradeBand(v) === band).length;
-      check.same(`teacher's group report, ${title} in ${label} (Sobresaliente, Suficiente, Insuficiente, total)`, {
-        screen: row ? [row[1], row[2], row[3], row[7]].join('/') : 'no row',
+      const screen = row ? [row[1], row[2], row[3], row[7]].join('/') : 'no row';
+      course.bandsOnScreen.set(a.id, screen);
+      const sheetValues = [...a.ratings.values()].filter((v): v is number => v !== null);
+      check.same(`teacher's group report, ${a.title} in ${label} (Sobresaliente/Suficiente/Insuficiente/con datos)`, {
+        screen,
         api: fromApi
           ? [
               fromApi.sobresaliente,
@@ -262,39 +317,34 @@ async function figures(ctx: FlowContext) {
               fromApi.sobresaliente + fromApi.suficiente + fromApi.insuficiente,
             ].join('/')
           : 'no attribute',
-        computed: [count('Sobresaliente'), count('Suficiente'), count('Insuficiente'), values.length].join('/'),
+        ...(hasSheet(course) ? { 'computed from the sheet': bandsText(sheetValues) } : {}),
+        "chief's records": bandsText([...a.records.values()]),
       });
     }
-    await shot(ctx, teacher.page, `figures-teacher-group-${assignment.id}-1280`);
+    await shot(ctx, teacher.page, `figures-teacher-group-${assignment.subject.subject_key}-1280`);
+    const offered = group.alumnos.some((s) => s.id === student.id);
+    check.holds(`teacher's report of ${label}`, offered, `${student.full_name} is not among its students`);
+    if (!offered) continue;
+    const oneReport = await ok<StudentReport>(teacher.page, `/reportes/grupo/alumno?${scope}&user_id=${student.id}`);
     await pickOption(teacher.page, 'Alumno', student.full_name);
     const averages = teacher.page.getByRole('table', { name: 'Datos de la gráfica del alumno' });
     await averages.waitFor();
     const averageRows = await rowsOf(averages);
     for (const a of course.attributes) {
-      const title = a.codigo ? `${a.codigo} - ${a.name}` : a.name;
-      const row = averageRows.find((r) => r[0] === title);
-      const computed = a.ratings.get(student.id) ?? null;
+      const row = averageRows.find((r) => r[0] === a.title);
       course.studentOnScreen.set(a.id, row?.[1] ?? 'no row');
-      check.same(`teacher's report of ${student.full_name}, ${title} in ${label}`, {
+      check.same(`teacher's report of ${student.full_name}, ${a.title} in ${label}`, {
         screen: row?.[1] ?? 'no row',
         api: one(oneReport.atributos.find((x) => x.attribute_id === a.id)?.promedio ?? 0),
-        computed: one(computed ?? 0),
+        ...(hasSheet(course) ? { 'computed from the sheet': one(a.ratings.get(student.id) ?? 0) } : {}),
+        "chief's record": one(a.records.get(student.id) ?? 0),
       });
     }
+    await shot(ctx, teacher.page, `figures-teacher-student-${assignment.subject.subject_key}-1280`);
   }
-  await shot(ctx, teacher.page, 'figures-teacher-student-1280');
   await teacher.context.close();
 
   // ---------- The student: dashboard and profile ----------
-  const password = initialPassword(student.full_name, student.controlnumber);
-  const me = await ctx.newPage(WIDE);
-  await loginAs(me.page, STUDENT_EMAIL, password, '/StudentDashboard');
-  const dashboard = await ok<StudentDashboard>(me.page, `/alumno/${student.id}/tablero`);
-  const profile = await ok<AttributeProfile>(me.page, `/alumno/${student.id}/perfil-atributos`);
-  const global = await ok<{ atributos: Array<{ attribute_id: number; atributo: string; promedio: number }> }>(
-    me.page,
-    `/reportes/alumno/${student.id}/global`,
-  );
   const dash = await readDashboard(me.page, student.full_name, 'table');
   await shot(ctx, me.page, 'figures-student-dashboard-1280');
   const dashAverages = new Map<number, string>();
@@ -362,7 +412,9 @@ async function figures(ctx: FlowContext) {
     for (const s of a.subjects) {
       const row = subjects.find((r) => r[0] === s.subject_name);
       const record = mine.find((r) => r.attribute_id === a.attribute_id && r.subject_id === s.subject_id);
-      const taught = courses.find((c) => c.assignment.subject_id === s.subject_id);
+      const taught = courses.find(
+        (c) => c.assignment.subject_id === s.subject_id && s.periods.includes(c.assignment.period?.period_name ?? ''),
+      );
       check.same(`${student.full_name}'s ${a.attribute_name} in ${s.subject_name}`, {
         profile: row?.[2] ?? 'no row',
         'profile api': one(s.rating),
@@ -370,7 +422,9 @@ async function figures(ctx: FlowContext) {
           weighted(s.activities.map((x) => ({ value: x.qualification, weight: x.ponderation }))),
         ),
         "chief's record": one(record?.attributerating),
-        ...(taught ? { "teacher's report": taught.studentOnScreen.get(a.attribute_id) } : {}),
+        ...(taught?.studentOnScreen.has(a.attribute_id)
+          ? { "teacher's report": taught.studentOnScreen.get(a.attribute_id) }
+          : {}),
       });
     }
   }
@@ -406,6 +460,8 @@ async function figures(ctx: FlowContext) {
 
   // ---------- The chief: division report, evidence and performance indices ----------
   const page = chief.page;
+  /** Per subject and attribute, the chief's report: 'Sobresaliente/Suficiente/Insuficiente/Registros'. */
+  const chiefBands = new Map<string, string>();
   await goTo(page, '/Report', 'Reportes avanzados');
   await pickOption(page, 'Generación', GENERATION);
   for (const course of courses) {
@@ -421,18 +477,18 @@ async function figures(ctx: FlowContext) {
       await ok<RatingRecord[]>(page, `/reportes/flex?generation_id=${generation.id}&subject_id=${subject.id}`)
     ).filter(isGraded);
     const genders = new Map(api.map((r) => [r.user.id, r.user.gender]));
-    const ratings = course.attributes.flatMap((a) => [...a.ratings.values()].filter((v) => v !== null));
-    const withData = course.sheet.students.filter((s) => course.attributes.some((a) => a.ratings.get(s.id) !== null));
+    // The teacher's group report counts, per attribute, the students with a rating: one record each.
+    const teacherTotals = course.attributes.map((a) => Number(course.bandsOnScreen.get(a.id)?.split('/')[3] ?? 0));
     const what = `chief's report, ${GENERATION} · ${subject.subject_name}`;
     check.same(`${what}: Registros (evaluaciones)`, {
       screen: await counter('Registros (evaluaciones)'),
       api: api.length,
-      "teacher's sheet": ratings.length,
+      "teacher's group report": teacherTotals.reduce((x, y) => x + y, 0),
     });
     check.same(`${what}: Alumnos con datos`, {
       screen: await counter('Alumnos con datos'),
       api: genders.size,
-      "teacher's sheet": withData.length,
+      "teacher's group report": Math.max(0, ...teacherTotals),
     });
     check.same(`${what}: Hombres`, {
       screen: await counter('Hombres'),
@@ -444,23 +500,20 @@ async function figures(ctx: FlowContext) {
     });
     const rows = await rowsOf(table);
     for (const a of course.attributes) {
-      const values = [...a.ratings.values()].filter((v): v is number => v !== null);
-      const row = rows.find((r) => r[0] === a.name);
-      if (!values.length && !row) continue;
-      const count = (band: string) => values.filter((v) => gradeBand(v) === band).length;
       const fromApi = api.filter((r) => r.attribute_id === a.id).map((r) => r.attributerating!);
-      const apiCount = (band: string) => fromApi.filter((v) => gradeBand(v) === band).length;
+      const row = rows.find((r) => r[0] === a.name);
+      const screen = row ? row.slice(1, 5).join('/') : 'no row';
+      chiefBands.set(`${subject.id}:${a.id}`, screen);
+      if (!fromApi.length && !row && course.bandsOnScreen.get(a.id)?.endsWith('/0')) continue;
       check.same(`${what}: ${a.name} (Sobresaliente/Suficiente/Insuficiente/Registros)`, {
-        screen: row ? row.slice(1, 5).join('/') : 'no row',
-        api: [apiCount('Sobresaliente'), apiCount('Suficiente'), apiCount('Insuficiente'), fromApi.length].join('/'),
-        "teacher's sheet": [count('Sobresaliente'), count('Suficiente'), count('Insuficiente'), values.length].join(
-          '/',
-        ),
+        screen,
+        api: bandsText(fromApi),
+        "teacher's group report": course.bandsOnScreen.get(a.id),
       });
-      const good = count('Sobresaliente') + count('Suficiente');
+      const [sob, suf, , total] = bandsText(fromApi).split('/').map(Number);
       check.same(`${what}: ${a.name}, % Suficiente o más`, {
         screen: row?.[5],
-        computed: `${((good / values.length) * 100).toLocaleString('es-MX', { maximumFractionDigits: 1 })} %`,
+        computed: `${(((sob! + suf!) / total!) * 100).toLocaleString('es-MX', { maximumFractionDigits: 1 })} %`,
       });
     }
     await shot(ctx, page, `figures-chief-report-${subject.subject_key}-1280`);
@@ -477,7 +530,6 @@ async function figures(ctx: FlowContext) {
   await page.getByRole('region', { name: 'Datos de la evidencia' }).waitFor();
   const header = await page.getByRole('region', { name: 'Datos de la evidencia' }).innerText();
   const cohort = Number(/Alumnos de la generación:\s*(\d+)/.exec(header)?.[1]);
-  const graded = records.filter(isGraded);
   for (const a of evidence.attributes) {
     // Each student's global average of the attribute from the chief's records: the mean of their subject ratings.
     const byStudent = new Map<number, number[]>();
@@ -511,23 +563,19 @@ async function figures(ctx: FlowContext) {
       api: pct(a.verdict.share),
       computed: pct(share(count('Sobresaliente') + count('Suficiente'), averages.length)),
     });
-    // The subjects the teacher taught: their records by band are those of the chief's report.
+    // The subjects the teacher taught: their records by band are those of the chief's report, with their shares.
     const subjectRows = await rowsOf(section.getByRole('table', { name: `Materias que evalúan ${a.attribute_name}` }));
     for (const course of courses) {
-      const values = [...(course.attributes.find((x) => x.id === a.attribute_id)?.ratings.values() ?? [])].filter(
-        (v): v is number => v !== null,
-      );
-      if (!values.length) continue;
-      const row = subjectRows.find((r) => r[1] === course.assignment.subject.subject_name);
-      const n = (band: string) => values.filter((v) => gradeBand(v) === band).length;
-      check.same(`evidence, ${title}: records of ${course.assignment.subject.subject_name}`, {
+      const subject = course.assignment.subject;
+      const reported = chiefBands.get(`${subject.id}:${a.attribute_id}`);
+      if (!course.attributes.some((x) => x.id === a.attribute_id) || reported === undefined) continue;
+      const row = subjectRows.find((r) => r[1] === subject.subject_name);
+      const [sob, suf, ins, total] = reported.split('/').map(Number);
+      const cellOf = (k: number) => `(${k}) ${pct(share(k, total!))}`;
+      check.same(`evidence, ${title}: records of ${subject.subject_name}`, {
         screen: row ? [row[3], row[4], row[5], row[6]].join(' / ') : 'no row',
-        "teacher's sheet": [
-          `(${n('Sobresaliente')}) ${pct(share(n('Sobresaliente'), values.length))}`,
-          `(${n('Suficiente')}) ${pct(share(n('Suficiente'), values.length))}`,
-          `(${n('Insuficiente')}) ${pct(share(n('Insuficiente'), values.length))}`,
-          values.length,
-        ].join(' / '),
+        "chief's report":
+          reported === 'no row' ? reported : [cellOf(sob!), cellOf(suf!), cellOf(ins!), total].join(' / '),
       });
     }
   }
@@ -585,7 +633,8 @@ async function figures(ctx: FlowContext) {
       const course = courses.find(
         (c) => c.assignment.subject_id === s.subject_id && c.assignment.period_id === p.period_id,
       );
-      const finals = course ? [...course.finals.values()].filter((f): f is number => f !== null) : null;
+      const finals =
+        course && hasSheet(course) ? [...course.finals.values()].filter((f): f is number => f !== null) : null;
       check.same(`failures of ${s.subject_name} in ${p.period_name} (con final/reprobados/reprobación)`, {
         screen: row ? row.slice(2, 5).join('/') : 'no row',
         api: [s.students_with_final, s.failed, pct(s.failure_rate)].join('/'),

@@ -618,10 +618,10 @@ async function figures(ctx: FlowContext) {
     // At the start = dropouts + graduations + at the end (the next period's start; after the last, today's Activo).
     const graduations = p.graduated - (i > 0 ? indices.periods[i - 1]!.graduated : 0);
     const end = i + 1 < indices.periods.length ? indices.periods[i + 1]!.students_at_start : activeNow;
-    check.same(`indices of ${p.period_name}: at the start = dropouts + graduations + at the end`, {
-      'at the start': p.students_at_start,
-      'dropouts + graduations + at the end': `${p.dropouts + graduations + end} (${p.dropouts} + ${graduations} + ${end})`,
-    });
+    check.same(
+      `indices of ${p.period_name}: at the start = dropouts + graduations + at the end (${p.dropouts} + ${graduations} + ${end})`,
+      { 'at the start': p.students_at_start, 'dropouts + graduations + at the end': p.dropouts + graduations + end },
+    );
   });
   for (const p of indices.periods) {
     const section = page.getByRole('region', { name: `Reprobación en ${p.period_name}` });
@@ -697,17 +697,21 @@ async function readDashboard(page: Page, name: string, as: 'table' | 'list') {
   } else {
     const list = page.getByRole('list', { name: 'Actividades calificadas' });
     await list.waitFor();
-    activities = await list.evaluate((el) =>
-      Array.from(el.querySelectorAll('[role="listitem"]')).map((card) => {
-        const lines = Array.from(card.children).map((c) => (c.textContent ?? '').trim());
-        const field = (label: string) =>
-          lines
-            .find((l) => l.startsWith(`${label}:`))
-            ?.slice(label.length + 1)
-            .trim() ?? '';
-        return { name: lines[0] ?? '', subject: field('Materia'), grade: field('Calificación') };
-      }),
+    const cards = await list.evaluate((el) =>
+      Array.from(el.querySelectorAll('[role="listitem"]')).map((card) =>
+        Array.from(card.children).map((c) => (c.textContent ?? '').trim()),
+      ),
     );
+    const field = (lines: string[], label: string) =>
+      lines
+        .find((l) => l.startsWith(`${label}:`))
+        ?.slice(label.length + 1)
+        .trim() ?? '';
+    activities = cards.map((lines) => ({
+      name: lines[0] ?? '',
+      subject: field(lines, 'Materia'),
+      grade: field(lines, 'Calificación'),
+    }));
   }
   return {
     enrolled: await counter('Materias inscritas'),

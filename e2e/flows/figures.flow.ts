@@ -438,11 +438,10 @@ async function figures(ctx: FlowContext) {
     });
   }
   await shot(ctx, me.page, 'figures-student-reports-1280');
-  await me.context.close();
 
-  // The dashboard at 375 px: the same counters and the same activities, as cards.
-  const phone = await ctx.newPage(PHONE);
-  await loginAs(phone.page, STUDENT_EMAIL, password, '/StudentDashboard');
+  // The dashboard at 375 px (the same session, narrowed): the same counters and the same activities, as cards.
+  await me.page.setViewportSize(PHONE);
+  const phone = me;
   const small = await readDashboard(phone.page, student.full_name, 'list');
   check.same('Materias inscritas at 375 px and 1280 px', { phone: small.enrolled, desktop: dash.enrolled });
   check.same('Actividades calificadas at 375 px and 1280 px', { phone: small.graded, desktop: dash.graded });
@@ -456,7 +455,7 @@ async function figures(ctx: FlowContext) {
     desktop: dashAverages.get(dashboard.attributes[0]!.attribute_id),
   });
   await shot(ctx, phone.page, 'figures-student-dashboard-375');
-  await phone.context.close();
+  await me.context.close();
 
   // ---------- The chief: division report, evidence and performance indices ----------
   const page = chief.page;

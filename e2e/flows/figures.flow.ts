@@ -78,7 +78,7 @@ async function ok<T>(page: Page, path: string): Promise<T> {
   return res.json as T;
 }
 
-/** The text of each body row's cells (row headers included), in order; `foot` reads the footer rows instead. */
+/** The text of each body row's cells (row headers included), in order; 'tfoot' reads the footer rows instead. */
 function rowsOf(table: Locator, part: 'tbody' | 'tfoot' = 'tbody'): Promise<Rows> {
   return table.evaluate(
     (el, part) =>

@@ -98,7 +98,7 @@ export async function listStudentGradeRows(db: DbOrTrx, userId: number) {
 }
 
 /**
- * The dashboard's activities: those of the student's sheets (as the grades page lists them) and any other the student
+ * The dashboard's activities: those of the student's sheets (`sheetMembers`, as the grades page lists them) and any other the student
  * has a grade row for, each with the student's grade or null (pending). One source for the list and its counters.
  */
 function dashboardActivities(db: DbOrTrx, userId: number) {
@@ -110,7 +110,7 @@ function dashboardActivities(db: DbOrTrx, userId: number) {
     .where((eb) =>
       eb.or([
         eb('ua.user_id', 'is not', null),
-        eb('a.professor_subject_id', 'in', studentSheets(db, userId).select('ps.id')),
+        eb('a.professor_subject_id', 'in', sheetMembers(db, { userIds: [userId] }).select('m.professor_subject_id')),
       ]),
     );
 }

@@ -545,7 +545,9 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                   students_at_start: number;
                   dropouts: number;
                   dropout_rate: number;
-                  graduated: number;
+                  graduations: number;
+                  students_at_end: number;
+                  balanced: boolean;
                   subjects: Array<{
                     subject_id: number;
                     students_with_final: number;
@@ -574,7 +576,11 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                 const pl = `${label} period ${p.period}`;
                 c.eq(`${pl} students_at_start`, g.students_at_start, p.students_at_start);
                 c.eq(`${pl} dropouts`, [g.dropouts, g.dropout_rate], [p.dropouts, p.dropout_rate]);
-                c.eq(`${pl} graduated (cumulative)`, g.graduated, p.graduated);
+                c.eq(
+                  `${pl} graduations, students at the end, balance`,
+                  [g.graduations, g.students_at_end, g.balanced],
+                  [p.graduations, p.students_at_end, p.balanced],
+                );
                 c.eq(
                   `${pl} failure per subject`,
                   sortBy(
@@ -603,8 +609,9 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                     ),
                     sortBy(
                       works.map((a) => {
-                        const point = ref.evidence(gi, career, a).trend.get(p.period);
-                        return [ids.attributes[a]!, point?.verdict.share ?? null, point?.verdict.met ?? null];
+                        // That subject's own records of the attribute in the period (the evidence's per-subject figure).
+                        const v = ref.subjectPeriodVerdict(gi, career, a, subject, p.period);
+                        return [ids.attributes[a]!, v.share, v.met];
                       }),
                       (r) => String(r[0]).padStart(9),
                     ),
@@ -665,7 +672,10 @@ async function checkExport(
   const tenScale = Math.max(...want.map((r) => r.attributerating)) <= 10.5;
   const value = (r: WantRecord) => (tenScale ? Math.round(r.attributerating * 100) / 10 : r.attributerating);
   const control = new Map(ids.students.map((s, i) => [s.id, `A${i + 1}`]));
-  const attrName = new Map(ids.attributes.map((id, i) => [id, `Atributo ${i + 1}`]));
+  // A shared attribute (no career) is labelled so in the file, as on the screen.
+  const attrName = new Map(
+    ids.attributes.map((id, i) => [id, `Atributo ${i + 1}${m.attributes[i]!.career === null ? ' (compartido)' : ''}`]),
+  );
   const subjectKey = new Map(ids.subjects.map((id, i) => [id, `M-${i + 1}`]));
   const detail = rows('Calificaciones').map((r) => [r[0], r[3], r[5], r[7], r[8]].join('|'));
   const expected = want.map((r) =>

@@ -141,10 +141,13 @@ export class Reference {
     );
   }
 
-  /** Whether a career's reports count an attribute for a student: the student is linked to the career, and the attribute is the career's or shared. */
+  /** Whether some careers' reports count an attribute for a student: linked to one of them (or to none), the attribute that career's (or one of theirs) or shared. */
   private counts(student: number, attribute: number, careers: readonly number[]): boolean {
     const own = this.m.attributes[attribute]!.career;
-    return careers.some((c) => this.m.students[student]!.careers.includes(c) && (own === null || own === c));
+    const linked = this.m.students[student]!.careers;
+    // A student with no career link is every chief's until linked (DESIGN §5), for the shared attributes and theirs.
+    if (linked.length === 0) return own === null || careers.includes(own);
+    return careers.some((c) => linked.includes(c) && (own === null || own === c));
   }
 
   /** The division report's records for some careers and a generation, with the optional filters. */
@@ -217,6 +220,16 @@ export class Reference {
     };
   }
 
+  /** The share at Suficiente or above of a cohort's records of one subject in one attribute and period. */
+  subjectPeriodVerdict(generation: number, career: number, attribute: number, subject: number, period: number) {
+    const list: number[] = [];
+    for (const s of this.cohort(generation, career))
+      for (const r of this.ratingsOf(s, { period }))
+        if (r.attribute === attribute && r.subject === subject) list.push(r.tenths);
+    const v = verdictOf(list, 70);
+    return { ...v, share: list.length ? v.share : null };
+  }
+
   /** The curriculum map of a career: per attribute, its subjects per level, the levels none reaches, graded activities. */
   curriculumMap(career: number, period: number) {
     return this.careerAttributes(career).map((attribute) => {
@@ -279,15 +292,14 @@ export class Reference {
   indices(generation: number, career: number) {
     const cohort = this.cohort(generation, career);
     const periods = Reference.cohortPeriods(generation);
-    let graduatedSoFar = 0;
     const rows = periods.map((p) => {
       const start = Reference.periodStart(p);
       const end = Reference.periodEnd(p);
       const atStart = cohort.filter((s) => this.statusAt(s, start, false) === STATUS.ACTIVO);
+      // Each student is counted by their status at the period's two ends: a Baja undone within it is no dropout.
       const dropouts = atStart.filter((s) => this.statusAt(s, end, true) === STATUS.BAJA).length;
-      graduatedSoFar += cohort.filter(
-        (s) => this.statusAt(s, start, false) !== STATUS.GRADUADO && this.statusAt(s, end, true) === STATUS.GRADUADO,
-      ).length;
+      const graduations = atStart.filter((s) => this.statusAt(s, end, true) === STATUS.GRADUADO).length;
+      const atEnd = cohort.filter((s) => this.statusAt(s, end, true) === STATUS.ACTIVO).length;
       // Failure per subject: the cohort's finals in the period's assignments, < 70 failed.
       const subjects = new Map<number, { with_final: number; failed: number }>();
       this.m.assignments.forEach((a, ai) => {
@@ -306,7 +318,9 @@ export class Reference {
         students_at_start: atStart.length,
         dropouts,
         dropout_rate: percentOf(dropouts, atStart.length),
-        graduated: graduatedSoFar,
+        graduations,
+        students_at_end: atEnd,
+        balanced: atStart.length === dropouts + graduations + atEnd,
         subjects,
       };
     });

@@ -355,18 +355,25 @@ async function figures(ctx: FlowContext) {
   }
 
   check.same('Materias inscritas (student dashboard)', { screen: dash.enrolled, api: dashboard.enrolled_subjects });
+  // 'Mis actividades' lists graded and pending activities: the counter counts its graded rows, its hint all of them.
+  const pending = dash.activities.filter((a) => a.grade === 'Sin calificar');
   check.same("'Actividades calificadas' counter against its table (student dashboard)", {
     counter: dash.graded,
-    rows: dash.activities.length,
+    'graded rows': dash.activities.length - pending.length,
     api: dashboard.graded_activities,
   });
-  const ungraded = dash.activities.filter((a) => a.grade === '-');
+  check.same("'de N actividades' against the rows of 'Mis actividades' (student dashboard)", {
+    hint: dash.total,
+    rows: dash.activities.length,
+    api: dashboard.total_activities,
+  });
+  const unreadable = dash.activities.filter((a) => a.grade !== 'Sin calificar' && !/^\d+(\.\d)?$/.test(a.grade));
   check.holds(
-    "rows of 'Actividades calificadas' (student dashboard)",
-    ungraded.length === 0,
-    `${ungraded.length} of ${dash.activities.length} rows show '-' (${ungraded
+    "rows of 'Mis actividades' show a grade or 'Sin calificar' (student dashboard)",
+    unreadable.length === 0,
+    `${unreadable.length} rows show neither (${unreadable
       .slice(0, 4)
-      .map((a) => `${a.subject} · ${a.name}`)
+      .map((a) => `${a.subject} · ${a.name}: ${a.grade}`)
       .join('; ')})`,
   );
   // The dashboard's rows of a subject the teacher grades now are the grid's grades of the student.
@@ -610,17 +617,22 @@ async function figures(ctx: FlowContext) {
   const indexRows = await rowsOf(indexTable);
   indices.periods.forEach((p, i) => {
     const row = indexRows.find((r) => r[0] === p.period_name);
-    check.same(`indices of ${p.period_name} (al inicio/bajas/deserción/graduados)`, {
-      screen: row ? row.slice(1, 5).join('/') : 'no row',
-      api: [p.students_at_start, p.dropouts, pct(p.dropout_rate), p.graduated].join('/'),
+    check.same(`indices of ${p.period_name} (al inicio/bajas/deserción/graduados/al final)`, {
+      screen: row ? row.slice(1, 6).join('/') : 'no row',
+      api: [p.students_at_start, p.dropouts, pct(p.dropout_rate), p.graduations, p.students_at_end].join('/'),
     });
-    // At the start = dropouts + graduations + at the end (the next period's start; after the last, today's Activo).
-    const graduations = p.graduated - (i > 0 ? indices.periods[i - 1]!.graduated : 0);
+    // At the start = dropouts + graduations + at the end; the end is the next period's start, and after the last
+    // period, the generation's Activo links now (read from the links, not from the indices).
     const end = i + 1 < indices.periods.length ? indices.periods[i + 1]!.students_at_start : activeNow;
+    check.same(`indices of ${p.period_name}: students at the end`, { api: p.students_at_end, 'next start': end });
     check.same(
-      `indices of ${p.period_name}: at the start = dropouts + graduations + at the end (${p.dropouts} + ${graduations} + ${end})`,
-      { 'at the start': p.students_at_start, 'dropouts + graduations + at the end': p.dropouts + graduations + end },
+      `indices of ${p.period_name}: at the start = dropouts + graduations + at the end (${p.dropouts} + ${p.graduations} + ${p.students_at_end})`,
+      {
+        'at the start': p.students_at_start,
+        'dropouts + graduations + at the end': p.dropouts + p.graduations + p.students_at_end,
+      },
     );
+    check.holds(`indices of ${p.period_name}: balanced`, p.balanced, 'the answer says the period does not add up');
   });
   for (const p of indices.periods) {
     const section = page.getByRole('region', { name: `Reprobación en ${p.period_name}` });
@@ -686,15 +698,17 @@ async function figures(ctx: FlowContext) {
 /** The dashboard's counters and its activities, from the table (1280 px) or the cards (375 px). */
 async function readDashboard(page: Page, name: string, as: 'table' | 'list') {
   await goTo(page, '/StudentDashboard', `¡Hola, ${name}!`);
-  const counter = async (label: string) =>
-    Number((await page.getByRole('link', { name: new RegExp(`^${label}`) }).innerText()).replace(/\D+/g, ''));
+  // A counter's figures: its value, then its hint's ('Actividades calificadas 35 de 39 actividades').
+  const numbers = async (label: string) =>
+    ((await page.getByRole('link', { name: new RegExp(`^${label}`) }).innerText()).match(/\d+/g) ?? []).map(Number);
+  const counter = async (label: string) => (await numbers(label))[0] ?? NaN;
   let activities: Array<{ name: string; subject: string; grade: string }>;
   if (as === 'table') {
-    const table = page.getByRole('table', { name: 'Actividades calificadas' });
+    const table = page.getByRole('table', { name: 'Mis actividades' });
     await table.waitFor();
     activities = (await rowsOf(table)).map((r) => ({ name: r[0]!, subject: r[2]!, grade: r[3]! }));
   } else {
-    const list = page.getByRole('list', { name: 'Actividades calificadas' });
+    const list = page.getByRole('list', { name: 'Mis actividades' });
     await list.waitFor();
     const cards = await list.evaluate((el) =>
       Array.from(el.querySelectorAll('[role="listitem"]')).map((card) =>
@@ -715,6 +729,7 @@ async function readDashboard(page: Page, name: string, as: 'table' | 'list') {
   return {
     enrolled: await counter('Materias inscritas'),
     graded: await counter('Actividades calificadas'),
+    total: (await numbers('Actividades calificadas'))[1] ?? 0,
     activities,
   };
 }

@@ -1,6 +1,9 @@
 // `npm test`: lint, typecheck, unit and component tests, server HTTP tests on SQLite and on PostgreSQL,
 // the web and server builds, then the browser flows. Ends with one summary line of test counts.
-import { spawnSync } from 'node:child_process';
+//
+// Steps run in stages; the steps of one stage run at the same time (each mostly uses one core, or waits on the
+// database), and each step's output is printed whole when it ends, so the log reads step by step.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,26 +15,31 @@ let passed = 0;
 let failed = 0;
 const failedSteps = [];
 
+/** Runs one step to its end; resolves to its standard output (standard error is kept with it, in order). */
 function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let log = '';
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      log += d;
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => (log += d));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const took = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `\n=== ${name} ===\n${log}--- ${name}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${took} s\n`,
+      );
+      if (!ok) failedSteps.push(name);
+      done(stdout);
+    });
   });
-  process.stdout.write(r.stdout ?? '');
-  const ok = r.status === 0;
-  console.log(
-    `--- ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (!ok) failedSteps.push(name);
-  return r.stdout ?? '';
 }
 
-function vitest(name, projects, env = {}) {
+async function vitest(name, projects, env = {}) {
   const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
@@ -42,7 +50,7 @@ function vitest(name, projects, env = {}) {
     `--outputFile.json=${out}`,
   ];
   const before = failedSteps.length;
-  run(name, 'npx', args, env);
+  await run(name, 'npx', args, env);
   const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
   passed += report.numPassedTests ?? 0;
   const failedTests = report.numFailedTests ?? 0;
@@ -50,17 +58,8 @@ function vitest(name, projects, env = {}) {
   failed += failedTests > 0 ? failedTests : failedSteps.length > before ? 1 : 0;
 }
 
-const want = (step) => only.length === 0 || only.includes(step);
-
-if (want('lint')) run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-if (want('lint')) run('format', 'npx', ['prettier', '--check', '.']);
-if (want('typecheck')) run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-if (want('unit')) vitest('unit and component tests', ['domain', 'web']);
-if (want('sqlite')) vitest('server tests on SQLite', ['server']);
-if (want('postgres')) vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE: 'postgres' });
-if (want('build')) run('build', 'npm', ['run', 'build', '--silent']);
-if (want('e2e')) {
-  const out = run('browser flows', 'node', ['--import', 'tsx', 'e2e/run.ts']);
+async function e2e() {
+  const out = await run('browser flows', 'node', ['--import', 'tsx', 'e2e/run.ts']);
   const m = /e2e: (\d+) passed, (\d+) failed/.exec(out);
   if (m) {
     passed += Number(m[1]);
@@ -70,6 +69,27 @@ if (want('e2e')) {
   }
 }
 
+const want = (step) => only.length === 0 || only.includes(step);
+const stage = (...steps) => Promise.all(steps.filter(Boolean).map((s) => s()));
+const started = Date.now();
+
+// Checks that read the sources, and the build (the flows need it): one process each.
+await stage(
+  want('lint') && (() => run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])),
+  want('lint') && (() => run('format', 'npx', ['prettier', '--check', '.'])),
+  want('typecheck') && (() => run('typecheck', 'npm', ['run', 'typecheck', '--silent'])),
+  want('build') && (() => run('build', 'npm', ['run', 'build', '--silent'])),
+);
+// Component tests use every core on their own.
+if (want('unit')) await vitest('unit and component tests', ['domain', 'web']);
+// The server's tests on the two databases: PostgreSQL's wait on the database while SQLite's compute.
+await stage(
+  want('sqlite') && (() => vitest('server tests on SQLite', ['server'])),
+  want('postgres') && (() => vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE: 'postgres' })),
+);
+if (want('e2e')) await e2e();
+
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\nAll steps in ${((Date.now() - started) / 60000).toFixed(1)} min.`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0);

@@ -38,7 +38,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Grupos con su semestre',
@@ -51,7 +51,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Un grupo',
@@ -69,7 +69,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/subject/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)',
@@ -90,7 +90,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/:id/students',
     {
-      preHandler: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
       schema: {
         tags: ['groups'],
         summary: 'Alumnos de un grupo',
@@ -115,7 +115,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/groups',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Registra un grupo',
@@ -139,7 +139,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/groups/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Actualiza un grupo',
@@ -164,7 +164,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/groups/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Elimina un grupo sin alumnos ni asignaciones',

@@ -29,7 +29,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
@@ -42,7 +42,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Una materia',
@@ -56,7 +56,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id/attributes',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Atributos de una materia con su nivel',
@@ -74,7 +74,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subjects',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Registra una materia',
@@ -92,7 +92,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subjects/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Actualiza una materia y reemplaza sus relaciones',
@@ -113,7 +113,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/subjects/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Elimina una materia sin uso',

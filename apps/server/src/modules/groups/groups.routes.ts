@@ -12,7 +12,7 @@ import {
   idParam,
   okResponse,
 } from '@egreso/domain';
-import { careerScope } from '../../db/career-scope.js';
+import { assertGroupHeld, careerScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -152,6 +152,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { id } = request.params;
       if (!(await findGroup(app.db, id))) throw notFound(GROUP_MSG.notFound);
+      await assertGroupHeld(app.db, actor, id);
       if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
       await app.db.transaction().execute(async (trx) => {
         await updateGroup(trx, id, request.body, nowIso());
@@ -178,6 +179,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findGroup(app.db, id);
       if (!found) throw notFound(GROUP_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
+        await assertGroupHeld(trx, actor, id);
         await deleteUnlessInUse(trx, 'groups', id, GROUP_DEPENDENTS, 'El grupo');
         await auditRow(trx, actor.id, 'group.delete', 'groups', id, { group_name: found.group_name });
       });

@@ -14,6 +14,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, notFound } from '../../lib/http-errors.js';
 import { deleteUnlessInUse } from '../../db/usage.js';
+import { assertSubjectHeld } from '../../db/career-scope.js';
 import { SUBJECT_DEPENDENTS, attributesBySubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
 
@@ -84,7 +85,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, null));
+      const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, null));
       return reply.code(201).send(await one(id));
     },
   );
@@ -105,7 +106,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { id } = request.params;
       if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
-      await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, id));
+      await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, id));
       return one(id);
     },
   );
@@ -127,6 +128,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findSubjectRow(app.db, id);
       if (!found) throw notFound(SUBJECT_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
+        await assertSubjectHeld(trx, actor, id);
         await deleteUnlessInUse(trx, 'subjects', id, SUBJECT_DEPENDENTS, 'La materia');
         await auditRow(trx, actor.id, 'subject.delete', 'subjects', id, { subject_key: found.subject_key });
       });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '@egreso/domain';
 import { guardPredicate, isGuard, type GuardHook } from './auth.js';

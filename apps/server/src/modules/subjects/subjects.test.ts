@@ -266,7 +266,11 @@ describe('subjects: validation', () => {
       careers: [SUBJECT_MSG.careerMissing],
       attributes: [SUBJECT_MSG.attributeMissing],
     });
-    const sem = await as(ctx(), manager, { method: 'POST', url: '/api/subjects', payload: body({ semesters: [0, 10] }) });
+    const sem = await as(ctx(), manager, {
+      method: 'POST',
+      url: '/api/subjects',
+      payload: body({ semesters: [0, 10] }),
+    });
     expect(sem.statusCode).toBe(422);
     expect(sem.json().errors['semesters.0']).toEqual([SUBJECT_MSG.semesterInvalid]);
   });

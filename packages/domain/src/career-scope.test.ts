@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { careerInScope, personInScope, type CareerScope } from './permissions.js';
+import { careerInScope, careersOutside, holdingOf, personInScope, type CareerScope } from './permissions.js';
 
 const admin: CareerScope = { all: true };
 const chief: CareerScope = { all: false, careers: [1, 3] };
@@ -22,5 +22,18 @@ describe("a chief's careers (DESIGN §5)", () => {
     expect(personInScope(none, [])).toBe(true);
     expect(personInScope(none, [1])).toBe(false);
     expect(personInScope(admin, [2])).toBe(true);
+  });
+
+  it('tells a chief which subjects and groups are theirs, shared with another career, of others, or of none', () => {
+    expect(holdingOf(chief, [1])).toBe('own');
+    expect(holdingOf(chief, [1, 3])).toBe('own');
+    expect(holdingOf(chief, [1, 2])).toBe('shared');
+    expect(holdingOf(chief, [2])).toBe('other');
+    expect(holdingOf(chief, [])).toBe('none');
+    expect(holdingOf(none, [1])).toBe('other');
+    expect(holdingOf(admin, [2])).toBe('own');
+    expect(holdingOf(admin, [])).toBe('own');
+    expect(careersOutside(chief, [1, 2, 4])).toEqual([2, 4]);
+    expect(careersOutside(admin, [2])).toEqual([]);
   });
 });

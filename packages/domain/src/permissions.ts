@@ -62,10 +62,39 @@ export function personInScope(scope: CareerScope, personCareers: readonly number
   return scope.all || personCareers.length === 0 || personCareers.some((c) => scope.careers.includes(c));
 }
 
+/**
+ * How a subject or group with these careers stands to an actor with this scope (DESIGN §5 "A chief's careers"):
+ * `own` when every one of its careers is the actor's (always for administrators), `shared` when it also belongs to a
+ * career the actor does not lead (the administrator's to change), `other` when none of its careers is the actor's, and
+ * `none` when it has no career yet.
+ */
+export type Holding = 'own' | 'shared' | 'other' | 'none';
+
+export function holdingOf(scope: CareerScope, careers: readonly number[]): Holding {
+  if (scope.all) return 'own';
+  if (careers.length === 0) return 'none';
+  const mine = careers.filter((c) => scope.careers.includes(c)).length;
+  return mine === careers.length ? 'own' : mine > 0 ? 'shared' : 'other';
+}
+
+/** The careers a chief sent that are not theirs (empty for administrators). */
+export function careersOutside(scope: CareerScope, careers: readonly number[]): number[] {
+  return scope.all ? [] : careers.filter((c) => !scope.careers.includes(c));
+}
+
 export const SCOPE_MSG = {
   person: 'Solo puedes consultar y editar a las personas de tus carreras.',
   career: 'Solo puedes actuar sobre tus carreras.',
   sheet: 'Solo puedes consultar las calificaciones de tus carreras.',
   assignment: 'Solo puedes consultar y editar las asignaciones de tus carreras.',
   importRow: 'La persona pertenece a otra carrera: no puedes modificarla.',
+  subject: 'Solo puedes registrar, editar y eliminar las materias de tus carreras.',
+  subjectShared: 'La materia también pertenece a una carrera que no diriges: la cambia el administrador.',
+  subjectNoCareer: 'La materia no pertenece a ninguna carrera: la cambia el administrador.',
+  subjectCareerRequired: 'Elige al menos una de tus carreras.',
+  subjectCareerOutside: 'Solo puedes ligar la materia a tus carreras.',
+  subjectAttribute: 'No puedes ligar ni desligar atributos de una carrera que no diriges.',
+  group: 'Solo puedes editar y eliminar los grupos de tus carreras.',
+  groupShared:
+    'El grupo también tiene alumnos o asignaciones de una carrera que no diriges: lo cambia el administrador.',
 } as const;

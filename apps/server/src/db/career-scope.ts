@@ -1,6 +1,15 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { ROLE, SCOPE_MSG, careerInScope, personInScope, type Actor, type CareerScope } from '@egreso/domain';
-import { forbidden } from '../lib/http-errors.js';
+import {
+  ROLE,
+  SCOPE_MSG,
+  careerInScope,
+  careersOutside,
+  holdingOf,
+  personInScope,
+  type Actor,
+  type CareerScope,
+} from '@egreso/domain';
+import { fieldError, forbidden } from '../lib/http-errors.js';
 import type { Database, DbOrTrx } from './types.js';
 
 /**
@@ -58,6 +67,93 @@ export async function assertPeopleInScope(db: DbOrTrx, actor: Actor, userIds: re
     .where((eb) => eb.not(peopleInScope(eb, scope, 'users.id')))
     .executeTakeFirst();
   if (outside) throw forbidden(SCOPE_MSG.person);
+}
+
+/** The careers of a subject (its `subject_careers`). */
+export async function careersOfSubject(db: DbOrTrx, subjectId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subject_careers')
+    .select('career_id')
+    .where('subject_id', '=', subjectId)
+    .orderBy('career_id')
+    .execute();
+  return rows.map((r) => r.career_id);
+}
+
+/**
+ * The careers of a group (docs/decisions.md, "A chief's subjects and groups"): a group has no career column; it
+ * belongs to the careers of the students enrolled in it and of the assignments given to it. One query.
+ */
+export async function careersOfGroup(db: DbOrTrx, groupId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_groups as ug')
+    .innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')
+    .select('uc.career_id')
+    .where('ug.group_id', '=', groupId)
+    .union(
+      db
+        .selectFrom('professor_subjects as ps')
+        .select('ps.career_id as career_id')
+        .where('ps.group_id', '=', groupId)
+        .where('ps.career_id', 'is not', null)
+        .$narrowType<{ career_id: number }>(),
+    )
+    .execute();
+  return rows.map((r) => r.career_id).sort((a, b) => a - b);
+}
+
+/**
+ * 403 unless the actor may change (edit, re-link, delete) an existing subject: one whose careers are all the chief's.
+ * A subject shared with another chief's career, or with no career, is the administrator's.
+ */
+export async function assertSubjectHeld(db: DbOrTrx, actor: Actor, subjectId: number): Promise<void> {
+  const holding = holdingOf(await careerScope(db, actor), await careersOfSubject(db, subjectId));
+  if (holding === 'shared') throw forbidden(SCOPE_MSG.subjectShared);
+  if (holding === 'none') throw forbidden(SCOPE_MSG.subjectNoCareer);
+  if (holding === 'other') throw forbidden(SCOPE_MSG.subject);
+}
+
+/**
+ * The links a chief's subject save may write: at least one career, all of them the chief's (422, 403), and no
+ * attribute of another career linked, unlinked or re-levelled (403). `before` is the subject's current attribute
+ * links (empty on create). Administrators are not limited.
+ */
+export async function assertSubjectLinksInScope(
+  db: DbOrTrx,
+  actor: Actor,
+  input: { careers: readonly number[]; attributes: readonly { id: number; knowledge_level: string }[] },
+  before: readonly { id: number; knowledge_level: string }[],
+): Promise<void> {
+  const scope = await careerScope(db, actor);
+  if (scope.all) return;
+  if (input.careers.length === 0) throw fieldError('careers', SCOPE_MSG.subjectCareerRequired);
+  if (careersOutside(scope, input.careers).length > 0) throw forbidden(SCOPE_MSG.subjectCareerOutside);
+  const key = (a: { id: number; knowledge_level: string }) => `${a.id}:${a.knowledge_level}`;
+  const now = new Set(input.attributes.map(key));
+  const was = new Set(before.map(key));
+  const changed = [...input.attributes.filter((a) => !was.has(key(a))), ...before.filter((a) => !now.has(key(a)))].map(
+    (a) => a.id,
+  );
+  if (changed.length === 0) return;
+  const foreign = await db
+    .selectFrom('attributes')
+    .select('id')
+    .where('id', 'in', [...new Set(changed)])
+    .where('career_id', 'is not', null)
+    .where((eb) => eb.not(careerColumnInScope(eb, scope, 'attributes.career_id')))
+    .executeTakeFirst();
+  if (foreign) throw forbidden(SCOPE_MSG.subjectAttribute);
+}
+
+/**
+ * 403 unless the actor may change (edit, delete) an existing group: one whose careers are all the chief's, or one with
+ * no career yet (no students, no assignments: any chief may fix or remove it). A group shared with another chief's
+ * career is the administrator's.
+ */
+export async function assertGroupHeld(db: DbOrTrx, actor: Actor, groupId: number): Promise<void> {
+  const holding = holdingOf(await careerScope(db, actor), await careersOfGroup(db, groupId));
+  if (holding === 'shared') throw forbidden(SCOPE_MSG.groupShared);
+  if (holding === 'other') throw forbidden(SCOPE_MSG.group);
 }
 
 type UserIdRef = `${string}.id` | `${string}.user_id`;

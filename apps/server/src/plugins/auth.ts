@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG, TOKEN_IDLE_MS, type Actor, type UserRecord } from '@egreso/domain';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
@@ -20,16 +20,27 @@ declare module 'fastify' {
     beforePasswordChange?: boolean;
   }
   interface FastifyInstance {
-    /** preHandler: a valid token is required, and the predicate (if any) must allow the signed-in user. */
-    guard(allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler;
+    /**
+     * onRequest: a valid token is required, and the predicate (if any) must allow the signed-in user. It runs before
+     * the body is read, parsed or validated (DESIGN §5, Who you are first): anonymous 401, wrong role 403, then the rest.
+     */
+    guard(allow?: (actor: Actor) => boolean): GuardHook;
   }
 }
 
 const GUARD = Symbol('guard');
 
-/** True for a preHandler made by app.guard(...): the route guardrail recognises guarded routes by it. */
-export function isGuard(fn: unknown): boolean {
-  return typeof fn === 'function' && (fn as { [GUARD]?: true })[GUARD] === true;
+/** An onRequest hook made by app.guard(...), carrying its role predicate (the route list records it). */
+export type GuardHook = onRequestAsyncHookHandler & { [GUARD]: { allow: ((actor: Actor) => boolean) | null } };
+
+/** True for a hook made by app.guard(...): the route guardrail recognises guarded routes by it. */
+export function isGuard(fn: unknown): fn is GuardHook {
+  return typeof fn === 'function' && typeof (fn as { [GUARD]?: unknown })[GUARD] === 'object';
+}
+
+/** The role predicate of a guard (null: any signed-in user). */
+export function guardPredicate(fn: GuardHook): ((actor: Actor) => boolean) | null {
+  return fn[GUARD].allow;
 }
 
 /** A token's last use is written at most once a minute, so reads stay reads. */
@@ -82,8 +93,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     return user;
   }
 
-  app.decorate('guard', (allow?: (actor: Actor) => boolean): preHandlerAsyncHookHandler => {
-    const guard: preHandlerAsyncHookHandler = async (request) => {
+  app.decorate('guard', (allow?: (actor: Actor) => boolean): GuardHook => {
+    const guard: onRequestAsyncHookHandler = async (request) => {
       const actor = request.actor ?? (await authenticate(request));
       // One place for the first-sign-in rule: until the password is changed, only the routes marked for it answer.
       if (request.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
@@ -91,6 +102,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       }
       if (allow && !allow(actor)) throw forbidden();
     };
-    return Object.assign(guard, { [GUARD]: true as const });
+    return Object.assign(guard, { [GUARD]: { allow: allow ?? null } });
   });
 });

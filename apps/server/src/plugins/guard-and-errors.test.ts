@@ -20,8 +20,8 @@ beforeAll(async () => {
   await migrateToLatest(database);
   await seedReferenceData(database.db);
   app = await buildApp({ database, logger: false });
-  app.get('/api/test/admin-only', { preHandler: app.guard(canManageInstitution) }, async () => ({ ok: true }));
-  app.get('/api/test/signed-in', { preHandler: app.guard() }, async (req) => ({ id: req.actor?.id }));
+  app.get('/api/test/admin-only', { onRequest: app.guard(canManageInstitution) }, async () => ({ ok: true }));
+  app.get('/api/test/signed-in', { onRequest: app.guard() }, async (req) => ({ id: req.actor?.id }));
   app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('connection string postgres://secret@db/internal failed at Object.<anonymous> (/srv/app.js:1:1)');
   });

@@ -28,14 +28,14 @@ describe('the route guardrail', () => {
       api.post('/throwaway', { schema: { body: z.object({ n: z.number() }) } }, async () => ({ ok: true }));
     };
     await expect(a.register(plugin, { prefix: '/api' })).rejects.toThrow(
-      'POST /api/throwaway has neither a guard (preHandler: app.guard(...)) nor a public mark',
+      'POST /api/throwaway has neither a guard (onRequest: app.guard(...)) nor a public mark',
     );
   });
 
-  it('builds when the route carries a guard, with or without a role predicate, alone or among other preHandlers', async () => {
+  it('builds when the route carries a guard, with or without a role predicate, alone or among other hooks', async () => {
     const a = await freshApp();
-    a.get('/api/throwaway/signed-in', { preHandler: a.guard() }, async () => ({ ok: true }));
-    a.get('/api/throwaway/admin', { preHandler: [async () => undefined, a.guard(canManageInstitution)] }, async () => ({
+    a.get('/api/throwaway/signed-in', { onRequest: a.guard() }, async () => ({ ok: true }));
+    a.get('/api/throwaway/admin', { onRequest: [async () => undefined, a.guard(canManageInstitution)] }, async () => ({
       ok: true,
     }));
     await expect(a.ready()).resolves.toBeDefined();
@@ -56,8 +56,21 @@ describe('the route guardrail', () => {
       'GET /api/throwaway/fake',
     );
     expect(() =>
-      a.get('/api/throwaway/both', { preHandler: a.guard(), config: { public: true } }, async () => ({ ok: true })),
+      a.get('/api/throwaway/both', { onRequest: a.guard(), config: { public: true } }, async () => ({ ok: true })),
     ).toThrow('GET /api/throwaway/both has both a guard and a public mark');
+  });
+
+  it('refuses a guard that would run after the body is read, and two guards on one route', async () => {
+    const a = await freshApp();
+    expect(() => a.post('/api/throwaway/late', { preHandler: a.guard() }, async () => ({ ok: true }))).toThrow(
+      'POST /api/throwaway/late checks the session after reading the body; declare it as onRequest: app.guard(...).',
+    );
+    expect(() => a.post('/api/throwaway/early', { preValidation: a.guard() }, async () => ({ ok: true }))).toThrow(
+      'POST /api/throwaway/early checks the session after reading the body',
+    );
+    expect(() =>
+      a.post('/api/throwaway/twice', { onRequest: [a.guard(), a.guard()] }, async () => ({ ok: true })),
+    ).toThrow('POST /api/throwaway/twice has more than one guard; keep one.');
   });
 
   it('leaves routes outside /api alone and lists the public /api routes of the app: login, health and the docs', async () => {

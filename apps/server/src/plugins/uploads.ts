@@ -74,8 +74,9 @@ function uploadError(error: unknown): Error {
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
-  // Fastify's body limit does not apply to multipart: a declared length beyond any upload is refused before reading.
-  app.addHook('onRequest', async (request) => {
+  // Fastify's body limit does not apply to multipart: a declared length beyond any upload is refused before reading,
+  // after the route's guard (onRequest), so that a stranger learns nothing but 401 (DESIGN §5, Who you are first).
+  app.addHook('preParsing', async (request) => {
     const multipartBody = request.headers['content-type']?.toLowerCase().startsWith('multipart/') ?? false;
     if (multipartBody && Number(request.headers['content-length']) > UPLOAD_REQUEST_BYTES) {
       throw new HttpError(413, MSG.payloadTooLarge);

@@ -431,6 +431,19 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'DELETE', path: '/api/reportes/acciones-mejora/:id', idOf: 'assignment', table: 'improvement_actions' },
   {
+    method: 'GET',
+    path: '/api/reportes/acciones-mejora/:id/medicion',
+    idOf: 'assignment',
+    // The id test sends no query: the required period is refused before the action is looked up.
+    missing: [422],
+    queries: [
+      {},
+      { period_id: 'abc' },
+      { period_id: '1', expected_share: '101' },
+      { period_id: '1', expected_share: 'x' },
+    ],
+  },
+  {
     method: 'POST',
     path: '/api/reportes/acciones-mejora/:id/seguimientos',
     idOf: 'assignment',
@@ -990,7 +1003,8 @@ async function expectRefused(
   label: string,
 ): Promise<{ message: string; errors?: Record<string, string[]> }> {
   const before = await snapshot(route.table);
-  const res = await as(ctx(), admin, { method: route.method, ...opts });
+  // A role the route does not serve is refused before its body is read (DESIGN §5, Who you are first).
+  const res = await as(ctx(), senderOf(route.path), { method: route.method, ...opts });
   const where = `${route.method} ${route.path} ${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(allowed, where).toContain(res.statusCode);
   expect(res.headers['content-type'], where).toMatch(/application\/json/);
@@ -1230,6 +1244,7 @@ const TEACHER_ONLY = new Set([
   '/api/activities/bulk-upsert',
   '/api/userattribute-observations/batch',
   '/api/ratings/import',
+  '/api/profesor/dashboard',
 ]);
 const senderOf = (path: string) => (TEACHER_ONLY.has(path) ? teacher : admin);
 

@@ -33,7 +33,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activities',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['activities'],
         summary: 'Actividades con sus atributos (un profesor: solo las suyas)',
@@ -64,7 +64,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activities/by-professor/:id',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['activities'],
         summary: 'Actividades de un profesor (el profesor solo las propias)',
@@ -86,7 +86,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities/bulk-upsert',
     {
       bodyLimit: BODY_LIMITS.batch,
-      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => a.role === ROLE.TEACHER),
       schema: {
         tags: ['activities'],
         summary: 'Crea o actualiza en una transacción las actividades de una asignación',
@@ -113,7 +113,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/activities/:id',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['activities'],
         summary: 'Elimina una actividad; sus calificaciones quedan en el historial',

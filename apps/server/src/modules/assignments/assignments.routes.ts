@@ -40,7 +40,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/professorsubjects',
     {
-      preHandler: app.guard(managerOrTeacher),
+      onRequest: app.guard(managerOrTeacher),
       schema: {
         tags: ['assignments'],
         summary: 'Asignaciones profesor-materia-grupo (un profesor: solo las suyas)',
@@ -61,7 +61,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/professorsubjects',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['assignments'],
         summary: 'Asigna una materia y grupo a un profesor',
@@ -80,7 +80,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/professorsubjects/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['assignments'],
         summary: 'Elimina una asignación sin actividades',
@@ -101,7 +101,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/professorsubjects/by-professor/:userId',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['assignments'],
         summary: 'Guarda por comparación las asignaciones de un profesor en un periodo',
@@ -123,7 +123,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/professorsubjects/by-professor/:userId',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['assignments'],
         summary: 'Elimina todas las asignaciones de un profesor en un periodo',
@@ -145,7 +145,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profesor/materias',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['assignments'],
         summary: 'Asignaciones del profesor en sesión, con las carreras de cada materia',
@@ -166,7 +166,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mis-carreras',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['assignments'],
         summary: 'Carreras del usuario en sesión (propias y de sus asignaciones)',

@@ -55,7 +55,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/attributes',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['attributes'],
         summary: 'Atributos de egreso',
@@ -68,7 +68,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/attributes/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['attributes'],
         summary: 'Un atributo',
@@ -86,7 +86,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/attributes',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['attributes'],
         summary: 'Registra un atributo',
@@ -111,7 +111,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/attributes/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['attributes'],
         summary: 'Actualiza un atributo',
@@ -137,7 +137,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/attributes/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['attributes'],
         summary: 'Elimina un atributo sin uso',

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       config: { beforePasswordChange: true },
       schema: {
         tags: ['auth'],
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       config: { beforePasswordChange: true },
       schema: {
         tags: ['auth'],

@@ -21,7 +21,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/careers',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['careers'],
         summary: 'Carreras, por nombre',
@@ -34,7 +34,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/careers',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['careers'],
         summary: 'Crea una carrera',
@@ -59,7 +59,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/careers/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['careers'],
         summary: 'Actualiza una carrera',
@@ -86,7 +86,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/careers/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['careers'],
         summary: 'Elimina una carrera sin registros asociados',

@@ -8,7 +8,7 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/semesters',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['catalogues'],
         summary: 'Semestres 1 a 9',
@@ -21,7 +21,7 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjectsemesters',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['catalogues'],
         summary: 'Relación materias-semestre',

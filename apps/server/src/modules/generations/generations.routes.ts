@@ -39,7 +39,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations/preview',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['generations'],
         summary: 'Fin y 9 semestres de una generación que empieza en start_date',
@@ -53,7 +53,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations/suggest-next',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['generations'],
         summary: 'Siguiente generación sugerida: la última + 6 meses, o el próximo 1 de agosto',
@@ -69,7 +69,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['generations'],
         summary: 'Generaciones por fecha de inicio',
@@ -83,7 +83,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['generations'],
         summary: 'Una generación',
@@ -101,7 +101,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generations',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['generations'],
         summary: 'Crea una generación (fin por omisión: inicio + 54 meses)',
@@ -140,7 +140,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/generations/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['generations'],
         summary: 'Actualiza las fechas de una generación',
@@ -159,7 +159,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/generations/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['generations'],
         summary: 'Cambia una o las dos fechas de una generación',
@@ -185,7 +185,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/generations/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['generations'],
         summary: 'Elimina una generación sin alumnos',

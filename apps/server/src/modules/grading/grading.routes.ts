@@ -41,7 +41,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id/enrolled-students',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Alumnos de la hoja de calificaciones de una materia y grupo',
@@ -62,7 +62,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grade-sheets/:id',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Hoja de calificaciones de una asignación: alumnos, actividades, calificaciones con versión y finales',
@@ -77,7 +77,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/useractivities/by-users-and-activities',
     {
       bodyLimit: BODY_LIMITS.ids,
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['grades'],
         summary: 'Calificaciones (con versión) de unos alumnos en unas actividades',
@@ -108,7 +108,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profesor/calificar/actividades/batch',
     {
       bodyLimit: BODY_LIMITS.batch,
-      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => a.role === ROLE.TEACHER),
       schema: {
         tags: ['grades'],
         summary:
@@ -125,7 +125,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grades/groups/:group/subjects/:subject/finals',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Calificación final de cada alumno de la hoja (as=map: id → final; as=list: calificaciones)',
@@ -154,7 +154,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userattributes',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Calificación por atributo de los alumnos de una hoja, o su conteo por nivel (aggregate=conteo)',
@@ -176,7 +176,7 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profesor/dashboard',
     {
-      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => a.role === ROLE.TEACHER),
       schema: {
         tags: ['grades'],
         summary: 'Panel del profesor: carreras, tarjetas y actividades pendientes del periodo activo',

@@ -27,7 +27,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grade-history',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Historial de calificaciones de una celda, actividad, asignación o importación (más reciente primero)',
@@ -59,7 +59,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/grade-history/imports',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Importaciones de calificaciones de una asignación, con si ya se deshicieron',
@@ -76,7 +76,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grade-history/imports/:batchId/undo',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary:
@@ -94,7 +94,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/grade-history/:id/restore',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary:

@@ -39,7 +39,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ratings/template',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Plantilla .xlsx (template.xlsx): Matrícula · Nombre · una columna por actividad',
@@ -56,7 +56,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ratings/export',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['grades'],
         summary: 'Calificaciones .xlsx (grades.xlsx): Matrícula · Nombre · actividades · Final',
@@ -79,7 +79,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ratings/import',
     {
-      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => a.role === ROLE.TEACHER),
       schema: {
         tags: ['grades'],
         summary:

@@ -10,7 +10,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/group-policy',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['group-policy'],
         summary: 'Política de grupos vigente',
@@ -23,7 +23,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/group-policy',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['group-policy'],
         summary: 'Guarda la política de grupos; rige desde ese momento',

@@ -12,7 +12,7 @@ import {
   idParam,
   okResponse,
 } from '@egreso/domain';
-import { careerScope } from '../../db/career-scope.js';
+import { assertGroupHeld, careerScope } from '../../db/career-scope.js';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
@@ -38,7 +38,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Grupos con su semestre',
@@ -51,7 +51,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Un grupo',
@@ -69,7 +69,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/subject/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['groups'],
         summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)',
@@ -90,7 +90,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/groups/:id/students',
     {
-      preHandler: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => canManageCatalogues(a) || a.role === ROLE.TEACHER),
       schema: {
         tags: ['groups'],
         summary: 'Alumnos de un grupo',
@@ -115,7 +115,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/groups',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Registra un grupo',
@@ -139,7 +139,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/groups/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Actualiza un grupo',
@@ -152,6 +152,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { id } = request.params;
       if (!(await findGroup(app.db, id))) throw notFound(GROUP_MSG.notFound);
+      await assertGroupHeld(app.db, actor, id);
       if (await valueTaken(app.db, 'groups', 'group_name', request.body.group_name, id)) throw nameTaken();
       await app.db.transaction().execute(async (trx) => {
         await updateGroup(trx, id, request.body, nowIso());
@@ -164,7 +165,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/groups/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['groups'],
         summary: 'Elimina un grupo sin alumnos ni asignaciones',
@@ -178,6 +179,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findGroup(app.db, id);
       if (!found) throw notFound(GROUP_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
+        await assertGroupHeld(trx, actor, id);
         await deleteUnlessInUse(trx, 'groups', id, GROUP_DEPENDENTS, 'El grupo');
         await auditRow(trx, actor.id, 'group.delete', 'groups', id, { group_name: found.group_name });
       });

@@ -44,7 +44,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/acciones-mejora',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Acciones de mejora con su hallazgo, resultado esperado y medido (CACEI 4.4)',
@@ -58,7 +58,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/acciones-mejora/export',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Acciones de mejora en Excel (.xlsx)',
@@ -76,7 +76,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reportes/acciones-mejora',
     {
       bodyLimit: BODY_LIMITS.texts,
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Registra una acción de mejora; el hallazgo se mide de la evidencia',
@@ -95,7 +95,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reportes/acciones-mejora/:id',
     {
       bodyLimit: BODY_LIMITS.texts,
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Edita una acción de mejora o confirma su dictamen con una nota',
@@ -114,7 +114,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/acciones-mejora/:id/medicion',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Resultado medido y dictamen propuesto de una acción de mejora si se aplicara en otro periodo',
@@ -129,7 +129,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/reportes/acciones-mejora/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Elimina una acción de mejora y su seguimiento',
@@ -147,7 +147,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reportes/acciones-mejora/:id/seguimientos',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Registra lo que se hizo (un profesor de sus materias, o el jefe de la carrera)',
@@ -166,7 +166,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/rendimiento',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Índices de rendimiento escolar de una generación por periodo (CACEI 4.3)',
@@ -184,7 +184,7 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/rendimiento/export',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Índices de rendimiento escolar en Excel (.xlsx)',

@@ -25,7 +25,7 @@ export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userattribute-observations/batch',
     {
       bodyLimit: BODY_LIMITS.large,
-      preHandler: app.guard((a) => a.role === ROLE.TEACHER),
+      onRequest: app.guard((a) => a.role === ROLE.TEACHER),
       schema: {
         tags: ['observations'],
         summary: 'Registra observaciones por atributo (a nombre del profesor en sesión); las vacías se omiten',
@@ -42,7 +42,7 @@ export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userattribute-observations/history',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['observations'],
         summary: 'Observaciones de un alumno en una materia (y atributo), más recientes primero',

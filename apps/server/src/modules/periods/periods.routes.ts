@@ -38,7 +38,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/periods',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['periods'],
         summary: 'Periodos filtrados y paginados, del más reciente al más antiguo',
@@ -59,7 +59,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/periods',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['periods'],
         summary: 'Crea un periodo (publicado e inactivo)',
@@ -84,7 +84,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/periods/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['periods'],
         summary: 'Actualiza cualquiera de los campos de un periodo',
@@ -106,7 +106,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/periods/:id',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['periods'],
         summary: 'Elimina un periodo sin registros asociados',
@@ -131,7 +131,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/periods/:id/activate',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['periods'],
         summary: 'Activa el periodo y desactiva los demás, en una transacción',
@@ -153,7 +153,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/periods/:id/close',
     {
-      preHandler: app.guard(canManageInstitution),
+      onRequest: app.guard(canManageInstitution),
       schema: {
         tags: ['periods'],
         summary: 'Cierra el periodo (y lo desactiva)',

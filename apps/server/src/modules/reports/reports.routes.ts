@@ -50,7 +50,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/evidencia',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Evidencia de logro de los atributos de egreso de una generación en una carrera (CACEI, criterio 4)',
@@ -68,7 +68,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/mapa-curricular',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Mapa curricular: materias × atributos con niveles I/M/A y sus huecos',
@@ -86,7 +86,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/metas',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Metas por atributo de una carrera que rigen en un periodo',
@@ -104,7 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reportes/metas',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Fija las metas de un periodo (los demás periodos conservan las suyas)',
@@ -137,7 +137,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/flex',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Registros de calificación por atributo de una generación (reporte de división)',
@@ -160,7 +160,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/flex/export',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['reports'],
         summary: 'Reporte de división en Excel (.xlsx)',

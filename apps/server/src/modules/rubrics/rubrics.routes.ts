@@ -47,7 +47,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profesor/materia/:id/rubrica',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Rúbrica de una asignación (404 mientras no exista): atributos, criterios, indicadores y escalas',
@@ -61,7 +61,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rubrics',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Crea la rúbrica de una asignación; si ya existe, la devuelve (200)',
@@ -81,7 +81,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rubrics/copy-sources',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Otras asignaciones del profesor de la misma materia con rúbrica, para copiarla',
@@ -98,7 +98,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rubrics/copy',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Reemplaza la rúbrica de una asignación con una copia de la de otra asignación de la misma materia',
@@ -115,7 +115,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rubrics/:id/export',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'La rúbrica en una hoja de cálculo (.xlsx)',
@@ -141,7 +141,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/evaluationcriterias',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Agrega un criterio a un atributo de la rúbrica',
@@ -160,7 +160,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/evaluationcriterias/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Edita nombre y peso de un criterio',
@@ -178,7 +178,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/evaluationcriterias/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Elimina un criterio con sus indicadores y descripciones',
@@ -195,7 +195,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/evaluationcriterias/:id/assign-scale',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Escribe la descripción del criterio para una escala (vacía: vuelve a «Sin descripción»)',
@@ -211,7 +211,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/indicators',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Agrega un indicador a un criterio',
@@ -230,7 +230,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/indicators/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Edita descripción y peso de un indicador',
@@ -248,7 +248,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/indicators/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Elimina un indicador',
@@ -265,7 +265,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/evaluationscales',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['rubrics'],
         summary: 'Escalas de evaluación, de la menor a la mayor',

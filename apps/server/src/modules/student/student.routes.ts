@@ -43,7 +43,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/materias-inscritas',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Materias en que el alumno está inscrito en el periodo activo (de un semestre, si se indica)',
@@ -62,7 +62,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/materias-disponibles',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Materias del semestre con su estado: inscrita, bloqueada (con motivo_bloqueo) o seleccionable',
@@ -80,7 +80,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/grupos',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Grupos del alumno',
@@ -97,7 +97,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/alumno/inscribir',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Inscribe al alumno en una materia del periodo activo (409 si ya está inscrito o está bloqueada)',
@@ -116,7 +116,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/user/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Materias del alumno (todas en las que se ha inscrito) con las actividades de sus hojas',
@@ -130,7 +130,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userattributes/by-user/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary:
@@ -149,7 +149,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/alumno/:id/global',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Promedio global del alumno por atributo (media de sus calificaciones por materia)',
@@ -163,7 +163,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/:id/tablero',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary: 'Tablero del alumno: contadores, promedios por atributo y sus actividades, calificadas y pendientes',
@@ -177,7 +177,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/:id/perfil-atributos',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary:
@@ -192,7 +192,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alumno/:id/datos',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['student'],
         summary:

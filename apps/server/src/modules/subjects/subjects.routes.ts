@@ -14,6 +14,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, notFound } from '../../lib/http-errors.js';
 import { deleteUnlessInUse } from '../../db/usage.js';
+import { assertSubjectHeld } from '../../db/career-scope.js';
 import { SUBJECT_DEPENDENTS, attributesBySubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
 
@@ -29,7 +30,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
@@ -42,7 +43,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Una materia',
@@ -56,7 +57,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subjects/:id/attributes',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['subjects'],
         summary: 'Atributos de una materia con su nivel',
@@ -74,7 +75,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subjects',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Registra una materia',
@@ -84,7 +85,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, null));
+      const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, null));
       return reply.code(201).send(await one(id));
     },
   );
@@ -92,7 +93,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/subjects/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Actualiza una materia y reemplaza sus relaciones',
@@ -105,7 +106,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const { id } = request.params;
       if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
-      await app.db.transaction().execute((trx) => saveSubject(trx, actor.id, request.body, id));
+      await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, id));
       return one(id);
     },
   );
@@ -113,7 +114,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/subjects/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['subjects'],
         summary: 'Elimina una materia sin uso',
@@ -127,6 +128,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findSubjectRow(app.db, id);
       if (!found) throw notFound(SUBJECT_MSG.notFound);
       await app.db.transaction().execute(async (trx) => {
+        await assertSubjectHeld(trx, actor, id);
         await deleteUnlessInUse(trx, 'subjects', id, SUBJECT_DEPENDENTS, 'La materia');
         await auditRow(trx, actor.id, 'subject.delete', 'subjects', id, { subject_key: found.subject_key });
       });

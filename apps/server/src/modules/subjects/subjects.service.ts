@@ -1,4 +1,5 @@
-import { SUBJECT_MSG, type SubjectInput } from '@egreso/domain';
+import { SUBJECT_MSG, type Actor, type SubjectInput } from '@egreso/domain';
+import { assertSubjectHeld, assertSubjectLinksInScope } from '../../db/career-scope.js';
 import { valueTaken } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
@@ -58,15 +59,21 @@ async function validateLinks(db: DbOrTrx, input: SubjectInput, selfId: number | 
 }
 
 /**
- * Creates (`id` null) or updates a subject with its four link sets, after checking every linked id, the
- * prerequisite graph and the key. Answers the subject's id.
+ * Creates (`id` null) or updates a subject with its four link sets, after checking the actor's careers (DESIGN §5: a
+ * chief changes only subjects wholly of their careers, links them only to their careers, and never links or unlinks
+ * another career's attribute), every linked id, the prerequisite graph and the key. Answers the subject's id.
  */
-export async function saveSubject(
-  trx: DbOrTrx,
-  actorId: number,
-  input: SubjectInput,
-  id: number | null,
-): Promise<number> {
+export async function saveSubject(trx: DbOrTrx, actor: Actor, input: SubjectInput, id: number | null): Promise<number> {
+  if (id !== null) await assertSubjectHeld(trx, actor, id);
+  const before =
+    id === null
+      ? []
+      : await trx
+          .selectFrom('subject_attributes')
+          .select(['attribute_id as id', 'knowledge_level'])
+          .where('subject_id', '=', id)
+          .execute();
+  await assertSubjectLinksInScope(trx, actor, input, before);
   await validateLinks(trx, input, id);
   if (await valueTaken(trx, 'subjects', 'subject_key', input.subject_key, id))
     throw fieldError('subject_key', SUBJECT_MSG.keyTaken);
@@ -75,7 +82,7 @@ export async function saveSubject(
   if (id !== null) await updateSubject(trx, id, input, now);
   await replaceSubjectLinks(trx, subjectId, input);
   if (id === null)
-    await auditRow(trx, actorId, 'subject.create', 'subjects', subjectId, { subject_key: input.subject_key });
-  else await auditRow(trx, actorId, 'subject.update', 'subjects', subjectId);
+    await auditRow(trx, actor.id, 'subject.create', 'subjects', subjectId, { subject_key: input.subject_key });
+  else await auditRow(trx, actor.id, 'subject.update', 'subjects', subjectId);
   return subjectId;
 }

@@ -13,12 +13,13 @@ import {
 } from '../../test/factories.js';
 
 const ctx = useTestApp();
-let chief: TestUser;
+// The catalogue's rules, whoever keeps it; what a manager may change is in subject-group-scope.test.ts.
+let manager: TestUser;
 let teacher: TestUser;
 let student: TestUser;
 
 beforeAll(async () => {
-  chief = await createUser(ctx(), ROLE.CHIEF);
+  manager = await createUser(ctx(), ROLE.ADMIN);
   teacher = await createUser(ctx(), ROLE.TEACHER);
   student = await createUser(ctx(), ROLE.STUDENT);
 });
@@ -37,7 +38,7 @@ describe('subjects: create and read', () => {
     const career = await makeCareer(ctx(), { name: 'Sistemas' });
     const a1 = await makeAttribute(ctx(), { attribute_name: 'Diseño', career_id: career.id });
     const a2 = await makeAttribute(ctx(), { attribute_name: 'Análisis' });
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({
@@ -87,7 +88,7 @@ describe('subjects: create and read', () => {
   });
 
   it('creates a subject with only the required fields: empty link sets', async () => {
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ theory_credits: 0, practice_credits: 30 }),
@@ -106,7 +107,7 @@ describe('subjects: create and read', () => {
   it('lists subjects sorted with Spanish collation, to every signed-in role', async () => {
     for (const subject_name of ['Zoología lista', 'Álgebra lista', 'Lógica lista'])
       await makeSubject(ctx(), { subject_name });
-    for (const u of [chief, teacher, student]) {
+    for (const u of [manager, teacher, student]) {
       const res = await as(ctx(), u, { method: 'GET', url: '/api/subjects' });
       expect(res.statusCode).toBe(200);
       const names = res
@@ -132,7 +133,7 @@ describe('subjects: create and read', () => {
       });
       Object.defineProperty(app, 'db', { value: counted, configurable: true, writable: true });
       try {
-        const res = await as(ctx(), chief, { method: 'GET', url: '/api/subjects' });
+        const res = await as(ctx(), manager, { method: 'GET', url: '/api/subjects' });
         expect(res.statusCode).toBe(200);
         return { selects: kinds.filter((k) => k === 'SelectQueryNode').length, subjects: res.json().length as number };
       } finally {
@@ -181,7 +182,7 @@ describe('subjects: create and read', () => {
 
 describe('subjects: validation', () => {
   it('answers 422 per field for missing required fields', async () => {
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: { subject_name: ' ', subject_key: '', theory_credits: '' },
@@ -196,13 +197,13 @@ describe('subjects: validation', () => {
   });
 
   it('answers 422 when the name exceeds 120 characters or the key 20', async () => {
-    const ok = await as(ctx(), chief, {
+    const ok = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ subject_name: 'n'.repeat(120), subject_key: `L${tag()}`.padEnd(20, 'x') }),
     });
     expect(ok.statusCode).toBe(201);
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ subject_name: 'n'.repeat(121), subject_key: 'k'.repeat(21) }),
@@ -213,14 +214,14 @@ describe('subjects: validation', () => {
   });
 
   it('keeps decimal credits exactly ("numeric 0 to 30") and reads a decimal comma-free text', async () => {
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ theory_credits: 4.5, practice_credits: '2.25' }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ theory_credits: 4.5, practice_credits: 2.25 });
-    const read = await as(ctx(), chief, { method: 'GET', url: `/api/subjects/${res.json().id}` });
+    const read = await as(ctx(), manager, { method: 'GET', url: `/api/subjects/${res.json().id}` });
     expect(read.json()).toMatchObject({ theory_credits: 4.5, practice_credits: 2.25 });
   });
 
@@ -229,7 +230,7 @@ describe('subjects: validation', () => {
       [-1, 31],
       [2.555, 'abc'],
     ] as const) {
-      const res = await as(ctx(), chief, {
+      const res = await as(ctx(), manager, {
         method: 'POST',
         url: '/api/subjects',
         payload: body({ theory_credits: theory, practice_credits: practice }),
@@ -244,7 +245,7 @@ describe('subjects: validation', () => {
 
   it('answers 422 for a knowledge level other than I, M or A', async () => {
     const a = await makeAttribute(ctx());
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ attributes: [{ id: a.id, knowledge_level: 'B' }] }),
@@ -254,7 +255,7 @@ describe('subjects: validation', () => {
   });
 
   it('answers 422 per field for unknown prerequisites, semesters, careers and attributes', async () => {
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ prerequisites: [999999], careers: [999999], attributes: [{ id: 999999, knowledge_level: 'I' }] }),
@@ -265,7 +266,11 @@ describe('subjects: validation', () => {
       careers: [SUBJECT_MSG.careerMissing],
       attributes: [SUBJECT_MSG.attributeMissing],
     });
-    const sem = await as(ctx(), chief, { method: 'POST', url: '/api/subjects', payload: body({ semesters: [0, 10] }) });
+    const sem = await as(ctx(), manager, {
+      method: 'POST',
+      url: '/api/subjects',
+      payload: body({ semesters: [0, 10] }),
+    });
     expect(sem.statusCode).toBe(422);
     expect(sem.json().errors['semesters.0']).toEqual([SUBJECT_MSG.semesterInvalid]);
   });
@@ -273,7 +278,7 @@ describe('subjects: validation', () => {
   it('answers 422 on the field for a duplicate key, ignoring case, and creates nothing', async () => {
     const existing = await makeSubject(ctx());
     const name = `Duplicada ${tag()}`;
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({ subject_name: name, subject_key: existing.subject_key.toLowerCase() }),
@@ -305,7 +310,7 @@ describe('subjects: update', () => {
     const a2 = await makeAttribute(ctx());
     const c1 = await makeCareer(ctx());
     const c2 = await makeCareer(ctx());
-    const created = await as(ctx(), chief, {
+    const created = await as(ctx(), manager, {
       method: 'POST',
       url: '/api/subjects',
       payload: body({
@@ -316,7 +321,7 @@ describe('subjects: update', () => {
       }),
     });
     const id = created.json().id;
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'PUT',
       url: `/api/subjects/${id}`,
       payload: body({
@@ -346,7 +351,7 @@ describe('subjects: update', () => {
 
   it('refuses a subject as its own prerequisite with 422 and a Spanish message', async () => {
     const s = await makeSubject(ctx());
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'PUT',
       url: `/api/subjects/${s.id}`,
       payload: body({ subject_key: s.subject_key, prerequisites: [s.id] }),
@@ -360,7 +365,7 @@ describe('subjects: update', () => {
     const b = await makeSubject(ctx(), { subject_name: 'Ciclo B', prerequisites: [a.id] });
     const c = await makeSubject(ctx(), { subject_name: 'Ciclo C', prerequisites: [b.id] });
     // A requiring C would close A <- B <- C <- A.
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'PUT',
       url: `/api/subjects/${a.id}`,
       payload: body({ subject_name: 'Ciclo A', subject_key: a.subject_key, prerequisites: [c.id] }),
@@ -379,14 +384,14 @@ describe('subjects: update', () => {
   it('answers 422 on the key when it is taken by another subject, and 404 for an unknown subject', async () => {
     const a = await makeSubject(ctx());
     const b = await makeSubject(ctx());
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), manager, {
       method: 'PUT',
       url: `/api/subjects/${a.id}`,
       payload: body({ subject_key: b.subject_key }),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.subject_key).toEqual([SUBJECT_MSG.keyTaken]);
-    expect((await as(ctx(), chief, { method: 'PUT', url: '/api/subjects/999999', payload: body() })).statusCode).toBe(
+    expect((await as(ctx(), manager, { method: 'PUT', url: '/api/subjects/999999', payload: body() })).statusCode).toBe(
       404,
     );
   });
@@ -400,7 +405,7 @@ describe('subjects: delete', () => {
       .database.db.insertInto('subject_attributes')
       .values({ subject_id: s.id, attribute_id: a.id, knowledge_level: 'I' })
       .execute();
-    const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/subjects/${s.id}` });
+    const res = await as(ctx(), manager, { method: 'DELETE', url: `/api/subjects/${s.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SUBJECT_MSG.deleted);
     expect(
@@ -411,7 +416,7 @@ describe('subjects: delete', () => {
   it('answers 409 for a subject other subjects require, and deletes nothing', async () => {
     const pre = await makeSubject(ctx());
     await makeSubject(ctx(), { prerequisites: [pre.id] });
-    const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/subjects/${pre.id}` });
+    const res = await as(ctx(), manager, { method: 'DELETE', url: `/api/subjects/${pre.id}` });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'La materia no puede eliminarse porque tiene 1 materia que la requiere como prerrequisito.',
@@ -438,7 +443,7 @@ describe('subjects: delete', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    const res = await as(ctx(), chief, { method: 'DELETE', url: `/api/subjects/${s.id}` });
+    const res = await as(ctx(), manager, { method: 'DELETE', url: `/api/subjects/${s.id}` });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'La materia no puede eliminarse porque tiene 1 asignación de profesor y 1 inscripción de alumno.',

@@ -11,7 +11,7 @@ export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/grupo',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Conteo por nivel (sobresaliente, suficiente, insuficiente) de cada atributo en una materia y grupo',
@@ -25,7 +25,7 @@ export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reportes/grupo/alumno',
     {
-      preHandler: app.guard(isStaff),
+      onRequest: app.guard(isStaff),
       schema: {
         tags: ['reports'],
         summary: 'Calificación de cada atributo de un alumno en una materia y grupo',

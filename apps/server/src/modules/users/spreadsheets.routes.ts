@@ -51,7 +51,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${kind}/template`,
       {
-        preHandler: app.guard(canManageCatalogues),
+        onRequest: app.guard(canManageCatalogues),
         schema: {
           tags: ['spreadsheets'],
           summary: `Plantilla .xlsx (${headers})`,
@@ -70,7 +70,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${kind}/import`,
       {
-        preHandler: app.guard(canManageCatalogues),
+        onRequest: app.guard(canManageCatalogues),
         schema: {
           tags: ['spreadsheets'],
           consumes: ['multipart/form-data'],
@@ -92,7 +92,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${kind}/import/errors`,
       {
-        preHandler: app.guard(canManageCatalogues),
+        onRequest: app.guard(canManageCatalogues),
         schema: {
           tags: ['spreadsheets'],
           consumes: ['multipart/form-data'],
@@ -120,7 +120,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/teachers/export',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['spreadsheets'],
         summary: 'Profesores en .xlsx, por nombre',
@@ -143,7 +143,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/students/export',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['spreadsheets'],
         querystring: studentsExportQuery,

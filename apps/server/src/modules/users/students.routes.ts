@@ -45,7 +45,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usergroups',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['students'],
         summary: 'Grupos de los alumnos (de uno con user_id)',
@@ -63,7 +63,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/usergroups',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Agrega un alumno a un grupo',
@@ -80,7 +80,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/usergroups/clear/:userId',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Quita al alumno de todos sus grupos',
@@ -97,7 +97,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usergenerations',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['students'],
         summary: 'Generaciones de los alumnos (de uno con user_id)',
@@ -115,7 +115,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/usergenerations',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Vincula a un alumno con una generación (requiere current_semester_id)',
@@ -132,7 +132,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usergenerations/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Cambia generación, estatus y semestre de un vínculo',
@@ -150,7 +150,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:id/status',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Estatus del alumno (0 Baja, 1 Activo, 2 Graduado); 409 sin generación',
@@ -168,7 +168,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/advance-semester',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['students'],
         summary: 'Avanza un semestre a los alumnos activos (opcional: de un grupo); el 9.º se gradúa',

@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['users'],
         summary: 'Usuarios por rol, ordenados por nombre; con page/per_page, paginados ({data, meta})',
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['users'],
         summary: 'Un usuario con sus carreras y asignaciones',
@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['users'],
         summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)',
@@ -91,7 +91,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['users'],
         summary: 'Actualiza un usuario (o el propio perfil; cambiar el propio correo pide current_password)',
@@ -123,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
-      preHandler: app.guard(canManageCatalogues),
+      onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['users'],
         summary: 'Elimina un usuario sin historial (con historial: 409, se sugiere Baja)',
@@ -140,7 +140,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/password',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       config: { beforePasswordChange: true },
       schema: {
         tags: ['users'],
@@ -163,7 +163,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usersessions',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['users'],
         summary: 'Historial de inicios de sesión',
@@ -182,7 +182,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/usersessions',
     {
-      preHandler: app.guard(),
+      onRequest: app.guard(),
       schema: {
         tags: ['users'],
         summary: 'Registra un inicio de sesión del usuario actual',

@@ -1,4 +1,4 @@
-// `npm run bench:login [-- --db sqlite|postgres] [--seconds N] [--connections N]`: POST /api/login under load.
+// `npm run bench:login [-- --db sqlite|postgres] [--seconds N] [--connections N] [--port N]`: POST /api/login under load.
 // Two runs on a fresh database with 40 accounts: right passwords (sign-ins), then wrong passwords for unknown e-mails,
 // each from its own client address (X-Forwarded-For from a trusted local proxy, so no address reaches its threshold).
 // Prints requests/s, p50 and p99 latency; results are recorded in bench/RESULTS.md.
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '8' },
+    port: { type: 'string', default: '3480' },
     'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -105,15 +106,16 @@ async function main() {
       )
       .execute();
     const app = await buildApp({ database: db, trustProxy: ['127.0.0.1'] } as Parameters<typeof buildApp>[0]);
-    await app.listen({ port: 3480, host: '127.0.0.1' });
+    await app.listen({ port: Number(values.port), host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${values.port}`;
     let n = 0;
     const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    const ok = await run('http://127.0.0.1:3480', () => ({
+    const ok = await run(url, () => ({
       email: `cuenta${++n % ACCOUNTS}@bench.mx`,
       password: PASSWORD,
       ip: ip(),
     }));
-    const bad = await run('http://127.0.0.1:3480', () => ({
+    const bad = await run(url, () => ({
       email: `nadie${++n}@bench.mx`,
       password: 'incorrecta',
       ip: ip(),

@@ -9,6 +9,7 @@ import { institutionTimeZone } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
 import { startSession, throttledCheck } from './auth.service.js';
+import { deviceCookie, knownDevice } from './device.js';
 import { deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,10 +24,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponse, 401: errorResponse, 422: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
-      if (!(await throttledCheck(app.throttle, { email, ip: request.ip }, user?.password_hash, password)) || !user) {
+      // A browser that signed in to this account before is counted apart from its address (DESIGN §5).
+      const device = knownDevice(request.headers.cookie, user);
+      const subject = { email, ip: request.ip, device };
+      if (!(await throttledCheck(app.throttle, subject, user?.password_hash, password)) || !user) {
         throw unauthorized(MSG.invalidCredentials);
       }
       const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
@@ -36,6 +40,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
         return startSession(trx, user.id, userAgent, request.ip);
       });
+      const passwordHash = upgraded ?? user.password_hash;
+      reply.header(
+        'set-cookie',
+        deviceCookie(
+          request.headers.cookie,
+          { id: user.id, password_hash: passwordHash },
+          request.protocol === 'https',
+        ),
+      );
       const answer = {
         id: user.id,
         full_name: user.full_name,

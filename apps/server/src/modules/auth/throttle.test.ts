@@ -2,40 +2,89 @@ import argon2 from 'argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, ROLE } from '@egreso/domain';
 import { buildApp } from '../../app.js';
-import { hashInitialPassword } from '../../lib/passwords.js';
+import { hashInitialPassword, hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { as, createUser, onPostgres, useTestApp } from '../../test/harness.js';
-import { THROTTLE, throttleDelaySeconds } from './throttle.js';
+import { DEVICE_COOKIE } from './device.js';
+import { THROTTLE, throttleAddress, throttleDelaySeconds } from './throttle.js';
 
 const ctx = useTestApp();
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 let address = 0;
 /** Each test signs in from its own client address, so the per-address count of one test never reaches another. */
 const newAddress = () => `198.51.100.${++address}`;
 
-function signIn(email: string, password: string, remoteAddress: string) {
-  return ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+function signIn(email: string, password: string, remoteAddress: string, cookie?: string) {
+  return ctx().app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress,
+    headers: cookie ? { cookie } : {},
+  });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The browser mark a sign-in answered with, as the browser sends it back ("name=value"). */
+function markOf(res: { headers: Record<string, unknown> }): string {
+  const header = String(res.headers['set-cookie']);
+  expect(header).toMatch(
+    new RegExp(`^${DEVICE_COOKIE}=[^;]+; Max-Age=15552000; Path=/api/login; HttpOnly; SameSite=Strict$`),
+  );
+  return header.split(';')[0]!;
+}
+
+/** Time moves only when a test says so (the throttle's stores read Date.now()). */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  return (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+}
+
+/** Wrong passwords cost no argon2 here (a mocked verification), the failure is still counted. */
+function cheapFailures() {
+  vi.spyOn(argon2, 'verify').mockResolvedValue(false);
+}
 
 describe('the delay curve', () => {
   it('waits nothing below the threshold, then doubles from 2 seconds up to 5 minutes', () => {
-    expect([1, 2, 3, 4].map((n) => throttleDelaySeconds(n, 5))).toEqual([0, 0, 0, 0]);
-    expect([5, 6, 7, 8, 9, 10, 11, 12].map((n) => throttleDelaySeconds(n, 5))).toEqual([2, 4, 8, 16, 32, 64, 128, 256]);
-    expect(throttleDelaySeconds(13, 5)).toBe(300);
-    expect(throttleDelaySeconds(1000, 5)).toBe(THROTTLE.maxDelaySeconds);
-    expect(throttleDelaySeconds(99, 100)).toBe(0);
-    expect(throttleDelaySeconds(100, 100)).toBe(2);
+    const pair = THROTTLE.pair;
+    expect([1, 2, 3, 4].map((n) => throttleDelaySeconds(n, pair))).toEqual([0, 0, 0, 0]);
+    expect([5, 6, 7, 8, 9, 10, 11, 12].map((n) => throttleDelaySeconds(n, pair))).toEqual([
+      2, 4, 8, 16, 32, 64, 128, 256,
+    ]);
+    expect(throttleDelaySeconds(13, pair)).toBe(300);
+    expect(throttleDelaySeconds(1000, pair)).toBe(300);
+    expect(throttleDelaySeconds(99, THROTTLE.addressHour)).toBe(0);
+    expect(throttleDelaySeconds(100, THROTTLE.addressHour)).toBe(2);
+    expect(throttleDelaySeconds(499, THROTTLE.addressDay)).toBe(0);
+    expect([500, 501, 506, 507, 5000].map((n) => throttleDelaySeconds(n, THROTTLE.addressDay))).toEqual([
+      60, 120, 3600, 3600, 3600,
+    ]);
   });
 });
 
-describe('per account', () => {
-  it('from the 5th failure the next attempt waits, refused with 429 and Retry-After without running argon2; the right password works after the wait', async () => {
+describe('the address counted', () => {
+  it('is an IPv4 address as it is, an IPv4-mapped IPv6 address as IPv4, and any other IPv6 address by its /64', () => {
+    expect(throttleAddress('198.51.100.7')).toBe('198.51.100.7');
+    expect(throttleAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(throttleAddress('::FFFF:c633:6407')).toBe('198.51.100.7');
+    expect(throttleAddress('0:0:0:0:0:ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(throttleAddress('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:0db8:0001:0002:ffff:eeee:dddd:cccc')).toBe('2001:db8:1:2::/64');
+    expect(throttleAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(throttleAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttleAddress('2001:db8:1:3::a')).not.toBe(throttleAddress('2001:db8:1:2::a'));
+  });
+});
+
+describe('per account and client address', () => {
+  it('from the 5th failure the pair waits, refused with 429 and Retry-After without running argon2; the right password works after the wait', async () => {
+    const tick = fakeClock();
     const u = await createUser(ctx(), ROLE.TEACHER);
     const ip = newAddress();
     for (let i = 0; i < 5; i++) expect((await signIn(u.email, `mala${i}`, ip)).statusCode).toBe(401);
@@ -46,10 +95,10 @@ describe('per account', () => {
     expect(refused.json()).toEqual({ message: 'Demasiados intentos. Espera 2 segundos.' });
     expect(refused.headers['retry-after']).toBe('2');
     expect(verify).not.toHaveBeenCalled();
-    // Another address does not help: the account waits.
-    expect((await signIn(u.email, u.password, newAddress())).statusCode).toBe(429);
+    // Only the pair waits: the owner signs in at once from another address.
+    expect((await signIn(u.email, u.password, newAddress())).statusCode).toBe(200);
 
-    await sleep(2100);
+    tick(2);
     expect((await signIn(u.email, u.password, ip)).statusCode).toBe(200);
     // A success forgets the account's failures: four more do not make it wait.
     for (let i = 0; i < 4; i++) expect((await signIn(u.email, 'otra-mala', ip)).statusCode).toBe(401);
@@ -57,11 +106,12 @@ describe('per account', () => {
   });
 
   it('makes each further failure wait longer, and a refused attempt is not a failure', async () => {
+    const tick = fakeClock();
     const u = await createUser(ctx(), ROLE.STUDENT);
     const ip = newAddress();
     for (let i = 0; i < 5; i++) await signIn(u.email, 'mala', ip);
     for (let i = 0; i < 3; i++) expect((await signIn(u.email, 'mala', ip)).headers['retry-after']).toBe('2');
-    await sleep(2100);
+    tick(2);
     expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
     const next = await signIn(u.email, u.password, ip);
     expect(next.statusCode).toBe(429);
@@ -104,7 +154,7 @@ describe('per account', () => {
   });
 });
 
-describe('per client address', () => {
+describe('per client address, per hour', () => {
   it('from the 100th failure of an address every attempt from it waits; other addresses and successes do not count', async () => {
     const ip = newAddress();
     const u = await createUser(ctx(), ROLE.STUDENT);
@@ -123,6 +173,170 @@ describe('per client address', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('2');
     expect((await signIn(u.email, u.password, newAddress())).statusCode).toBe(200);
+  });
+});
+
+describe('IPv6 clients', () => {
+  it('count per /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    const u = await createUser(ctx(), ROLE.TEACHER);
+    for (let i = 1; i <= 5; i++) expect((await signIn(u.email, 'mala', `2001:db8:77:1::${i}`)).statusCode).toBe(401);
+    const refused = await signIn(u.email, u.password, '2001:db8:77:1:ffff:eeee:dddd:9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect((await signIn(u.email, u.password, '2001:db8:77:2::1')).statusCode).toBe(200);
+
+    const v = await createUser(ctx(), ROLE.STUDENT);
+    const ip = newAddress();
+    for (let i = 0; i < 5; i++) expect((await signIn(v.email, 'mala', `::ffff:${ip}`)).statusCode).toBe(401);
+    expect((await signIn(v.email, v.password, ip)).statusCode).toBe(429);
+  });
+
+  it('reach the address ceiling together when they share a /64', async () => {
+    const u = await createUser(ctx(), ROLE.STUDENT);
+    cheapFailures();
+    for (let i = 1; i <= 100; i++) {
+      expect((await signIn(`adivina${i}@test.mx`, 'x', `2001:db8:99:1::${i.toString(16)}`)).statusCode).toBe(401);
+    }
+    vi.restoreAllMocks();
+    expect((await signIn(u.email, u.password, '2001:db8:99:1:abcd::1')).statusCode).toBe(429);
+    expect((await signIn(u.email, u.password, '2001:db8:99:2::1')).statusCode).toBe(200);
+  });
+});
+
+describe('a browser that signed in to the account before', () => {
+  it('signs the owner in at once after 1,000 failures on her account from another address, each as soon as allowed, while the attacker keeps waiting', async () => {
+    const tick = fakeClock();
+    const teacher = await createUser(ctx(), ROLE.TEACHER);
+    const campus = newAddress();
+    const mark = markOf(await signIn(teacher.email, teacher.password, campus));
+    const attacker = newAddress();
+    cheapFailures();
+    const waits: number[] = [];
+    let failures = 0;
+    // Each guess as soon as Retry-After allows, until the waits reach their longest ...
+    while (waits.at(-1) !== 300) {
+      const res = await signIn(teacher.email, `adivina${failures}`, attacker);
+      if (res.statusCode === 401) {
+        failures += 1;
+        continue;
+      }
+      expect(res.statusCode).toBe(429);
+      const seconds = Number(res.headers['retry-after']);
+      waits.push(seconds);
+      tick(seconds);
+    }
+    // ... then one every 5 minutes, the longest wait (a day after its first failure the pair counts afresh).
+    for (; failures < 1000; failures++) {
+      expect((await signIn(teacher.email, `adivina${failures}`, attacker)).statusCode).toBe(401);
+      tick(300);
+    }
+    vi.restoreAllMocks();
+    // The attacker's guesses slowed down as the pair's curve says, up to 5 minutes each.
+    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300]);
+    tick(-300);
+    const attackerNext = await signIn(teacher.email, teacher.password, attacker);
+    expect(attackerNext.statusCode).toBe(429);
+    expect(attackerNext.json()).toEqual({ message: MSG.tooManyAttempts(300) });
+
+    const verify = vi.spyOn(argon2, 'verify');
+    expect((await signIn(teacher.email, teacher.password, campus, mark)).statusCode).toBe(200);
+    expect(verify).toHaveBeenCalledTimes(1);
+    // Another browser at her campus address is not held back either: only the attacker's pair waits.
+    expect((await signIn(teacher.email, teacher.password, campus)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('signs the administrator and a teacher in at once after 200 failures with random e-mails from their campus address', async () => {
+    const tick = fakeClock();
+    const campus = newAddress();
+    const admin = await createUser(ctx(), ROLE.ADMIN);
+    const teacher = await createUser(ctx(), ROLE.TEACHER);
+    const adminMark = markOf(await signIn(admin.email, admin.password, campus));
+    const teacherMark = markOf(await signIn(teacher.email, teacher.password, campus));
+    const shared = markOf(await signIn(teacher.email, teacher.password, campus, adminMark));
+    expect(shared.split('.')[0]).toBe(adminMark.split('.')[0]);
+    cheapFailures();
+    const spray = () => signIn(`azar${Math.random().toString(36).slice(2)}@test.mx`, 'x', campus);
+    let refusals = 0;
+    for (let failures = 0; failures < 200;) {
+      const res = await spray();
+      if (res.statusCode === 401) {
+        failures += 1;
+        continue;
+      }
+      expect(res.statusCode).toBe(429);
+      refusals += 1;
+      tick(Number(res.headers['retry-after']));
+    }
+    expect(refusals).toBeGreaterThan(0);
+    // The hour's window may have just turned: the spray goes on until the address waits again.
+    for (let more = 0; (await spray()).statusCode === 401; more++) expect(more).toBeLessThan(100);
+    vi.restoreAllMocks();
+
+    // The address waits for anyone it does not know...
+    const student = await createUser(ctx(), ROLE.STUDENT);
+    expect((await signIn(student.email, student.password, campus)).statusCode).toBe(429);
+    expect((await signIn(teacher.email, teacher.password, campus)).statusCode).toBe(429);
+    // ... a mark counts only for its own account, untouched ...
+    expect((await signIn(student.email, student.password, campus, teacherMark)).statusCode).toBe(429);
+    const tampered = teacherMark.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await signIn(teacher.email, teacher.password, campus, tampered)).statusCode).toBe(429);
+    // ... and known browsers sign in at once.
+    expect((await signIn(admin.email, admin.password, campus, adminMark)).statusCode).toBe(200);
+    expect((await signIn(teacher.email, teacher.password, campus, teacherMark)).statusCode).toBe(200);
+
+    // One browser remembers several accounts: the teacher signed in on the administrator's too.
+    expect((await signIn(admin.email, admin.password, campus, shared)).statusCode).toBe(200);
+    expect((await signIn(teacher.email, teacher.password, campus, shared)).statusCode).toBe(200);
+
+    // A new password forgets the account's browsers.
+    await ctx()
+      .database.db.updateTable('users')
+      .set({ password_hash: await hashPassword('otra-clave-123') })
+      .where('id', '=', teacher.id)
+      .execute();
+    expect((await signIn(teacher.email, 'otra-clave-123', campus, teacherMark)).statusCode).toBe(429);
+  }, 60_000);
+
+  it("slows down the browser's own consecutive failures on the account; a success clears them", async () => {
+    const tick = fakeClock();
+    const u = await createUser(ctx(), ROLE.TEACHER);
+    const ip = newAddress();
+    const mark = markOf(await signIn(u.email, u.password, ip));
+    for (let i = 0; i < 5; i++) expect((await signIn(u.email, 'mala', ip, mark)).statusCode).toBe(401);
+    const refused = await signIn(u.email, u.password, ip, mark);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('2');
+    tick(2);
+    expect((await signIn(u.email, 'mala', ip, mark)).statusCode).toBe(401);
+    expect((await signIn(u.email, u.password, ip, mark)).headers['retry-after']).toBe('4');
+    tick(4);
+    expect((await signIn(u.email, u.password, ip, mark)).statusCode).toBe(200);
+    // Cleared: four more failures leave the next attempt free.
+    for (let i = 0; i < 4; i++) expect((await signIn(u.email, 'mala', ip, mark)).statusCode).toBe(401);
+    expect((await signIn(u.email, u.password, ip, mark)).statusCode).toBe(200);
+  });
+});
+
+describe('Retry-After', () => {
+  it('is honest: refused one second before it ends, let in when it ends', async () => {
+    const tick = fakeClock();
+    const u = await createUser(ctx(), ROLE.STUDENT);
+    const ip = newAddress();
+    for (let i = 0; i < 5; i++) expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
+    tick(2);
+    expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
+    tick(4);
+    expect((await signIn(u.email, 'mala', ip)).statusCode).toBe(401);
+    const first = await signIn(u.email, u.password, ip);
+    expect(first.headers['retry-after']).toBe('8');
+    expect(first.json()).toEqual({ message: 'Demasiados intentos. Espera 8 segundos.' });
+    tick(7);
+    const second = await signIn(u.email, u.password, ip);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('1');
+    expect(second.json()).toEqual({ message: 'Demasiados intentos. Espera 1 segundo.' });
+    tick(1);
+    expect((await signIn(u.email, u.password, ip)).statusCode).toBe(200);
   });
 });
 

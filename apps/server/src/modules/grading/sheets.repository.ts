@@ -1,6 +1,6 @@
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
 import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx, RowOf } from '../../db/types.js';
 
 /** An assignment as the grade screens need it, with the period its sheet uses (its own, else the active one). */
@@ -97,7 +97,7 @@ export async function findSheetBySubjectGroup(
   return rows.find((r) => r.user_id === preferUserId) ?? rows[0];
 }
 
-/** The attributes a sheet's subject works (only `attributeId` when given), by code and then id. */
+/** The attributes a sheet's subject works (only `attributeId` when given), in the attributes' order. */
 export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?: number) {
   let q = db
     .selectFrom('subject_attributes as sa')
@@ -105,7 +105,7 @@ export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?
     .where('sa.subject_id', '=', subjectId)
     .select(['a.id', 'a.attribute_name', 'a.codigo']);
   if (attributeId !== undefined) q = q.where('a.id', '=', attributeId);
-  return q.orderBy('a.codigo').orderBy('a.id').execute();
+  return q.$call(byAttributeOrder('a')).execute();
 }
 
 /** Students of a grade sheet (DESIGN §3): the group's students enrolled in the subject for the sheet's period. */

@@ -369,11 +369,13 @@ async function phoneChecks(ctx: FlowContext, assignment: TeacherAssignment, sibl
     await first.getByRole('button', { name: `Historial de la celda: ${activity}` }).click();
     const history = p.getByRole('dialog', { name: 'Historial de la calificación' });
     await history.getByText(`${sheet.students[0]!.full_name} · ${activity}`).waitFor();
+    // A phone lists the changes as entries (a wide screen as a table), each with its 'Restaurar este valor'.
     await history
-      .getByRole('table')
+      .getByRole('listitem')
       .or(history.getByText('Esta calificación no ha cambiado desde que se registró.'))
       .first()
       .waitFor();
+    assert((await history.getByRole('table').count()) === 0, 'the phone history is a list, not a table');
     await expectAccessible(p, 'cell history 375');
     await shot(ctx, p, 'grade-history-375', false);
     await p.keyboard.press('Escape');

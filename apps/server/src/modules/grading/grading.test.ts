@@ -232,7 +232,9 @@ describe('reading a sheet', () => {
           c.sobresaliente,
           c.suficiente,
           c.insuficiente,
-        ]),
+        ])
+        // Both attributes have no code, so they come by name; compared here by id.
+        .sort((x: number[], y: number[]) => x[0]! - y[0]!),
     ).toEqual(
       [
         [at0, 1, 1, 1],
@@ -240,6 +242,40 @@ describe('reading a sheet', () => {
       ].sort((x, y) => x[0]! - y[0]!),
     );
     expect((await as(ctx(), other.teacher, { method: 'GET', url: `/api/userattributes?${q}` })).statusCode).toBe(403);
+  });
+
+  it("lists a sheet's attribute counts by code (AE2 before AE10), those without a code last, on every database", async () => {
+    const added: number[] = [];
+    for (const [codigo, attribute_name] of [
+      ['AE10', 'Alfa'],
+      ['AE2', 'Beta'],
+    ]) {
+      const res = await as(ctx(), chief, {
+        method: 'POST',
+        url: '/api/attributes',
+        payload: { attribute_name, description: 'D', codigo, career_id: sheet.careerId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      added.push((res.json() as { id: number }).id);
+    }
+    const db = ctx().database.db;
+    await db
+      .insertInto('subject_attributes')
+      .values(
+        added.map((attribute_id) => ({ subject_id: sheet.subjectId, attribute_id, knowledge_level: 'I' as const })),
+      )
+      .execute();
+    try {
+      const q = `subject_id=${sheet.subjectId}&group_id=${sheet.groupId}&aggregate=conteo`;
+      const counts = await as(ctx(), chief, { method: 'GET', url: `/api/userattributes?${q}` });
+      expect(counts.json().map((c: { codigo: string | null }) => c.codigo)).toEqual(['AE2', 'AE10', null, null]);
+    } finally {
+      await db
+        .deleteFrom('subject_attributes')
+        .where('subject_id', '=', sheet.subjectId)
+        .where('attribute_id', 'in', added)
+        .execute();
+    }
   });
 
   it('answers the enrolled students and versioned grades by users and activities', async () => {

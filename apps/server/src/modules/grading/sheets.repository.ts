@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { SheetAssignment, SheetStudent } from '@egreso/domain';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx, ProfessorSubjectsTable, RowOf } from '../../db/types.js';
 import { inList } from '../ratings/sums.js';
 
@@ -100,7 +100,7 @@ export async function findSheetBySubjectGroup(
   return rows.find((r) => r.user_id === preferUserId) ?? rows[0];
 }
 
-/** The attributes a sheet's subject works (only `attributeId` when given), by code and then id. */
+/** The attributes a sheet's subject works (only `attributeId` when given), in the attributes' order. */
 export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?: number) {
   let q = db
     .selectFrom('subject_attributes as sa')
@@ -108,7 +108,7 @@ export function listSheetAttributes(db: DbOrTrx, subjectId: number, attributeId?
     .where('sa.subject_id', '=', subjectId)
     .select(['a.id', 'a.attribute_name', 'a.codigo']);
   if (attributeId !== undefined) q = q.where('a.id', '=', attributeId);
-  return q.orderBy('a.codigo').orderBy('a.id').execute();
+  return q.$call(byAttributeOrder('a')).execute();
 }
 
 /** Which sheets' students to read; every field narrows (an empty list selects nothing). */

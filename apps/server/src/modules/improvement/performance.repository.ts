@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { STUDENT_STATUS } from '@egreso/domain';
 import { joinAssignmentSubject } from '../../db/joins.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { selectFinalGrades } from '../grades/grades.repository.js';
 import { cohortUserIds, countsInCareer, type CohortScope } from '../ratings/cohort.js';
@@ -207,6 +207,6 @@ export async function listSubjectCareerAttributes(db: DbOrTrx, careerId: number,
     .where(countsInCareer('at.career_id', careerId))
     .select(['sa.subject_id', 'sa.attribute_id', 'at.attribute_name', 'at.codigo'])
     .orderBy('sa.subject_id')
-    .orderBy(esKey('at.attribute_name'))
+    .$call(byAttributeOrder('at'))
     .execute();
 }

@@ -298,6 +298,39 @@ describe('GET /api/reportes/rendimiento', () => {
     expect(attribute.trend.find((t) => t.period_id === ids.p2)!.verdict.share).toBe(100);
   });
 
+  it("lists a failed subject's attributes by code (AE2 before AE10), those without a code last", async () => {
+    const c = ctx();
+    const codes: Array<[string, string]> = [
+      ['AE10', 'Álgebra lineal aplicada'],
+      ['AE2', 'Zeta diseño'],
+    ];
+    const added: number[] = [];
+    for (const [codigo, attribute_name] of codes) {
+      const res = await as(c, chief, {
+        method: 'POST',
+        url: '/api/attributes',
+        payload: { attribute_name, description: 'D', codigo, career_id: ids.c },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      added.push((res.json() as { id: number }).id);
+    }
+    await c.database.db
+      .insertInto('subject_attributes')
+      .values(added.map((attribute_id) => ({ subject_id: ids.s2, attribute_id, knowledge_level: 'M' as const })))
+      .execute();
+    try {
+      const [, p2] = (await indices()).periods;
+      // By name it would be Álgebra lineal aplicada (AE10), Análisis (no code), Zeta diseño (AE2).
+      expect(p2!.top_failures[0]!.attributes.map((a) => a.codigo)).toEqual(['AE2', 'AE10', null]);
+    } finally {
+      await c.database.db
+        .deleteFrom('subject_attributes')
+        .where('subject_id', '=', ids.s2)
+        .where('attribute_id', 'in', added)
+        .execute();
+    }
+  });
+
   it('exports the indices with their definitions', async () => {
     const res = await as(ctx(), chief, {
       method: 'GET',

@@ -114,6 +114,11 @@ async function desktopEditing(page: Page, ctx: FlowContext, assignment: TeacherA
     `the question is right under its row: row at ${rowBox.y}, question at ${questionBox.y}`,
   );
   await shot(ctx, page, 'grade-editing-question-1280', false);
+  // The held-back 8.5 is neither in its student's live final nor in the button's count.
+  const final5 = (await cell(page, r5, 0).locator('xpath=ancestor::tr').locator('td[data-band]').innerText()).trim();
+  assert(!final5.includes('•'), `the final without the unanswered 8.5 is not marked unsaved: ${final5}`);
+  const saveLabel = (await page.getByRole('button', { name: /^Guardar calificaciones/ }).innerText()).trim();
+  assert(saveLabel === 'Guardar calificaciones (3)', `the button counts the grades it sends: ${saveLabel}`);
 
   const { asked, told } = await saveAndRead(page, () => shot(ctx, page, 'grade-editing-confirm-1280', false));
   assert(

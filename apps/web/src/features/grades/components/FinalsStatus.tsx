@@ -6,7 +6,7 @@ import type { useGradeSheetState } from '../grid/use-grade-sheet-state';
 
 interface Props {
   sheet: GradeSheet;
-  state: Pick<ReturnType<typeof useGradeSheetState>, 'stored' | 'drafts' | 'draftCount'>;
+  state: Pick<ReturnType<typeof useGradeSheetState>, 'stored' | 'drafts' | 'sendCount'>;
 }
 
 /**
@@ -24,8 +24,8 @@ export function FinalsStatus({ sheet, state }: Props) {
   return (
     <Text size="sm" c={unconfirmed ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
       {unconfirmed
-        ? `El servidor aún no confirma el final de ${unconfirmed} alumnos; se actualizará en un momento.`
-        : state.draftCount === 0
+        ? `El servidor aún no confirma el final de ${unconfirmed === 1 ? '1 alumno' : `${unconfirmed} alumnos`}; se actualizará en un momento.`
+        : state.sendCount === 0
           ? 'Finales confirmados por el servidor.'
           : 'Los finales marcados con • incluyen calificaciones sin guardar.'}
     </Text>

@@ -80,7 +80,7 @@ const StudentCard = memo(function StudentCard({
           <Text size="xs" c="dimmed">
             Final
           </Text>
-          <Text fw={700}>{formatGrade(liveFinal(activities, storedRow, draftRow))}</Text>
+          <Text fw={700}>{formatGrade(liveFinal(activities, storedRow, draftRow, noteRow))}</Text>
         </Stack>
       </Group>
       <SimpleGrid cols={2} spacing="xs" mt="xs">

@@ -81,6 +81,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       <SheetBanners
         restored={s.restored}
         draftCount={s.draftCount}
+        sendCount={s.sendCount}
+        heldBack={s.heldBack}
         readOnly={readOnly}
         onSave={askSave}
         onDiscard={s.discardAll}
@@ -94,7 +96,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         canFill={activities.length > 0}
         active={active}
         saving={s.saving}
-        draftCount={s.draftCount}
+        sendCount={s.sendCount}
         onFill={() => setFillOpen(true)}
         onHistory={openHistory}
         onSave={askSave}

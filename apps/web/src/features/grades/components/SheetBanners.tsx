@@ -1,17 +1,21 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { GRADE_MSG } from '@egreso/domain';
 import { useOnline } from '../../../lib/use-online';
+import { restoredDraftsText, type HeldBack } from '../grid/save-texts';
 
 interface Props {
   restored: boolean;
   draftCount: number;
+  /** The recovered grades a save would send, and the cells it holds back (0-10 questions, non-numbers). */
+  sendCount: number;
+  heldBack: HeldBack;
   readOnly: boolean;
   onSave: () => void;
   onDiscard: () => void;
 }
 
 /** The banners above a grade sheet: the connection, the drafts recovered from the browser, a closed period. */
-export function SheetBanners({ restored, draftCount, readOnly, onSave, onDiscard }: Props) {
+export function SheetBanners({ restored, draftCount, sendCount, heldBack, readOnly, onSave, onDiscard }: Props) {
   const { online, justBack } = useOnline();
   return (
     <>
@@ -26,10 +30,7 @@ export function SheetBanners({ restored, draftCount, readOnly, onSave, onDiscard
       ) : null}
       {restored && draftCount > 0 ? (
         <Alert color="yellow" role="status" title="Calificaciones sin guardar recuperadas">
-          <Text size="sm">
-            {draftCount === 1 ? 'Hay 1 calificación capturada' : `Hay ${draftCount} calificaciones capturadas`} que no
-            se guardaron la última vez (están marcadas en la tabla).
-          </Text>
+          <Text size="sm">{restoredDraftsText(sendCount, heldBack)}</Text>
           <Group gap="sm" mt="xs">
             <Button size="xs" onClick={onSave} disabled={readOnly}>
               Guardar ahora

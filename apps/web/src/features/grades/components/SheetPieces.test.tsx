@@ -33,22 +33,22 @@ describe('the grade sheet says what it sends and what it holds back', () => {
           { user_id: 1, final: 70 },
           { user_id: 2, final: null },
         ])}
-        state={{ stored, drafts: {}, draftCount: 0 }}
+        state={{ stored, drafts: {}, sendCount: 0 }}
       />,
     );
-    screen.getByText('El servidor aún no confirma el final de 1 alumnos; se actualizará en un momento.');
+    screen.getByText('El servidor aún no confirma el final de 1 alumno; se actualizará en un momento.');
     unmount();
     const confirmed = sheetWith([
       { user_id: 1, final: 80 },
       { user_id: 2, final: null },
     ]);
     const { unmount: again } = renderWithProviders(
-      <FinalsStatus sheet={confirmed} state={{ stored, drafts: {}, draftCount: 0 }} />,
+      <FinalsStatus sheet={confirmed} state={{ stored, drafts: {}, sendCount: 0 }} />,
     );
     screen.getByText('Finales confirmados por el servidor.');
     again();
     renderWithProviders(
-      <FinalsStatus sheet={confirmed} state={{ stored, drafts: { 2: { 10: '90' } }, draftCount: 1 }} />,
+      <FinalsStatus sheet={confirmed} state={{ stored, drafts: { 2: { 10: '90' } }, sendCount: 1 }} />,
     );
     screen.getByText('Los finales marcados con • incluyen calificaciones sin guardar.');
   });

@@ -15,7 +15,8 @@ interface Props {
   /** The cell the grid is on (wide screens). */
   active: { student: SheetStudent | undefined; activity: Activity | undefined } | null;
   saving: boolean;
-  draftCount: number;
+  /** The grades a save would send (not the cells held back: 0-10 questions, non-numbers). */
+  sendCount: number;
   onFill: () => void;
   onHistory: (student: SheetStudent, activity: Activity) => void;
   onSave: () => void;
@@ -23,7 +24,8 @@ interface Props {
 
 /**
  * The sheet's buttons: its spreadsheet files, 'Rellenar vacías', the history of the grid's cell (wide screens, where
- * the cell is named under them) and 'Guardar calificaciones' with the count of unsaved grades.
+ * the cell is named under them) and 'Guardar calificaciones' with the count of the grades it
+ * would send.
  */
 export function SheetToolbar({ active, isMobile, readOnly, ...p }: Props) {
   const cell = active?.student && active.activity ? { student: active.student, activity: active.activity } : null;
@@ -43,7 +45,7 @@ export function SheetToolbar({ active, isMobile, readOnly, ...p }: Props) {
         ) : null}
         {!readOnly ? (
           <Button onClick={p.onSave} loading={p.saving} ml={isMobile ? undefined : 'auto'}>
-            Guardar calificaciones{p.draftCount ? ` (${p.draftCount})` : ''}
+            Guardar calificaciones{p.sendCount ? ` (${p.sendCount})` : ''}
           </Button>
         ) : null}
       </Group>

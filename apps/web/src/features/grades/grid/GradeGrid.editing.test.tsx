@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE, type Activity, type GradeSheet } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn } from '../../../test/render';
@@ -236,5 +236,64 @@ describe('a save counts exactly what it sends and what the server stored', () =>
     renderEditor();
     expect(cellOf(1, 1)).toHaveValue('8.5');
     expect(screen.queryByRole('group', { name: /es de 0 a 10/ })).toBeNull();
+  });
+
+  it('a double tap edits only when both taps land on the same cell (two quick taps on two rows do not)', async () => {
+    const { user } = renderEditor();
+    await user.pointer({ keys: '[TouchA]', target: cellOf(0, 0) });
+    await user.pointer({ keys: '[TouchA]', target: cellOf(1, 0) });
+    // The browser reports the second of two quick taps as a double tap on the cell it landed on.
+    fireEvent.dblClick(cellOf(1, 0));
+    await user.keyboard('88');
+    expect(cellOf(1, 0)).toHaveValue('88');
+    expect(cellOf(1, 0).dataset.mode).toBe('type');
+    // Two taps on the same cell still edit it in place, the caret at the end.
+    await user.pointer({ keys: '[TouchA]', target: cellOf(0, 1) });
+    await user.pointer({ keys: '[TouchA]', target: cellOf(0, 1) });
+    fireEvent.dblClick(cellOf(0, 1));
+    await user.keyboard('1');
+    expect(cellOf(0, 1)).toHaveValue('76.71');
+  });
+
+  it('the live final counts only what a save sends: an unanswered 8.5 and an NP leave the stored grades', async () => {
+    const { user } = renderEditor();
+    const ana = () => cellOf(0, 0).closest('tr')!;
+    const finalOf = (row: HTMLElement) => row.querySelector('td[data-band]')!.textContent;
+    // Ana: (67.7·40 + 76.7·60) / 100 = 73.1.
+    expect(finalOf(ana())).toBe('73.1');
+    await user.click(cellOf(0, 0));
+    await user.keyboard('8.5{Tab}NP{Tab}');
+    screen.getByRole('group', { name: '¿8.5 es de 0 a 10? (Examen, Ana López)' });
+    // Neither cell would be saved: the final stays the stored one, not marked as unsaved.
+    expect(finalOf(ana())).toBe('73.1');
+    expect(within(ana()).queryByLabelText(/Final sin guardar/)).toBeNull();
+    expect(screen.getByRole('button', { name: /^Guardar calificaciones/ })).toHaveAccessibleName(
+      'Guardar calificaciones',
+    );
+    // Answered, the 85.0 counts: (85·40 + 76.7·60) / 100 = 80.0, marked as unsaved; the button counts it.
+    await user.click(screen.getByRole('button', { name: 'Es 85.0' }));
+    expect(within(ana()).getByLabelText('Final sin guardar 80.0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Guardar calificaciones/ })).toHaveAccessibleName(
+      'Guardar calificaciones (1)',
+    );
+  });
+
+  it('the banner over recovered drafts counts the grades apart from the 0-10 questions and the non-numbers', async () => {
+    localStorage.setItem(
+      draftKey(4, 7),
+      JSON.stringify({
+        drafts: { 1: { 10: '8.5', 11: 'NP' }, 2: { 10: '90' } },
+        versions: { 1: { 10: 3, 11: 2 }, 2: { 10: 0 } },
+        saved_at: '',
+      }),
+    );
+    renderEditor();
+    expect(screen.getByText(/la última vez/).textContent).toBe(
+      'Hay 1 calificación capturada que no se guardó la última vez (está marcada en la tabla). Además quedaron sin' +
+        ' enviar: 1 calificación que parece de 0 a 10 (espera tu respuesta) y 1 celda que no es un número.',
+    );
+    expect(screen.getByRole('button', { name: /^Guardar calificaciones/ })).toHaveAccessibleName(
+      'Guardar calificaciones (1)',
+    );
   });
 });

@@ -48,20 +48,38 @@ interface GridProps {
 
 const EMPTY_ROW = {};
 
-/** The tenths-exact final of a student as typed right now: drafts over stored grades, bad text left out. */
+/**
+ * A typed cell's grade as a save would send it, or null when the save holds the cell back: text that is not a number,
+ * an emptied cell, or a 0-10 look-alike waiting for its answer.
+ */
+function sentValue(text: string, note: CellNote | undefined): number | null {
+  const p = parseGrade(text);
+  return p.bad || note?.kind === 'ask' ? null : p.value;
+}
+
+/**
+ * The tenths-exact final of a student as a save would leave it: the typed grades a save sends over the stored ones; a
+ * cell held back (not a number, or asked about as 0-10) counts with its stored grade until it is answered or corrected.
+ */
 export function liveFinal(
   activities: readonly Activity[],
   storedRow: StoredRow | undefined,
   draftRow: Record<number, string> | undefined,
+  noteRow?: Record<number, CellNote>,
 ): number | null {
   return finalGrade(activities, (id) => {
     const text = draftRow?.[id];
-    if (text !== undefined) {
-      const p = parseGrade(text);
-      return p.bad ? (storedRow?.[id]?.qualification ?? null) : p.value;
-    }
-    return storedRow?.[id]?.qualification ?? null;
+    const sent = text === undefined ? null : sentValue(text, noteRow?.[id]);
+    return sent ?? storedRow?.[id]?.qualification ?? null;
   });
+}
+
+/** Whether a student's live final counts a grade not saved yet (a held-back cell does not count). */
+export function finalHasUnsaved(
+  draftRow: Record<number, string> | undefined,
+  noteRow: Record<number, CellNote> | undefined,
+): boolean {
+  return Object.entries(draftRow ?? {}).some(([id, text]) => sentValue(text, noteRow?.[Number(id)]) !== null);
 }
 
 /** The words a cell's mark carries (its title and its accessible description). */
@@ -126,8 +144,8 @@ const GradeRow = memo(function GradeRow({
   onOpenAttributes,
   span,
 }: RowProps) {
-  const final = liveFinal(activities, storedRow, draftRow);
-  const dirty = draftRow !== undefined && Object.keys(draftRow).length > 0;
+  const final = liveFinal(activities, storedRow, draftRow, noteRow);
+  const dirty = finalHasUnsaved(draftRow, noteRow);
   const band = gradeBand(final);
   const asked = activities.flatMap((a) => {
     const n = noteRow?.[a.id];

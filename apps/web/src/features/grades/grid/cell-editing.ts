@@ -50,6 +50,9 @@ export function useCellEditing<S>(options: CellEditingOptions<S>) {
   const opts = useRef(options);
   opts.current = options;
   const entered = useRef<{ input: HTMLInputElement; before: S } | null>(null);
+  // The cells of the last two clicks: a double click (a double tap) edits only when both landed on its cell, since a
+  // touchscreen reports two quick taps on neighbouring cells as a double tap on the second.
+  const clicks = useRef<[HTMLInputElement | null, HTMLInputElement | null]>([null, null]);
 
   const cell = (e: { target: EventTarget }) => opts.current.cellOf(e.target);
 
@@ -75,12 +78,14 @@ export function useCellEditing<S>(options: CellEditingOptions<S>) {
     },
     onClick: (e: React.MouseEvent) => {
       const input = cell(e);
+      clicks.current = [clicks.current[1], input];
       // A click or a tap selects the cell; while editing in place it places the caret, as usual.
       if (input && modeOf(input) !== 'edit') selectCell(input);
     },
     onDoubleClick: (e: React.MouseEvent) => {
       const input = cell(e);
-      if (input && !opts.current.readOnly) editCell(input);
+      const [first, second] = clicks.current;
+      if (input && first === input && second === input && !opts.current.readOnly) editCell(input);
     },
     onInput: (e: React.FormEvent) => {
       const input = cell(e);

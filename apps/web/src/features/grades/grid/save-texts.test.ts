@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMessage, heldBackText, saveGradesMessage, savedMessage, type HeldCell } from './save-texts';
+import {
+  conflictMessage,
+  heldBackText,
+  restoredDraftsText,
+  saveGradesMessage,
+  savedMessage,
+  type HeldCell,
+} from './save-texts';
 
 const cell = (text: string, student = 'Ana López', activity = 'Examen'): HeldCell => ({ text, student, activity });
 const none = { bad: [], asked: [] };
@@ -58,5 +65,25 @@ describe('what a save of the grade sheet says', () => {
         'No se guardó ninguna calificación. Una calificación cambió en otro lugar desde que abriste la hoja y no se' +
         ' sobrescribió; revísala abajo.\nQuedaron sin enviar: 1 celda que no es un número.',
     });
+  });
+});
+
+describe('restoredDraftsText', () => {
+  const one = cell('x');
+  it('counts the grades a save sends apart from the cells it holds back, singular and plural', () => {
+    expect(restoredDraftsText(1, { bad: [], asked: [] })).toBe(
+      'Hay 1 calificación capturada que no se guardó la última vez (está marcada en la tabla).',
+    );
+    expect(restoredDraftsText(3, { bad: [one, one], asked: [] })).toBe(
+      'Hay 3 calificaciones capturadas que no se guardaron la última vez (están marcadas en la tabla). Además' +
+        ' quedaron sin enviar: 2 celdas que no son números.',
+    );
+    expect(restoredDraftsText(0, { bad: [one], asked: [] })).toBe(
+      'No se guardó la última vez: 1 celda que no es un número (está marcada en la tabla).',
+    );
+    expect(restoredDraftsText(0, { bad: [one], asked: [one, one] })).toBe(
+      'No se guardaron la última vez: 2 calificaciones que parecen de 0 a 10 (esperan tu respuesta) y 1 celda que no' +
+        ' es un número (están marcadas en la tabla).',
+    );
   });
 });

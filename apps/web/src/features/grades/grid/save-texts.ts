@@ -55,17 +55,41 @@ export function savedCountText(saved: number): string {
       : `Se guardaron ${saved} calificaciones.`;
 }
 
-/** What stayed on the sheet unsent, or '' when nothing did. */
-export function heldBackText({ bad, asked }: HeldBack): string {
-  const parts = [
+/** The cells held back, counted: '1 calificación que parece de 0 a 10 (espera tu respuesta) y 2 celdas que no…'. */
+function heldParts({ bad, asked }: HeldBack): string {
+  return [
     ...(asked.length
       ? [
           `${one(asked.length, '1 calificación que parece', `${asked.length} calificaciones que parecen`)} de 0 a 10 (${one(asked.length, 'espera', 'esperan')} tu respuesta)`,
         ]
       : []),
     ...(bad.length ? [one(bad.length, '1 celda que no es un número', `${bad.length} celdas que no son números`)] : []),
-  ];
-  return parts.length ? `Quedaron sin enviar: ${parts.join(' y ')}.` : '';
+  ].join(' y ');
+}
+
+/** What stayed on the sheet unsent, or '' when nothing did. */
+export function heldBackText(held: HeldBack): string {
+  const parts = heldParts(held);
+  return parts ? `Quedaron sin enviar: ${parts}.` : '';
+}
+
+/**
+ * The banner over drafts recovered from the browser: the grades a save would send, then, apart, the cells that wait
+ * for an answer and the ones that are not numbers (never counted as grades).
+ */
+export function restoredDraftsText(send: number, held: HeldBack): string {
+  const parts = heldParts(held);
+  const marked = (n: number) => one(n, 'está marcada en la tabla', 'están marcadas en la tabla');
+  const heldCount = held.bad.length + held.asked.length;
+  if (send === 0)
+    return parts
+      ? `${one(heldCount, 'No se guardó', 'No se guardaron')} la última vez: ${parts} (${marked(heldCount)}).`
+      : '';
+  const grades =
+    send === 1
+      ? 'Hay 1 calificación capturada que no se guardó la última vez'
+      : `Hay ${send} calificaciones capturadas que no se guardaron la última vez`;
+  return `${grades} (${marked(send)}).${parts ? ` Además quedaron sin enviar: ${parts}.` : ''}`;
 }
 
 /**

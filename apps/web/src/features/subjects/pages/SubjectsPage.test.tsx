@@ -58,28 +58,15 @@ const PROGRAMACION: Subject = {
 
 const SISTEMAS = { id: 1, career_key: 'ISC', name: 'Sistemas' };
 const INDUSTRIAL = { id: 2, career_key: 'IIN', name: 'Industrial' };
-/** GET /me of a chief of the given careers. */
-function chiefOf(careers: (typeof SISTEMAS)[]) {
-  return {
-    body: {
-      id: 2,
-      full_name: 'Jefe',
-      name: 'Jefe',
-      email: 'jefe@demo.edu.mx',
-      rol: 1,
-      user_careers: careers.map((c, i) => ({ id: i + 1, career_id: c.id, career: c })),
-      must_change_password: false,
-      time_zone: 'America/Mexico_City',
-    },
-  };
-}
+/** GET /mis-carreras of a chief of the given careers. */
+const chiefOf = (careers: (typeof SISTEMAS)[]): MockReply => ({ body: careers });
 
 /** The careers chosen on a form (the pills of its 'Carreras' field). */
 const chosen = (form: HTMLElement) => [...form.querySelectorAll('.mantine-MultiSelect-pill')].map((p) => p.textContent);
 
-function renderPage(subjects: Subject[], me: MockReply = { status: 404, body: {} }) {
+function renderPage(subjects: Subject[], mine: MockReply = { body: [] }) {
   const calls = mockApi({
-    'GET /me': me,
+    'GET /mis-carreras': mine,
     'GET /subjects': { body: subjects },
     'GET /semesters': { body: SEMESTERS },
     'GET /careers': { body: [SISTEMAS, INDUSTRIAL] },
@@ -271,7 +258,7 @@ describe('SubjectsPage', () => {
   it('chooses no career for a chief of two careers', async () => {
     const r = renderPage([CALCULO], chiefOf([SISTEMAS, INDUSTRIAL]));
     await screen.findByText('T 3 | P 2');
-    await waitFor(() => expect(r.calls.some((c) => c.path === '/me')).toBe(true));
+    await waitFor(() => expect(r.calls.some((c) => c.path === '/mis-carreras')).toBe(true));
     const form = screen.getByRole('button', { name: 'Registrar materia' }).closest('form')!;
     expect(chosen(form)).toEqual([]);
   });

@@ -12,7 +12,8 @@ import { loadErrorText } from '../../../lib/errors';
 import { matchesSearch } from '../../../lib/search';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useMe } from '../../../lib/me';
+import { getRole } from '../../../lib/session';
+import { useMyCareers } from '../../../lib/teacher-assignments';
 import { useAttributes } from '../../attributes/api/get-attributes';
 import { useCareers } from '../../careers/api/get-careers';
 import { useDeleteSubject } from '../api/delete-subject';
@@ -72,12 +73,11 @@ export default function SubjectsPage() {
   const save = useSaveSubject();
   const remove = useDeleteSubject();
   const isMobile = useIsMobile();
-  const me = useMe();
-  // A chief's own careers; a chief of exactly one finds it chosen on a new subject (theirs always has one of them).
-  const myCareers = useMemo(
-    () => (me.data?.rol === ROLE.CHIEF ? me.data.user_careers.map((c) => c.career_id) : []),
-    [me.data],
-  );
+  // A chief's careers (GET /mis-carreras); a chief of exactly one finds it chosen on a new subject (theirs always has
+  // one of them).
+  const isChief = getRole() === ROLE.CHIEF;
+  const mine = useMyCareers(isChief);
+  const myCareers = useMemo(() => (isChief ? (mine.data ?? []).map((c) => c.id) : []), [isChief, mine.data]);
   const ownCareer = myCareers.length === 1 ? String(myCareers[0]) : null;
   const initial = useMemo(() => (ownCareer ? { ...emptySubject, careers: [ownCareer] } : emptySubject), [ownCareer]);
 

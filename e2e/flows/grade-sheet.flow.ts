@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import type { GradeSheet, TeacherAssignment, TeacherDashboard } from '@egreso/domain';
+import { GRADE_MSG, formatGrade, type GradeSheet, type TeacherAssignment, type TeacherDashboard } from '@egreso/domain';
 import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { apiCall, cell, pasteInto, settle } from './shared.js';
 import { expectAccessible } from './ux.flow.js';
@@ -485,6 +485,42 @@ async function chartReadsOnPhone(p: Page, legend: string[]) {
   }
 }
 
+/**
+ * A past period's sheet opens on /Ratings by its link (POO, group 201, ENE-JUN 2026, a closed period): its period is
+ * chosen, it says it is read-only, and a student's final is the server's, at 1280 and 375 px.
+ */
+async function pastSheet(page: Page, ctx: FlowContext) {
+  const every = (await apiCall(page, 'GET', '/profesor/materias')).json as TeacherAssignment[];
+  const past = every.find(
+    (a) =>
+      a.subject.subject_name === 'Programación Orientada a Objetos' &&
+      a.group?.group_name === '201' &&
+      a.period?.period_name === 'ENE-JUN 2026',
+  );
+  assert(past, 'the teacher gave POO to group 201 in ENE-JUN 2026');
+  const sheet = (await apiCall(page, 'GET', `/grade-sheets/${past.id}`)).json as GradeSheet;
+  const graded = sheet.finals.find((f) => f.final !== null);
+  assert(graded, `the past sheet keeps its graded students (${sheet.students.length} students)`);
+  const student = sheet.students.find((st) => st.id === graded.user_id)!;
+  const final = formatGrade(graded.final);
+  for (const viewport of [WIDE, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/app/Ratings?asignacion=${past.id}`);
+    await page.getByRole('heading', { name: 'Calificar actividades - Programación Orientada a Objetos' }).waitFor();
+    const period = await page.getByRole('textbox', { name: 'Periodo', exact: true }).inputValue();
+    assert(period === 'ENE-JUN 2026', `the past period is chosen: ${period}`);
+    await page.getByText(GRADE_MSG.periodClosed).waitFor();
+    const row =
+      viewport === WIDE
+        ? page.getByRole('row').filter({ hasText: student.full_name })
+        : page.getByRole('region', { name: student.full_name });
+    const text = (await row.first().innerText()).replace(/\s+/g, ' ');
+    assert(text.includes(final), `${student.full_name}'s final ${final} on the past sheet: ${text}`);
+    await shot(ctx, page, `ratings-past-${viewport.width}`);
+  }
+  await page.setViewportSize(WIDE);
+}
+
 async function gradeSheetFlow(ctx: FlowContext) {
   const { page, context } = await ctx.newPage(WIDE);
   try {
@@ -512,6 +548,7 @@ async function gradeSheetFlow(ctx: FlowContext) {
     const sibling = withGroups.find((b) => b.id !== assignment.id && b.subject.id === assignment.subject.id);
     await desktopEditing(page, ctx, assignment);
     await desktopNotices(page, ctx, assignment);
+    await pastSheet(page, ctx);
 
     await page.goto('/app/CreateActivity');
     await page.getByRole('textbox', { name: 'Materia' }).click();

@@ -156,6 +156,35 @@ export async function assertGroupHeld(db: DbOrTrx, actor: Actor, groupId: number
   if (holding === 'other') throw forbidden(SCOPE_MSG.group);
 }
 
+/**
+ * SQL condition, the same rule as `assertGroupHeld` for a whole list: the group whose id is `groupIdRef` has no career
+ * outside the scope (neither a student's nor an assignment's), so the actor may edit and delete it. True for
+ * administrators; for a chief, true also for a group with no career yet.
+ */
+export function groupHeldInScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  groupIdRef: `${string}.id`,
+): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<Database, 'groups'>;
+  if (scope.all) return e.lit(true);
+  const careers = [...scope.careers];
+  const students = e
+    .selectFrom('user_groups as held_ug')
+    .innerJoin('user_careers as held_uc', 'held_uc.user_id', 'held_ug.user_id')
+    .select('held_uc.id')
+    .whereRef('held_ug.group_id', '=', groupIdRef as 'groups.id');
+  const assignments = e
+    .selectFrom('professor_subjects as held_ps')
+    .select('held_ps.id')
+    .whereRef('held_ps.group_id', '=', groupIdRef as 'groups.id')
+    .where('held_ps.career_id', 'is not', null);
+  return e.and([
+    e.not(e.exists(careers.length ? students.where('held_uc.career_id', 'not in', careers) : students)),
+    e.not(e.exists(careers.length ? assignments.where('held_ps.career_id', 'not in', careers) : assignments)),
+  ]);
+}
+
 type UserIdRef = `${string}.id` | `${string}.user_id`;
 
 /** The ids of the people linked to one of the careers (the career side of `user_careers`, `user_careers_career_user_idx`). */

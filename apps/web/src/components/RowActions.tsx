@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
+import { useId, type MouseEvent } from 'react';
 
 interface Props {
   /** Completes the buttons' accessible names: 'Editar ISC', 'Eliminar grupo 501'. */
@@ -7,13 +8,44 @@ interface Props {
   onDelete: () => void;
   /** Small text buttons, for a line inside a card (a rubric's indicators). */
   compact?: boolean;
+  /**
+   * Why the viewer may not change the row (a subject shared with another career): both buttons are shown disabled,
+   * with the reason as their tooltip and description. Null or absent: the row is the viewer's.
+   */
+  locked?: string | null;
 }
 
 /** A list row's 'Editar' and 'Eliminar' buttons. */
-export function RowActions({ name, onEdit, onDelete, compact = false }: Props) {
+export function RowActions({ name, onEdit, onDelete, compact = false, locked = null }: Props) {
+  const reasonId = useId();
   const look = compact
     ? ({ size: 'compact-xs', variant: 'subtle' } as const)
     : ({ size: 'xs', variant: 'light' } as const);
+  if (locked) {
+    // `data-disabled` rather than `disabled`: a disabled button gets no pointer or focus events, so no tooltip.
+    const off = {
+      ...look,
+      'data-disabled': true,
+      'aria-disabled': true,
+      'aria-describedby': reasonId,
+      onClick: (e: MouseEvent) => e.preventDefault(),
+    } as const;
+    return (
+      <Tooltip label={locked} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
+          <Button {...off} aria-label={`Editar ${name}`}>
+            Editar
+          </Button>
+          <Button {...off} color="red" aria-label={`Eliminar ${name}`}>
+            Eliminar
+          </Button>
+          <span id={reasonId} hidden>
+            {locked}
+          </span>
+        </Group>
+      </Tooltip>
+    );
+  }
   return (
     <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
       <Button {...look} onClick={onEdit} aria-label={`Editar ${name}`}>

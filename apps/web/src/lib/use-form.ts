@@ -73,7 +73,10 @@ export function useForm<V extends object, B>(options: UseFormOptions<V, B>): For
   // The latest values, so submit reads what was typed even from a stale closure.
   const current = useRef(values);
   current.current = values;
+  // The latest initial values: `reset()` returns to them (a default that arrives after the first render, such as a
+  // chief's career, is kept for the next entry).
   const initialRef = useRef(initial);
+  initialRef.current = initial;
 
   const setValues = useCallback((next: V) => {
     const prev = current.current;

@@ -39,6 +39,10 @@ export const group = z.object({
 });
 export type Group = z.infer<typeof group>;
 
+/** A row of the groups list: whether the viewer may edit and delete it (DESIGN §5, a chief's groups). */
+export const groupListItem = group.extend({ can_edit: z.boolean() });
+export type GroupListItem = z.infer<typeof groupListItem>;
+
 export const groupStudent = z.object({
   id: z.number(),
   full_name: z.string(),

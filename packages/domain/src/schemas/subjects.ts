@@ -107,3 +107,7 @@ export const subject = z.object({
   ...timestamps,
 });
 export type Subject = z.infer<typeof subject>;
+
+/** A row of the subjects list: whether the viewer may edit and delete it (DESIGN §5, a chief's subjects). */
+export const subjectListItem = subject.extend({ can_edit: z.boolean() });
+export type SubjectListItem = z.infer<typeof subjectListItem>;

@@ -1,7 +1,8 @@
-import { ROLE, type CareerScope, type Group, type GroupStudent } from '@egreso/domain';
-import { peopleInScope } from '../../db/career-scope.js';
+import { ROLE, type CareerScope, type Group, type GroupListItem, type GroupStudent } from '@egreso/domain';
+import { groupHeldInScope, peopleInScope } from '../../db/career-scope.js';
 import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
+import { sql } from 'kysely';
 import type { DbOrTrx, RowOf } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
 
@@ -27,8 +28,17 @@ function present(r: GroupRow): Group {
   };
 }
 
-export async function listGroups(db: DbOrTrx): Promise<Group[]> {
-  return (await byName(groupsQuery(db)).execute()).map(present);
+/**
+ * Every group, with whether the viewer may edit and delete it (`can_edit`, the rule of `assertGroupHeld` in the same
+ * query). `scope` null: the viewer manages no catalogue (a teacher, a student), so no row is theirs to change.
+ */
+export async function listGroups(db: DbOrTrx, scope: CareerScope | null): Promise<GroupListItem[]> {
+  const rows = await byName(groupsQuery(db))
+    .select((eb) =>
+      sql<boolean | number>`${scope ? groupHeldInScope(eb, scope, 'g.id') : eb.lit(false)}`.as('can_edit'),
+    )
+    .execute();
+  return rows.map((r) => ({ ...present(r), can_edit: Boolean(r.can_edit) }));
 }
 
 export async function findGroup(db: DbOrTrx, id: number): Promise<Group | undefined> {

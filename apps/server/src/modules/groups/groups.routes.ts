@@ -8,6 +8,7 @@ import {
   errorResponse,
   group,
   groupBody,
+  groupListItem,
   groupStudent,
   idParam,
   okResponse,
@@ -42,10 +43,13 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['groups'],
         summary: 'Grupos con su semestre',
-        response: { 200: z.array(group), 401: errorResponse },
+        response: { 200: z.array(groupListItem), 401: errorResponse },
       },
     },
-    async () => listGroups(app.db),
+    async (request) => {
+      const actor = actorOf(request);
+      return listGroups(app.db, canManageCatalogues(actor) ? await careerScope(app.db, actor) : null);
+    },
   );
 
   app.get(

@@ -98,6 +98,48 @@ async function expectRefused(
   expect(res.json<{ message: string }>().message).toBe(message);
 }
 
+/** `can_edit` of the rows of a list, by id. */
+async function canEdit(user: TestUser, list: 'subjects' | 'groups', ids: number[]) {
+  const res = await as(ctx(), user, { method: 'GET', url: `/api/${list}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = res.json<{ id: number; can_edit: boolean }[]>();
+  return ids.map((id) => rows.find((r) => r.id === id)?.can_edit);
+}
+
+describe('the lists say which rows the viewer may change (the rule of the writes)', () => {
+  it("marks a chief's own subjects editable, and shared, other and careerless ones not", async () => {
+    const ids = [x.subjectId, y.subjectId, sharedSubject, looseSubject];
+    expect(await canEdit(chiefX, 'subjects', ids)).toEqual([true, false, false, false]);
+    expect(await canEdit(admin, 'subjects', ids)).toEqual([true, true, true, true]);
+    expect(await canEdit(x.teacher, 'subjects', ids)).toEqual([false, false, false, false]);
+    const careerless = await makeChief(ctx(), []);
+    expect(await canEdit(careerless, 'subjects', ids)).toEqual([false, false, false, false]);
+  });
+
+  it("marks a chief's own groups and groups of no career editable, and shared and other ones not", async () => {
+    const ids = [x.groupId, y.groupId, sharedGroup, emptyGroup];
+    expect(await canEdit(chiefX, 'groups', ids)).toEqual([true, false, false, true]);
+    expect(await canEdit(admin, 'groups', ids)).toEqual([true, true, true, true]);
+    expect(await canEdit(x.teacher, 'groups', ids)).toEqual([false, false, false, false]);
+    const careerless = await makeChief(ctx(), []);
+    expect(await canEdit(careerless, 'groups', ids)).toEqual([false, false, false, true]);
+  });
+
+  it('agrees with the writes: every row marked not editable is refused, every one marked editable is allowed', async () => {
+    const rows = (await as(ctx(), chiefX, { method: 'GET', url: '/api/groups' })).json<
+      { id: number; group_name: string; semester_id: number; can_edit: boolean }[]
+    >();
+    for (const g of rows) {
+      const res = await as(ctx(), chiefX, {
+        method: 'PUT',
+        url: `/api/groups/${g.id}`,
+        payload: { group_name: g.group_name, semester_id: g.semester_id },
+      });
+      expect(res.statusCode === 200, `${g.group_name}: ${res.body}`).toBe(g.can_edit);
+    }
+  });
+});
+
 describe("a chief's subjects (DESIGN §5)", () => {
   it('lets a chief rename, re-link within their careers and keep the attribute links of their own subject', async () => {
     const res = await as(ctx(), chiefX, {

@@ -1,4 +1,11 @@
-import type { Subject, SubjectAttribute, SubjectInput } from '@egreso/domain';
+import {
+  holdingOf,
+  type CareerScope,
+  type Subject,
+  type SubjectAttribute,
+  type SubjectInput,
+  type SubjectListItem,
+} from '@egreso/domain';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
@@ -79,6 +86,23 @@ export async function loadSubjects(db: DbOrTrx, ids: number[] | null): Promise<S
     attributes: attributes.get(s.id) ?? [],
     created_at: s.created_at,
     updated_at: s.updated_at,
+  }));
+}
+
+/**
+ * Every subject, with whether the viewer may edit and delete it (`can_edit`): the rule of `assertSubjectHeld` (every
+ * career of the subject is the viewer's, and it has one) over the careers the list already read. `scope` null: the
+ * viewer manages no catalogue, so no row is theirs to change.
+ */
+export async function listSubjects(db: DbOrTrx, scope: CareerScope | null): Promise<SubjectListItem[]> {
+  return (await loadSubjects(db, null)).map((s) => ({
+    ...s,
+    can_edit:
+      scope !== null &&
+      holdingOf(
+        scope,
+        s.careers.map((c) => c.id),
+      ) === 'own',
   }));
 }
 

@@ -9,13 +9,20 @@ import {
   subject,
   subjectAttribute,
   subjectBody,
+  subjectListItem,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, notFound } from '../../lib/http-errors.js';
 import { deleteUnlessInUse } from '../../db/usage.js';
-import { assertSubjectHeld } from '../../db/career-scope.js';
-import { SUBJECT_DEPENDENTS, attributesBySubject, findSubjectRow, loadSubjects } from './subjects.repository.js';
+import { assertSubjectHeld, careerScope } from '../../db/career-scope.js';
+import {
+  SUBJECT_DEPENDENTS,
+  attributesBySubject,
+  findSubjectRow,
+  listSubjects,
+  loadSubjects,
+} from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
 
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
@@ -34,10 +41,13 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subjects'],
         summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
-        response: { 200: z.array(subject), 401: errorResponse },
+        response: { 200: z.array(subjectListItem), 401: errorResponse },
       },
     },
-    async () => loadSubjects(app.db, null),
+    async (request) => {
+      const actor = actorOf(request);
+      return listSubjects(app.db, canManageCatalogues(actor) ? await careerScope(app.db, actor) : null);
+    },
   );
 
   app.get(

@@ -124,4 +124,118 @@ describe('RatingsPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();
     await waitFor(() => expect(spy.mock.calls.map(([, ms]) => ms)).toContain(TIMINGS.errorToast));
   });
+
+  describe('past periods', () => {
+    const past = {
+      ...assignment,
+      id: 22,
+      subject_id: 6,
+      period_id: 2,
+      subject: { id: 6, subject_name: 'Programación Orientada a Objetos', subject_key: 'POO' },
+      group: { id: 8, group_name: '201', semester_id: 2 },
+      period: { id: 2, period_name: 'ENE-JUN 2026', is_active: false },
+    };
+    const examen = {
+      id: 30,
+      professor_subject_id: 22,
+      activity_name: 'Examen',
+      type_activity: null,
+      evaluation_instrument: null,
+      ponderation: 100,
+      attribute_ids: [],
+      attributes: [],
+      subject: { id: 6, subject_name: 'Programación Orientada a Objetos' },
+      group: { id: 8, group_name: '201' },
+      period_id: 2,
+      career_id: 1,
+      graded_count: 1,
+      created_at: '',
+      updated_at: '',
+    };
+    function mockPeriods() {
+      return mockApi({
+        'GET /mis-carreras': { body: [career] },
+        // Every period's assignments: the page asks without `current`.
+        'GET /profesor/materias': (call) => ({ body: call.query.get('current') ? [assignment] : [assignment, past] }),
+        'GET /subjects/5/attributes': { body: [] },
+        'GET /subjects/6/attributes': { body: [] },
+        'GET /grade-history/imports': { body: [] },
+        'GET /grade-sheets/7': {
+          body: {
+            assignment: {
+              id: 7,
+              user_id: 4,
+              subject: assignment.subject,
+              group: assignment.group,
+              period: { id: 1, period_name: 'AGO-DIC 2026', status: 'published', is_active: true },
+              career_id: 1,
+              editable: true,
+            },
+            students: [],
+            activities: [],
+            grades: [],
+            finals: [],
+          },
+        },
+        'GET /grade-sheets/22': {
+          body: {
+            assignment: {
+              id: 22,
+              user_id: 4,
+              subject: past.subject,
+              group: past.group,
+              period: { id: 2, period_name: 'ENE-JUN 2026', status: 'closed', is_active: false },
+              career_id: 1,
+              editable: false,
+            },
+            students: [{ id: 1, full_name: 'Ana López', controlnumber: 'L1' }],
+            activities: [examen],
+            grades: [{ id: 90, user_id: 1, activity_id: 30, qualification: 87.5, version: 1 }],
+            finals: [{ user_id: 1, final: 87.5 }],
+          },
+        },
+      });
+    }
+
+    it("opens a past period's sheet asked for by id, read-only as its closed period says", async () => {
+      mockPeriods();
+      renderWithProviders(<RatingsPage />, { route: '/Ratings?asignacion=22', path: '/Ratings' });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Calificar actividades - Programación Orientada a Objetos' },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Periodo' })).toHaveValue('ENE-JUN 2026');
+      expect(screen.getByRole('textbox', { name: 'Grupo' })).toHaveValue('201');
+      expect(
+        await screen.findByText(
+          'El periodo de esta asignación está cerrado; las calificaciones ya no pueden modificarse.',
+          {},
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Ana López')).toBeInTheDocument();
+      expect(screen.getAllByText('87.5').length).toBeGreaterThan(0);
+    });
+
+    it('chooses the active period first and lists only its subjects; another period lists its own', async () => {
+      mockPeriods();
+      const { user } = renderWithProviders(<RatingsPage />, { route: '/Ratings', path: '/Ratings' });
+      const periodo = await screen.findByRole('textbox', { name: 'Periodo' });
+      await waitFor(() => expect(periodo).toHaveValue('AGO-DIC 2026 (activo)'));
+      await user.click(screen.getByRole('textbox', { name: 'Materia' }));
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+        'Cálculo – Grupo 101 – 1° – ISC',
+      ]);
+      await user.keyboard('{Escape}');
+      await user.click(periodo);
+      await user.click(await screen.findByRole('option', { name: 'ENE-JUN 2026' }));
+      await user.click(screen.getByRole('textbox', { name: 'Materia' }));
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+        'Programación Orientada a Objetos – Grupo 201 – 1° – ISC',
+      ]);
+    });
+  });
 });

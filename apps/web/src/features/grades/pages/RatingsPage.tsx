@@ -22,7 +22,7 @@ export default function RatingsPage() {
     const n = Number(params.get(name));
     return Number.isInteger(n) && n > 0 ? n : null;
   };
-  const selection = useTeacherAssignment(idParam('asignacion'), idParam('carrera'));
+  const selection = useTeacherAssignment(idParam('asignacion'), idParam('carrera'), { pastPeriods: true });
   const { assignment } = selection;
   const sheet = useGradeSheet(assignment?.id ?? null);
   const attributes = useSubjectAttributes(assignment?.subject.id ?? null);
@@ -30,7 +30,7 @@ export default function RatingsPage() {
   const teacherId = getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
 
   const careers = selection.careers.data ?? [];
-  const { subjects, groups } = selection;
+  const { subjects, groups, periods, periodId } = selection;
   const width = isMobile ? '100%' : undefined;
 
   return (
@@ -40,6 +40,19 @@ export default function RatingsPage() {
       />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
         <TeacherCareerSelect selection={selection} w={width ?? 260} />
+        <Select
+          label="Periodo"
+          placeholder={periods.length ? 'Selecciona un periodo' : 'Sin periodos'}
+          data={periods.map((p) => ({
+            value: String(p.id),
+            label: p.is_active ? `${p.period_name} (activo)` : p.period_name,
+          }))}
+          value={periodId === null ? null : String(periodId)}
+          onChange={(v) => selection.setPeriodId(v ? Number(v) : null)}
+          allowDeselect={false}
+          disabled={periods.length < 2}
+          w={width ?? 200}
+        />
         <Select
           label="Materia"
           placeholder={

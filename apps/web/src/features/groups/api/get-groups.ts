@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Group } from '@egreso/domain';
+import type { GroupListItem } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /groups with their semester, sorted by name by the server. */
-export function fetchGroups(): Promise<Group[]> {
-  return api<Group[]>('/groups');
+/** GET /groups with their semester and whether the viewer may change each (`can_edit`), sorted by name by the server. */
+export function fetchGroups(): Promise<GroupListItem[]> {
+  return api<GroupListItem[]>('/groups');
 }
 
 export function useGroups() {

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid } from '@mantine/core';
-import { GROUP_MSG, LIMITS, groupBody, type Group as GroupRow, type Semester } from '@egreso/domain';
+import { GROUP_MSG, LIMITS, groupBody, type GroupListItem as GroupRow, type Semester } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
@@ -23,6 +23,9 @@ interface Draft {
 const emptyDraft: Draft = { group_name: '', semester_id: null };
 const toBody = (d: Draft) => ({ group_name: d.group_name.trim(), semester_id: d.semester_id });
 const formOptions = { initial: emptyDraft, schema: groupBody, toBody, invalidMessage: GROUP_MSG.fillAll };
+
+/** Why a chief may not change a group (the server's `can_edit`, DESIGN §5): it holds another career's people. */
+const GROUP_LOCKED = 'Lo cambia el administrador: tiene alumnos o asignaciones de otra carrera.';
 
 function GroupFields({
   value,
@@ -122,7 +125,12 @@ export default function GroupsPage() {
         title="Grupos registrados"
         rows={groups.data}
         columns={columns}
-        rowActions={{ ...catalogue.rowActions, name: (g) => `grupo ${g.group_name}`, width: 170 }}
+        rowActions={{
+          ...catalogue.rowActions,
+          name: (g) => `grupo ${g.group_name}`,
+          width: 170,
+          locked: (g) => (g.can_edit ? null : GROUP_LOCKED),
+        }}
         rowKey={(g) => g.id}
         minWidth={520}
         loading={groups.isPending}

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Subject } from '@egreso/domain';
+import type { SubjectListItem } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /subjects with prerequisites, semesters, careers and attributes, sorted by name by the server. */
-export function fetchSubjects(): Promise<Subject[]> {
-  return api<Subject[]>('/subjects');
+/**
+ * GET /subjects with prerequisites, semesters, careers and attributes, and whether the viewer may change each
+ * (`can_edit`), sorted by name by the server.
+ */
+export function fetchSubjects(): Promise<SubjectListItem[]> {
+  return api<SubjectListItem[]>('/subjects');
 }
 
 export function useSubjects() {

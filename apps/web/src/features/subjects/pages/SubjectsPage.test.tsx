@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Attribute, Semester, Subject } from '@egreso/domain';
-import { mockApi, renderWithProviders, signIn } from '../../../test/render';
+import type { Attribute, Semester, SubjectListItem as Subject } from '@egreso/domain';
+import { mockApi, renderWithProviders, signIn, type MockReply } from '../../../test/render';
 import SubjectsPage from './SubjectsPage';
 
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
@@ -39,6 +39,7 @@ const CALCULO: Subject = {
       pivot: { knowledge_level: 'M' },
     },
   ],
+  can_edit: true,
   ...stamp,
 };
 const PROGRAMACION: Subject = {
@@ -51,14 +52,24 @@ const PROGRAMACION: Subject = {
   semesters: [],
   careers: [],
   attributes: [],
+  can_edit: true,
   ...stamp,
 };
 
-function renderPage(subjects: Subject[]) {
+const SISTEMAS = { id: 1, career_key: 'ISC', name: 'Sistemas' };
+const INDUSTRIAL = { id: 2, career_key: 'IIN', name: 'Industrial' };
+/** GET /mis-carreras of a chief of the given careers. */
+const chiefOf = (careers: (typeof SISTEMAS)[]): MockReply => ({ body: careers });
+
+/** The careers chosen on a form (the pills of its 'Carreras' field). */
+const chosen = (form: HTMLElement) => [...form.querySelectorAll('.mantine-MultiSelect-pill')].map((p) => p.textContent);
+
+function renderPage(subjects: Subject[], mine: MockReply = { body: [] }) {
   const calls = mockApi({
+    'GET /mis-carreras': mine,
     'GET /subjects': { body: subjects },
     'GET /semesters': { body: SEMESTERS },
-    'GET /careers': { body: [] },
+    'GET /careers': { body: [SISTEMAS, INDUSTRIAL] },
     'GET /attributes': { body: [ATTRIBUTE] },
     'POST /subjects': { status: 201, body: PROGRAMACION },
   });
@@ -187,5 +198,68 @@ describe('SubjectsPage', () => {
     await r.user.type(search, 'CÁLCULO');
     expect(screen.getByText('Cálculo Diferencial')).toBeInTheDocument();
     expect(screen.queryByText('Ética profesional')).not.toBeInTheDocument();
+  });
+
+  it("disables 'Editar' and 'Eliminar' on the subjects the chief may not change, saying why", async () => {
+    const own = { ...PROGRAMACION, careers: [SISTEMAS], can_edit: true };
+    const shared = { ...CALCULO, careers: [SISTEMAS, INDUSTRIAL], can_edit: false };
+    const loose = { ...PROGRAMACION, id: 12, subject_name: 'Ética', subject_key: 'ETI-01', can_edit: false };
+    const other = {
+      ...PROGRAMACION,
+      id: 13,
+      subject_name: 'Estática',
+      subject_key: 'EST-01',
+      careers: [INDUSTRIAL],
+      can_edit: false,
+    };
+    const r = renderPage([own, shared, loose, other], chiefOf([SISTEMAS]));
+    await screen.findByText('T 3 | P 2');
+    const edit = (name: string) => screen.getByRole('button', { name: `Editar ${name}` });
+    const remove = (name: string) => screen.getByRole('button', { name: `Eliminar ${name}` });
+
+    expect(edit(own.subject_name)).not.toHaveAttribute('aria-disabled');
+    const reasons: Record<string, string> = {
+      [shared.subject_name]: 'La cambia el administrador: también pertenece a otra carrera.',
+      [loose.subject_name]: 'La cambia el administrador: no pertenece a ninguna carrera.',
+      [other.subject_name]: 'Pertenece a una carrera que no diriges.',
+    };
+    await waitFor(() => expect(edit(other.subject_name)).toHaveAccessibleDescription(reasons[other.subject_name]!));
+    for (const [name, reason] of Object.entries(reasons)) {
+      expect(edit(name)).toHaveAttribute('aria-disabled', 'true');
+      expect(remove(name)).toHaveAttribute('aria-disabled', 'true');
+      expect(edit(name)).toHaveAccessibleDescription(reason);
+    }
+
+    await r.user.hover(edit(shared.subject_name));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reasons[shared.subject_name]!);
+    await r.user.click(edit(shared.subject_name));
+    await r.user.click(remove(shared.subject_name));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await r.user.click(edit(own.subject_name));
+    expect(await screen.findByRole('dialog', { name: 'Editar materia' })).toBeInTheDocument();
+  });
+
+  it("chooses a chief's only career on a new subject, and again after registering one", async () => {
+    const r = renderPage([CALCULO], chiefOf([SISTEMAS]));
+    await screen.findByText('T 3 | P 2');
+    const form = screen.getByRole('button', { name: 'Registrar materia' }).closest('form')!;
+    await waitFor(() => expect(chosen(form)).toEqual(['ISC · Sistemas']));
+    await r.user.type(screen.getByLabelText(/^Nombre de la materia/), 'Ética');
+    await r.user.type(screen.getByLabelText(/^Clave/), 'ETI-01');
+    await r.user.type(screen.getByLabelText(/^Créditos de teoría/), '2');
+    await r.user.type(screen.getByLabelText(/^Créditos de práctica/), '2');
+    await r.user.click(screen.getByRole('button', { name: 'Registrar materia' }));
+    await waitFor(() => expect(r.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ careers: [1] }));
+    await waitFor(() => expect(screen.getByLabelText(/^Nombre de la materia/)).toHaveValue(''));
+    expect(chosen(form)).toEqual(['ISC · Sistemas']);
+  });
+
+  it('chooses no career for a chief of two careers', async () => {
+    const r = renderPage([CALCULO], chiefOf([SISTEMAS, INDUSTRIAL]));
+    await screen.findByText('T 3 | P 2');
+    await waitFor(() => expect(r.calls.some((c) => c.path === '/mis-carreras')).toBe(true));
+    const form = screen.getByRole('button', { name: 'Registrar materia' }).closest('form')!;
+    expect(chosen(form)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { collator, subjectBody, type Subject } from '@egreso/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { ROLE, collator, holdingOf, subjectBody, type Subject, type SubjectListItem } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FormModal } from '../../../components/FormModal';
@@ -12,6 +12,8 @@ import { loadErrorText } from '../../../lib/errors';
 import { matchesSearch } from '../../../lib/search';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { getRole } from '../../../lib/session';
+import { useMyCareers } from '../../../lib/teacher-assignments';
 import { useAttributes } from '../../attributes/api/get-attributes';
 import { useCareers } from '../../careers/api/get-careers';
 import { useDeleteSubject } from '../api/delete-subject';
@@ -51,6 +53,18 @@ function SemestersCell({ subject }: { subject: Subject }) {
   );
 }
 
+/** Why a chief may not change a subject (the server's `can_edit` is false), from its careers and the chief's. */
+function lockedReason(s: SubjectListItem, mine: readonly number[]): string | null {
+  if (s.can_edit) return null;
+  const holding = holdingOf(
+    { all: false, careers: [...mine] },
+    s.careers.map((c) => c.id),
+  );
+  if (holding === 'none') return 'La cambia el administrador: no pertenece a ninguna carrera.';
+  if (holding === 'other') return 'Pertenece a una carrera que no diriges.';
+  return 'La cambia el administrador: también pertenece a otra carrera.';
+}
+
 export default function SubjectsPage() {
   const subjects = useSubjects();
   const semesters = useSemesters();
@@ -59,11 +73,18 @@ export default function SubjectsPage() {
   const save = useSaveSubject();
   const remove = useDeleteSubject();
   const isMobile = useIsMobile();
+  // A chief's careers (GET /mis-carreras); a chief of exactly one finds it chosen on a new subject (theirs always has
+  // one of them).
+  const isChief = getRole() === ROLE.CHIEF;
+  const mine = useMyCareers(isChief);
+  const myCareers = useMemo(() => (isChief ? (mine.data ?? []).map((c) => c.id) : []), [isChief, mine.data]);
+  const ownCareer = myCareers.length === 1 ? String(myCareers[0]) : null;
+  const initial = useMemo(() => (ownCareer ? { ...emptySubject, careers: [ownCareer] } : emptySubject), [ownCareer]);
 
   const all = useMemo(() => subjects.data ?? [], [subjects.data]);
   const attributeList = attributes.data ?? [];
   const toBody = (d: typeof emptySubject) => subjectRequest(d, attributeList);
-  const formOptions = { initial: emptySubject, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
+  const formOptions = { initial, schema: subjectBody, toBody, invalidMessage: subjectMissingText };
   const [search, setSearch] = useState('');
   // The request keeps the spec's shape (empty careers and attributes left out), so it is sent rather than the parse.
   const catalogue = useCataloguePage({
@@ -72,7 +93,7 @@ export default function SubjectsPage() {
     toDraft: subjectDraftOf,
     create: (_body, values) => save.mutateAsync({ id: null, body: toBody(values) }),
     update: (id, _body, values) => save.mutateAsync({ id, body: toBody(values) }),
-    remove: (s: Subject) => remove.mutateAsync(s.id),
+    remove: (s: SubjectListItem) => remove.mutateAsync(s.id),
     messages: {
       registered: 'Materia registrada correctamente.',
       updated: 'Materia actualizada correctamente.',
@@ -82,6 +103,12 @@ export default function SubjectsPage() {
       deleteError: 'Error eliminando materia',
     },
   });
+
+  // The chief's career arrives after the first render: chosen on the new-subject form while it is untouched.
+  const { values: draftValues, reset: resetDraft } = catalogue.draft;
+  useEffect(() => {
+    if (ownCareer && draftValues === emptySubject) resetDraft();
+  }, [ownCareer, draftValues, resetDraft]);
 
   const nameById = useMemo(() => new Map(all.map((s) => [s.id, s.subject_name])), [all]);
   const shown = useMemo(() => {
@@ -95,7 +122,7 @@ export default function SubjectsPage() {
         Requiere: {s.prerequisites.map((id) => nameById.get(id) ?? `#${id}`).join(', ')}
       </Text>
     ) : null;
-  const columns: Column<Subject>[] = [
+  const columns: Column<SubjectListItem>[] = [
     {
       key: 'name',
       header: 'Nombre',
@@ -166,7 +193,12 @@ export default function SubjectsPage() {
         }
         rows={subjects.data ? shown : undefined}
         columns={columns}
-        rowActions={{ ...catalogue.rowActions, name: (s) => s.subject_name, width: 170 }}
+        rowActions={{
+          ...catalogue.rowActions,
+          name: (s) => s.subject_name,
+          width: 170,
+          locked: (s) => lockedReason(s, myCareers),
+        }}
         rowKey={(s) => s.id}
         minWidth={900}
         loading={subjects.isPending}

@@ -62,6 +62,15 @@ export function personInScope(scope: CareerScope, personCareers: readonly number
   return scope.all || personCareers.length === 0 || personCareers.some((c) => scope.careers.includes(c));
 }
 
+/**
+ * Whether an actor with this scope may change a person with these careers (edit, re-link, reset, delete): a chief
+ * only people linked to their careers alone; a person with no career link, or also linked to a career outside the
+ * chief's, is the administrator's (DESIGN §5).
+ */
+export function personOwned(scope: CareerScope, personCareers: readonly number[]): boolean {
+  return scope.all || (personCareers.length > 0 && personCareers.every((c) => scope.careers.includes(c)));
+}
+
 export const SCOPE_MSG = {
   person: 'Solo puedes consultar y editar a las personas de tus carreras.',
   career: 'Solo puedes actuar sobre tus carreras.',

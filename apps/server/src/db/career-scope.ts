@@ -1,5 +1,14 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { ROLE, SCOPE_MSG, careerInScope, personInScope, type Actor, type CareerScope } from '@egreso/domain';
+import {
+  MSG,
+  ROLE,
+  SCOPE_MSG,
+  careerInScope,
+  personInScope,
+  personOwned,
+  type Actor,
+  type CareerScope,
+} from '@egreso/domain';
 import { forbidden } from '../lib/http-errors.js';
 import type { Database, DbOrTrx } from './types.js';
 
@@ -44,6 +53,18 @@ export async function assertPersonInScope(db: DbOrTrx, actor: Actor, userId: num
   const scope = await careerScope(db, actor);
   if (scope.all) return;
   if (!personInScope(scope, await careersOfPerson(db, userId))) throw forbidden(SCOPE_MSG.person);
+}
+
+/**
+ * 403 unless the actor may change the person (edit, re-link, reset the password, delete): for a chief, a person linked
+ * only to their careers. Reading stays wider (assertPersonInScope): an unlinked person is visible to every chief.
+ */
+export async function assertPersonOwned(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
+  const scope = await careerScope(db, actor);
+  if (scope.all) return;
+  const careers = await careersOfPerson(db, userId);
+  if (!personInScope(scope, careers)) throw forbidden(SCOPE_MSG.person);
+  if (!personOwned(scope, careers)) throw forbidden(MSG.personNotOwned);
 }
 
 /** Every one of the people in scope (one query for them all); 403 at the first that is not. */

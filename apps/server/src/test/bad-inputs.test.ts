@@ -235,6 +235,7 @@ const ROUTES: RouteCase[] = [
     },
   },
   { method: 'DELETE', path: '/api/users/:id', idOf: 'teacher', table: 'users' },
+  { method: 'POST', path: '/api/users/:id/reset-password', idOf: 'teacher', table: 'users' },
   {
     method: 'POST',
     path: '/api/users/:id/password',

@@ -216,15 +216,15 @@ export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: U
 const AUDITED_FIELDS = ['full_name', 'email', 'role', 'controlnumber', 'gender', 'photo'] as const;
 
 /**
- * What an edit changed, for its audit row: each changed field with its value before and after, the careers, and a
- * password reset named as such (never the password or its hash).
+ * What an edit changed, for its audit row: each changed field with its value before and after, and the careers (a
+ * password reset is its own action, resetPassword).
  */
 export function userChanges(
   before: UserRecord,
   update: Updateable<Database['users']>,
   careerId: number | null | undefined,
   careersBefore: number[],
-): { changes: Record<string, { before: unknown; after: unknown }>; password?: string } {
+): { changes: Record<string, { before: unknown; after: unknown }> } {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of AUDITED_FIELDS) {
     const after = update[field];
@@ -232,7 +232,7 @@ export function userChanges(
   }
   if (careerId && (careersBefore.length !== 1 || careersBefore[0] !== careerId))
     changes.careers = { before: careersBefore, after: [careerId] };
-  return update.password_hash ? { changes, password: 'contraseña restablecida' } : { changes };
+  return { changes };
 }
 
 /**
@@ -247,7 +247,7 @@ export async function resetPassword(trx: DbOrTrx, actor: Actor, id: number, pass
   await assertPersonOwned(trx, actor, target.id);
   await updateUserRow(trx, target.id, { password_hash: passwordHash, must_change_password: 1, updated_at: nowIso() });
   await deleteOtherTokens(trx, target.id, null);
-  await auditPerson(trx, actor, 'user.password_reset', target.id);
+  await auditPerson(trx, actor, 'user.password_reset', target.id, { password: 'contraseña restablecida' });
 }
 
 /** A user with history (grades, observations, assignments, enrolments) is kept: the chief sets 'Baja' instead. */

@@ -43,15 +43,24 @@ export interface RowActionsOf<T> {
   onDelete: (row: T) => void;
   /** The column's desktop width. */
   width: number;
+  /** Buttons before 'Editar', such as 'Restablecer contraseña'. */
+  more?: ReadonlyArray<{ label: string; onClick: (row: T) => void }>;
 }
 
-function actionsColumn<T>({ name, onEdit, onDelete, width }: RowActionsOf<T>): Column<T> {
+function actionsColumn<T>({ name, onEdit, onDelete, width, more }: RowActionsOf<T>): Column<T> {
   return {
     key: 'actions',
     header: 'Acciones',
     width,
     card: 'actions',
-    cell: (row) => <RowActions name={name(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />,
+    cell: (row) => (
+      <RowActions
+        name={name(row)}
+        onEdit={() => onEdit(row)}
+        onDelete={() => onDelete(row)}
+        more={more?.map((m) => ({ label: m.label, onClick: () => m.onClick(row) }))}
+      />
+    ),
   };
 }
 

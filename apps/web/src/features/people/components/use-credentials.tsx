@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { errorText } from '../../../lib/errors';
+import { useResetPassword } from '../api/reset-password';
+import type { Credential } from './AccessSlips';
+import { CredentialsModal } from './CredentialsModal';
+
+interface Person {
+  id: number;
+  full_name: string;
+  email: string;
+}
+
+export const RESET_LABEL = 'Restablecer contraseña';
+export const RESET_DONE = 'Contraseña restablecida.';
+
+/**
+ * The one-time passwords of a people screen: those of a person just registered or of an import (`show`), and a row's
+ * 'Restablecer contraseña' (`askReset`: confirm, reset, then show the new one). `dialogs` renders both.
+ */
+export function useCredentials(onError: (message: string) => void) {
+  const reset = useResetPassword();
+  const [asking, setAsking] = useState<Person | null>(null);
+  const [issued, setIssued] = useState<{ message: string; credentials: Credential[] } | null>(null);
+
+  const confirm = async () => {
+    const person = asking;
+    if (!person) return;
+    try {
+      const answer = await reset.mutateAsync(person.id);
+      setIssued({
+        message: RESET_DONE,
+        credentials: [{ full_name: person.full_name, email: person.email, initial_password: answer.initial_password }],
+      });
+    } catch (err) {
+      onError(errorText('Error restableciendo la contraseña', err));
+    } finally {
+      setAsking(null);
+    }
+  };
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={RESET_LABEL}
+        message={`Se generará una contraseña nueva de un solo uso para ${asking?.full_name ?? ''} y se cerrarán sus sesiones abiertas.`}
+        confirmLabel="Restablecer"
+        danger
+        loading={reset.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      />
+      <CredentialsModal
+        credentials={issued?.credentials ?? null}
+        message={issued?.message ?? ''}
+        onClose={() => setIssued(null)}
+      />
+    </>
+  );
+
+  return {
+    askReset: (person: Person) => setAsking(person),
+    /** The row button that asks for a reset, for ResponsiveTable's rowActions.more. */
+    resetAction: { label: RESET_LABEL, onClick: (person: Person) => setAsking(person) },
+    /**
+     * A form modal's onSaved: a new person's one-time password is shown once (with `message`, the form closed by
+     * `close`); an edit goes to the page's usual `saved`.
+     */
+    afterSave: (created: Credential | null, message: string, close: () => void, saved: () => void) => {
+      if (!created) return saved();
+      close();
+      setIssued({ message, credentials: [created] });
+    },
+    show: (message: string, credentials: Credential[]) => setIssued({ message, credentials }),
+    dialogs,
+  };
+}

@@ -25,7 +25,7 @@ describe('StudentsPage', () => {
     const calls = mockApi({
       ...base,
       'GET /users': { body: page([]) },
-      'POST /users': { status: 201, body: person(30, 'Diana Ruiz') },
+      'POST /users': { status: 201, body: { ...person(30, 'Diana Ruiz'), initial_password: 'r8tx3vkm9wqz2p' } },
       'DELETE /usergroups/clear/30': { body: { message: 'ok' } },
       'POST /usergroups': { status: 201, body: {} },
     });
@@ -46,14 +46,14 @@ describe('StudentsPage', () => {
     await r.user.click(await screen.findByRole('option', { name: '501 · Quinto semestre' }));
     await r.user.click(await screen.findByRole('option', { name: '301 · Tercer semestre' }));
     await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await screen.findByText('Alumno registrado correctamente')).toBeInTheDocument();
+    const shown = await screen.findByRole('dialog', { name: 'Alumno registrado correctamente' });
+    expect(within(shown).getByLabelText('Contraseña de un solo uso')).toHaveValue('r8tx3vkm9wqz2p');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/users')?.body).toEqual({
       full_name: 'Diana Ruiz',
       controlnumber: 'L2601',
       email: 'diana@demo.edu.mx',
       gender: 2,
       role: '3',
-      password: 'dianaL2601',
     });
     expect(calls.filter((c) => c.path === '/usergroups').map((c) => c.body)).toEqual([
       { user_id: 30, group_id: 1 },

@@ -29,7 +29,7 @@ describe('CredentialsModal', () => {
     await r.user.click(within(dialog).getByRole('button', { name: 'Imprimir hojas de acceso' }));
     expect(print).toHaveBeenCalledOnce();
     vi.unstubAllGlobals();
-    await r.user.click(within(dialog).getByRole('button', { name: 'Listo' }));
+    await r.user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(onClose).toHaveBeenCalledOnce();
   });
 

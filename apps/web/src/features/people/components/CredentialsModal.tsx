@@ -9,8 +9,10 @@ export const MANY_NOTICE =
 interface Props {
   /** The people whose one-time passwords were just issued; null or empty: closed. */
   credentials: readonly Credential[] | null;
-  /** What was done ('Profesor registrado correctamente.'), shown first. */
+  /** The dialog's title: what was done ('Profesor registrado correctamente.'). */
   message: string;
+  /** A longer account of it (an import's summary), shown first. */
+  summary?: string;
   onClose: () => void;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * The one-time passwords just created or reset, shown once, read-only, with 'Imprimir hojas de acceso' (one slip per
  * person). Closing forgets them: no later screen can show them again.
  */
-export function CredentialsModal({ credentials, message, onClose }: Props) {
+export function CredentialsModal({ credentials, message, summary, onClose }: Props) {
   const list = credentials ?? [];
   const opened = list.length > 0;
   const one = list.length === 1 ? list[0]! : null;
@@ -30,8 +32,14 @@ export function CredentialsModal({ credentials, message, onClose }: Props) {
       centered
       size={one ? 'md' : 'lg'}
       closeOnClickOutside={false}
+      withCloseButton={false}
     >
       <Stack gap="sm">
+        {summary ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {summary}
+          </Text>
+        ) : null}
         <Alert color="yellow">{one ? ONE_TIME_NOTICE : MANY_NOTICE}</Alert>
         {one ? (
           <>
@@ -73,7 +81,7 @@ export function CredentialsModal({ credentials, message, onClose }: Props) {
           <Button variant="default" onClick={() => window.print()}>
             {list.length === 1 ? 'Imprimir hoja de acceso' : 'Imprimir hojas de acceso'}
           </Button>
-          <Button onClick={onClose}>Listo</Button>
+          <Button onClick={onClose}>Cerrar</Button>
         </Group>
       </Stack>
       {opened ? <AccessSlips credentials={list} /> : null}

@@ -13,6 +13,7 @@ interface Person {
 
 export const RESET_LABEL = 'Restablecer contraseña';
 export const RESET_DONE = 'Contraseña restablecida.';
+export const IMPORTED_TITLE = 'Importación: contraseñas de un solo uso';
 
 /**
  * The one-time passwords of a people screen: those of a person just registered or of an import (`show`), and a row's
@@ -21,7 +22,7 @@ export const RESET_DONE = 'Contraseña restablecida.';
 export function useCredentials(onError: (message: string) => void) {
   const reset = useResetPassword();
   const [asking, setAsking] = useState<Person | null>(null);
-  const [issued, setIssued] = useState<{ message: string; credentials: Credential[] } | null>(null);
+  const [issued, setIssued] = useState<{ message: string; summary?: string; credentials: Credential[] } | null>(null);
 
   const confirm = async () => {
     const person = asking;
@@ -54,6 +55,7 @@ export function useCredentials(onError: (message: string) => void) {
       <CredentialsModal
         credentials={issued?.credentials ?? null}
         message={issued?.message ?? ''}
+        summary={issued?.summary}
         onClose={() => setIssued(null)}
       />
     </>
@@ -72,7 +74,9 @@ export function useCredentials(onError: (message: string) => void) {
       close();
       setIssued({ message, credentials: [created] });
     },
-    show: (message: string, credentials: Credential[]) => setIssued({ message, credentials }),
+    /** An import's new people: its summary, then their one-time passwords. */
+    showImported: (summary: string, credentials: Credential[]) =>
+      setIssued({ message: IMPORTED_TITLE, summary, credentials }),
     dialogs,
   };
 }

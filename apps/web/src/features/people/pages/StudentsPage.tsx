@@ -160,7 +160,7 @@ export default function StudentsPage() {
             <SpreadsheetActions
               kind="students"
               onImported={(message, created) =>
-                created.length ? credentials.show(message, created) : setSummary({ kind: 'success', message })
+                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
               }
               onError={feedback.error}
             />

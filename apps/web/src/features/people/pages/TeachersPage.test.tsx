@@ -59,7 +59,7 @@ describe('TeachersPage', () => {
     await r.user.click(within(shown).getByRole('button', { name: 'Imprimir hoja de acceso' }));
     expect(print).toHaveBeenCalledOnce();
     // Closing forgets it.
-    await r.user.click(within(shown).getByRole('button', { name: 'Listo' }));
+    await r.user.click(within(shown).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByText('k7mq2xwp9rtd4e')).not.toBeInTheDocument());
     expect(document.querySelector('.access-slips')).toBeNull();
   });

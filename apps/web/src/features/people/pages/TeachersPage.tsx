@@ -72,7 +72,7 @@ export default function TeachersPage() {
             <SpreadsheetActions
               kind="teachers"
               onImported={(message, created) =>
-                created.length ? credentials.show(message, created) : setSummary({ kind: 'success', message })
+                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
               }
               onError={feedback.error}
             />

@@ -98,6 +98,9 @@ describe('one-time passwords of created accounts', () => {
     expect(initialPasswordExpired(hashInitialPassword('demo1234'), new Date('2099-01-01'))).toBe(false);
 
     const a = await register(4);
+    // The created account's hash expires INITIAL_PASSWORD_DAYS (14 by default) after its creation.
+    const expiresMs = Number(/^\$initial-sha256\$e(\d+)\$/.exec((await hashOf(a.id)).password_hash)![1]);
+    expect(Math.abs(expiresMs - (Date.now() + 14 * 86_400_000))).toBeLessThan(60_000);
     await ctx()
       .database.db.updateTable('users')
       .set({ password_hash: hashInitialPassword(a.initial_password, new Date(Date.now() - 1000)) })

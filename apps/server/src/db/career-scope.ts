@@ -156,3 +156,28 @@ export function linkedToScope<DB extends Database, TB extends keyof DB>(
 ): Expression<SqlBool> {
   return scopedCondition(eb, scope, (e, careers) => e(userIdRef as 'users.id', 'in', linkedTo(e, careers)));
 }
+
+/**
+ * SQL condition: the person whose id is `userIdRef` is the actor's to change (assertPersonOwned): linked to a career of
+ * the scope and to none outside it. True for administrators.
+ */
+export function ownedByScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  userIdRef: UserIdRef,
+): Expression<SqlBool> {
+  return scopedCondition(eb, scope, (e, careers) =>
+    e.and([
+      e(userIdRef as 'users.id', 'in', linkedTo(e, careers)),
+      e.not(
+        e.exists(
+          e
+            .selectFrom('user_careers as other_link')
+            .select('other_link.id')
+            .whereRef('other_link.user_id', '=', userIdRef as 'users.id')
+            .where('other_link.career_id', 'not in', [...careers]),
+        ),
+      ),
+    ]),
+  );
+}

@@ -238,6 +238,13 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/users/:id/reset-password', idOf: 'teacher', table: 'users' },
   {
     method: 'POST',
+    path: '/api/users/reset-passwords',
+    table: 'users',
+    body: (ids) => ({ group_id: ids.group }),
+    fields: { group_id: 'id' },
+  },
+  {
+    method: 'POST',
     path: '/api/users/:id/password',
     idOf: 'admin',
     table: 'users',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ROLE, initialPassword } from '@egreso/domain';
 import { hashInitialPassword, initialPasswordExpired, issueOneTimePassword } from '../../lib/passwords.js';
-import { makeCareer, makeChief } from '../../test/factories.js';
+import { insertGroup, insertStudent, makeCareer, makeChief } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 /*
@@ -185,5 +185,48 @@ describe("a chief changes only people linked to their careers alone (DESIGN §5 
     const reset = await as(ctx(), admin, { method: 'POST', url: `/api/users/${person.id}/reset-password` });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(person.email, reset.json().initial_password)).statusCode).toBe(200);
+  });
+});
+
+describe("a group's access slips (POST /users/reset-passwords)", () => {
+  it("resets the chief's own students of the group, one new password each, and skips the others", async () => {
+    const group = await insertGroup(ctx(), `G${Date.now() % 100000}`, 1);
+    const mine = await insertStudent(ctx(), { full_name: 'Ana Grupo', groupIds: [group.id] });
+    const alsoMine = await insertStudent(ctx(), { full_name: 'Beto Grupo', groupIds: [group.id] });
+    const shared = await insertStudent(ctx(), { full_name: 'Ciro Grupo', groupIds: [group.id] });
+    const loose = await insertStudent(ctx(), { full_name: 'Dora Grupo', groupIds: [group.id] });
+    await link(mine.id, [careerX]);
+    await link(alsoMine.id, [careerX]);
+    await link(shared.id, [careerX, careerY]);
+    const untouched = [await hashOf(shared.id), await hashOf(loose.id)];
+    const res = await as(ctx(), chiefX, {
+      method: 'POST',
+      url: '/api/users/reset-passwords',
+      payload: { group_id: group.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      message: string;
+      skipped: number;
+      credentials: Array<{ id: number; email: string; initial_password: string }>;
+    };
+    expect(body.message).toBe('2 contraseñas restablecidas.');
+    expect(body.skipped).toBe(2);
+    expect(body.credentials.map((c) => c.id)).toEqual([mine.id, alsoMine.id]);
+    const [a, b] = body.credentials;
+    expect(a!.initial_password).not.toBe(b!.initial_password);
+    for (const c of body.credentials) {
+      expect(c.initial_password.length).toBeGreaterThanOrEqual(12);
+      const first = await signIn(c.email, c.initial_password);
+      expect(first.statusCode).toBe(200);
+      expect(first.json().must_change_password).toBe(true);
+    }
+    expect([await hashOf(shared.id), await hashOf(loose.id)]).toEqual(untouched);
+    const all = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/users/reset-passwords',
+      payload: { group_id: group.id },
+    });
+    expect(all.json()).toMatchObject({ message: '4 contraseñas restablecidas.', skipped: 0 });
   });
 });

@@ -11,6 +11,8 @@ import {
   okResponse,
   passwordChangeBody,
   passwordReset,
+  groupPasswordsBody,
+  groupPasswordsReset,
   publicUser,
   userCreateBody,
   userDetail,
@@ -33,6 +35,7 @@ import {
   deleteUser,
   listUsers,
   readUserDetail,
+  resetGroupPasswords,
   resetPassword,
   updateUser,
 } from './users.service.js';
@@ -107,6 +110,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute((trx) => resetPassword(trx, actorOf(request), request.params.id, hash));
       return { message: MSG.passwordReset, initial_password: password };
     },
+  );
+
+  app.post(
+    '/users/reset-passwords',
+    {
+      preHandler: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary:
+          'Restablece las contraseñas de los alumnos de un grupo (hojas de acceso): una de un solo uso por alumno, una vez',
+        body: groupPasswordsBody,
+        response: { 200: groupPasswordsReset, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      app.db
+        .transaction()
+        .execute((trx) =>
+          resetGroupPasswords(trx, actorOf(request), request.body.group_id, () =>
+            issueOneTimePassword(app.initialPasswordDays),
+          ),
+        ),
   );
 
   app.put(

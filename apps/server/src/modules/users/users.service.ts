@@ -15,12 +15,19 @@ import {
   type UserDetail,
   type UserListItem,
   type UsersPage,
+  type GroupPasswordsReset,
   type CareerScope,
   type userCreateBody,
   type userUpdateBody,
   type usersQuery,
 } from '@egreso/domain';
-import { assertCareerInScope, assertPersonInScope, assertPersonOwned, careerScope } from '../../db/career-scope.js';
+import {
+  assertCareerInScope,
+  assertPersonInScope,
+  assertPersonOwned,
+  careerScope,
+  ownedByScope,
+} from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -44,6 +51,7 @@ import {
   setOwnPassword,
   unlinkCareers,
   updateUserRow,
+  updateUsersFields,
   USER_DEPENDENTS,
   type UserFilter,
 } from './users.repository.js';
@@ -248,6 +256,72 @@ export async function resetPassword(trx: DbOrTrx, actor: Actor, id: number, pass
   await updateUserRow(trx, target.id, { password_hash: passwordHash, must_change_password: 1, updated_at: nowIso() });
   await deleteOtherTokens(trx, target.id, null);
   await auditPerson(trx, actor, 'user.password_reset', target.id, { password: 'contraseña restablecida' });
+}
+
+/**
+ * New one-time passwords for the students of a group (its 'Hojas de acceso'): those the actor may reset
+ * (assertPersonOwned, in SQL), in a few batched statements; their sessions end. `issue` makes each password.
+ */
+export async function resetGroupPasswords(
+  trx: DbOrTrx,
+  actor: Actor,
+  groupId: number,
+  issue: () => { password: string; hash: string },
+): Promise<GroupPasswordsReset> {
+  if (!(await rowExists(trx, 'groups', groupId))) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
+  const scope = await careerScope(trx, actor);
+  const students = await trx
+    .selectFrom('users')
+    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'users.email'])
+    .select((eb) =>
+      eb
+        .case()
+        .when(ownedByScope(eb, scope, 'users.id'))
+        .then(1)
+        .else(0)
+        .end()
+        .as('owned'),
+    )
+    .where('user_groups.group_id', '=', groupId)
+    .where('users.role', '=', ROLE.STUDENT)
+    .orderBy('users.full_name')
+    .orderBy('users.id')
+    .execute();
+  const owned = students.filter((s) => Number(s.owned) === 1);
+  const issued = owned.map(() => issue());
+  await updateUsersFields(
+    trx,
+    owned.map((s, i) => ({ id: s.id, fields: { password_hash: issued[i]!.hash, must_change_password: 1 } })),
+    nowIso(),
+  );
+  if (owned.length)
+    await trx
+      .deleteFrom('access_tokens')
+      .where(
+        'user_id',
+        'in',
+        owned.map((s) => s.id),
+      )
+      .execute();
+  await audit(trx, {
+    userId: actor.id,
+    action: 'group.password_reset',
+    entity: 'groups',
+    entityId: groupId,
+    details: { reset: owned.length, skipped: students.length - owned.length },
+  });
+  const n = owned.length;
+  return {
+    message: `${n} ${n === 1 ? 'contraseña restablecida' : 'contraseñas restablecidas'}.`,
+    credentials: owned.map((s, i) => ({
+      id: s.id,
+      full_name: s.full_name,
+      email: s.email,
+      initial_password: issued[i]!.password,
+    })),
+    skipped: students.length - n,
+  };
 }
 
 /** A user with history (grades, observations, assignments, enrolments) is kept: the chief sets 'Baja' instead. */

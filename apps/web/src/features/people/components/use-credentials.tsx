@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorText } from '../../../lib/errors';
-import { useResetPassword } from '../api/reset-password';
+import { useResetGroupPasswords, useResetPassword } from '../api/reset-password';
 import type { Credential } from './AccessSlips';
 import { CredentialsModal } from './CredentialsModal';
 
@@ -13,6 +13,7 @@ interface Person {
 
 export const RESET_LABEL = 'Restablecer contraseña';
 export const RESET_DONE = 'Contraseña restablecida.';
+export const GROUP_TITLE = 'Hojas de acceso del grupo';
 export const IMPORTED_TITLE = 'Importación: contraseñas de un solo uso';
 
 /**
@@ -22,6 +23,8 @@ export const IMPORTED_TITLE = 'Importación: contraseñas de un solo uso';
 export function useCredentials(onError: (message: string) => void) {
   const reset = useResetPassword();
   const [asking, setAsking] = useState<Person | null>(null);
+  const resetGroup = useResetGroupPasswords();
+  const [askingGroup, setAskingGroup] = useState<{ id: number; name: string } | null>(null);
   const [issued, setIssued] = useState<{ message: string; summary?: string; credentials: Credential[] } | null>(null);
 
   const confirm = async () => {
@@ -40,8 +43,40 @@ export function useCredentials(onError: (message: string) => void) {
     }
   };
 
+  const confirmGroup = async () => {
+    const group = askingGroup;
+    if (!group) return;
+    try {
+      const answer = await resetGroup.mutateAsync(group.id);
+      const skipped = answer.skipped
+        ? `\n${answer.skipped} ${answer.skipped === 1 ? 'alumno no es' : 'alumnos no son'} solo de tus carreras: su contraseña no cambió.`
+        : '';
+      if (answer.credentials.length === 0) onError(`${answer.message}${skipped}`);
+      else
+        setIssued({
+          message: `${GROUP_TITLE} ${group.name}`,
+          summary: answer.message + skipped,
+          credentials: answer.credentials,
+        });
+    } catch (err) {
+      onError(errorText('Error restableciendo las contraseñas del grupo', err));
+    } finally {
+      setAskingGroup(null);
+    }
+  };
+
   const dialogs = (
     <>
+      <ConfirmDialog
+        opened={askingGroup !== null}
+        title={GROUP_TITLE}
+        message={`Se generará una contraseña nueva de un solo uso para cada alumno del grupo ${askingGroup?.name ?? ''} y se cerrarán sus sesiones abiertas.`}
+        confirmLabel="Restablecer e imprimir"
+        danger
+        loading={resetGroup.isPending}
+        onConfirm={() => void confirmGroup()}
+        onCancel={() => setAskingGroup(null)}
+      />
       <ConfirmDialog
         opened={asking !== null}
         title={RESET_LABEL}
@@ -74,6 +109,8 @@ export function useCredentials(onError: (message: string) => void) {
       close();
       setIssued({ message, credentials: [created] });
     },
+    /** 'Hojas de acceso del grupo': confirm, reset the group's students, then show their passwords. */
+    askGroupSlips: (group: { id: number; name: string }) => setAskingGroup(group),
     /** An import's new people: its summary, then their one-time passwords. */
     showImported: (summary: string, credentials: Credential[]) =>
       setIssued({ message: IMPORTED_TITLE, summary, credentials }),

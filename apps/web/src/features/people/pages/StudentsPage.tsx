@@ -22,7 +22,7 @@ import { useSetStudentStatus } from '../api/set-student-status';
 import { advanceSummaryText } from '../components/advance-summary';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { STATUS_OPTIONS, StudentFormModal, groupLabel } from '../components/StudentFormModal';
-import { useCredentials } from '../components/use-credentials';
+import { GROUP_TITLE, useCredentials } from '../components/use-credentials';
 import { StudentStatusSelect } from '../components/StudentStatusSelect';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
@@ -205,6 +205,16 @@ export default function StudentsPage() {
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
+          <Button
+            variant="default"
+            disabled={!groupId}
+            onClick={() => {
+              const group = (groups.data ?? []).find((g) => String(g.id) === groupId);
+              if (group) credentials.askGroupSlips({ id: group.id, name: group.group_name });
+            }}
+          >
+            {GROUP_TITLE}
+          </Button>
           <Button variant="default" onClick={showAll} disabled={!filtered}>
             Ver todos los alumnos
           </Button>

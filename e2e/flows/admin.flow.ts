@@ -65,7 +65,7 @@ async function adminWorkflow(ctx: FlowContext) {
     await careerDialog.getByText('Error guardando carrera: Ya existe una carrera con esa clave.').waitFor();
     await careerDialog.getByRole('button', { name: 'Cancelar' }).click();
 
-    // Division chiefs: create one for the new career; the password is generated and read-only.
+    // Division chiefs: create one for the new career; the server's one-time password is shown once, read-only.
     await goTo(page, '/Admin/Jefes', 'Jefes de División');
     await page.getByRole('button', { name: 'Nuevo jefe' }).click();
     const chiefDialog = page.getByRole('dialog', { name: 'Nuevo jefe de división' });
@@ -75,15 +75,19 @@ async function adminWorkflow(ctx: FlowContext) {
     await pickOption(page, page.getByRole('textbox', { name: /Género/ }), 'Mujer');
     await page.getByRole('textbox', { name: /Carrera/ }).fill(careerKey);
     await page.getByRole('option', { name: new RegExp(careerKey) }).click();
-    const generated = chiefDialog.getByLabel('Contraseña generada');
-    assert(
-      (await generated.inputValue()) === `Jefa${'J' + tag}`,
-      `generated password is Jefa + control number, got ${await generated.inputValue()}`,
-    );
-    assert((await generated.getAttribute('readonly')) !== null, 'the generated password is read-only');
     await settle(page);
     await ctx.screenshot(page, 'admin-chiefs-form-desktop');
     await chiefDialog.getByRole('button', { name: 'Guardar' }).click();
+    const shown = page.getByRole('dialog', { name: 'Jefe de división registrado correctamente.' });
+    const generated = shown.getByLabel('Contraseña de un solo uso');
+    const oneTime = await generated.inputValue();
+    assert(/^[a-z2-9]{14}$/.test(oneTime), `a random one-time password, got ${oneTime}`);
+    assert(!oneTime.includes(tag), 'the password is not made from the control number');
+    assert((await generated.getAttribute('readonly')) !== null, 'the one-time password is read-only');
+    await settle(page);
+    await ctx.screenshot(page, 'admin-chiefs-password-desktop');
+    await shown.getByRole('button', { name: 'Cerrar' }).click();
+    await shown.waitFor({ state: 'detached' });
     const chiefRow = page.getByRole('row', { name: new RegExp(chiefName) });
     await chiefRow.waitFor();
     await chiefDialog.waitFor({ state: 'hidden' });

@@ -18,25 +18,24 @@ async function api<T>(
   return { status: res.status, body: (await res.json()) as T };
 }
 
-/** A teacher the demo chief creates with a password the chief chose: the account the teacher must secure first. */
+/** A teacher the demo chief creates, with the one-time password the answer carries: the account to secure first. */
 async function createdTeacher(ctx: FlowContext, tag: string) {
   const chief = await api<{ token: string }>(ctx, '/login', { method: 'POST', body: CHIEF });
   assert(chief.status === 200, `chief login: ${chief.status}`);
   const email = `nuevo.profe.${tag}.${Date.now()}@demo.edu.mx`;
-  const created = await api<{ id: number }>(ctx, '/users', {
+  const created = await api<{ id: number; initial_password: string }>(ctx, '/users', {
     method: 'POST',
     token: chief.body.token,
     body: {
       full_name: 'Ximena Robles Durán',
       controlnumber: `E2E${Date.now() % 100000}`,
       email,
-      password: 'asignada1',
       gender: 2,
       role: 2,
     },
   });
   assert(created.status === 201, `teacher created: ${created.status} ${JSON.stringify(created.body)}`);
-  return { email, password: 'asignada1' };
+  return { email, password: created.body.initial_password };
 }
 
 async function signInForm(page: Page, email: string, password: string) {

@@ -17,6 +17,20 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
+/**
+ * The 'Hojas de acceso' as the browser prints them (print media): every slip is there with its password, and nothing
+ * else of the screen; saved as a PDF next to the screenshots.
+ */
+async function printSlips(page: Page, name: string) {
+  await page.emulateMedia({ media: 'print' });
+  const slips = page.locator('.access-slip');
+  const count = await slips.count();
+  assert(count > 0 && (await slips.first().isVisible()), 'the slips are printed');
+  assert(!(await page.getByRole('button', { name: 'Cerrar' }).isVisible()), 'only the slips are printed');
+  await page.pdf({ path: join(SCREENSHOTS, `${name}.pdf`), preferCSSPageSize: true });
+  await page.emulateMedia({ media: null });
+}
+
 /** A students file as a chief would fill it from the template. */
 async function studentsFile(rows: string[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -73,8 +87,29 @@ async function peopleWorkflow(ctx: FlowContext) {
     await viewportShot(page, 'people-teachers-form-desktop');
     await page.getByRole('option', { name: 'Mujer' }).click();
     await teacherDialog.getByRole('button', { name: 'Registrar' }).click();
-    await page.getByText('Profesor registrado correctamente.').waitFor();
-    await closeResult(page);
+    // The server's one-time password is shown once, read-only, with its access slip.
+    const issued = page.getByRole('dialog', { name: 'Profesor registrado correctamente.' });
+    const oneTime = await issued.getByLabel('Contraseña de un solo uso').inputValue();
+    assert(/^[a-z2-9]{14}$/.test(oneTime), `a random one-time password: ${oneTime}`);
+    await settle(page);
+    await viewportShot(page, 'people-teachers-password-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await settle(page);
+    await viewportShot(page, 'people-teachers-password-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await printSlips(page, 'people-teachers-slip');
+    await closeResult(page, 'Profesor registrado correctamente.');
+    // The row offers a reset, which closes the teacher's sessions and shows a new password once.
+    await page.locator('#teachers-search').fill(teacher.number);
+    await page.getByRole('button', { name: `Restablecer contraseña de ${teacher.name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Restablecer contraseña' })
+      .getByRole('button', { name: 'Restablecer' })
+      .click();
+    const reset = page.getByRole('dialog', { name: 'Contraseña restablecida.' });
+    const fresh = await reset.getByLabel('Contraseña de un solo uso').inputValue();
+    assert(fresh !== oneTime && fresh.length >= 12, `a new one-time password: ${fresh}`);
+    await closeResult(page, 'Contraseña restablecida.');
     await page.locator('#teachers-search').fill(teacher.number);
     await page.getByRole('cell', { name: teacher.name, exact: true }).waitFor();
     await page.getByRole('cell', { name: 'laura.mendoza@demo.edu.mx' }).waitFor({ state: 'detached' });
@@ -135,12 +170,17 @@ async function peopleWorkflow(ctx: FlowContext) {
       `the error file holds the bad row: ${JSON.stringify(errorRows)}`,
     );
     await importDialog.getByRole('button', { name: 'Aplicar importación' }).click();
-    const summary = page.getByRole('dialog', { name: 'Éxito' });
+    const summary = page.getByRole('dialog', { name: 'Importación: contraseñas de un solo uso' });
     await summary.getByText(/^Importación completada con advertencias/).waitFor();
     const summaryText = await summary.innerText();
     assert(summaryText.includes('Nuevos: 3') && summaryText.includes('Fila 5:'), `the import result: ${summaryText}`);
+    assert(
+      (await summary.getByRole('table', { name: 'Contraseñas de un solo uso' }).getByRole('row').count()) === 4,
+      'one one-time password per created row',
+    );
     await viewportShot(page, 'people-students-import-result-desktop');
-    await closeResult(page);
+    await printSlips(page, 'people-students-import-slips');
+    await closeResult(page, 'Importación: contraseñas de un solo uso');
 
     // ---------- Search as users type it: 'nunez' finds 'Núñez' ----------
     await page.locator('#students-search').fill(`nunez e2e ${tag}`);

@@ -25,6 +25,8 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The institution's name (INSTITUTION_NAME), printed on the cohort evidence. */
     institution: string;
+    /** Days an unclaimed one-time password is accepted (INITIAL_PASSWORD_DAYS). */
+    initialPasswordDays: number;
   }
 }
 
@@ -40,6 +42,8 @@ export interface BuildOptions {
   trustProxy?: false | number | string[];
   /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
   sessionMaxDays?: number;
+  /** Days an unclaimed one-time password is accepted (INITIAL_PASSWORD_DAYS), 14 by default. */
+  initialPasswordDays?: number;
 }
 
 /**
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
+  app.decorate('initialPasswordDays', options.initialPasswordDays ?? 14);
   setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });

@@ -24,3 +24,13 @@ describe('backup settings', () => {
       expect(() => loadConfig({ BACKUP_KEEP: v }), v).toThrow(/BACKUP_KEEP/);
   });
 });
+
+describe('INITIAL_PASSWORD_DAYS', () => {
+  it('defaults to 14 days, takes 1 to 90, and refuses anything else', () => {
+    expect(loadConfig({}).INITIAL_PASSWORD_DAYS).toBe(14);
+    expect(loadConfig({ INITIAL_PASSWORD_DAYS: '' }).INITIAL_PASSWORD_DAYS).toBe(14);
+    expect(loadConfig({ INITIAL_PASSWORD_DAYS: '3' }).INITIAL_PASSWORD_DAYS).toBe(3);
+    for (const v of ['0', '91', '1.5', 'dos'])
+      expect(() => loadConfig({ INITIAL_PASSWORD_DAYS: v }), v).toThrow(/INITIAL_PASSWORD_DAYS/);
+  });
+});

@@ -68,6 +68,8 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Absolute lifetime of a session token in days, however active (the idle limit is 12 hours). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Days an unclaimed one-time password (created, imported or reset account) is accepted. */
+  INITIAL_PASSWORD_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** DEMO=1 serves the demo institution on a HOST that is not a loopback address. */
   DEMO: z
     .enum(['0', '1'])
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
     INSTITUTION_TIME_ZONE: env.INSTITUTION_TIME_ZONE?.trim() || undefined,
     SESSION_MAX_DAYS: env.SESSION_MAX_DAYS || undefined,
+    INITIAL_PASSWORD_DAYS: env.INITIAL_PASSWORD_DAYS || undefined,
     DEMO: env.DEMO || undefined,
     BACKUP_DIR: env.BACKUP_DIR?.trim() || undefined,
     BACKUP_EVERY_HOURS: env.BACKUP_EVERY_HOURS?.trim() || undefined,

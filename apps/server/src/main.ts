@@ -40,6 +40,7 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     sessionMaxDays: config.SESSION_MAX_DAYS,
+    initialPasswordDays: config.INITIAL_PASSWORD_DAYS,
   });
 
   const backups = config.BACKUP_EVERY_HOURS

@@ -5,6 +5,12 @@ export const MSG = {
   tooManyAttempts: (seconds: number) =>
     `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   mustChangePassword: 'Debes cambiar tu contraseña antes de continuar.',
+  passwordReset: 'Contraseña restablecida. Entrégala a la persona: solo se muestra esta vez.',
+  initialPasswordExpired:
+    'Tu contraseña inicial venció sin usarse. Pide una nueva a tu jefe de división o al administrador.',
+  /** A chief acting on a person who is not only theirs (no career, or also another chief's career). */
+  personNotOwned:
+    'Esta persona no pertenece solo a tus carreras: solo el administrador puede modificarla, restablecer su contraseña o eliminarla.',
   unauthenticated: 'No autenticado. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'Recurso no encontrado.',

@@ -82,6 +82,15 @@ export function careersOutside(scope: CareerScope, careers: readonly number[]): 
   return scope.all ? [] : careers.filter((c) => !scope.careers.includes(c));
 }
 
+/**
+ * Whether an actor with this scope may change a person with these careers (edit, re-link, reset, delete): a chief
+ * only people linked to their careers alone; a person with no career link, or also linked to a career outside the
+ * chief's, is the administrator's (DESIGN §5). The same holding as a subject's or group's, and only 'own' may.
+ */
+export function personOwned(scope: CareerScope, personCareers: readonly number[]): boolean {
+  return holdingOf(scope, personCareers) === 'own';
+}
+
 export const SCOPE_MSG = {
   person: 'Solo puedes consultar y editar a las personas de tus carreras.',
   career: 'Solo puedes actuar sobre tus carreras.',

@@ -1,11 +1,13 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import {
+  MSG,
   ROLE,
   SCOPE_MSG,
   careerInScope,
   careersOutside,
   holdingOf,
   personInScope,
+  personOwned,
   type Actor,
   type CareerScope,
 } from '@egreso/domain';
@@ -53,6 +55,18 @@ export async function assertPersonInScope(db: DbOrTrx, actor: Actor, userId: num
   const scope = await careerScope(db, actor);
   if (scope.all) return;
   if (!personInScope(scope, await careersOfPerson(db, userId))) throw forbidden(SCOPE_MSG.person);
+}
+
+/**
+ * 403 unless the actor may change the person (edit, re-link, reset the password, delete): for a chief, a person linked
+ * only to their careers. Reading stays wider (assertPersonInScope): an unlinked person is visible to every chief.
+ */
+export async function assertPersonOwned(db: DbOrTrx, actor: Actor, userId: number): Promise<void> {
+  const scope = await careerScope(db, actor);
+  if (scope.all) return;
+  const careers = await careersOfPerson(db, userId);
+  if (!personInScope(scope, careers)) throw forbidden(SCOPE_MSG.person);
+  if (!personOwned(scope, careers)) throw forbidden(MSG.personNotOwned);
 }
 
 /** Every one of the people in scope (one query for them all); 403 at the first that is not. */
@@ -259,4 +273,29 @@ export function linkedToScope<DB extends Database, TB extends keyof DB>(
   userIdRef: UserIdRef,
 ): Expression<SqlBool> {
   return scopedCondition(eb, scope, (e, careers) => e(userIdRef as 'users.id', 'in', linkedTo(e, careers)));
+}
+
+/**
+ * SQL condition: the person whose id is `userIdRef` is the actor's to change (assertPersonOwned): linked to a career of
+ * the scope and to none outside it. True for administrators.
+ */
+export function ownedByScope<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  scope: CareerScope,
+  userIdRef: UserIdRef,
+): Expression<SqlBool> {
+  return scopedCondition(eb, scope, (e, careers) =>
+    e.and([
+      e(userIdRef as 'users.id', 'in', linkedTo(e, careers)),
+      e.not(
+        e.exists(
+          e
+            .selectFrom('user_careers as other_link')
+            .select('other_link.id')
+            .whereRef('other_link.user_id', '=', userIdRef as 'users.id')
+            .where('other_link.career_id', 'not in', [...careers]),
+        ),
+      ),
+    ]),
+  );
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
 
 // argon2id with OWASP's recommended minimum cost: strong, and fast enough for a login per request.
@@ -9,26 +9,62 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * Accounts created by a spreadsheet import get the spec's initial password, which anyone knowing the name and the
- * number can derive; a salted SHA-256 protects it no worse than argon2 would, and keeps a 1,000-row import within
- * seconds. The first successful login replaces it with argon2 (see needsRehash).
+ * One-time passwords (DESIGN §5 "Initial credentials"): what a created, imported or reset account gets, drawn from a
+ * CSPRNG over an alphabet without look-alikes (no 0/O, 1/l/I), never computed from the person's data. 14 characters
+ * of 31 give about 69 bits, so a salted SHA-256 protects them no worse than argon2 would (nobody can guess them), and
+ * keeps a 1,000-row import within seconds; the first successful sign-in replaces it with argon2 (see needsRehash).
  */
+const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+export const ONE_TIME_PASSWORD_LENGTH = 14;
+
+export function oneTimePassword(): string {
+  let out = '';
+  for (let i = 0; i < ONE_TIME_PASSWORD_LENGTH; i++) out += ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)];
+  return out;
+}
+
 const INITIAL_PREFIX = '$initial-sha256$';
 
-export function hashInitialPassword(password: string): string {
+/**
+ * The salted SHA-256 of a one-time password. With `expiresAt` the hash carries the moment it stops being accepted
+ * (`$initial-sha256$e<ms>$salt$digest`); without it (the published demo accounts) it never expires.
+ */
+export function hashInitialPassword(password: string, expiresAt?: Date): string {
   const salt = randomBytes(16).toString('hex');
-  return `${INITIAL_PREFIX}${salt}$${createHash('sha256')
+  const expiry = expiresAt ? `e${expiresAt.getTime()}$` : '';
+  return `${INITIAL_PREFIX}${expiry}${salt}$${createHash('sha256')
     .update(salt + password)
     .digest('hex')}`;
+}
+
+/** A new one-time password, its hash expiring after `days`, and the moment it expires. */
+export function issueOneTimePassword(days: number, now = new Date()): { password: string; hash: string } {
+  const password = oneTimePassword();
+  return { password, hash: hashInitialPassword(password, new Date(now.getTime() + days * 86_400_000)) };
 }
 
 export function needsRehash(hash: string): boolean {
   return hash.startsWith(INITIAL_PREFIX);
 }
 
+function initialParts(hash: string): { expiresMs: number | null; salt: string; digest: string } {
+  const parts = hash.slice(INITIAL_PREFIX.length).split('$');
+  if (parts.length === 3 && parts[0]!.startsWith('e')) {
+    return { expiresMs: Number(parts[0]!.slice(1)), salt: parts[1]!, digest: parts[2]! };
+  }
+  return { expiresMs: null, salt: parts[0] ?? '', digest: parts[1] ?? '' };
+}
+
+/** Whether a hash is an unclaimed one-time password past its expiry (INITIAL_PASSWORD_DAYS). */
+export function initialPasswordExpired(hash: string, now = new Date()): boolean {
+  if (!needsRehash(hash)) return false;
+  const { expiresMs } = initialParts(hash);
+  return expiresMs !== null && !(now.getTime() < expiresMs);
+}
+
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   if (hash.startsWith(INITIAL_PREFIX)) {
-    const [salt = '', digest = ''] = hash.slice(INITIAL_PREFIX.length).split('$');
+    const { salt, digest } = initialParts(hash);
     const actual = createHash('sha256')
       .update(salt + password)
       .digest();

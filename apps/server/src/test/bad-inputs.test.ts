@@ -235,6 +235,14 @@ const ROUTES: RouteCase[] = [
     },
   },
   { method: 'DELETE', path: '/api/users/:id', idOf: 'teacher', table: 'users' },
+  { method: 'POST', path: '/api/users/:id/reset-password', idOf: 'teacher', table: 'users' },
+  {
+    method: 'POST',
+    path: '/api/users/reset-passwords',
+    table: 'users',
+    body: (ids) => ({ group_id: ids.group }),
+    fields: { group_id: 'id' },
+  },
   {
     method: 'POST',
     path: '/api/users/:id/password',

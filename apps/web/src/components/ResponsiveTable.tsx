@@ -45,9 +45,11 @@ export interface RowActionsOf<T> {
   width: number;
   /** Why the viewer may not change a row (its buttons disabled with this as tooltip); null when they may. */
   locked?: (row: T) => string | null;
+  /** Buttons before 'Editar', such as 'Restablecer contraseña'. */
+  more?: ReadonlyArray<{ label: string; onClick: (row: T) => void }>;
 }
 
-function actionsColumn<T>({ name, onEdit, onDelete, width, locked }: RowActionsOf<T>): Column<T> {
+function actionsColumn<T>({ name, onEdit, onDelete, width, locked, more }: RowActionsOf<T>): Column<T> {
   return {
     key: 'actions',
     header: 'Acciones',
@@ -59,6 +61,7 @@ function actionsColumn<T>({ name, onEdit, onDelete, width, locked }: RowActionsO
         onEdit={() => onEdit(row)}
         onDelete={() => onDelete(row)}
         locked={locked?.(row) ?? null}
+        more={more?.map((m) => ({ label: m.label, onClick: () => m.onClick(row) }))}
       />
     ),
   };

@@ -10,13 +10,15 @@ interface Props {
   compact?: boolean;
   /**
    * Why the viewer may not change the row (a subject shared with another career): both buttons are shown disabled,
-   * with the reason as their tooltip and description. Null or absent: the row is the viewer's.
+   * with the reason as their tooltip and description, and no other button. Null or absent: the row is the viewer's.
    */
   locked?: string | null;
+  /** Buttons shown before 'Editar' ('Restablecer contraseña'); each label also starts its accessible name. */
+  more?: ReadonlyArray<{ label: string; onClick: () => void }>;
 }
 
 /** A list row's 'Editar' and 'Eliminar' buttons. */
-export function RowActions({ name, onEdit, onDelete, compact = false, locked = null }: Props) {
+export function RowActions({ name, onEdit, onDelete, compact = false, locked = null, more = [] }: Props) {
   const reasonId = useId();
   const look = compact
     ? ({ size: 'compact-xs', variant: 'subtle' } as const)
@@ -48,6 +50,11 @@ export function RowActions({ name, onEdit, onDelete, compact = false, locked = n
   }
   return (
     <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
+      {more.map((m) => (
+        <Button key={m.label} {...look} color="gray" onClick={m.onClick} aria-label={`${m.label} de ${name}`}>
+          {m.label}
+        </Button>
+      ))}
       <Button {...look} onClick={onEdit} aria-label={`Editar ${name}`}>
         Editar
       </Button>

@@ -36,6 +36,17 @@ export const publicUser = userRecord.extend({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/**
+ * The answer of creating a person: the user and, this once, their one-time password (DESIGN §5 "Initial
+ * credentials"); no other answer ever carries it.
+ */
+export const createdUser = publicUser.extend({ initial_password: z.string() });
+export type CreatedUser = z.infer<typeof createdUser>;
+
+/** The answer of a manager's password reset: the new one-time password, this once. */
+export const passwordReset = z.object({ message: z.string(), initial_password: z.string() });
+export type PasswordReset = z.infer<typeof passwordReset>;
+
 export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id: z.number(), full_name: z.string(), name: z.string(), email: z.string(), rol: z.number() }),

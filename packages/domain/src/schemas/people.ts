@@ -216,12 +216,23 @@ export type PeopleImportQuery = z.input<typeof peopleImportQuery>;
 export const importRowError = z.object({ row: z.number(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
 
-/** The answer of an import that was written. */
+/** A person an import created, with their one-time password: answered once, for the access slips. */
+export const importCredential = z.object({
+  row: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  controlnumber: z.string(),
+  initial_password: z.string(),
+});
+export type ImportCredential = z.infer<typeof importCredential>;
+
+/** The answer of an import that was written; `credentials`: one per created row (absent from a preview). */
 export const importResult = z.object({
   inserted: z.number(),
   updated: z.number(),
   skipped: z.number(),
   errors: z.array(importRowError),
+  credentials: z.array(importCredential).optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

@@ -49,3 +49,17 @@ export const userUpdateBody = z.object({
   current_password: z.string(MSG.currentPasswordRequired).max(200, MSG.tooLong(200)).optional(),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** POST /users/reset-passwords: new one-time passwords for the students of a group ('Hojas de acceso' of a group). */
+export const groupPasswordsBody = z.object({ group_id: idField('El grupo no es válido') });
+export type GroupPasswordsBody = z.input<typeof groupPasswordsBody>;
+
+/** Its answer: each reset student's one-time password, once; `skipped`: the group's students not the actor's alone. */
+export const groupPasswordsReset = z.object({
+  message: z.string(),
+  credentials: z.array(
+    z.object({ id: z.number(), full_name: z.string(), email: z.string(), initial_password: z.string() }),
+  ),
+  skipped: z.number(),
+});
+export type GroupPasswordsReset = z.infer<typeof groupPasswordsReset>;

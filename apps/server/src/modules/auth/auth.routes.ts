@@ -4,7 +4,7 @@ import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } 
 import { actorOf } from '../../plugins/auth.js';
 import { pingDatabase } from '../../db/lookups.js';
 import { unauthorized } from '../../lib/http-errors.js';
-import { hashPassword, needsRehash } from '../../lib/passwords.js';
+import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
@@ -33,6 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await throttledCheck(app.throttle, subject, user?.password_hash, password)) || !user) {
         throw unauthorized(MSG.invalidCredentials);
       }
+      // An unclaimed one-time password is refused once INITIAL_PASSWORD_DAYS have passed (asked only when right).
+      if (initialPasswordExpired(user.password_hash)) throw unauthorized(MSG.initialPasswordExpired);
       const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
       // An imported account's initial password moves to argon2 on its first sign-in.
       const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;

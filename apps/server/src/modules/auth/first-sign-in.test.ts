@@ -9,8 +9,8 @@ function signIn(c: TestContext, email: string, password: string) {
   return c.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
 }
 
-/** An account a manager created over HTTP, with the password the manager chose. */
-async function createdAccount(role: number, password = 'puesta123') {
+/** An account a manager created over HTTP, with the one-time password its answer carried. */
+async function createdAccount(role: number) {
   const admin = await createUser(ctx(), ROLE.ADMIN);
   const career = await makeCareer(ctx());
   const email = `creada${Math.random().toString(36).slice(2, 8)}@test.mx`;
@@ -21,14 +21,13 @@ async function createdAccount(role: number, password = 'puesta123') {
       full_name: 'Cuenta Creada',
       controlnumber: `N${Date.now() % 100000}`,
       email,
-      password,
       gender: 1,
       role,
       career_id: career.id,
     },
   });
   expect(res.statusCode).toBe(201);
-  return { admin, id: res.json().id as number, email, password };
+  return { admin, id: res.json().id as number, email, password: res.json().initial_password as string };
 }
 
 describe('first sign-in (a password someone else set)', () => {
@@ -91,7 +90,7 @@ describe('first sign-in (a password someone else set)', () => {
 
   it('marks an account whose password a manager resets, and only then', async () => {
     const teacher = await createUser(ctx(), ROLE.TEACHER);
-    const chief = await createUser(ctx(), ROLE.CHIEF);
+    const chief = await createUser(ctx(), ROLE.ADMIN);
     const rename = await as(ctx(), chief, {
       method: 'PUT',
       url: `/api/users/${teacher.id}`,
@@ -100,13 +99,9 @@ describe('first sign-in (a password someone else set)', () => {
     expect(rename.statusCode).toBe(200);
     expect((await signIn(ctx(), teacher.email, teacher.password)).json().must_change_password).toBe(false);
 
-    const reset = await as(ctx(), chief, {
-      method: 'PUT',
-      url: `/api/users/${teacher.id}`,
-      payload: { full_name: 'Nombre Nuevo', email: teacher.email, password: 'reinicio1' },
-    });
+    const reset = await as(ctx(), chief, { method: 'POST', url: `/api/users/${teacher.id}/reset-password` });
     expect(reset.statusCode).toBe(200);
-    const login = await signIn(ctx(), teacher.email, 'reinicio1');
+    const login = await signIn(ctx(), teacher.email, reset.json().initial_password);
     expect(login.json().must_change_password).toBe(true);
     expect((await as(ctx(), { token: login.json().token }, { method: 'GET', url: '/api/periods' })).statusCode).toBe(
       403,
@@ -197,7 +192,7 @@ describe("changing one's own e-mail", () => {
 });
 
 describe('audit of user edits', () => {
-  it('names each changed field with before and after, a role change, and a reset password without the password', async () => {
+  it('names each changed field with before and after, a role change, and a password reset without the password', async () => {
     const admin = await createUser(ctx(), ROLE.ADMIN);
     const teacher = await createUser(ctx(), ROLE.TEACHER, { full_name: 'Antes Nombre' });
     const res = await as(ctx(), admin, {
@@ -219,8 +214,17 @@ describe('audit of user edits', () => {
         full_name: { before: 'Antes Nombre', after: 'Después Nombre' },
         role: { before: ROLE.TEACHER, after: ROLE.CHIEF },
       },
-      password: 'contraseña restablecida',
     });
+    const reset = await as(ctx(), admin, { method: 'POST', url: `/api/users/${teacher.id}/reset-password` });
+    const resetRow = await ctx()
+      .database.db.selectFrom('audit_log')
+      .select(['details', 'user_id'])
+      .where('entity_id', '=', teacher.id)
+      .where('action', '=', 'user.password_reset')
+      .executeTakeFirstOrThrow();
+    expect(resetRow.user_id).toBe(admin.id);
+    expect(JSON.parse(resetRow.details!)).toEqual({ password: 'contraseña restablecida' });
+    expect(resetRow.details).not.toContain(reset.json().initial_password);
     expect(row.details).not.toMatch(/secreta-nueva|argon2/);
   });
 });

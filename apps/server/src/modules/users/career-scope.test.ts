@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_MSG, ROLE, SCOPE_MSG } from '@egreso/domain';
+import { MSG, PEOPLE_MSG, ROLE, SCOPE_MSG } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import {
   insertGeneration,
@@ -266,7 +266,7 @@ describe('one person: show, edit, password reset, delete, status, groups and gen
     });
   });
 
-  it("changing the career of a person of two careers keeps the link to the other chief's career", async () => {
+  it("a person of two careers is the administrator's: a chief's edit is refused and changes nothing", async () => {
     const db = ctx().database.db;
     const both = await createUser(ctx(), ROLE.TEACHER);
     await db
@@ -276,11 +276,12 @@ describe('one person: show, edit, password reset, delete, status, groups and gen
         { user_id: both.id, career_id: y.careerId },
       ])
       .execute();
-    await ok({
+    const res = await refused({
       method: 'PUT',
       url: `/api/users/${both.id}`,
-      payload: { full_name: both.full_name, email: both.email, career_id: x.careerId },
+      payload: { full_name: 'Otro Nombre', email: both.email, career_id: x.careerId },
     });
+    expect(res.json().message).toBe(MSG.personNotOwned);
     const careers = await db
       .selectFrom('user_careers')
       .select('career_id')

@@ -42,12 +42,13 @@ async function createChief(overrides: Record<string, unknown> = {}) {
   const body = chiefBody(overrides);
   const res = await as(ctx(), admin, { method: 'POST', url: '/api/users', payload: body });
   expect(res.statusCode).toBe(201);
-  return { body, user: res.json() as { id: number; email: string } };
+  const { initial_password: password, ...user } = res.json() as { id: number; email: string; initial_password: string };
+  return { body, user, password };
 }
 
 describe('creating a division chief (POST /api/users with role 1)', () => {
-  it('creates the chief with the career, never returns a password, and the generated password signs in', async () => {
-    const { body, user } = await createChief();
+  it('creates the chief with the career and answers its one-time password once; the formula does not sign in', async () => {
+    const { body, user, password } = await createChief();
     expect(user).toMatchObject({
       full_name: body.full_name,
       controlnumber: body.controlnumber,
@@ -62,18 +63,34 @@ describe('creating a division chief (POST /api/users with role 1)', () => {
       }),
     ]);
     expect(JSON.stringify(user)).not.toMatch(/password/i);
-    // 'Rocío' + 'J1' is shorter than 8: the server pads it with '1234'.
-    const token = await login(ctx(), body.email, padPassword(body.password));
-    expect(token).toBeTruthy();
+    expect(password).toMatch(/^[a-z2-9]{14}$/);
+    // The password the client sent (the spec's formula) is not used.
+    const formula = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: body.email, password: padPassword(body.password) },
+    });
+    expect(formula.statusCode).toBe(401);
+    expect(await login(ctx(), body.email, password)).toBeTruthy();
+    // A second read of the person never carries it.
+    const again = await as(ctx(), admin, { method: 'GET', url: `/api/users/${user.id}` });
+    expect(again.body).not.toMatch(/password/i);
   });
 
-  it('generates the password server-side when none is sent', async () => {
-    const { body } = await createChief({
+  it('generates the password server-side when none is sent, never from the name and the number', async () => {
+    const { body, password } = await createChief({
       password: undefined,
       full_name: 'Guadalupe Torres Vega',
       controlnumber: '20251234',
     });
-    expect(await login(ctx(), body.email, 'Guadalupe20251234')).toBeTruthy();
+    expect(password).not.toContain('20251234');
+    expect(await login(ctx(), body.email, password)).toBeTruthy();
+    const formula = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: body.email, password: 'Guadalupe20251234' },
+    });
+    expect(formula.statusCode).toBe(401);
   });
 
   it('answers 422 with a Spanish message when no career is chosen, or the career does not exist', async () => {
@@ -149,7 +166,7 @@ describe('listing division chiefs (GET /api/users?role=1)', () => {
 
 describe('editing a division chief (PUT /api/users/:id)', () => {
   it('keeps the password when none is sent, and changes the career', async () => {
-    const { body, user } = await createChief();
+    const { body, user, password } = await createChief();
     const res = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/users/${user.id}`,
@@ -165,11 +182,11 @@ describe('editing a division chief (PUT /api/users/:id)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Rocío Editada', controlnumber: 'J-EDIT' });
     expect(res.json().user_careers.map((uc: { career_id: number }) => uc.career_id)).toEqual([otherCareer.id]);
-    expect(await login(ctx(), body.email, padPassword(body.password))).toBeTruthy();
+    expect(await login(ctx(), body.email, password)).toBeTruthy();
   });
 
-  it('sets a new password when one is sent, padded to 8 characters', async () => {
-    const { body, user } = await createChief();
+  it('ignores a password sent on an edit; a reset gives a new one-time password', async () => {
+    const { body, user, password } = await createChief();
     const res = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/users/${user.id}`,
@@ -184,12 +201,19 @@ describe('editing a division chief (PUT /api/users/:id)', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(await login(ctx(), body.email, 'nueva123')).toBeTruthy();
-    const old = await ctx().app.inject({
+    const chosen = await ctx().app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { email: body.email, password: padPassword(body.password) },
+      payload: { email: body.email, password: 'nueva123' },
     });
+    expect(chosen.statusCode).toBe(401);
+    const reset = await as(ctx(), admin, { method: 'POST', url: `/api/users/${user.id}/reset-password` });
+    expect(reset.statusCode).toBe(200);
+    const fresh = reset.json().initial_password as string;
+    expect(fresh).toMatch(/^[a-z2-9]{14}$/);
+    expect(fresh).not.toBe(password);
+    expect(await login(ctx(), body.email, fresh)).toBeTruthy();
+    const old = await ctx().app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password } });
     expect(old.statusCode).toBe(401);
   });
 

@@ -9,7 +9,6 @@ import {
   STUDENT_STATUS_LABEL,
   calendarSemester,
   generationName,
-  initialPassword,
   parseGender,
   parseStudentStatus,
   semesterFromGroupName,
@@ -26,7 +25,7 @@ import {
 import { insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
-import { hashInitialPassword } from '../../lib/passwords.js';
+import { issueOneTimePassword } from '../../lib/passwords.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import { listGenerations } from '../generations/generations.repository.js';
@@ -416,26 +415,29 @@ export async function applyImport(
   rows: ReadonlyArray<SheetRow<string>>,
   scope: CareerScope,
   careers: readonly number[],
+  passwordDays: number,
 ): Promise<ImportResult> {
   // Planned inside the caller's transaction, so the checks and the writes see the same data.
   const plans = await planImport(trx, kind, rows, scope);
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const now = nowIso();
   const inserts = plans.filter((p) => p.insert);
+  // Each new account gets its own random one-time password (DESIGN §5), answered once per created row.
+  const issued = inserts.map(() => issueOneTimePassword(passwordDays));
   await insertInChunks(
     trx,
     'users',
-    inserts.map(({ insert: u }) => ({
+    inserts.map(({ insert: u }, i) => ({
       full_name: u!.full_name,
       email: u!.email,
       controlnumber: u!.controlnumber,
       gender: u!.gender,
       role,
       photo: null,
-      password_hash: hashInitialPassword(initialPassword(u!.full_name, u!.controlnumber)),
+      password_hash: issued[i]!.hash,
       created_at: now,
       updated_at: now,
-      // The initial password anyone can derive is changed by its owner at the first sign-in.
+      // The one-time password is changed by its owner at the first sign-in.
       must_change_password: 1,
     })),
   );
@@ -460,7 +462,16 @@ export async function applyImport(
     'user_careers',
     linked.flatMap((p) => careers.map((career_id) => ({ user_id: p.userId!, career_id }))),
   );
-  const result = summarize(plans);
+  const result: ImportResult = {
+    ...summarize(plans),
+    credentials: inserts.map((p, i) => ({
+      row: p.row,
+      full_name: p.insert!.full_name,
+      email: p.insert!.email,
+      controlnumber: p.insert!.controlnumber,
+      initial_password: issued[i]!.password,
+    })),
+  };
   await audit(trx, {
     userId: actorId,
     action: `${kind}.import`,

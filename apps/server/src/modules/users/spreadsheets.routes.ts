@@ -85,7 +85,9 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = await readSheet(await uploadedFile(request), columns);
         const scope = await careerScope(app.db, actor);
         if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
-        return app.db.transaction().execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers));
+        return app.db
+          .transaction()
+          .execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers, app.initialPasswordDays));
       },
     );
 

@@ -150,14 +150,21 @@ describe('templates and exports', () => {
 });
 
 describe('student import', () => {
-  it('inserts valid rows, creating groups named by the scheme, with the initial password', async () => {
+  it('inserts valid rows, creating groups named by the scheme, each with its own random one-time password', async () => {
     const buf = await xlsx(STUDENT_HEADERS, [
       ['Lucía Pérez Gómez', 'IMP001', 'lucia.perez@test.mx', 'Mujer', '101', '2090-2095', 'Activo'],
       ['Mario Ruiz', 'IMP002', 'MARIO.RUIZ@test.mx', 'Hombre', '3B', '', ''],
     ]);
     const res = await importStudents(buf);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ inserted: 2, updated: 0, skipped: 0, errors: [] });
+    expect(res.json()).toMatchObject({ inserted: 2, updated: 0, skipped: 0, errors: [] });
+    const credentials = res.json().credentials as Array<{ row: number; email: string; initial_password: string }>;
+    expect(credentials.map((c) => [c.row, c.email])).toEqual([
+      [2, 'lucia.perez@test.mx'],
+      [3, 'mario.ruiz@test.mx'],
+    ]);
+    for (const c of credentials) expect(c.initial_password).toMatch(/^[a-z2-9]{14}$/);
+    expect(credentials[0]!.initial_password).not.toBe(credentials[1]!.initial_password);
     const [lucia] = await byNumber('IMP001');
     expect(lucia).toMatchObject({
       full_name: 'Lucía Pérez Gómez',
@@ -177,11 +184,18 @@ describe('student import', () => {
       .where('group_name', '=', '3B')
       .executeTakeFirst();
     expect(group?.semester_id).toBe(3);
-    // The imported account signs in with the spec's initial password, which then moves to argon2, and must change it.
-    const first = await ctx().app.inject({
+    // The spec's formula is not the password: a classmate cannot claim the account.
+    const formula = await ctx().app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: 'lucia.perez@test.mx', password: initialPassword('Lucía Pérez Gómez', 'IMP001') },
+    });
+    expect(formula.statusCode).toBe(401);
+    // The imported account signs in with the answered one-time password, which then moves to argon2, and must change it.
+    const first = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'lucia.perez@test.mx', password: credentials[0]!.initial_password },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().must_change_password).toBe(true);
@@ -194,7 +208,13 @@ describe('student import', () => {
     ]);
     expect((await importStudents(buf)).json()).toMatchObject({ inserted: 1, updated: 0, skipped: 0 });
     const before = await peopleSnapshot(ctx());
-    expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 0, skipped: 1, errors: [] });
+    expect((await importStudents(buf)).json()).toEqual({
+      inserted: 0,
+      updated: 0,
+      skipped: 1,
+      errors: [],
+      credentials: [],
+    });
     expect(await peopleSnapshot(ctx())).toEqual(before);
   });
 
@@ -226,7 +246,7 @@ describe('student import', () => {
       ],
     });
     const res = await importStudents(buf);
-    expect(res.json()).toEqual({ inserted: 0, updated: 1, skipped: 1, errors: [] });
+    expect(res.json()).toEqual({ inserted: 0, updated: 1, skipped: 1, errors: [], credentials: [] });
     expect((await byNumber('IMP020'))[0]).toMatchObject({
       id: s.id,
       full_name: 'Nombre Viejo',
@@ -260,7 +280,13 @@ describe('student import', () => {
       ['', 'IMP081', 'varios2.nuevo@test.mx', 'Mujer', '', '', ''],
       ['', 'IMP082', '', 'Mujer', '', '', ''],
     ]);
-    expect((await importStudents(buf)).json()).toEqual({ inserted: 0, updated: 3, skipped: 0, errors: [] });
+    expect((await importStudents(buf)).json()).toEqual({
+      inserted: 0,
+      updated: 3,
+      skipped: 0,
+      errors: [],
+      credentials: [],
+    });
     expect((await byNumber('IMP080'))[0]).toMatchObject({
       id: a.id,
       full_name: 'Varios Uno Cambiado',

@@ -302,8 +302,22 @@ export function findUsersByEmails(db: DbOrTrx, emails: readonly string[]) {
   );
 }
 
-type UserFields = Partial<{ full_name: string; email: string; controlnumber: string; gender: number }>;
-const UPDATED_FIELDS = ['full_name', 'email', 'controlnumber', 'gender'] as const;
+type UserFields = Partial<{
+  full_name: string;
+  email: string;
+  controlnumber: string;
+  gender: number;
+  password_hash: string;
+  must_change_password: number;
+}>;
+const UPDATED_FIELDS = [
+  'full_name',
+  'email',
+  'controlnumber',
+  'gender',
+  'password_hash',
+  'must_change_password',
+] as const;
 
 /**
  * Changes many users in one UPDATE per slice: each column is a CASE over the ids that change it, so a user keeps

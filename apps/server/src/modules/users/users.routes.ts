@@ -4,11 +4,15 @@ import {
   MSG,
   ROLE,
   canManageCatalogues,
+  createdUser,
   errorResponse,
   idField,
   idParam,
   okResponse,
   passwordChangeBody,
+  passwordReset,
+  groupPasswordsBody,
+  groupPasswordsReset,
   publicUser,
   userCreateBody,
   userDetail,
@@ -21,7 +25,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { forbidden } from '../../lib/http-errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
@@ -29,10 +33,10 @@ import {
   changeOwnPassword,
   createUser,
   deleteUser,
-  editedPasswordHash,
   listUsers,
-  newAccountPasswordHash,
   readUserDetail,
+  resetGroupPasswords,
+  resetPassword,
   updateUser,
 } from './users.service.js';
 
@@ -76,16 +80,58 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guard(canManageCatalogues),
       schema: {
         tags: ['users'],
-        summary: 'Crea un usuario (sin contraseña: la inicial de la especificación)',
+        summary:
+          'Crea un usuario con una contraseña de un solo uso aleatoria (initial_password, que solo esta respuesta trae; una password enviada se ignora)',
         body: userCreateBody,
-        response: { 201: publicUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: { 201: createdUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
       },
     },
     async (request, reply) => {
-      const hash = await newAccountPasswordHash(request.body);
+      const { password, hash } = issueOneTimePassword(app.initialPasswordDays);
       const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
-      return reply.code(201).send(user);
+      return reply.code(201).send({ ...user, initial_password: password });
     },
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary:
+          'Restablece la contraseña de otra persona: una nueva de un solo uso (initial_password) y se cierran sus sesiones',
+        params: idParam,
+        response: { 200: passwordReset, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { password, hash } = issueOneTimePassword(app.initialPasswordDays);
+      await app.db.transaction().execute((trx) => resetPassword(trx, actorOf(request), request.params.id, hash));
+      return { message: MSG.passwordReset, initial_password: password };
+    },
+  );
+
+  app.post(
+    '/users/reset-passwords',
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['users'],
+        summary:
+          'Restablece las contraseñas de los alumnos de un grupo (hojas de acceso): una de un solo uso por alumno, una vez',
+        body: groupPasswordsBody,
+        response: { 200: groupPasswordsReset, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      app.db
+        .transaction()
+        .execute((trx) =>
+          resetGroupPasswords(trx, actorOf(request), request.body.group_id, () =>
+            issueOneTimePassword(app.initialPasswordDays),
+          ),
+        ),
   );
 
   app.put(
@@ -113,10 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
         await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       }
-      const hash = await editedPasswordHash(request.body);
-      return app.db
-        .transaction()
-        .execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
+      return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body));
     },
   );
 

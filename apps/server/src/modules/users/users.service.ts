@@ -9,27 +9,30 @@ import {
   canManageUserOfRole,
   canReadUser,
   careerInScope,
-  chiefPassword,
-  initialPassword,
-  padPassword,
   type Actor,
   type PublicUser,
   type UserRecord,
   type UserDetail,
   type UserListItem,
   type UsersPage,
+  type GroupPasswordsReset,
   type CareerScope,
   type userCreateBody,
   type userUpdateBody,
   type usersQuery,
 } from '@egreso/domain';
-import { assertCareerInScope, assertPersonInScope, careerScope } from '../../db/career-scope.js';
+import {
+  assertCareerInScope,
+  assertPersonInScope,
+  assertPersonOwned,
+  careerScope,
+  ownedByScope,
+} from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { listAssignments } from '../assignments/assignments.repository.js';
 import { deleteOtherTokens } from '../auth/tokens.repository.js';
@@ -48,6 +51,7 @@ import {
   setOwnPassword,
   unlinkCareers,
   updateUserRow,
+  updateUsersFields,
   USER_DEPENDENTS,
   type UserFilter,
 } from './users.repository.js';
@@ -135,27 +139,6 @@ export async function readUserDetail(db: Q, actor: Actor, id: number): Promise<U
   return { ...user, professor_subjects: assignments };
 }
 
-/** Password of a new account: the one sent, or the spec's generated one; always at least 8 characters. */
-export function newAccountPassword(body: {
-  password?: string;
-  full_name: string;
-  controlnumber: string;
-  role: number;
-}): string {
-  const sent = body.password?.trim();
-  if (sent) return padPassword(sent);
-  return padPassword(
-    body.role === ROLE.CHIEF || body.role === ROLE.ADMIN
-      ? chiefPassword(body.full_name, body.controlnumber)
-      : initialPassword(body.full_name, body.controlnumber),
-  );
-}
-
-/** The argon2 hash of a new account's password, computed before the transaction so no lock is held meanwhile. */
-export function newAccountPasswordHash(body: CreateBody): Promise<string> {
-  return hashPassword(newAccountPassword(body));
-}
-
 /**
  * The careers a new person is linked to: the one named (a chief may name only one of theirs); when none is named, a
  * chief's careers (all of them when they have several: the person stays visible to every chief who shares one);
@@ -178,6 +161,7 @@ export async function createUser(
   body: CreateBody,
   passwordHash: string,
 ): Promise<PublicUser> {
+  // A `password` in the body is not used: the account gets the one-time password whose hash is given (DESIGN §5).
   if (!canManageUserOfRole(actor, body.role)) throw forbidden();
   if (body.role === ROLE.ADMIN) throw forbidden(MSG.adminOnlyByOperator);
   if (body.role === ROLE.CHIEF && !body.career_id) throw fieldError('career_id', 'Selecciona una carrera.');
@@ -195,19 +179,13 @@ export async function createUser(
 }
 
 /** Editing one's own profile changes name, e-mail and photo; managers change the rest of someone else's. */
-export async function updateUser(
-  trx: DbOrTrx,
-  actor: Actor,
-  id: number,
-  body: UpdateBody,
-  passwordHash: string | null,
-): Promise<PublicUser> {
+export async function updateUser(trx: DbOrTrx, actor: Actor, id: number, body: UpdateBody): Promise<PublicUser> {
   const target = await findUserById(trx, id);
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   const self = actor.id === target.id;
   const manages = !self && canManageUserOfRole(actor, target.role);
   if (!self && !manages) throw forbidden();
-  if (manages) await assertPersonInScope(trx, actor, target.id);
+  if (manages) await assertPersonOwned(trx, actor, target.id);
   if (manages && body.career_id) await assertCareerInScope(trx, actor, body.career_id, SCOPE_MSG.career);
   if (await emailTakenByOther(trx, body.email, target.id)) throw fieldError('email', MSG.emailTaken);
   const careerBefore =
@@ -222,8 +200,6 @@ export async function updateUser(
     if (body.controlnumber !== undefined) update.controlnumber = body.controlnumber;
     if (body.gender !== undefined) update.gender = body.gender;
     if (body.role !== undefined) update.role = body.role;
-    // A password someone else set is changed by its owner at the next sign-in.
-    if (passwordHash) Object.assign(update, { password_hash: passwordHash, must_change_password: 1 });
     if (body.career_id && !(await rowExists(trx, 'careers', body.career_id)))
       throw fieldError('career_id', 'La carrera seleccionada no existe.');
   }
@@ -235,7 +211,6 @@ export async function updateUser(
     await unlinkCareers(trx, target.id, scope.all ? undefined : [...scope.careers, body.career_id]);
     await linkCareers(trx, target.id, [body.career_id]);
   }
-  if (manages && update.password_hash) await deleteOtherTokens(trx, target.id, null);
   await auditPerson(
     trx,
     actor,
@@ -249,15 +224,15 @@ export async function updateUser(
 const AUDITED_FIELDS = ['full_name', 'email', 'role', 'controlnumber', 'gender', 'photo'] as const;
 
 /**
- * What an edit changed, for its audit row: each changed field with its value before and after, the careers, and a
- * password reset named as such (never the password or its hash).
+ * What an edit changed, for its audit row: each changed field with its value before and after, and the careers (a
+ * password reset is its own action, resetPassword).
  */
 export function userChanges(
   before: UserRecord,
   update: Updateable<Database['users']>,
   careerId: number | null | undefined,
   careersBefore: number[],
-): { changes: Record<string, { before: unknown; after: unknown }>; password?: string } {
+): { changes: Record<string, { before: unknown; after: unknown }> } {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of AUDITED_FIELDS) {
     const after = update[field];
@@ -265,13 +240,88 @@ export function userChanges(
   }
   if (careerId && (careersBefore.length !== 1 || careersBefore[0] !== careerId))
     changes.careers = { before: careersBefore, after: [careerId] };
-  return update.password_hash ? { changes, password: 'contraseña restablecida' } : { changes };
+  return { changes };
 }
 
-/** The argon2 hash of a password a manager sets on an edit (padded to 8), or null when none is sent. */
-export async function editedPasswordHash(body: UpdateBody): Promise<string | null> {
-  const sent = body.password?.trim();
-  return sent ? hashPassword(padPassword(sent)) : null;
+/**
+ * A manager's password reset: the person gets a new one-time password (its hash given), must change it at the next
+ * sign-in, and every session of theirs ends. A chief resets only people linked to their careers alone; one's own
+ * password is changed with the current one, not reset.
+ */
+export async function resetPassword(trx: DbOrTrx, actor: Actor, id: number, passwordHash: string): Promise<void> {
+  const target = await findUserById(trx, id);
+  if (!target) throw notFound(PEOPLE_MSG.userNotFound);
+  if (target.id === actor.id || !canManageUserOfRole(actor, target.role)) throw forbidden();
+  await assertPersonOwned(trx, actor, target.id);
+  await updateUserRow(trx, target.id, { password_hash: passwordHash, must_change_password: 1, updated_at: nowIso() });
+  await deleteOtherTokens(trx, target.id, null);
+  await auditPerson(trx, actor, 'user.password_reset', target.id, { password: 'contraseña restablecida' });
+}
+
+/**
+ * New one-time passwords for the students of a group (its 'Hojas de acceso'): those the actor may reset
+ * (assertPersonOwned, in SQL), in a few batched statements; their sessions end. `issue` makes each password.
+ */
+export async function resetGroupPasswords(
+  trx: DbOrTrx,
+  actor: Actor,
+  groupId: number,
+  issue: () => { password: string; hash: string },
+): Promise<GroupPasswordsReset> {
+  if (!(await rowExists(trx, 'groups', groupId))) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
+  const scope = await careerScope(trx, actor);
+  const students = await trx
+    .selectFrom('users')
+    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'users.email'])
+    .select((eb) =>
+      eb
+        .case()
+        .when(ownedByScope(eb, scope, 'users.id'))
+        .then(1)
+        .else(0)
+        .end()
+        .as('owned'),
+    )
+    .where('user_groups.group_id', '=', groupId)
+    .where('users.role', '=', ROLE.STUDENT)
+    .orderBy('users.full_name')
+    .orderBy('users.id')
+    .execute();
+  const owned = students.filter((s) => Number(s.owned) === 1);
+  const issued = owned.map(() => issue());
+  await updateUsersFields(
+    trx,
+    owned.map((s, i) => ({ id: s.id, fields: { password_hash: issued[i]!.hash, must_change_password: 1 } })),
+    nowIso(),
+  );
+  if (owned.length)
+    await trx
+      .deleteFrom('access_tokens')
+      .where(
+        'user_id',
+        'in',
+        owned.map((s) => s.id),
+      )
+      .execute();
+  await audit(trx, {
+    userId: actor.id,
+    action: 'group.password_reset',
+    entity: 'groups',
+    entityId: groupId,
+    details: { reset: owned.length, skipped: students.length - owned.length },
+  });
+  const n = owned.length;
+  return {
+    message: `${n} ${n === 1 ? 'contraseña restablecida' : 'contraseñas restablecidas'}.`,
+    credentials: owned.map((s, i) => ({
+      id: s.id,
+      full_name: s.full_name,
+      email: s.email,
+      initial_password: issued[i]!.password,
+    })),
+    skipped: students.length - n,
+  };
 }
 
 /** A user with history (grades, observations, assignments, enrolments) is kept: the chief sets 'Baja' instead. */
@@ -280,7 +330,7 @@ export async function deleteUser(trx: DbOrTrx, actor: Actor, id: number): Promis
   if (!target) throw notFound(PEOPLE_MSG.userNotFound);
   if (target.id === actor.id) throw conflict('No puedes eliminar tu propia cuenta.');
   if (!canManageUserOfRole(actor, target.role)) throw forbidden();
-  await assertPersonInScope(trx, actor, target.id);
+  await assertPersonOwned(trx, actor, target.id);
   await refuseIfInUse(trx, id, USER_DEPENDENTS, () =>
     target.role === ROLE.STUDENT ? PEOPLE_MSG.inUseStudent : PEOPLE_MSG.inUseUser,
   );

@@ -1,18 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
 import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories.js';
-import { makeCareer, makeSubject } from '../../test/factories.js';
+import { makeCareer, makeChief, makeSubject } from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
 let chief: TestUser;
+let chiefCareer: number;
 
 beforeAll(async () => {
-  chief = await createUser(ctx(), ROLE.CHIEF);
+  chiefCareer = (await makeCareer(ctx())).id;
+  chief = await makeChief(ctx(), [chiefCareer]);
 });
 
+/** Links a person to the chief's career: what a chief changes must be linked to their careers only. */
+async function own<T extends { id: number }>(person: T): Promise<T> {
+  await ctx().database.db.insertInto('user_careers').values({ user_id: person.id, career_id: chiefCareer }).execute();
+  return person;
+}
+
 describe('teachers and students through /api/users', () => {
-  it('lets a chief create a teacher whose generated password is the first name plus the number', async () => {
+  it('lets a chief create a teacher with a random one-time password, answered once; the formula does not sign in', async () => {
     const res = await as(ctx(), chief, {
       method: 'POST',
       url: '/api/users',
@@ -31,13 +39,19 @@ describe('teachers and students through /api/users', () => {
       gender: 2,
       rol: ROLE.TEACHER,
     });
-    expect(res.body).not.toMatch(/password|argon2/);
-    await expect(
-      login(ctx(), 'beatriz.ochoa@test.mx', initialPassword('Beatriz Ochoa Luna', '4821')),
-    ).resolves.toBeTruthy();
+    expect(res.body).not.toMatch(/argon2|password_hash/);
+    const password = res.json().initial_password as string;
+    expect(password).toMatch(/^[a-z2-9]{14}$/);
+    const formula = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'beatriz.ochoa@test.mx', password: initialPassword('Beatriz Ochoa Luna', '4821') },
+    });
+    expect(formula.statusCode).toBe(401);
+    await expect(login(ctx(), 'beatriz.ochoa@test.mx', password)).resolves.toBeTruthy();
   });
 
-  it('pads a short password to 8 characters', async () => {
+  it('ignores a password sent on create', async () => {
     const res = await as(ctx(), chief, {
       method: 'POST',
       url: '/api/users',
@@ -51,7 +65,13 @@ describe('teachers and students through /api/users', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    await expect(login(ctx(), 'ana.ruiz@test.mx', 'ana12341')).resolves.toBeTruthy();
+    const sent = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'ana.ruiz@test.mx', password: 'ana12341' },
+    });
+    expect(sent.statusCode).toBe(401);
+    await expect(login(ctx(), 'ana.ruiz@test.mx', res.json().initial_password)).resolves.toBeTruthy();
   });
 
   it('answers 422 per field for missing or too long values', async () => {
@@ -98,8 +118,8 @@ describe('teachers and students through /api/users', () => {
     expect(promote.statusCode).toBe(403);
   });
 
-  it('lets a chief edit a teacher, and a new password replaces the old one and ends their sessions', async () => {
-    const teacher = await createUser(ctx(), ROLE.TEACHER, { password: 'original1' });
+  it('lets a chief edit a teacher; a password sent on the edit is not used and no session ends', async () => {
+    const teacher = await own(await createUser(ctx(), ROLE.TEACHER, { password: 'original1' }));
     const res = await as(ctx(), chief, {
       method: 'PUT',
       url: `/api/users/${teacher.id}`,
@@ -113,8 +133,8 @@ describe('teachers and students through /api/users', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ full_name: 'Nombre Corregido', controlnumber: 'E-77', gender: 2 });
-    expect((await as(ctx(), teacher, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-    await expect(login(ctx(), teacher.email, 'nueva123')).resolves.toBeTruthy();
+    expect((await as(ctx(), teacher, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    await expect(login(ctx(), teacher.email, 'original1')).resolves.toBeTruthy();
   });
 
   it('lists teachers sorted with Spanish collation, searchable by name, number or e-mail', async () => {
@@ -130,14 +150,14 @@ describe('teachers and students through /api/users', () => {
   });
 
   it('deletes a teacher without records, and answers 409 for one with assignments', async () => {
-    const free = await createUser(ctx(), ROLE.TEACHER);
+    const free = await own(await createUser(ctx(), ROLE.TEACHER));
     const del = await as(ctx(), chief, { method: 'DELETE', url: `/api/users/${free.id}` });
     expect(del.statusCode).toBe(200);
     expect(await ctx().database.db.selectFrom('users').select('id').where('id', '=', free.id).execute()).toHaveLength(
       0,
     );
 
-    const busy = await createUser(ctx(), ROLE.TEACHER);
+    const busy = await own(await createUser(ctx(), ROLE.TEACHER));
     const subject = await makeSubject(ctx());
     await ctx()
       .database.db.insertInto('professor_subjects')
@@ -319,7 +339,7 @@ describe('the students list: filters, relations and paging', () => {
   });
 
   it("answers 409 suggesting 'Baja' when a student with grades is deleted", async () => {
-    const s = await insertStudent(ctx());
+    const s = await own(await insertStudent(ctx()));
     const teacherRow = await createUser(ctx(), ROLE.TEACHER);
     const subject = await makeSubject(ctx());
     const now = new Date().toISOString();
@@ -374,7 +394,7 @@ describe('the students list: filters, relations and paging', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ controlnumber: '2024001', gender: 2, role: 3 });
-    await expect(login(ctx(), 'rosa.lima@test.mx', 'rosa1234')).resolves.toBeTruthy();
+    await expect(login(ctx(), 'rosa.lima@test.mx', res.json().initial_password)).resolves.toBeTruthy();
   });
 });
 

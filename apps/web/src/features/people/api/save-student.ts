@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LatestGeneration, PublicUser, UserCreateBody, UserGeneration, UserUpdateBody } from '@egreso/domain';
+import type {
+  CreatedUser,
+  LatestGeneration,
+  PublicUser,
+  UserCreateBody,
+  UserGeneration,
+  UserUpdateBody,
+} from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -47,9 +54,9 @@ async function setGeneration(userId: number, next: StudentGenerationInput, previ
  * The spec's calls in order: POST or PUT /users; on a change of groups DELETE /usergroups/clear/{id} then one POST
  * /usergroups per group; on edit the generation link (POST /usergenerations, or PUT /usergenerations/{id}).
  */
-export async function saveStudent(input: SaveStudentInput): Promise<PublicUser> {
+export async function saveStudent(input: SaveStudentInput): Promise<PublicUser | CreatedUser> {
   if (input.id === null) {
-    const user = await api<PublicUser>('/users', { method: 'POST', body: input.body });
+    const user = await api<CreatedUser>('/users', { method: 'POST', body: input.body });
     await setGroups(user.id, input.groupIds);
     return user;
   }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
+import type { CreatedUser, PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type SaveTeacherInput = { id: null; body: UserCreateBody } | { id: number; body: UserUpdateBody };
 
-export function saveTeacher(input: SaveTeacherInput): Promise<PublicUser> {
+/** A new teacher's answer carries their one-time password (initial_password), this once. */
+export function saveTeacher(input: SaveTeacherInput): Promise<PublicUser | CreatedUser> {
   return input.id === null
-    ? api<PublicUser>('/users', { method: 'POST', body: input.body })
+    ? api<CreatedUser>('/users', { method: 'POST', body: input.body })
     : api<PublicUser>(`/users/${input.id}`, { method: 'PUT', body: input.body });
 }
 

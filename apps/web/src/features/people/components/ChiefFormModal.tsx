@@ -1,11 +1,11 @@
-import { Alert, PasswordInput, Select, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
-import { ROLE, chiefPassword, padPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
+import { Alert, Select, Text } from '@mantine/core';
+import { ROLE, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
 import { useCareers } from '../../careers/api/get-careers';
 import { useSaveChief } from '../api/save-chief';
+import { credentialOf, type Credential } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 
 interface Props {
@@ -13,7 +13,8 @@ interface Props {
   /** The chief being edited, or null to register one. */
   chief: PublicUser | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** After saving: a new chief's one-time password, or null after an edit. */
+  onSaved: (created: Credential | null) => void;
 }
 
 interface Values {
@@ -22,20 +23,12 @@ interface Values {
   controlnumber: string;
   gender: string | null;
   career_id: string | null;
-  /** The new password on edit (blank keeps the current one). */
-  password: string;
 }
 
-const EMPTY: Values = { full_name: '', email: '', controlnumber: '', gender: null, career_id: null, password: '' };
-
-/** The spec's default password: first word of the name plus the control number, padded to 8 characters. */
-function generatedPassword(v: Values): string {
-  const base = chiefPassword(v.full_name, v.controlnumber);
-  return base ? padPassword(base) : '';
-}
+const EMPTY: Values = { full_name: '', email: '', controlnumber: '', gender: null, career_id: null };
 
 /** The request as the spec sends it: the number as text, the gender as a number and the role as '1'. */
-function wireBody(v: Values, editing: boolean) {
+function wireBody(v: Values) {
   const body = {
     full_name: v.full_name,
     email: v.email,
@@ -44,8 +37,7 @@ function wireBody(v: Values, editing: boolean) {
     role: String(ROLE.CHIEF),
     career_id: v.career_id ? Number(v.career_id) : undefined,
   };
-  if (!editing) return { ...body, password: generatedPassword(v) };
-  return v.password.trim() ? { ...body, password: v.password.trim() } : body;
+  return body;
 }
 
 /** A chief needs a career and a gender, which the user schema leaves optional for other roles. */
@@ -63,10 +55,9 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
   const form = useForm<Values, unknown>({
     initial: EMPTY,
     schema: editing ? userUpdateBody : userCreateBody,
-    toBody: (v) => wireBody(v, editing),
+    toBody: (v) => wireBody(v),
     check: chiefChecks,
   });
-  const { values } = form;
 
   useResetOnOpen(form, opened, chief, (c) => ({
     full_name: c.full_name,
@@ -74,10 +65,8 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
     controlnumber: c.controlnumber ?? '',
     gender: c.gender ? String(c.gender) : null,
     career_id: c.user_careers[0] ? String(c.user_careers[0].career_id) : null,
-    password: '',
   }));
 
-  const generated = useMemo(() => generatedPassword(values), [values]);
   const careerOptions = (careers.data ?? []).map((c) => ({
     value: String(c.id),
     label: `${c.career_key} · ${c.name}`,
@@ -87,11 +76,8 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
     form.submit(
       async (_body, v) => {
         // The schema and the checks above passed, so the gender and the career are present.
-        const body = { ...wireBody(v, editing), gender: Number(v.gender), career_id: Number(v.career_id) };
-        await save.mutateAsync(
-          chief ? { id: chief.id, body } : { id: null, body: { ...body, password: generatedPassword(v) } },
-        );
-        onSaved();
+        const body = { ...wireBody(v), gender: Number(v.gender), career_id: Number(v.career_id) };
+        onSaved(credentialOf(await save.mutateAsync(chief ? { id: chief.id, body } : { id: null, body })));
       },
       (err) => form.fail(errorText('Error guardando jefe de división', err)),
     );
@@ -118,24 +104,10 @@ export function ChiefFormModal({ opened, chief, onClose, onSaved }: Props) {
         comboboxProps={{ withinPortal: true }}
         {...form.bind('career_id')}
       />
-      {chief ? (
-        <PasswordInput
-          label="Nueva contraseña"
-          description="Déjala en blanco para conservar la actual."
-          value={values.password}
-          onChange={(e) => form.setField('password', e.currentTarget.value)}
-          error={form.errors.password}
-          autoComplete="new-password"
-        />
-      ) : (
-        <TextInput
-          label="Contraseña generada"
-          description="Primera palabra del nombre + número de control (se completa a 8 caracteres)."
-          value={generated}
-          readOnly
-          variant="filled"
-          error={form.errors.password}
-        />
+      {chief ? null : (
+        <Text size="sm" c="dimmed">
+          La contraseña de un solo uso se genera al registrar y se muestra una sola vez.
+        </Text>
       )}
     </FormModal>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText } from '../../../lib/errors';
 import { downloadTemplate, exportPeople, type StudentExportStatus } from '../api/download-people';
 import type { PeopleKind } from '../api/import-people';
+import type { Credential } from './AccessSlips';
 import { ImportModal, importResultText } from './ImportModal';
 
 const EXPORT_OPTIONS: Array<{ status: StudentExportStatus; label: string }> = [
@@ -15,7 +16,8 @@ const EXPORT_OPTIONS: Array<{ status: StudentExportStatus; label: string }> = [
 interface Props {
   kind: PeopleKind;
   /** An import was written: its summary, for the page to report. */
-  onImported: (summary: string) => void;
+  /** After an import: its summary and the one-time passwords of the people it created (none: empty). */
+  onImported: (summary: string, created: Credential[]) => void;
   onError: (message: string) => void;
 }
 
@@ -75,7 +77,7 @@ export function SpreadsheetActions({ kind, onImported, onError }: Props) {
         onClose={() => setImporting(false)}
         onDone={(result) => {
           setImporting(false);
-          onImported(importResultText(result));
+          onImported(importResultText(result), result.credentials ?? []);
         }}
       />
     </>

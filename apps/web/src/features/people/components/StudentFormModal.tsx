@@ -3,7 +3,6 @@ import {
   PEOPLE_MSG,
   ROLE,
   STUDENT_STATUS_LABEL,
-  initialPassword,
   userCreateBody,
   userUpdateBody,
   type Group,
@@ -15,6 +14,7 @@ import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form
 import { useGenerations } from '../../generations/api/get-generations';
 import { useGroups } from '../../groups/api/get-groups';
 import { useSaveStudent } from '../api/save-student';
+import { credentialOf, type Credential } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, missingFields, personValues, type PersonValues } from './person-fields';
 
@@ -35,7 +35,8 @@ interface Props {
   /** The student being edited, or null to register one. */
   student: UserListItem | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** After saving: a new student's one-time password, or null after an edit. */
+  onSaved: (created: Credential | null) => void;
 }
 
 export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) =>
@@ -50,7 +51,8 @@ function studentValues(s: UserListItem): StudentValues {
   };
 }
 
-function wireBody(v: StudentValues, editing: boolean) {
+/** The spec's payload without a password: the server makes a one-time one. */
+function wireBody(v: StudentValues) {
   const body = {
     full_name: v.full_name.trim(),
     controlnumber: v.controlnumber.trim(),
@@ -58,7 +60,7 @@ function wireBody(v: StudentValues, editing: boolean) {
     gender: v.gender ? Number(v.gender) : undefined,
     role: String(ROLE.STUDENT),
   };
-  return editing ? body : { ...body, password: initialPassword(v.full_name, v.controlnumber) };
+  return body;
 }
 
 /** The spec's rules the user schema does not hold: every field, at least one group and, on edit, a generation. */
@@ -94,7 +96,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
   const form = useForm<StudentValues, unknown>({
     initial: EMPTY,
     schema: editing ? userUpdateBody : userCreateBody,
-    toBody: (v) => wireBody(v, editing),
+    toBody: (v) => wireBody(v),
     check: studentChecks(editing),
     invalidMessage: invalidMessage(editing),
   });
@@ -106,15 +108,10 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
   const submit = () =>
     form.submit(
       async (_body, v) => {
-        const body = { ...wireBody(v, editing), gender: Number(v.gender) };
+        const body = { ...wireBody(v), gender: Number(v.gender) };
         const groupIds = v.group_ids.map(Number);
         if (!student) {
-          await save.mutateAsync({
-            id: null,
-            body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
-            groupIds,
-          });
-          onSaved();
+          onSaved(credentialOf(await save.mutateAsync({ id: null, body, groupIds })));
           return;
         }
         await save.mutateAsync({
@@ -130,7 +127,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           },
           previousGeneration: student.latest_generation ?? null,
         });
-        onSaved();
+        onSaved(null);
       },
       (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
     );

@@ -1,8 +1,9 @@
-import { ROLE, initialPassword, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
+import { ROLE, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/domain';
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen } from '../../../lib/use-form';
 import { useSaveTeacher } from '../api/save-teacher';
+import { credentialOf, type Credential } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, fillAllWhenMissing, missingFields, personValues, type PersonValues } from './person-fields';
 
@@ -11,11 +12,12 @@ interface Props {
   /** The teacher being edited, or null to register one. */
   teacher: PublicUser | null;
   onClose: () => void;
-  onSaved: () => void;
+  /** After saving: a new teacher's one-time password, or null after an edit. */
+  onSaved: (created: Credential | null) => void;
 }
 
-/** The spec's payload: the number as text, the gender as a number, role '2'; a new teacher gets the initial password. */
-function wireBody(v: PersonValues, editing: boolean) {
+/** The spec's payload: the number as text, the gender as a number, role '2'; no password (the server makes one). */
+function wireBody(v: PersonValues) {
   const body = {
     full_name: v.full_name.trim(),
     controlnumber: v.controlnumber.trim(),
@@ -23,7 +25,7 @@ function wireBody(v: PersonValues, editing: boolean) {
     gender: v.gender ? Number(v.gender) : undefined,
     role: String(ROLE.TEACHER),
   };
-  return editing ? body : { ...body, password: initialPassword(v.full_name, v.controlnumber) };
+  return body;
 }
 
 export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
@@ -32,7 +34,7 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
   const form = useForm<PersonValues, unknown>({
     initial: EMPTY_PERSON,
     schema: editing ? userUpdateBody : userCreateBody,
-    toBody: (v) => wireBody(v, editing),
+    toBody: (v) => wireBody(v),
     check: missingFields,
     invalidMessage: fillAllWhenMissing,
   });
@@ -41,14 +43,9 @@ export function TeacherFormModal({ opened, teacher, onClose, onSaved }: Props) {
   const submit = () =>
     form.submit(
       async (_body, v) => {
-        const body = { ...wireBody(v, editing), gender: Number(v.gender) };
-        if (teacher) await save.mutateAsync({ id: teacher.id, body });
-        else
-          await save.mutateAsync({
-            id: null,
-            body: { ...body, password: initialPassword(v.full_name, v.controlnumber) },
-          });
-        onSaved();
+        const body = { ...wireBody(v), gender: Number(v.gender) };
+        const user = await save.mutateAsync(teacher ? { id: teacher.id, body } : { id: null, body });
+        onSaved(credentialOf(user));
       },
       (err) => form.fail(errorText(teacher ? 'Error actualizando profesor' : 'Error registrando profesor', err)),
     );

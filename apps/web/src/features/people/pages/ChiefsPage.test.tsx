@@ -38,20 +38,18 @@ describe('ChiefsPage', () => {
     expect(within(row).getByRole('cell', { name: '-' })).toBeInTheDocument();
   });
 
-  it('generates the password read-only from the first word of the name and the control number, and sends role 1', async () => {
+  it("sends role 1 without a password, then shows the server's one-time password read-only", async () => {
     const calls = mockApi({
       'GET /users': { body: [] },
       'GET /careers': { body: CAREERS },
-      'POST /users': { status: 201, body: { ...CHIEF, id: 10 } },
+      'POST /users': { status: 201, body: { ...CHIEF, id: 10, initial_password: 'h4wz8mrt2kqp9d' } },
     });
     const r = renderPage();
     await screen.findByText('No hay jefes de división registrados.');
     await r.user.click(screen.getByRole('button', { name: 'Nuevo jefe' }));
     await r.user.type(screen.getByLabelText(/Nombre completo/), 'Ana Lucía Pérez');
     await r.user.type(screen.getByLabelText(/Número de control/), '2025');
-    const password = screen.getByLabelText('Contraseña generada');
-    expect(password).toHaveValue('Ana20251');
-    expect(password).toHaveAttribute('readonly');
+    expect(screen.queryByLabelText('Contraseña generada')).toBeNull();
     await r.user.type(screen.getByLabelText(/Correo electrónico/), 'ana.perez@demo.edu.mx');
     await r.user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Selecciona una carrera.')).toBeInTheDocument();
@@ -71,9 +69,12 @@ describe('ChiefsPage', () => {
         gender: 2,
         role: '1',
         career_id: 1,
-        password: 'Ana20251',
       }),
     );
+    const shown = await screen.findByRole('dialog', { name: 'Jefe de división registrado correctamente.' });
+    const password = within(shown).getByLabelText('Contraseña de un solo uso');
+    expect(password).toHaveValue('h4wz8mrt2kqp9d');
+    expect(password).toHaveAttribute('readonly');
   });
 
   it("shows 'Error guardando jefe de división: {message}' when the server refuses", async () => {

@@ -8,6 +8,7 @@ import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteChief } from '../api/delete-chief';
 import { useChiefs } from '../api/get-chiefs';
 import { ChiefFormModal } from '../components/ChiefFormModal';
+import { useCredentials } from '../components/use-credentials';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
 const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).join(', ') || '-';
@@ -25,6 +26,7 @@ export default function ChiefsPage() {
     },
   });
 
+  const credentials = useCredentials(feedback.error);
   const columns: Column<PublicUser>[] = [
     { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
     { key: 'email', header: 'Correo', cell: (u) => u.email, card: 'plain' },
@@ -46,7 +48,7 @@ export default function ChiefsPage() {
       <ResponsiveTable
         rows={chiefs.data}
         columns={columns}
-        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 360, more: [credentials.resetAction] }}
         rowKey={(u) => u.id}
         label="Jefes de división"
         minWidth={860}
@@ -55,7 +57,15 @@ export default function ChiefsPage() {
         emptyText="No hay jefes de división registrados."
       />
 
-      <ChiefFormModal opened={form.opened} chief={form.editing} onClose={form.close} onSaved={saved} />
+      <ChiefFormModal
+        opened={form.opened}
+        chief={form.editing}
+        onClose={form.close}
+        onSaved={(created) =>
+          credentials.afterSave(created, 'Jefe de división registrado correctamente.', form.close, saved)
+        }
+      />
+      {credentials.dialogs}
       <DeleteDialog
         deletion={deletion}
         title="Eliminar jefe de división"

@@ -25,7 +25,7 @@ describe('StudentsPage', () => {
     const calls = mockApi({
       ...base,
       'GET /users': { body: page([]) },
-      'POST /users': { status: 201, body: person(30, 'Diana Ruiz') },
+      'POST /users': { status: 201, body: { ...person(30, 'Diana Ruiz'), initial_password: 'r8tx3vkm9wqz2p' } },
       'DELETE /usergroups/clear/30': { body: { message: 'ok' } },
       'POST /usergroups': { status: 201, body: {} },
     });
@@ -46,19 +46,48 @@ describe('StudentsPage', () => {
     await r.user.click(await screen.findByRole('option', { name: '501 · Quinto semestre' }));
     await r.user.click(await screen.findByRole('option', { name: '301 · Tercer semestre' }));
     await r.user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
-    expect(await screen.findByText('Alumno registrado correctamente')).toBeInTheDocument();
+    const shown = await screen.findByRole('dialog', { name: 'Alumno registrado correctamente' });
+    expect(within(shown).getByLabelText('Contraseña de un solo uso')).toHaveValue('r8tx3vkm9wqz2p');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/users')?.body).toEqual({
       full_name: 'Diana Ruiz',
       controlnumber: 'L2601',
       email: 'diana@demo.edu.mx',
       gender: 2,
       role: '3',
-      password: 'dianaL2601',
     });
     expect(calls.filter((c) => c.path === '/usergroups').map((c) => c.body)).toEqual([
       { user_id: 30, group_id: 1 },
       { user_id: 30, group_id: 2 },
     ]);
+  });
+
+  it("prints a group's access slips: asks, resets the group's students and shows each password once", async () => {
+    const calls = mockApi({
+      ...base,
+      'GET /users': { body: page([WITH_LINK]) },
+      'POST /users/reset-passwords': {
+        body: {
+          message: '2 contraseñas restablecidas.',
+          skipped: 1,
+          credentials: [
+            { id: 40, full_name: 'Ana Uno', email: 'ana@demo.edu.mx', initial_password: 'a2b3c4d5e6f7g8' },
+            { id: 41, full_name: 'Beto Dos', email: 'beto@demo.edu.mx', initial_password: 'h9j2k3m4n5p6q7' },
+          ],
+        },
+      },
+    });
+    const r = renderPage();
+    await screen.findByRole('cell', { name: 'Carlos Núñez Díaz' });
+    expect(screen.getByRole('button', { name: 'Hojas de acceso del grupo' })).toBeDisabled();
+    await r.user.click(screen.getByRole('textbox', { name: 'Grupo' }));
+    await r.user.click(await screen.findByRole('option', { name: '301 · Tercer semestre' }));
+    await r.user.click(screen.getByRole('button', { name: 'Hojas de acceso del grupo' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Hojas de acceso del grupo' });
+    await r.user.click(within(confirm).getByRole('button', { name: 'Restablecer e imprimir' }));
+    const shown = await screen.findByRole('dialog', { name: 'Hojas de acceso del grupo 301' });
+    expect(calls.find((c) => c.path === '/users/reset-passwords')?.body).toEqual({ group_id: 2 });
+    expect(shown).toHaveTextContent('1 alumno no es solo de tus carreras: su contraseña no cambió.');
+    expect(document.querySelectorAll('.access-slips .access-slip')).toHaveLength(2);
   });
 
   it("sends group and status filters to the server and 'Ver todos los alumnos' clears them", async () => {

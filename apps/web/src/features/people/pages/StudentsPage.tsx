@@ -22,6 +22,7 @@ import { useSetStudentStatus } from '../api/set-student-status';
 import { advanceSummaryText } from '../components/advance-summary';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { STATUS_OPTIONS, StudentFormModal, groupLabel } from '../components/StudentFormModal';
+import { GROUP_TITLE, useCredentials } from '../components/use-credentials';
 import { StudentStatusSelect } from '../components/StudentStatusSelect';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
@@ -58,6 +59,7 @@ export default function StudentsPage() {
       deleteError: 'Error eliminando alumno',
     },
   });
+  const credentials = useCredentials(feedback.error);
 
   const meta = students.data?.meta;
   const paging = useServerPaging({
@@ -157,7 +159,9 @@ export default function StudentsPage() {
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
             <SpreadsheetActions
               kind="students"
-              onImported={(message) => setSummary({ kind: 'success', message })}
+              onImported={(message, created) =>
+                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
+              }
               onError={feedback.error}
             />
             <Button color="orange" variant="light" onClick={() => setAsking(true)}>
@@ -201,6 +205,16 @@ export default function StudentsPage() {
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
+          <Button
+            variant="default"
+            disabled={!groupId}
+            onClick={() => {
+              const group = (groups.data ?? []).find((g) => String(g.id) === groupId);
+              if (group) credentials.askGroupSlips({ id: group.id, name: group.group_name });
+            }}
+          >
+            {GROUP_TITLE}
+          </Button>
           <Button variant="default" onClick={showAll} disabled={!filtered}>
             Ver todos los alumnos
           </Button>
@@ -209,7 +223,7 @@ export default function StudentsPage() {
       <ResponsiveTable
         rows={students.data?.data}
         columns={columns}
-        rowActions={{ ...rowActions, name: (s) => s.full_name, width: 190 }}
+        rowActions={{ ...rowActions, name: (s) => s.full_name, width: 360, more: [credentials.resetAction] }}
         rowKey={(s) => s.id}
         label="Alumnos"
         minWidth={1100}
@@ -221,7 +235,13 @@ export default function StudentsPage() {
       {/* The floating button would cover the open filters. */}
       <CreateFab label="Registrar alumno" onClick={() => form.open(null)} hidden={filtersOpen} />
 
-      <StudentFormModal opened={form.opened} student={form.editing} onClose={form.close} onSaved={saved} />
+      <StudentFormModal
+        opened={form.opened}
+        student={form.editing}
+        onClose={form.close}
+        onSaved={(created) => credentials.afterSave(created, 'Alumno registrado correctamente', form.close, saved)}
+      />
+      {credentials.dialogs}
       <ConfirmDialog
         opened={asking}
         title="Avanzar semestre"

@@ -14,8 +14,11 @@ function renderPage() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TeachersPage', () => {
-  it("refuses an incomplete form with 'Por favor, llena todos los campos.' and registers with the spec's payload", async () => {
-    const calls = mockApi({ 'GET /users': { body: page([]) }, 'POST /users': { status: 201, body: TEACHER } });
+  it("refuses an incomplete form, registers without a password and shows the server's one-time password once", async () => {
+    const calls = mockApi({
+      'GET /users': { body: page([]) },
+      'POST /users': { status: 201, body: { ...TEACHER, initial_password: 'k7mq2xwp9rtd4e' } },
+    });
     const r = renderPage();
     await screen.findByText('No hay profesores registrados.');
     await r.user.click(screen.getByRole('button', { name: 'Registrar profesor' }));
@@ -37,10 +40,46 @@ describe('TeachersPage', () => {
         email: 'ana.perez@demo.edu.mx',
         gender: 2,
         role: '2',
-        password: 'ana12123',
       }),
     );
-    expect(await screen.findByText('Profesor registrado correctamente.')).toBeInTheDocument();
+    const shown = await screen.findByRole('dialog', { name: 'Profesor registrado correctamente.' });
+    const password = within(shown).getByLabelText('Contraseña de un solo uso');
+    expect(password).toHaveValue('k7mq2xwp9rtd4e');
+    expect(password).toHaveAttribute('readonly');
+    expect(within(shown).getByText(/solo se muestra esta vez/)).toBeInTheDocument();
+    // One access slip, printed alone.
+    const slips = document.querySelector('.access-slips')!;
+    expect(slips.querySelectorAll('.access-slip')).toHaveLength(1);
+    expect(slips).toHaveTextContent('Laura Mendoza Ruiz');
+    expect(slips).toHaveTextContent('k7mq2xwp9rtd4e');
+    expect(slips).toHaveTextContent(`${window.location.origin}/app/login`);
+    expect(slips).toHaveTextContent('cambiarla por una propia');
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await r.user.click(within(shown).getByRole('button', { name: 'Imprimir hoja de acceso' }));
+    expect(print).toHaveBeenCalledOnce();
+    // Closing forgets it.
+    await r.user.click(within(shown).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByText('k7mq2xwp9rtd4e')).not.toBeInTheDocument());
+    expect(document.querySelector('.access-slips')).toBeNull();
+  });
+
+  it("offers 'Restablecer contraseña' on a teacher's row: asks, resets and shows the new password once", async () => {
+    const calls = mockApi({
+      'GET /users': { body: page([TEACHER]) },
+      'POST /users/5/reset-password': {
+        body: { message: 'Contraseña restablecida.', initial_password: 'p3vn8hqz2wkx7c' },
+      },
+    });
+    const r = renderPage();
+    await r.user.click(await screen.findByRole('button', { name: 'Restablecer contraseña de Laura Mendoza Ruiz' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restablecer contraseña' });
+    expect(within(confirm).getByText(/se cerrarán sus sesiones abiertas/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await r.user.click(within(confirm).getByRole('button', { name: 'Restablecer' }));
+    const shown = await screen.findByRole('dialog', { name: 'Contraseña restablecida.' });
+    expect(within(shown).getByLabelText('Contraseña de un solo uso')).toHaveValue('p3vn8hqz2wkx7c');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/users/5/reset-password']);
   });
 
   it('sends the search to the server and pages the list there', async () => {

@@ -17,6 +17,7 @@ import { usePeople } from '../api/get-people';
 import { usePageOf } from '../components/use-page-of';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { TeacherFormModal } from '../components/TeacherFormModal';
+import { useCredentials } from '../components/use-credentials';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
 
@@ -39,6 +40,7 @@ export default function TeachersPage() {
     },
   });
 
+  const credentials = useCredentials(feedback.error);
   const meta = teachers.data?.meta;
   const paging = useServerPaging({
     meta,
@@ -69,7 +71,9 @@ export default function TeachersPage() {
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}
             <SpreadsheetActions
               kind="teachers"
-              onImported={(message) => setSummary({ kind: 'success', message })}
+              onImported={(message, created) =>
+                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
+              }
               onError={feedback.error}
             />
           </>
@@ -89,7 +93,7 @@ export default function TeachersPage() {
       <ResponsiveTable
         rows={teachers.data?.data}
         columns={columns}
-        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 190 }}
+        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 360, more: [credentials.resetAction] }}
         rowKey={(u) => u.id}
         label="Profesores"
         minWidth={820}
@@ -101,7 +105,13 @@ export default function TeachersPage() {
       {/* The floating button would cover the open filters. */}
       <CreateFab label="Registrar profesor" onClick={() => form.open(null)} hidden={filtersOpen} />
 
-      <TeacherFormModal opened={form.opened} teacher={form.editing} onClose={form.close} onSaved={saved} />
+      <TeacherFormModal
+        opened={form.opened}
+        teacher={form.editing}
+        onClose={form.close}
+        onSaved={(created) => credentials.afterSave(created, 'Profesor registrado correctamente.', form.close, saved)}
+      />
+      {credentials.dialogs}
       <DeleteDialog
         deletion={deletion}
         title="Eliminar profesor"

@@ -38,6 +38,7 @@ export async function listActionRows(db: DbOrTrx, reader: ActionReader, filter: 
       'g.end_date as generation_end',
       'at.attribute_name',
       'at.codigo',
+      'at.career_id as attribute_career_id',
       'fp.period_name as finding_period_name',
       'fp.start_date as finding_period_start',
       'p.period_name',

@@ -192,6 +192,9 @@ describe('an attribute with no career (shared) in the division report', () => {
       ['Ciro', 'Análisis de sistemas', 'Ingeniería en Sistemas', 80],
       ['Ciro', 'Ética profesional (compartido)', SHARED_ATTRIBUTE_CAREER, 80],
     ]);
+    // The career column is as wide as its longest value (33 characters, more than the former fixed 30).
+    expect(wb.getWorksheet('Resumen')!.getColumn(10).width).toBe(SHARED_ATTRIBUTE_CAREER.length + 1);
+    expect(wb.getWorksheet('Calificaciones')!.getColumn(7).width).toBe(SHARED_ATTRIBUTE_CAREER.length + 1);
   });
 
   it("shows in each career's evidence for the career's cohort", async () => {

@@ -43,15 +43,24 @@ export interface RowActionsOf<T> {
   onDelete: (row: T) => void;
   /** The column's desktop width. */
   width: number;
+  /** Why the user may not change a row (the server refuses it), shown on its disabled buttons; null when they may. */
+  locked?: (row: T) => string | null;
 }
 
-function actionsColumn<T>({ name, onEdit, onDelete, width }: RowActionsOf<T>): Column<T> {
+function actionsColumn<T>({ name, onEdit, onDelete, width, locked }: RowActionsOf<T>): Column<T> {
   return {
     key: 'actions',
     header: 'Acciones',
     width,
     card: 'actions',
-    cell: (row) => <RowActions name={name(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />,
+    cell: (row) => (
+      <RowActions
+        name={name(row)}
+        onEdit={() => onEdit(row)}
+        onDelete={() => onDelete(row)}
+        lockedReason={locked?.(row) ?? null}
+      />
+    ),
   };
 }
 

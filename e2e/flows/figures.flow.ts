@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import {
+  attributeDisplayName,
   gradeBand,
   initialPassword,
   type AttributeProfile,
@@ -673,8 +674,10 @@ async function figures(ctx: FlowContext) {
         const values = graded
           .filter((r) => r.subject_id === s.subject_id && r.attribute_id === a.attribute_id)
           .map((r) => r.attributerating!);
-        const code = a.codigo ?? a.attribute_name;
-        const screen = new RegExp(`${code} ([\\d.]+ %|sin calificaciones)`).exec(line)?.[1];
+        // The code, or the name of an uncoded attribute; a shared one reads '… (compartido)'.
+        const code = attributeDisplayName(a.codigo ?? a.attribute_name, a.shared);
+        const label = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const screen = new RegExp(`${label} ([\\d.]+ %|sin calificaciones)`).exec(line)?.[1];
         check.same(`top failures of ${p.period_name}: ${s.subject_name}, ${code} at Suficiente or above`, {
           screen: screen ?? 'not shown',
           api: a.share === null ? 'sin calificaciones' : pct(a.share),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bandPercentages, normalizeReportValues } from './rules.js';
 import { RUBRIC_MSG, criterionCreateBody, indicatorUpdateBody } from './schemas/rubrics.js';
+import { EVIDENCE_MSG } from './schemas/evidence.js';
 
 describe('band percentages', () => {
   it('gives each band its share of the students with one decimal', () => {
@@ -62,5 +63,13 @@ describe('rubric bodies', () => {
       RUBRIC_MSG.indicatorFillAll,
       RUBRIC_MSG.indicatorFillAll,
     ]);
+  });
+});
+
+describe("the curriculum map's missing levels", () => {
+  it('reads as Spanish: one level singular, several joined with "y"', () => {
+    expect(EVIDENCE_MSG.noLevel(['I'])).toBe('Ninguna materia lo trabaja en el nivel I.');
+    expect(EVIDENCE_MSG.noLevel(['I', 'A'])).toBe('Ninguna materia lo trabaja en los niveles I y A.');
+    expect(EVIDENCE_MSG.noLevel(['I', 'M', 'A'])).toBe('Ninguna materia lo trabaja en los niveles I, M y A.');
   });
 });

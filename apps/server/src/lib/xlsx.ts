@@ -45,12 +45,39 @@ export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | nu
 
 /**
  * How a sheet lays out: a bold header row kept in view (and the first `frozenColumns` columns), columns as wide as
- * their header; with `filter`, filters on the header and columns as wide as their longest value too (up to 60), as
- * the division report's workbook does.
+ * their longest value (`fitColumnWidth`); a column with a longer text wraps it at `WRAP_WIDTH`, top-aligned; with
+ * `filter`, filters on the header, as the division report's workbook does.
  */
 export interface SheetLayout {
   frozenColumns?: number;
   filter?: boolean;
+}
+
+/** The widest a column grows; a longer text (a cause, an action, its follow-ups) wraps within it. */
+export const WRAP_WIDTH = 60;
+
+/** How text that does not fit its column shows: wrapped on several lines, read from the top of the row. */
+export const WRAPPED: Partial<ExcelJS.Alignment> = { wrapText: true, vertical: 'top' };
+
+const longestLine = (value: CellValue) =>
+  Math.max(
+    ...String(value ?? '')
+      .split('\n')
+      .map((line) => line.length),
+  );
+
+/**
+ * The width that shows a column's header (with room for its filter button) and its longest line of text, at least
+ * `minWidth`, at most `WRAP_WIDTH`; `wrap` says the longest line is wider than that, so the column wraps.
+ */
+export function fitColumnWidth(
+  header: string,
+  values: Iterable<CellValue>,
+  minWidth = 10,
+): { width: number; wrap: boolean } {
+  let longest = header.length + 3;
+  for (const value of values) longest = Math.max(longest, longestLine(value) + 1);
+  return { width: Math.min(WRAP_WIDTH, Math.max(minWidth, longest)), wrap: longest > WRAP_WIDTH };
 }
 
 function addSheet(
@@ -64,23 +91,19 @@ function addSheet(
   const sheet = workbook.addWorksheet(name);
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
-  const longest = (i: number) =>
-    filter
-      ? Math.max(
-          (header[i] ?? '').length + 3,
-          ...rows.map(
-            (r) =>
-              Math.max(
-                ...String(r[i] ?? '')
-                  .split('\n')
-                  .map((line) => line.length),
-              ) + 1,
-          ),
-        )
-      : (header[i] ?? '').length + 2;
-  sheet.columns.forEach((column, i) => {
-    column.width = Math.min(filter ? 60 : 40, Math.max(minWidth, longest(i)));
-  });
+  let columns = header.length;
+  for (const row of rows) columns = Math.max(columns, row.length);
+  for (let i = 0; i < columns; i++) {
+    const { width, wrap } = fitColumnWidth(
+      header[i] ?? '',
+      rows.map((r) => r[i] ?? null),
+      minWidth,
+    );
+    const column = sheet.getColumn(i + 1);
+    column.width = width;
+    // The header row keeps its own (bold) style; the values of a long-text column wrap.
+    if (wrap) column.eachCell((cell, row) => row > 1 && (cell.alignment = WRAPPED));
+  }
   sheet.views = [{ state: 'frozen', ySplit: 1, ...(frozenColumns ? { xSplit: frozenColumns } : {}) }];
   if (filter && header.length) sheet.autoFilter = { from: 'A1', to: { row: 1, column: header.length } };
 }

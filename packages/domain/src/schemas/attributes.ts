@@ -11,6 +11,8 @@ export const ATTRIBUTE_MSG = {
   deleted: 'Atributo eliminado.',
   /** The form's own message when a field is empty (spec). */
   fillAll: 'Por favor, llena todos los campos.',
+  /** The tooltip of the disabled 'Editar' and 'Eliminar' of another career's attribute, for a chief. */
+  otherCareer: 'Es un atributo de otra carrera: solo su jefatura o un administrador lo modifica.',
 } as const;
 
 const careerId = z.coerce

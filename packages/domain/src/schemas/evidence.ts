@@ -26,7 +26,11 @@ export const EVIDENCE_MSG = {
   notMet: 'Meta no cumplida',
   noVerdict: 'Sin datos para evaluar la meta',
   critical: 'Crítico: 25 % o más en Insuficiente',
-  noLevel: (levels: string) => `Ninguna materia lo trabaja en nivel ${levels}.`,
+  /** 'en el nivel I'; 'en los niveles I y A'; 'en los niveles I, M y A' (a Spanish list). */
+  noLevel: (levels: readonly string[]) =>
+    levels.length === 1
+      ? `Ninguna materia lo trabaja en el nivel ${levels[0]}.`
+      : `Ninguna materia lo trabaja en los niveles ${new Intl.ListFormat('es-MX', { type: 'conjunction' }).format(levels)}.`,
   noGradedActivity: (period: string) => `Sin actividades calificadas en ${period}.`,
 } as const;
 

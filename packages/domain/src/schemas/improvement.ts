@@ -126,7 +126,13 @@ export const improvementAction = z.object({
   id: z.number(),
   career: z.object({ id: z.number(), name: z.string() }),
   generation: z.object({ id: z.number(), generation_name: z.string() }),
-  attribute: z.object({ id: z.number(), attribute_name: z.string(), codigo: z.string().nullable() }),
+  attribute: z.object({
+    id: z.number(),
+    attribute_name: z.string(),
+    codigo: z.string().nullable(),
+    /** An attribute with no career (DESIGN §5): shown with '(compartido)' (`attributeDisplayName`). */
+    shared: z.boolean(),
+  }),
   /** As measured when the action was written, against the target in force in that period. */
   finding: improvementMeasure.extend({ period: evidencePeriod, target: z.number() }),
   cause: z.string(),
@@ -251,6 +257,8 @@ export const performanceAnswer = z.object({
               attribute_id: z.number(),
               attribute_name: z.string(),
               codigo: z.string().nullable(),
+              /** An attribute with no career (DESIGN §5): shown with '(compartido)' (`attributeDisplayName`). */
+              shared: z.boolean(),
               /** The share at Suficiente or above of the cohort's records of that subject in that attribute and period (the evidence's per-subject figure); null without ratings. */
               share: z.number().nullable(),
               met: z.boolean().nullable(),

@@ -3,7 +3,7 @@ import { ROLE, type ImprovementStatus } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
 import { joinAssignmentTeacher } from '../../db/joins.js';
 import { rowWith } from '../../db/lookups.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx, ImprovementActionsTable } from '../../db/types.js';
 import { countsInCareer } from '../ratings/cohort.js';
 import type { Insertable } from 'kysely';
@@ -38,6 +38,7 @@ export async function listActionRows(db: DbOrTrx, reader: ActionReader, filter: 
       'g.end_date as generation_end',
       'at.attribute_name',
       'at.codigo',
+      'at.career_id as attribute_career_id',
       'fp.period_name as finding_period_name',
       'fp.start_date as finding_period_start',
       'p.period_name',
@@ -63,7 +64,7 @@ export async function listActionRows(db: DbOrTrx, reader: ActionReader, filter: 
   return q
     .orderBy(esKey('c.name'))
     .orderBy('g.start_date')
-    .orderBy(esKey('at.attribute_name'))
+    .$call(byAttributeOrder('at'))
     .orderBy('p.start_date')
     .orderBy('ia.id')
     .execute();

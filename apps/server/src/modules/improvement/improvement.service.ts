@@ -4,6 +4,7 @@ import {
   IMPROVEMENT_STATUS_LABELS,
   ROLE,
   VERDICT_STATUSES,
+  attributeDisplayName,
   generationName,
   type Actor,
   type ImprovementAction,
@@ -370,7 +371,12 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
       id: r.id,
       career: { id: r.career_id, name: r.career_name },
       generation: { id: r.generation_id, generation_name: generationName(r.generation_start, r.generation_end) },
-      attribute: { id: r.attribute_id, attribute_name: r.attribute_name, codigo: r.codigo },
+      attribute: {
+        id: r.attribute_id,
+        attribute_name: r.attribute_name,
+        codigo: r.codigo,
+        shared: r.attribute_career_id === null,
+      },
       finding: {
         ...measure(finding, r.finding_target),
         target: r.finding_target,
@@ -434,7 +440,7 @@ export async function buildImprovementWorkbook(
     actions.map((a) => [
       a.career.name,
       a.generation.generation_name,
-      a.attribute.attribute_name,
+      attributeDisplayName(a.attribute.attribute_name, a.attribute.shared),
       a.finding.period.period_name,
       a.finding.students,
       a.finding.share,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPROVEMENT_MSG, ROLE, type EvidenceAnswer, type ImprovementAction } from '@egreso/domain';
 import ExcelJS from 'exceljs';
 import { nowIso } from '../../lib/time.js';
-import { readFirstSheet } from '../../lib/xlsx.js';
+import { WRAP_WIDTH, readFirstSheet } from '../../lib/xlsx.js';
 import {
   makeActivity,
   makeAssignment,
@@ -409,6 +409,33 @@ describe('improvement actions', () => {
     expect(ws.autoFilter).toBe('A1:S1');
     // 'Ingeniería en Sistemas' fits its column.
     expect(ws.getColumn(1).width).toBeGreaterThanOrEqual('Ingeniería en Sistemas'.length);
+  });
+
+  it('wraps the long texts of the workbook (a cause of 91 characters) in a column of 60, top-aligned', async () => {
+    const db = ctx().database.db;
+    const { cause } = await db
+      .selectFrom('improvement_actions')
+      .select('cause')
+      .where('id', '=', actionId)
+      .executeTakeFirstOrThrow();
+    const long = 'Los alumnos no plantean el modelo del problema antes de programar ni revisan sus supuestos.';
+    expect(long).toHaveLength(91);
+    await db.updateTable('improvement_actions').set({ cause: long }).where('id', '=', actionId).execute();
+    try {
+      const { buffer } = await buildImprovementWorkbook(db, admin, { career_id: ids.c });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      expect(ws.getCell('I1').value).toBe('Causa');
+      expect(ws.getColumn(9).width).toBe(WRAP_WIDTH);
+      expect(ws.getCell('I2').value).toBe(long);
+      expect(ws.getCell('I2').alignment).toMatchObject({ wrapText: true, vertical: 'top' });
+      // A short column neither wraps nor grows: 'Generación' is as wide as its header.
+      expect(ws.getCell('B2').alignment?.wrapText).toBeFalsy();
+      expect(ws.getColumn(2).width).toBeLessThan(20);
+    } finally {
+      await db.updateTable('improvement_actions').set({ cause }).where('id', '=', actionId).execute();
+    }
   });
 
   it("refuses to move an action to its finding's period or an earlier one, changing nothing", async () => {

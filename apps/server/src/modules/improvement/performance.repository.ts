@@ -205,7 +205,13 @@ export async function listSubjectCareerAttributes(db: DbOrTrx, careerId: number,
     .innerJoin('attributes as at', 'at.id', 'sa.attribute_id')
     .where('sa.subject_id', 'in', [...subjectIds])
     .where(countsInCareer('at.career_id', careerId))
-    .select(['sa.subject_id', 'sa.attribute_id', 'at.attribute_name', 'at.codigo'])
+    .select([
+      'sa.subject_id',
+      'sa.attribute_id',
+      'at.attribute_name',
+      'at.codigo',
+      'at.career_id as attribute_career_id',
+    ])
     .orderBy('sa.subject_id')
     .$call(byAttributeOrder('at'))
     .execute();

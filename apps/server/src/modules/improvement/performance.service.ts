@@ -100,6 +100,7 @@ export async function buildPerformance(
                 attribute_id: a.attribute_id,
                 attribute_name: a.attribute_name,
                 codigo: a.codigo,
+                shared: a.attribute_career_id === null,
                 share: v?.share ?? null,
                 met: v?.met ?? null,
               };

@@ -276,7 +276,7 @@ describe('GET /api/reportes/rendimiento', () => {
     // Bases de datos' own records of Análisis (Ana's 65): none at Suficiente or above, though the period's share of
     // Análisis (with Redes) is 100 %.
     expect(p2!.top_failures[0]!.attributes).toEqual([
-      { attribute_id: ids.a1, attribute_name: 'Análisis', codigo: null, share: 0, met: false },
+      { attribute_id: ids.a1, attribute_name: 'Análisis', codigo: null, shared: false, share: 0, met: false },
     ]);
     expect(p1!.top_failures[0]!.attributes).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StudentAttributeRating } from '@egreso/domain';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { careerAttributeIds, cohortUserIds, type CohortScope } from './cohort.js';
 import { bandCountColumns, meanOfTenths } from './rounding.js';
@@ -169,7 +169,7 @@ async function listGlobalAttributeAveragesOnce(
 }
 
 /**
- * The student's rating of each attribute of a subject (or of every subject enrolled), in Spanish order; null when
+ * The student's rating of each attribute of a subject (or of every subject enrolled), in the order of attributes; null when
  * nothing linked to the attribute is graded.
  */
 export async function listStudentAttributeRatings(
@@ -192,7 +192,7 @@ export async function listStudentAttributeRatings(
       : q.where('sa.subject_id', 'in', (eb) =>
           eb.selectFrom('enrolments').select('subject_id').where('user_id', '=', userId),
         );
-  return q.orderBy(esKey('at.attribute_name')).orderBy('sa.attribute_id').orderBy('sa.subject_id').execute();
+  return q.$call(byAttributeOrder('at')).orderBy('sa.subject_id').execute();
 }
 
 // ---------- a cohort: the students of one generation in one career (the evidence of CACEI criterion 4) ----------

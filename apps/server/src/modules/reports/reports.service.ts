@@ -19,6 +19,7 @@ import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { institutionTimeZone } from '../../lib/time.js';
+import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
 import type { RatingFilter } from '../ratings/ratings.repository.js';
 import { countExportTallies, findFilterNames, listCareerIds, listExportRecords } from './reports.repository.js';
 
@@ -141,8 +142,18 @@ export async function buildFlexWorkbook(
   wb.created = now;
   wb.creator = 'Atributos de egreso';
 
+  // Text columns as wide as their longest value (`fitColumnWidth`, as every workbook of the product): a career such
+  // as 'Ingeniería en Sistemas Computacionales' is read whole. The rows are known before the streamed sheet starts.
+  const fit = (header: string, values: Iterable<CellValue>, minWidth: number) => ({
+    header,
+    width: fitColumnWidth(header, values, minWidth).width,
+  });
   const summaryColumns: SheetColumns = [
-    { header: 'Atributo', width: 40 },
+    fit(
+      'Atributo',
+      tallies.map((t) => t.attribute_name),
+      40,
+    ),
     { header: 'Alumnos con datos', width: 18 },
     { header: 'Registros', width: 12 },
     ...BAND_ORDER.flatMap((b) => [
@@ -150,7 +161,11 @@ export async function buildFlexWorkbook(
       { header: `% ${b}`, width: 16, style: { numFmt: '0.0%' } },
     ]),
     // Two careers may name an attribute alike: the career tells their rows apart.
-    { header: 'Carrera', width: 30 },
+    fit(
+      'Carrera',
+      tallies.map((t) => t.career_name),
+      30,
+    ),
   ];
   writeSheet(wb, 'Resumen', summaryColumns, (summary) => {
     for (const t of tallies) {
@@ -173,13 +188,29 @@ export async function buildFlexWorkbook(
 
   const detailColumns: SheetColumns = [
     { header: 'Matrícula', width: 14 },
-    { header: 'Nombre', width: 36 },
+    fit(
+      'Nombre',
+      records.map((r) => r.full_name),
+      36,
+    ),
     { header: 'Género', width: 10 },
     { header: 'Clave', width: 12 },
-    { header: 'Materia', width: 36 },
-    { header: 'Atributo', width: 40 },
+    fit(
+      'Materia',
+      records.map((r) => r.subject_name),
+      36,
+    ),
+    fit(
+      'Atributo',
+      records.map((r) => r.attribute_name),
+      40,
+    ),
     // The attribute's career: two careers may name an attribute alike.
-    { header: 'Carrera', width: 30 },
+    fit(
+      'Carrera',
+      records.map((r) => r.career_name),
+      30,
+    ),
     { header: 'Calificación', width: 13, style: { numFmt: '0.0' } },
     { header: 'Banda', width: 15 },
   ];

@@ -192,6 +192,9 @@ describe('an attribute with no career (shared) in the division report', () => {
       ['Ciro', 'Análisis de sistemas', 'Ingeniería en Sistemas', 80],
       ['Ciro', 'Ética profesional (compartido)', SHARED_ATTRIBUTE_CAREER, 80],
     ]);
+    // The career column is as wide as its longest value (33 characters, more than the former fixed 30).
+    expect(wb.getWorksheet('Resumen')!.getColumn(10).width).toBe(SHARED_ATTRIBUTE_CAREER.length + 1);
+    expect(wb.getWorksheet('Calificaciones')!.getColumn(7).width).toBe(SHARED_ATTRIBUTE_CAREER.length + 1);
   });
 
   it("shows in each career's evidence for the career's cohort", async () => {
@@ -274,7 +277,16 @@ describe('an attribute with no career (shared) in the division report', () => {
     const res = await as(ctx(), chiefA, { method: 'POST', url: '/api/reportes/acciones-mejora', payload });
     expect(res.statusCode, res.body).toBe(201);
     const action = res.json() as ImprovementAction;
-    expect(action.attribute.attribute_name).toBe('Ética profesional');
+    expect(action.attribute).toMatchObject({ attribute_name: 'Ética profesional', shared: true });
+    // Its workbook labels it as the screens do.
+    const book = await as(ctx(), chiefA, {
+      method: 'GET',
+      url: `/api/reportes/acciones-mejora/export?career_id=${ids.a}`,
+    });
+    expect(book.statusCode, book.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(book.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.getCell('C2').value).toBe('Ética profesional (compartido)');
     // Ana alone in P1, 90: all at Suficiente or above, against career A's target for the period (85).
     expect(action.finding).toMatchObject({ students: 1, share: 100, target: 85, met: true });
     const foreign = await as(ctx(), chiefA, {
@@ -295,9 +307,9 @@ describe('an attribute with no career (shared) in the performance indices', () =
     const p1 = res.periods.find((p) => p.period_id === ids.p1)!;
     // Beto's final in S is 60: S is the failure of P1, with career B's attributes and the shared one (Beto: 60).
     expect(p1.top_failures.map((f) => [f.subject_id, f.failed])).toEqual([[ids.s, 1]]);
-    expect(p1.top_failures[0]!.attributes.map((a) => [a.attribute_id, a.share, a.met])).toEqual([
-      [ids.ownB, 0, false],
-      [ids.shared, 0, false],
+    expect(p1.top_failures[0]!.attributes.map((a) => [a.attribute_id, a.shared, a.share, a.met])).toEqual([
+      [ids.ownB, false, 0, false],
+      [ids.shared, true, 0, false],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { StudentSubject } from '@egreso/domain';
 import { joinActivityAssignment, joinAssignmentPeriod, joinAssignmentSubject } from '../../db/joins.js';
-import { esKey } from '../../db/spanish.js';
+import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { sheetMembers } from '../grading/sheets.repository.js';
 import { studentObservations } from '../observations/observations.repository.js';
@@ -32,7 +32,7 @@ export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<
   return subjects.map((s) => ({ ...s, activities: bySubject.get(s.id) ?? [] }));
 }
 
-/** Attribute names by id, in Spanish order. */
+/** Attribute names by id, in the order of attributes (`byAttributeOrder`: by code). */
 export async function listAttributeNames(
   db: DbOrTrx,
   ids: number[],
@@ -42,12 +42,11 @@ export async function listAttributeNames(
     .selectFrom('attributes')
     .select(['id', 'attribute_name'])
     .where('id', 'in', ids)
-    .orderBy(esKey('attribute_name'))
-    .orderBy('id')
+    .$call(byAttributeOrder('attributes'))
     .execute();
 }
 
-/** Attributes of the subjects the student is or was enrolled in, in Spanish order. */
+/** Attributes of the subjects the student is or was enrolled in, in the order of attributes. */
 export async function listEnrolledAttributes(
   db: DbOrTrx,
   userId: number,
@@ -62,8 +61,7 @@ export async function listEnrolledAttributes(
         .select('sa.attribute_id'),
     )
     .select(['at.id', 'at.attribute_name'])
-    .orderBy(esKey('at.attribute_name'))
-    .orderBy('at.id')
+    .$call(byAttributeOrder('at'))
     .execute();
 }
 
@@ -160,8 +158,7 @@ export async function listRatingInputs(db: DbOrTrx, userId: number) {
       'ua.qualification',
       'a.ponderation',
     ])
-    .orderBy(esKey('at.attribute_name'))
-    .orderBy('aa.attribute_id')
+    .$call(byAttributeOrder('at'))
     .orderBy(esKey('s.subject_name'))
     .orderBy('ps.subject_id')
     .orderBy('a.id')

@@ -33,8 +33,17 @@ beforeAll(async () => {
   student = sheet.students[0]!;
   [x, y] = sheet.attributeIds as [number, number];
   const db = ctx().database.db;
-  await db.updateTable('attributes').set({ attribute_name: 'Ética profesional' }).where('id', '=', x).execute();
-  await db.updateTable('attributes').set({ attribute_name: 'Análisis de problemas' }).where('id', '=', y).execute();
+  // Coded so that the order of attributes (by code, digits as numbers: AE2 before AE10) is not the order of names.
+  await db
+    .updateTable('attributes')
+    .set({ attribute_name: 'Ética profesional', codigo: 'AE2' })
+    .where('id', '=', x)
+    .execute();
+  await db
+    .updateTable('attributes')
+    .set({ attribute_name: 'Análisis de problemas', codigo: 'AE10' })
+    .where('id', '=', y)
+    .execute();
   const a1 = (await makeActivity(ctx(), sheet.assignmentId, [x])).id;
   const a2 = (await makeActivity(ctx(), sheet.assignmentId, [x, y])).id;
   const a3 = (await makeActivity(ctx(), sheet.assignmentId, [y])).id;
@@ -131,30 +140,30 @@ describe('the student reads their records', () => {
     expect(other.statusCode).toBe(403);
   });
 
-  it('attribute ratings of a subject in Spanish order, null when nothing is graded', async () => {
+  it('attribute ratings of a subject by code (AE2 before AE10), null when nothing is graded', async () => {
     const res = await get(student, `/api/userattributes/by-user/${student.id}?subject_id=${sheet.subjectId}`);
     expect(
       res
         .json()
         .map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]),
     ).toEqual([
-      ['Análisis de problemas', 80],
       ['Ética profesional', 90],
+      ['Análisis de problemas', 80],
     ]);
     const other = await get(
       sheet.students[1]!,
       `/api/userattributes/by-user/${sheet.students[1]!.id}?subject_id=${sheet.subjectId}`,
     );
-    expect(other.json().map((r: { attributerating: number | null }) => r.attributerating)).toEqual([null, 40]);
+    expect(other.json().map((r: { attributerating: number | null }) => r.attributerating)).toEqual([40, null]);
   });
 
-  it('the global report: the mean of the per-subject ratings', async () => {
+  it('the global report: the mean of the per-subject ratings, by code', async () => {
     const res = await get(student, `/api/reportes/alumno/${student.id}/global`);
     expect(res.json()).toEqual({
       user_id: student.id,
       atributos: [
-        { attribute_id: y, atributo: 'Análisis de problemas', promedio: 80 },
         { attribute_id: x, atributo: 'Ética profesional', promedio: 83.5 },
+        { attribute_id: y, atributo: 'Análisis de problemas', promedio: 80 },
       ],
     });
   });
@@ -165,9 +174,10 @@ describe('the student reads their records', () => {
     expect(body.enrolled_subjects).toBe(2);
     expect(body.graded_activities).toBe(3);
     expect(body.total_activities).toBe(4);
+    // The 'Promedio por atributo' select lists them by code.
     expect(body.attributes).toEqual([
-      { attribute_id: y, attribute_name: 'Análisis de problemas', promedio: 80 },
       { attribute_id: x, attribute_name: 'Ética profesional', promedio: 83.5 },
+      { attribute_id: y, attribute_name: 'Análisis de problemas', promedio: 80 },
     ]);
     // A3 has no grade row yet: it is listed as pending all the same, as the grades page lists it.
     const byId = new Map(
@@ -198,7 +208,7 @@ describe('the student reads their records', () => {
       [acts.a1, 95, 100],
       [acts.a2, 80, 50],
     ]);
-    expect(body.atributos.map((a: { attribute_id: number }) => a.attribute_id)).toEqual([y, x]);
+    expect(body.atributos.map((a: { attribute_id: number }) => a.attribute_id)).toEqual([x, y]);
   });
 
   it('observations of their own subjects', async () => {
@@ -325,8 +335,9 @@ describe('attributes unused by a sheet', () => {
         .json()
         .map((r: { attribute_name: string; attributerating: number | null }) => [r.attribute_name, r.attributerating]),
     ).toEqual([
-      ['Comunicación', null],
+      // AE2 first; an attribute without a code after those with one.
       ['Ética profesional', 77],
+      ['Comunicación', null],
     ]);
   });
 });

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Attribute } from '@egreso/domain';
+import { ATTRIBUTE_MSG, type Attribute } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn, type MockReply } from '../../../test/render';
 import AttributesPage from './AttributesPage';
 
@@ -64,5 +64,51 @@ describe('AttributesPage', () => {
         career_id: null,
       }),
     );
+  });
+
+  it("offers a chief 'Editar' and 'Eliminar' only on their careers' and the shared attributes", async () => {
+    const isc = { id: 1, name: 'Ingeniería en Sistemas' };
+    const ii = { id: 2, name: 'Ingeniería Industrial' };
+    mockApi({
+      'GET /attributes': {
+        body: [
+          { ...attr(1, 'Análisis', 'd'), codigo: 'AE1', career_id: 1, career: isc },
+          { ...attr(2, 'Procesos', 'd'), codigo: 'II1', career_id: 2, career: ii },
+          attr(3, 'Ética', 'd'),
+        ],
+      },
+      'GET /careers': { body: [isc, ii] },
+      'GET /mis-carreras': { body: [{ ...isc, career_key: 'ISC' }] },
+    });
+    signIn({ id: 2, full_name: 'Jefe', rol: 1 });
+    renderWithProviders(<AttributesPage />, { route: '/Attributes' });
+    await screen.findByText('Procesos');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Editar Análisis' })).not.toHaveAttribute('aria-disabled'),
+    );
+    for (const name of ['Editar Procesos', 'Eliminar Procesos']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAttribute('title', ATTRIBUTE_MSG.otherCareer);
+    }
+    // Clicking the locked button opens nothing.
+    screen.getByRole('button', { name: 'Editar Procesos' }).click();
+    expect(screen.queryByRole('dialog', { name: 'Editar atributo' })).not.toBeInTheDocument();
+    // A shared attribute: the chief may change it (the server allows it).
+    expect(screen.getByRole('button', { name: 'Eliminar Ética' })).not.toHaveAttribute('aria-disabled');
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('locks nothing for an administrator', async () => {
+    mockApi({
+      'GET /attributes': {
+        body: [{ ...attr(2, 'Procesos', 'd'), career_id: 2, career: { id: 2, name: 'Industrial' } }],
+      },
+      'GET /careers': { body: [] },
+    });
+    signIn({ id: 1, full_name: 'Admin', rol: 0 });
+    renderWithProviders(<AttributesPage />, { route: '/Attributes' });
+    await screen.findByText('Procesos');
+    expect(screen.getByRole('button', { name: 'Editar Procesos' })).not.toHaveAttribute('aria-disabled');
   });
 });

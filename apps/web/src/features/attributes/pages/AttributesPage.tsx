@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import {
   ATTRIBUTE_MSG,
+  ROLE,
   SHARED_ATTRIBUTE_CAREER,
   attributeCreateBody,
   attributeUpdateBody,
@@ -15,6 +16,8 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
+import { getRole } from '../../../lib/session';
+import { useMyCareers } from '../../../lib/teacher-assignments';
 import { useCareers } from '../../careers/api/get-careers';
 import { useDeleteAttribute } from '../api/delete-attribute';
 import { useAttributes } from '../api/get-attributes';
@@ -24,6 +27,9 @@ import { AttributeFields, attributeRequest, draftOf, emptyAttribute } from '../c
 export default function AttributesPage() {
   const attributes = useAttributes();
   const careers = useCareers();
+  // A chief changes the attributes of their careers and the shared ones (DESIGN §5); another career's are read only.
+  const chief = getRole() === ROLE.CHIEF;
+  const mine = useMyCareers(chief);
   const save = useSaveAttribute();
   const remove = useDeleteAttribute();
   const catalogue = useCataloguePage({
@@ -54,6 +60,9 @@ export default function AttributesPage() {
   });
 
   const careerList = careers.data ?? [];
+  const myCareerIds = new Set((mine.data ?? []).map((c) => c.id));
+  const locked = (a: Attribute) =>
+    chief && a.career_id !== null && !myCareerIds.has(a.career_id) ? ATTRIBUTE_MSG.otherCareer : null;
   // A blank description (rows written before the server trimmed them) reads as missing, not as an empty cell.
   const description = (a: Attribute) =>
     a.description?.trim() ? a.description : <MissingText>Sin descripción</MissingText>;
@@ -75,7 +84,7 @@ export default function AttributesPage() {
         title="Atributos registrados"
         rows={attributes.data}
         columns={columns}
-        rowActions={{ ...catalogue.rowActions, name: (a) => a.attribute_name, width: 170 }}
+        rowActions={{ ...catalogue.rowActions, name: (a) => a.attribute_name, width: 170, locked }}
         rowKey={(a) => a.id}
         minWidth={720}
         loading={attributes.isPending}

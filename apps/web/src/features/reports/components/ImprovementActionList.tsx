@@ -1,5 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IMPROVEMENT_STATUS_LABELS, type ImprovementAction, type ImprovementStatus } from '@egreso/domain';
+import {
+  IMPROVEMENT_STATUS_LABELS,
+  attributeDisplayName,
+  type ImprovementAction,
+  type ImprovementStatus,
+} from '@egreso/domain';
 import { formatDate } from '../../../lib/dates';
 import { measuredText, pct } from './evidence-format';
 
@@ -48,7 +53,9 @@ export function ImprovementActionList({
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {showContext ? `${a.attribute.attribute_name} · ${a.generation.generation_name} · ` : ''}
+                {showContext
+                  ? `${attributeDisplayName(a.attribute.attribute_name, a.attribute.shared)} · ${a.generation.generation_name} · `
+                  : ''}
                 {`Aplicación: ${a.period.period_name}`}
               </Text>
               <StatusBadge status={a.status} />

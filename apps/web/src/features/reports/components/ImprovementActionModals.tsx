@@ -8,6 +8,7 @@ import {
   improvementActionBody,
   improvementActionUpdateBody,
   improvementFollowupBody,
+  attributeDisplayName,
   type ImprovementAction,
 } from '@egreso/domain';
 import { DateField } from '../../../components/DateField';
@@ -64,6 +65,8 @@ export interface ActionFinding {
   generation_id: number;
   attribute_id: number;
   attribute_name: string;
+  /** No career (DESIGN §5): the name reads '… (compartido)'. */
+  shared: boolean;
   /** The attribute's trend points (period, share, target): the finding is one of them. */
   trend: Array<{
     period_id: number;
@@ -258,7 +261,9 @@ export function RegisterActionModal({
   });
   return (
     <FormModal {...modal} title="Registrar acción de mejora" size="lg">
-      <Subject label="Atributo: ">{finding?.attribute_name}</Subject>
+      <Subject label="Atributo: ">
+        {finding ? attributeDisplayName(finding.attribute_name, finding.shared) : null}
+      </Subject>
       <Select
         label="Periodo del hallazgo"
         required
@@ -339,7 +344,9 @@ export function EditActionModal({
   return (
     <FormModal {...modal} title="Acción de mejora" size="lg">
       {action ? (
-        <Subject label={`${action.attribute.attribute_name} · ${action.generation.generation_name}. `}>
+        <Subject
+          label={`${attributeDisplayName(action.attribute.attribute_name, action.attribute.shared)} · ${action.generation.generation_name}. `}
+        >
           {`Hallazgo en ${action.finding.period.period_name}: ${pct(action.finding.share)} contra una meta de ${action.finding.target} %.`}
         </Subject>
       ) : null}

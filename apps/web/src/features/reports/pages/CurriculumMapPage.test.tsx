@@ -104,7 +104,7 @@ describe('CurriculumMapPage', () => {
     const items = within(gaps).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent(
-      `Ética profesional: ${EVIDENCE_MSG.noLevel('I, A')} ${EVIDENCE_MSG.noGradedActivity('AGO-DIC 2026')}`,
+      `Ética profesional: Ninguna materia lo trabaja en los niveles I y A. ${EVIDENCE_MSG.noGradedActivity('AGO-DIC 2026')}`,
     );
 
     const table = screen.getByRole('table', { name: /Mapa curricular/ });

@@ -42,7 +42,7 @@ function Gaps({ map }: { map: CurriculumMapAnswer }) {
     .map((a) => ({
       a,
       lines: [
-        a.missing_levels.length ? EVIDENCE_MSG.noLevel(a.missing_levels.join(', ')) : null,
+        a.missing_levels.length ? EVIDENCE_MSG.noLevel(a.missing_levels) : null,
         a.graded_activities === 0 && map.period ? EVIDENCE_MSG.noGradedActivity(map.period.period_name) : null,
       ].filter((x): x is string => x !== null),
     }))

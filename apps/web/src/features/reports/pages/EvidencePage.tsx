@@ -40,6 +40,7 @@ export default function EvidencePage() {
               generation_id: applied.generation_id,
               attribute_id: a.attribute_id,
               attribute_name: a.attribute_name,
+              shared: a.shared,
               trend: a.trend.map((t) => ({
                 period_id: t.period_id,
                 period_name: t.period_name,

@@ -72,7 +72,7 @@ const action: ImprovementAction = {
   id: 50,
   career: { id: 1, name: 'Ingeniería en Sistemas' },
   generation: { id: 4, generation_name: '2023-2028' },
-  attribute: { id: 7, attribute_name: 'Análisis', codigo: 'AE1' },
+  attribute: { id: 7, attribute_name: 'Análisis', codigo: 'AE1', shared: false },
   finding: { students: 30, share: 66.7, target: 75, met: false, critical: true, period: P2 },
   cause: 'No modelan antes de programar.',
   action: 'Taller de modelado.',
@@ -270,6 +270,37 @@ describe('improvement actions on the evidence', () => {
     expect(
       within(screen.getByRole('region', { name: 'Ética' })).queryByRole('list', { name: 'Acciones de mejora' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('a shared attribute (no career)', () => {
+  const shared = { ...action, attribute: { ...action.attribute, shared: true } };
+  it("reads '(compartido)' in the register dialog", async () => {
+    mockApi({
+      ...catalogue,
+      'GET /reportes/evidencia': {
+        body: {
+          ...evidence,
+          attributes: [{ ...evidence.attributes[0]!, shared: true }, ...evidence.attributes.slice(1)],
+        },
+      },
+      'GET /reportes/acciones-mejora': { body: [shared] },
+    });
+    const r = await consultEvidence();
+    const region = await screen.findByRole('region', { name: 'AE1 · Análisis (compartido)' });
+    await r.user.click(within(region).getByRole('button', { name: 'Registrar acción de mejora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar acción de mejora' });
+    expect(dialog).toHaveTextContent('Atributo: Análisis (compartido)');
+  });
+
+  it("is labelled in the teacher's list of actions", async () => {
+    mockApi({ 'GET /reportes/acciones-mejora': { body: [shared] } });
+    signIn({ id: 9, full_name: 'Rosa Luna', rol: 2 });
+    renderWithProviders(<TeacherImprovementActions />, { route: '/TeacherDashboard' });
+    const section = await screen.findByRole('region', { name: 'Acciones de mejora en mis materias' });
+    expect(
+      await within(section).findByText(/Análisis \(compartido\) · 2023-2028 · Aplicación: AGO-DIC 2026/),
+    ).toBeInTheDocument();
   });
 });
 

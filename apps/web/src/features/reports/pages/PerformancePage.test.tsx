@@ -32,7 +32,11 @@ const answer: PerformanceAnswer = {
       top_failures: [
         {
           ...failure(12, 'BD-1', 'Bases de datos', 18, 6, 33.3),
-          attributes: [{ attribute_id: 7, attribute_name: 'Análisis', codigo: 'AE1', share: 55.6, met: false }],
+          attributes: [
+            { attribute_id: 7, attribute_name: 'Análisis', codigo: 'AE1', shared: false, share: 55.6, met: false },
+            // A shared attribute (no career) without a code: its name, labelled.
+            { attribute_id: 9, attribute_name: 'Ética', codigo: null, shared: true, share: 71.4, met: true },
+          ],
         },
       ],
     },
@@ -99,7 +103,9 @@ describe('PerformancePage', () => {
     );
     const first = screen.getByRole('region', { name: 'Reprobación en AGO-DIC 2025' });
     expect(within(first).getByRole('row', { name: /Bases de datos/ })).toHaveTextContent('BD-1Bases de datos18633.3 %');
-    expect(first).toHaveTextContent('Bases de datos (33.3 %): AE1 55.6 % en Suficiente o más, meta no cumplida');
+    expect(first).toHaveTextContent(
+      'Bases de datos (33.3 %): AE1 55.6 % en Suficiente o más, meta no cumplida; Ética (compartido) 71.4 % en Suficiente o más',
+    );
     expect(screen.getByRole('region', { name: 'Reprobación en ENE-JUN 2026' })).toHaveTextContent(
       'Sin calificaciones finales de la generación en este periodo.',
     );

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
-import { PERFORMANCE_MSG, type PerformanceAnswer } from '@egreso/domain';
+import { PERFORMANCE_MSG, attributeDisplayName, type PerformanceAnswer } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { formatDateTime } from '../../../lib/dates';
@@ -113,7 +113,7 @@ function FailuresOf({ p }: { p: Period }) {
                 ? s.attributes
                     .map(
                       (a) =>
-                        `${a.codigo ?? a.attribute_name} ${a.share === null ? 'sin calificaciones' : `${pct(a.share)} en Suficiente o más${a.met === false ? ', meta no cumplida' : ''}`}`,
+                        `${attributeDisplayName(a.codigo ?? a.attribute_name, a.shared)} ${a.share === null ? 'sin calificaciones' : `${pct(a.share)} en Suficiente o más${a.met === false ? ', meta no cumplida' : ''}`}`,
                     )
                     .join('; ')
                 : 'no trabaja atributos de la carrera.'}

@@ -89,7 +89,7 @@ describe('AttributesPage', () => {
     for (const name of ['Editar Procesos', 'Eliminar Procesos']) {
       const button = screen.getByRole('button', { name });
       expect(button).toHaveAttribute('aria-disabled', 'true');
-      expect(button).toHaveAttribute('title', ATTRIBUTE_MSG.otherCareer);
+      expect(button).toHaveAccessibleDescription(ATTRIBUTE_MSG.otherCareer);
     }
     // Clicking the locked button opens nothing.
     screen.getByRole('button', { name: 'Editar Procesos' }).click();

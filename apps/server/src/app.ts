@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '@egreso/domain';
+import type { OidcConfig } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
@@ -25,6 +26,10 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The institution's name (INSTITUTION_NAME), printed on the cohort evidence. */
     institution: string;
+    /** Institutional sign-in's settings, or null when it is off. */
+    oidc: OidcConfig | null;
+    /** The operator's e-mail (ADMIN_EMAIL), lower-case, or null. */
+    adminEmail: string | null;
   }
 }
 
@@ -40,6 +45,10 @@ export interface BuildOptions {
   trustProxy?: false | number | string[];
   /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
   sessionMaxDays?: number;
+  /** Institutional sign-in (OIDC_*); null or absent: password sign-in only. */
+  oidc?: OidcConfig | null;
+  /** The operator's account (ADMIN_EMAIL): it keeps password sign-in when OIDC_REQUIRED=1. */
+  adminEmail?: string;
 }
 
 /**
@@ -152,6 +161,8 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
+  app.decorate('oidc', options.oidc ?? null);
+  app.decorate('adminEmail', options.adminEmail?.toLowerCase() ?? null);
   setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });

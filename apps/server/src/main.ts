@@ -40,6 +40,8 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     sessionMaxDays: config.SESSION_MAX_DAYS,
+    oidc: config.oidc,
+    adminEmail: config.ADMIN_EMAIL,
   });
 
   const backups = config.BACKUP_EVERY_HOURS

@@ -18,7 +18,8 @@ const LOGIN_PAGE = '/app/login';
 
 /** The callback's address as the provider was told it (behind a proxy, as TRUST_PROXY lets the request say). */
 function redirectUri(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${OIDC_PATH}/callback`;
+  // Normalised as URL does it (no default port): the same string in the request and in the code exchange.
+  return new URL(`${request.protocol}://${request.host}${OIDC_PATH}/callback`).href;
 }
 
 function verifierCookie(value: string, maxAge: number, secure: boolean): string {

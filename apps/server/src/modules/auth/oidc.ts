@@ -122,7 +122,7 @@ export async function finishSignIn(
   }
 
   const config = await providerConfiguration(oidc);
-  let claims: client.IDToken | undefined;
+  let claims: (client.IDToken & { email?: unknown; email_verified?: unknown }) | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: browserVerifier,
@@ -131,6 +131,11 @@ export async function finishSignIn(
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    // A provider that keeps the e-mail out of the ID token gives it at its userinfo endpoint.
+    if (claims && claims.email === undefined) {
+      const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      claims = { ...claims, email: info.email, email_verified: info.email_verified };
+    }
   } catch (err) {
     const reason = refusalOf(err);
     log.warn({ err: { message: (err as Error).message, code: (err as OidcError).code } }, 'oidc sign-in refused');

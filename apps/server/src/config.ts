@@ -115,9 +115,7 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
   }
   if (given.length < OIDC_KEYS.length) {
     const missing = OIDC_KEYS.filter((k) => !given.includes(k));
-    throw new Error(
-      `Configuración inválida: ${OIDC_KEYS.join(', ')} van juntas; falta ${missing.join(', ')}.`,
-    );
+    throw new Error(`Configuración inválida: ${OIDC_KEYS.join(', ')} van juntas; falta ${missing.join(', ')}.`);
   }
   let issuer: URL;
   try {

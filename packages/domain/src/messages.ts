@@ -6,7 +6,8 @@ export const MSG = {
     `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`,
   mustChangePassword: 'Debes cambiar tu contraseña antes de continuar.',
   oidcButton: 'Entrar con tu cuenta institucional',
-  oidcRequired: 'Tu institución pide entrar con tu cuenta institucional. Usa el botón «Entrar con tu cuenta institucional».',
+  oidcRequired:
+    'Tu institución pide entrar con tu cuenta institucional. Usa el botón «Entrar con tu cuenta institucional».',
   unauthenticated: 'No autenticado. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'Recurso no encontrado.',

@@ -22,7 +22,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Inicia sesión y entrega un token',
         body: loginBody,
-        response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
+        response: {
+          200: loginResponse,
+          401: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {

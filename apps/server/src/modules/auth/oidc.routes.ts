@@ -5,14 +5,7 @@ import { OIDC_REFUSALS, errorResponse, loginResponse, oidcExchangeBody, oidcInfo
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
-import {
-  OIDC_COOKIE,
-  OIDC_PATH,
-  OidcRefused,
-  beginSignIn,
-  finishSignIn,
-  takeHandoff,
-} from './oidc.js';
+import { OIDC_COOKIE, OIDC_PATH, OidcRefused, beginSignIn, finishSignIn, takeHandoff } from './oidc.js';
 
 const LOGIN_PAGE = '/app/login';
 

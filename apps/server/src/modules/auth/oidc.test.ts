@@ -194,7 +194,11 @@ describe('institutional sign-in (OpenID Connect)', () => {
 
   it('does not link an account already linked to another subject', async () => {
     const user = await createUser(ctx, ROLE.STUDENT, { email: 'doble@uni.edu.mx' });
-    await ctx.database.db.updateTable('users').set({ oidc_subject: 'sub-original' }).where('id', '=', user.id).execute();
+    await ctx.database.db
+      .updateTable('users')
+      .set({ oidc_subject: 'sub-original' })
+      .where('id', '=', user.id)
+      .execute();
     op.accounts.set('sub-otro', { email: 'doble@uni.edu.mx', email_verified: true });
     expect((await signInWithProvider('sub-otro')).fragment.get('oidc_error')).toBe('linked');
     expect((await userRow(user.id)).oidc_subject).toBe('sub-original');

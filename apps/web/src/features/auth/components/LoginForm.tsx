@@ -122,6 +122,10 @@ export function LoginForm() {
               size="md"
               fullWidth
               variant="default"
+              // The label wraps rather than widen the card on a narrow phone.
+              h="auto"
+              py={12}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
               data-disabled={busy || undefined}
               onClick={(e: React.MouseEvent) => {
                 if (busy) e.preventDefault();

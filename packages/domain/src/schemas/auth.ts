@@ -90,5 +90,5 @@ export const oidcInfoResponse = z.object({ enabled: z.boolean() });
 
 /** `POST /auth/oidc/exchange`: the one-time code a finished institutional sign-in left in the login page's address. */
 export const oidcExchangeBody = z.object({
-  code: z.string('El código es obligatorio').min(1, 'El código es obligatorio').max(200, MSG.tooLong(200)),
+  code: z.string('El código es obligatorio').trim().min(1, 'El código es obligatorio').max(200, MSG.tooLong(200)),
 });

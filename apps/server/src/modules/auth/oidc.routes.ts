@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OIDC_REFUSALS, errorResponse, loginResponse, oidcExchangeBody, oidcInfoResponse } from '@egreso/domain';
+import { MSG, OIDC_REFUSALS, errorResponse, loginResponse, oidcExchangeBody, oidcInfoResponse } from '@egreso/domain';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
@@ -26,11 +26,8 @@ function toLoginPage(reply: FastifyReply, fragment: string) {
   return reply.code(303).header('cache-control', 'no-store').redirect(`${LOGIN_PAGE}#${fragment}`, 303);
 }
 
-const callbackQuery = z.looseObject({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(2000).optional(),
-  error: z.string().max(2000).optional(),
-});
+const callbackParam = z.string().max(2000, MSG.tooLong(2000)).optional();
+const callbackQuery = z.looseObject({ code: callbackParam, state: callbackParam, error: callbackParam });
 
 /**
  * Institutional sign-in (OpenID Connect, DESIGN §5): authorization code with PKCE (S256), state and nonce; the

@@ -7,6 +7,8 @@ import Provider from 'oidc-provider';
 export interface TestAccount {
   email?: string;
   email_verified?: boolean;
+  /** Microsoft Entra ID's "e-mail domain owner verified". */
+  xms_edov?: boolean;
   name?: string;
 }
 
@@ -55,7 +57,7 @@ export async function startTestProvider(options: {
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['llave-de-cookies-de-prueba'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name'] },
     // The claims go in the ID token itself, as Google's does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
@@ -74,7 +76,7 @@ export async function startTestProvider(options: {
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId });
       grant.addOIDCScope('openid email profile');
-      grant.addOIDCClaims(['email', 'email_verified', 'name']);
+      grant.addOIDCClaims(['email', 'email_verified', 'xms_edov', 'name']);
       await grant.save();
       return grant;
     },

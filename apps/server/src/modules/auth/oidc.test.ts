@@ -192,6 +192,15 @@ describe('institutional sign-in (OpenID Connect)', () => {
     expect(created).toBeUndefined();
   });
 
+  it("links by Microsoft Entra ID's xms_edov when the provider sends no email_verified", async () => {
+    const user = await createUser(ctx, ROLE.TEACHER, { email: 'entra@uni.edu.mx' });
+    op.accounts.set('sub-entra', { email: 'entra@uni.edu.mx', xms_edov: true });
+    const { fragment } = await signInWithProvider('sub-entra');
+    expect((await exchange(fragment.get('oidc'))).json().user.id).toBe(user.id);
+    op.accounts.set('sub-entra-no', { email: 'entra@uni.edu.mx', xms_edov: false });
+    expect((await signInWithProvider('sub-entra-no')).fragment.get('oidc_error')).toBe('unverified');
+  });
+
   it('does not link an account already linked to another subject', async () => {
     const user = await createUser(ctx, ROLE.STUDENT, { email: 'doble@uni.edu.mx' });
     await ctx.database.db

@@ -122,7 +122,7 @@ export async function finishSignIn(
   }
 
   const config = await providerConfiguration(oidc);
-  let claims: (client.IDToken & { email?: unknown; email_verified?: unknown }) | undefined;
+  let claims: (client.IDToken & { email?: unknown; email_verified?: unknown; xms_edov?: unknown }) | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: browserVerifier,
@@ -134,7 +134,7 @@ export async function finishSignIn(
     // A provider that keeps the e-mail out of the ID token gives it at its userinfo endpoint.
     if (claims && claims.email === undefined) {
       const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-      claims = { ...claims, email: info.email, email_verified: info.email_verified };
+      claims = { ...claims, email: info.email, email_verified: info.email_verified, xms_edov: info.xms_edov };
     }
   } catch (err) {
     const reason = refusalOf(err);
@@ -148,7 +148,9 @@ export async function finishSignIn(
   let userId = linked?.id;
   if (userId === undefined) {
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email || claims.email_verified !== true) throw new OidcRefused('unverified');
+    // Microsoft Entra ID sends no email_verified: its xms_edov says the tenant owns the e-mail's domain.
+    const verified = claims.email_verified === true || claims.xms_edov === true;
+    if (!email || !verified) throw new OidcRefused('unverified');
     if (!oidc.allowedDomains.includes(emailDomain(email))) throw new OidcRefused('domain');
     const account = await db
       .selectFrom('users')

@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/src/test/oidc-provider-types.d.ts" />
 import { MSG, OIDC_REFUSALS } from '@egreso/domain';
 import { startTestProvider } from '../../apps/server/src/test/oidc-provider.js';
 import { PHONE, assert, makeContext, startServer, type Flow } from '../harness.js';

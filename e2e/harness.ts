@@ -27,8 +27,15 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts the built server on a free port with a new demo database (SQLite unless DATABASE_URL is given). */
-export async function startServer(port: number, databaseUrl?: string): Promise<Server> {
+/**
+ * Starts the built server on a free port with a new demo database (SQLite unless DATABASE_URL is given); `extraEnv`
+ * adds settings (institutional sign-in's, say).
+ */
+export async function startServer(
+  port: number,
+  databaseUrl?: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'egreso-e2e-'));
   const url = databaseUrl ?? `sqlite:${join(dir, 'app.db')}`;
   const env: NodeJS.ProcessEnv = {
@@ -37,6 +44,7 @@ export async function startServer(port: number, databaseUrl?: string): Promise<S
     HOST: '127.0.0.1',
     DATABASE_URL: url,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;

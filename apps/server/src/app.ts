@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '@egreso/domain';
+import type { OidcConfig } from './config.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
@@ -27,6 +28,10 @@ declare module 'fastify' {
     institution: string;
     /** Days an unclaimed one-time password is accepted (INITIAL_PASSWORD_DAYS). */
     initialPasswordDays: number;
+    /** Institutional sign-in's settings, or null when it is off. */
+    oidc: OidcConfig | null;
+    /** The operator's e-mail (ADMIN_EMAIL), lower-case, or null. */
+    adminEmail: string | null;
   }
 }
 
@@ -44,6 +49,10 @@ export interface BuildOptions {
   sessionMaxDays?: number;
   /** Days an unclaimed one-time password is accepted (INITIAL_PASSWORD_DAYS), 14 by default. */
   initialPasswordDays?: number;
+  /** Institutional sign-in (OIDC_*); null or absent: password sign-in only. */
+  oidc?: OidcConfig | null;
+  /** The operator's account (ADMIN_EMAIL): it keeps password sign-in when OIDC_REQUIRED=1. */
+  adminEmail?: string;
 }
 
 /**
@@ -157,6 +166,8 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');
   app.decorate('initialPasswordDays', options.initialPasswordDays ?? 14);
+  app.decorate('oidc', options.oidc ?? null);
+  app.decorate('adminEmail', options.adminEmail?.toLowerCase() ?? null);
   setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });

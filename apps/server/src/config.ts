@@ -87,7 +87,68 @@ const configSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Institutional sign-in (OpenID Connect), on when its four settings are given. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case e-mail domains whose accounts may sign in with the provider. */
+  allowedDomains: string[];
+  /** OIDC_REQUIRED=1: accounts of those domains may not sign in with a password (ADMIN_EMAIL excepted). */
+  required: boolean;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
+
+/** The OIDC_* settings: all four or none; each refusal is one Spanish line naming the setting. */
+export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const value = (key: string) => env[key]?.trim() ?? '';
+  const given = OIDC_KEYS.filter((k) => value(k) !== '');
+  const required = value('OIDC_REQUIRED');
+  if (required !== '' && required !== '0' && required !== '1') {
+    throw new Error('Configuración inválida: OIDC_REQUIRED debe ser 0 o 1.');
+  }
+  if (given.length === 0) {
+    if (required === '1') {
+      throw new Error(`Configuración inválida: OIDC_REQUIRED=1 necesita ${OIDC_KEYS.join(', ')}.`);
+    }
+    return null;
+  }
+  if (given.length < OIDC_KEYS.length) {
+    const missing = OIDC_KEYS.filter((k) => !given.includes(k));
+    throw new Error(`Configuración inválida: ${OIDC_KEYS.join(', ')} van juntas; falta ${missing.join(', ')}.`);
+  }
+  let issuer: URL;
+  try {
+    issuer = new URL(value('OIDC_ISSUER'));
+  } catch {
+    throw new Error('Configuración inválida: OIDC_ISSUER debe ser una dirección https://… del proveedor.');
+  }
+  const loopback = isLoopbackHost(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && loopback)) {
+    throw new Error('Configuración inválida: OIDC_ISSUER debe usar https:// (http:// solo en esta misma máquina).');
+  }
+  const domains = value('OIDC_ALLOWED_DOMAINS')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const bad = domains.filter((d) => !DOMAIN.test(d));
+  if (domains.length === 0 || bad.length > 0) {
+    throw new Error(
+      `Configuración inválida: OIDC_ALLOWED_DOMAINS debe ser una lista de dominios separados por comas (no válido: ${bad.join(', ') || value('OIDC_ALLOWED_DOMAINS')}).`,
+    );
+  }
+  return {
+    issuer: issuer.href.replace(/\/$/, ''),
+    clientId: value('OIDC_CLIENT_ID'),
+    clientSecret: value('OIDC_CLIENT_SECRET'),
+    allowedDomains: [...new Set(domains)],
+    required: required === '1',
+  };
+}
+
+export type Config = z.infer<typeof configSchema> & { oidc: OidcConfig | null };
 
 /** Reads the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  return parsed.data;
+  return { ...parsed.data, oidc: loadOidcConfig(env) };
 }
 
 /** True for a HOST that only this machine reaches. */

@@ -41,6 +41,8 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     sessionMaxDays: config.SESSION_MAX_DAYS,
     initialPasswordDays: config.INITIAL_PASSWORD_DAYS,
+    oidc: config.oidc,
+    adminEmail: config.ADMIN_EMAIL,
   });
 
   const backups = config.BACKUP_EVERY_HOURS

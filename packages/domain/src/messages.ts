@@ -11,6 +11,9 @@ export const MSG = {
   /** A chief acting on a person who is not only theirs (no career, or also another chief's career). */
   personNotOwned:
     'Esta persona no pertenece solo a tus carreras: solo el administrador puede modificarla, restablecer su contraseña o eliminarla.',
+  oidcButton: 'Entrar con tu cuenta institucional',
+  oidcRequired:
+    'Tu institución pide entrar con tu cuenta institucional. Usa el botón «Entrar con tu cuenta institucional».',
   unauthenticated: 'No autenticado. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'Recurso no encontrado.',
@@ -49,3 +52,19 @@ export const MSG = {
   tooLong: (max: number) => `Máximo ${max} caracteres`,
   required: 'Este campo es obligatorio',
 } as const;
+
+/**
+ * Why an institutional sign-in was refused: the server redirects to the login page with one of these keys, and the
+ * page shows its message.
+ */
+export const OIDC_REFUSALS = {
+  audience: 'La respuesta del proveedor institucional no estaba dirigida a esta aplicación. Vuelve a intentarlo.',
+  expired: 'La respuesta del proveedor institucional ya expiró. Vuelve a intentarlo.',
+  state: 'Este inicio de sesión institucional ya se usó o expiró. Vuelve a intentarlo.',
+  unverified: 'Tu proveedor institucional no ha verificado tu correo, así que no puedes entrar con él.',
+  domain: 'El dominio de tu correo no está autorizado para entrar con cuenta institucional.',
+  no_account: 'No hay una cuenta con tu correo institucional. Pide a la administración que te registre.',
+  linked: 'Tu cuenta ya está vinculada a otra cuenta institucional. Pide a la administración que lo revise.',
+  failed: 'No se pudo completar el inicio de sesión institucional. Vuelve a intentarlo.',
+} as const;
+export type OidcRefusal = keyof typeof OIDC_REFUSALS;

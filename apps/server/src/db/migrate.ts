@@ -13,6 +13,7 @@ import { improvementActionsMigration } from './migrations/0014-improvement-actio
 import { careerScopeIndexesMigration } from './migrations/0015-career-scope-indexes.js';
 import { cohortIndexesMigration } from './migrations/0016-cohort-indexes.js';
 import { gradeRestoreSourceMigration } from './migrations/0017-grade-restore-source.js';
+import { oidcSignInMigration } from './migrations/0018-oidc-sign-in.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -31,6 +32,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0015-career-scope-indexes': careerScopeIndexesMigration,
         '0016-cohort-indexes': cohortIndexesMigration,
         '0017-grade-restore-source': gradeRestoreSourceMigration(dialect),
+        '0018-oidc-sign-in': oidcSignInMigration,
       };
     },
   };

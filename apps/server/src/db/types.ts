@@ -16,6 +16,18 @@ export interface UsersTable {
   updated_at: string;
   /** 1 while a password someone else set (created, imported, reset) awaits its owner's change. */
   must_change_password: ColumnType<number, number | undefined, number>;
+  /** The institutional provider's subject (`sub`) once the account signed in with it. */
+  oidc_subject: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export interface OidcSignInsTable {
+  state_hash: string;
+  verifier_hash: string;
+  expires_at: string;
+}
+export interface OidcHandoffsTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: string;
 }
 export interface AccessTokensTable {
   id: Id;
@@ -324,6 +336,8 @@ export interface StatusChangesTable {
 export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
+  oidc_sign_ins: OidcSignInsTable;
+  oidc_handoffs: OidcHandoffsTable;
   user_sessions: UserSessionsTable;
   careers: CareersTable;
   user_careers: UserCareersTable;

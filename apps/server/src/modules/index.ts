@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
+import { oidcRoutes } from './auth/oidc.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { studentsRoutes } from './users/students.routes.js';
 import { spreadsheetsRoutes } from './users/spreadsheets.routes.js';
@@ -26,6 +27,7 @@ import { improvementRoutes } from './improvement/improvement.routes.js';
 /** Every API module, mounted under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
+  oidcRoutes,
   usersRoutes,
   studentsRoutes,
   spreadsheetsRoutes,

@@ -73,7 +73,7 @@ describe('the route guardrail', () => {
     ).toThrow('POST /api/throwaway/twice has more than one guard; keep one.');
   });
 
-  it('leaves routes outside /api alone and lists the public /api routes of the app: login, health and the docs', async () => {
+  it('leaves routes outside /api alone and lists the public /api routes of the app: sign-in, health and the docs', async () => {
     const a = await freshApp();
     a.get('/elsewhere', async () => ({ ok: true }));
     await a.ready();
@@ -82,6 +82,11 @@ describe('the route guardrail', () => {
       'POST /api/login',
       'GET /api/health',
       'GET /api/ready',
+      // Institutional sign-in: whether it is offered, the trip to the provider and back, the one-time code.
+      'GET /api/auth/oidc',
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/oidc/callback',
+      'POST /api/auth/oidc/exchange',
     ]);
     expect(publicRoutes).toContain('GET /api/docs/json');
     expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);

@@ -138,6 +138,14 @@ const ROUTES: RouteCase[] = [
     fields: { email: 'email', password: 'secret' },
   },
   {
+    method: 'POST',
+    path: '/api/auth/oidc/exchange',
+    table: 'access_tokens',
+    body: () => ({ code: 'codigo-de-un-solo-uso' }),
+    fields: { code: 'text' },
+  },
+  { method: 'GET', path: '/api/auth/oidc/callback', queries: [{ state: LONG }, { code: LONG }, { error: LONG }] },
+  {
     method: 'GET',
     path: '/api/users',
     queries: [

@@ -95,3 +95,11 @@ export type UserSession = z.infer<typeof userSession>;
 export const userSessionBody = z.object({
   user_agent: z.string('El agente de usuario debe ser texto').max(500, MSG.tooLong(500)).optional(),
 });
+
+/** `GET /auth/oidc`: whether the login page offers institutional sign-in. */
+export const oidcInfoResponse = z.object({ enabled: z.boolean() });
+
+/** `POST /auth/oidc/exchange`: the one-time code a finished institutional sign-in left in the login page's address. */
+export const oidcExchangeBody = z.object({
+  code: z.string('El código es obligatorio').trim().min(1, 'El código es obligatorio').max(200, MSG.tooLong(200)),
+});

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { pingDatabase } from '../../db/lookups.js';
-import { unauthorized } from '../../lib/http-errors.js';
+import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
 import { presentUser } from '../users/present.js';
 import { startSession, throttledCheck } from './auth.service.js';
 import { deviceCookie, knownDevice } from './device.js';
+import { passwordRefused } from './oidc.js';
 import { deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,11 +22,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Inicia sesión y entrega un token',
         body: loginBody,
-        response: { 200: loginResponse, 401: errorResponse, 422: errorResponse, 429: errorResponse },
+        response: {
+          200: loginResponse,
+          401: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      if (passwordRefused(app.oidc, app.adminEmail, email)) throw forbidden(MSG.oidcRequired);
       const user = await findUserByEmail(app.db, email);
       // A browser that signed in to this account before is counted apart from its address (DESIGN §5).
       const device = knownDevice(request.headers.cookie, user);

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_BY_ROLE, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
 import { clearDraftsOfOthers } from '../../../lib/grade-drafts';
 import { FORCED_PASSWORD_PATH, saveSession, setMustChangePassword } from '../../../lib/session';
-import { login, loginErrorMessage } from '../api/login';
+import { login, loginErrorMessage, type LoginResult } from '../api/login';
+import { OIDC_START_PATH, exchangeOidcCode, oidcEnabled, takeOidcReturn } from '../api/oidc';
 import { validateLogin, type LoginErrors } from '../validation';
 
 type Status =
@@ -14,7 +15,10 @@ type Status =
   | { kind: 'success'; name: string; greeting: string }
   | { kind: 'error'; message: string };
 
-/** E-mail and password form: authenticates, stores the session and sends the user to the role's home after 0.8 s. */
+/**
+ * E-mail and password form: authenticates, stores the session and sends the user to the role's home after 0.8 s.
+ * With institutional sign-in configured it also offers the provider, and finishes a sign-in coming back from it.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -30,15 +34,10 @@ export function LoginForm() {
   const errors: LoginErrors = submitted ? validateLogin(email, password) : {};
   const busy = status.kind === 'authenticating' || status.kind === 'success';
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const found = validateLogin(email, password);
-    if (found.email || found.password) return;
+  const signIn = async (attempt: () => Promise<LoginResult>) => {
     setStatus({ kind: 'authenticating' });
     try {
-      const { token, user, gender, mustChangePassword } = await login({ email: email.trim(), password });
+      const { token, user, gender, mustChangePassword } = await attempt();
       if (!isRole(user.rol)) {
         setStatus({ kind: 'error', message: MSG.unknownRole });
         return;
@@ -55,6 +54,31 @@ export function LoginForm() {
     } catch (err) {
       setStatus({ kind: 'error', message: loginErrorMessage(err) });
     }
+  };
+
+  const institutional = useQuery({
+    queryKey: ['auth', 'oidc'],
+    queryFn: oidcEnabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  // Back from the institution's provider: the one-time code (or the refusal) is read once and leaves the address.
+  useEffect(() => {
+    const back = takeOidcReturn();
+    if (back?.kind === 'code') void signIn(() => exchangeOidcCode(back.code));
+    else if (back?.kind === 'error') setStatus({ kind: 'error', message: back.message });
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const found = validateLogin(email, password);
+    if (found.email || found.password) return;
+    await signIn(() => login({ email: email.trim(), password }));
   };
 
   // Both fields: required without the asterisk, large, locked while signing in, with their state and their message.
@@ -89,6 +113,28 @@ export function LoginForm() {
         <Button type="submit" size="md" fullWidth disabled={busy}>
           Iniciar sesión
         </Button>
+        {institutional.data === true ? (
+          <>
+            <Divider label="o" labelPosition="center" />
+            <Button
+              component="a"
+              href={OIDC_START_PATH}
+              size="md"
+              fullWidth
+              variant="default"
+              // The label wraps rather than widen the card on a narrow phone.
+              h="auto"
+              py={12}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
+              data-disabled={busy || undefined}
+              onClick={(e: React.MouseEvent) => {
+                if (busy) e.preventDefault();
+              }}
+            >
+              {MSG.oidcButton}
+            </Button>
+          </>
+        ) : null}
       </Stack>
       {/* Always mounted, so screen readers announce the progress and the outcome. */}
       <div role="status" aria-live="polite">

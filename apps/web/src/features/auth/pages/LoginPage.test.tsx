@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HOME_BY_ROLE, MSG, ROLE, TIMINGS } from '@egreso/domain';
+import { HOME_BY_ROLE, MSG, OIDC_REFUSALS, ROLE, TIMINGS } from '@egreso/domain';
 import { currentPath, mockApi, renderWithProviders } from '../../../test/render';
 import LoginPage from './LoginPage';
 
@@ -42,7 +42,7 @@ describe('LoginPage', () => {
     await r.user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText(MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByText('La contraseña es obligatoria')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/login')).toHaveLength(0);
   });
 
   it('refuses an e-mail that is not an address', async () => {
@@ -50,7 +50,7 @@ describe('LoginPage', () => {
     const r = renderLogin();
     await fillAndSubmit(r, 'no-es-correo');
     expect(screen.getByText(MSG.emailInvalid)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/login')).toHaveLength(0);
   });
 
   it('shows the progress text with the fields and button disabled while authenticating', async () => {
@@ -77,7 +77,10 @@ describe('LoginPage', () => {
       const r = renderLogin();
       await fillAndSubmit(r);
       expect(await screen.findByText('Inicio de sesión exitoso')).toBeInTheDocument();
-      expect(calls[0]!.body).toEqual({ email: 'profe@demo.edu.mx', password: 'clave1234' });
+      expect(calls.find((c) => c.path === '/login')?.body).toEqual({
+        email: 'profe@demo.edu.mx',
+        password: 'clave1234',
+      });
       expect(localStorage.getItem('token')).toBe('tok-123');
       expect(localStorage.getItem('id')).toBe('7');
       expect(localStorage.getItem('user_id')).toBe('7');
@@ -209,5 +212,46 @@ describe('LoginPage', () => {
     await fillAndSubmit(r);
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  describe('institutional sign-in', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('offers the provider only when the server has it configured', async () => {
+      mockApi({ 'GET /auth/oidc': { body: { enabled: true } } });
+      const r = renderLogin();
+      const link = await screen.findByRole('link', { name: MSG.oidcButton });
+      expect(link).toHaveAttribute('href', '/api/auth/oidc/start');
+      r.unmount();
+      mockApi({ 'GET /auth/oidc': { body: { enabled: false } } });
+      renderLogin();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled());
+      expect(screen.queryByRole('link', { name: MSG.oidcButton })).not.toBeInTheDocument();
+    });
+
+    it('exchanges the one-time code left in the address once, removes it, and signs in', async () => {
+      window.history.replaceState(null, '', '/app/login#oidc=codigo-unico');
+      const calls = mockApi({ 'POST /auth/oidc/exchange': answer(ROLE.TEACHER) });
+      renderLogin();
+      expect(await screen.findByText('Inicio de sesión exitoso')).toBeInTheDocument();
+      expect(window.location.hash).toBe('');
+      expect(window.location.pathname).toBe('/app/login');
+      const exchanges = calls.filter((c) => c.path === '/auth/oidc/exchange');
+      expect(exchanges.map((c) => c.body)).toEqual([{ code: 'codigo-unico' }]);
+      expect(localStorage.getItem('token')).toBe('tok-123');
+      await waitFor(() => expect(currentPath()).toBe(HOME_BY_ROLE[ROLE.TEACHER]));
+    });
+
+    it('shows the refusal the server named, and a general one for an unknown name', async () => {
+      window.history.replaceState(null, '', '/app/login#oidc_error=domain');
+      mockApi({});
+      const r = renderLogin();
+      expect(await screen.findByRole('alert')).toHaveTextContent(OIDC_REFUSALS.domain);
+      expect(window.location.hash).toBe('');
+      r.unmount();
+      window.history.replaceState(null, '', '/app/login#oidc_error=<script>');
+      renderLogin();
+      expect(await screen.findByRole('alert')).toHaveTextContent(OIDC_REFUSALS.failed);
+    });
   });
 });

@@ -121,8 +121,7 @@ const inFlight = new Set<number>();
  * (Spanish) instead of queueing behind it.
  */
 export async function oneUploadPerUser<T>(userId: number, work: () => Promise<T>): Promise<T> {
-  if (inFlight.has(userId))
-    throw new HttpError(429, XLSX_POOL_MSG.busyUser, undefined, { 'retry-after': String(5) });
+  if (inFlight.has(userId)) throw new HttpError(429, XLSX_POOL_MSG.busyUser, undefined, { 'retry-after': String(5) });
   inFlight.add(userId);
   try {
     return await work();

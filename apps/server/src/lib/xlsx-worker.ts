@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { HttpError } from './http-errors.js';
 import { EXCELJS_READ, checkWorkbook, type SheetCaps } from './xlsx-guard.js';
 
@@ -48,7 +48,9 @@ export default async function parseWorkbook({ bytes, mode, caps }: ParseTask): P
       return { kind: 'refused', status: error.statusCode, message: error.message, errors: error.errors };
     throw error;
   }
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded once a file passes the guard: a thread that only refuses files stays small and starts fast.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buf as unknown as ArrayBuffer, EXCELJS_READ);
   } catch {

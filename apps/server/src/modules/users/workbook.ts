@@ -121,13 +121,14 @@ export async function readSheet<K extends string>(
   const missing = columns.filter((c) => !headerIndex.has(esFold(c.header))).map((c) => c.header);
   if (missing.length > 0) throw refuse(PEOPLE_MSG.missingHeaders(missing));
   if (sheet.length - 1 > MAX_IMPORT_ROWS) throw refuse(TOO_MANY_ROWS);
+  const at = columns.map((c) => ({ key: c.key, index: headerIndex.get(esFold(c.header))! }));
   const rows: Array<SheetRow<K>> = [];
   for (let r = 1; r < sheet.length; r++) {
     const row = sheet[r]!;
     const cells = {} as Record<K, string>;
     let blank = true;
-    for (const c of columns) {
-      const value = text(row[headerIndex.get(esFold(c.header))!]).trim();
+    for (const c of at) {
+      const value = text(row[c.index]).trim();
       cells[c.key] = value;
       if (value) blank = false;
     }

@@ -1,9 +1,9 @@
 import { ROLE } from '@egreso/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkbook, TEACHER_COLUMNS } from '../modules/users/workbook.js';
 import { as, createUser, useTestApp, type TestUser } from '../test/harness.js';
 import { multipart } from '../test/multipart.js';
-import { XLSX_POOL, XLSX_POOL_MSG, readWorkbookRows } from './xlsx-pool.js';
+import { XLSX_POOL, XLSX_POOL_MSG, readWorkbookRows, setXlsxPoolLimits } from './xlsx-pool.js';
 
 /** Uploads are read in the spreadsheet pool: one at a time per user, a bounded queue, plain rows back. */
 const ctx = useTestApp();
@@ -77,5 +77,25 @@ describe('spreadsheet pool', () => {
     expect(busy[0]!.headers['retry-after']).toBe(String(XLSX_POOL.retryAfterSeconds));
     // The pool recovers: a later upload is read.
     expect((await importTeachers(admins[0]!, bigFile)).statusCode).toBe(200);
+  });
+
+  describe('a worker over its limits', () => {
+    afterEach(() => setXlsxPoolLimits({}));
+
+    it('answers 413 in Spanish when the worker runs out of memory, and the pool reads the next file', async () => {
+      await setXlsxPoolLimits({ maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4 });
+      const res = await importTeachers(admins[0]!, bigFile);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ message: XLSX_POOL_MSG.outOfMemory });
+      await setXlsxPoolLimits({});
+      expect((await importTeachers(admins[0]!, bigFile)).statusCode).toBe(200);
+    }, 90_000);
+
+    it('answers 422 in Spanish when the worker takes too long', async () => {
+      await setXlsxPoolLimits({ timeoutMs: 50 });
+      const res = await importTeachers(admins[0]!, bigFile);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ message: XLSX_POOL_MSG.tooSlow, errors: { file: [XLSX_POOL_MSG.tooSlow] } });
+    });
   });
 });

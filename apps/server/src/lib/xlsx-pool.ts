@@ -35,6 +35,14 @@ export const XLSX_POOL_MSG = {
 } as const;
 
 let pool: Piscina<ParseTask, ParseResult> | null = null;
+type PoolLimits = { -readonly [K in keyof typeof XLSX_POOL]: number };
+let limits: PoolLimits = { ...XLSX_POOL };
+
+/** Other limits for the pool from now on (tests: a worker that runs out of memory or time); the current pool is ended. */
+export async function setXlsxPoolLimits(overrides: Partial<PoolLimits>): Promise<void> {
+  limits = { ...XLSX_POOL, ...overrides };
+  await closeXlsxPool();
+}
 
 /**
  * The worker's file next to this module: the .ts source under tsx (tests, `npm run dev`), the bundled
@@ -52,15 +60,18 @@ function thePool(): Piscina<ParseTask, ParseResult> {
   pool ??= new Piscina<ParseTask, ParseResult>({
     ...workerFile(),
     minThreads: 0,
-    maxThreads: XLSX_POOL.threads,
-    maxQueue: XLSX_POOL.queue,
-    idleTimeout: XLSX_POOL.idleTimeoutMs,
+    maxThreads: limits.threads,
+    maxQueue: limits.queue,
+    idleTimeout: limits.idleTimeoutMs,
     resourceLimits: {
-      maxOldGenerationSizeMb: XLSX_POOL.maxOldGenerationSizeMb,
-      maxYoungGenerationSizeMb: XLSX_POOL.maxYoungGenerationSizeMb,
+      maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
       stackSizeMb: 4,
     },
   });
+  // A worker that dies outside a task (out of memory while starting) is replaced by the pool; its error is not
+  // the process's: without a listener the pool's 'error' event would end the server.
+  pool.on('error', () => {});
   return pool;
 }
 
@@ -72,7 +83,7 @@ export async function closeXlsxPool(): Promise<void> {
 }
 
 const busyServer = () =>
-  new HttpError(503, XLSX_POOL_MSG.busyServer, undefined, { 'retry-after': String(XLSX_POOL.retryAfterSeconds) });
+  new HttpError(503, XLSX_POOL_MSG.busyServer, undefined, { 'retry-after': String(limits.retryAfterSeconds) });
 
 export type SheetRead = { rows: CellValue[][] } | { rows: null };
 
@@ -87,13 +98,13 @@ export async function readWorkbookRows(
   caps: SheetCaps = {},
 ): Promise<SheetRead> {
   const workers = thePool();
-  if (workers.queueSize >= XLSX_POOL.queue) throw busyServer();
+  if (workers.queueSize >= limits.queue) throw busyServer();
   let result: ParseResult;
   try {
     // A copy is sent: the upload's buffer may be a slice of a larger pooled one.
     result = await workers.run(
       { bytes: new Uint8Array(bytes), mode, caps },
-      { signal: AbortSignal.timeout(XLSX_POOL.timeoutMs + XLSX_POOL.timeoutMs * workers.queueSize) },
+      { signal: AbortSignal.timeout(limits.timeoutMs * (1 + workers.queueSize)) },
     );
   } catch (error) {
     throw workerError(error);

@@ -57,7 +57,8 @@ function workerFile(): { filename: string; execArgv: string[] } {
 }
 
 function thePool(): Piscina<ParseTask, ParseResult> {
-  pool ??= new Piscina<ParseTask, ParseResult>({
+  if (pool) return pool;
+  pool = new Piscina<ParseTask, ParseResult>({
     ...workerFile(),
     minThreads: 0,
     maxThreads: limits.threads,
@@ -101,10 +102,12 @@ export async function readWorkbookRows(
   if (workers.queueSize >= limits.queue) throw busyServer();
   let result: ParseResult;
   try {
-    // A copy is sent: the upload's buffer may be a slice of a larger pooled one.
+    // A copy is moved to the worker (not cloned again): the upload's buffer may be a slice of a larger pooled one,
+    // and the caller may still read it.
+    const copy = new Uint8Array(bytes);
     result = await workers.run(
-      { bytes: new Uint8Array(bytes), mode, caps },
-      { signal: AbortSignal.timeout(limits.timeoutMs * (1 + workers.queueSize)) },
+      { bytes: copy, mode, caps },
+      { transferList: [copy.buffer], signal: AbortSignal.timeout(limits.timeoutMs * (1 + workers.queueSize)) },
     );
   } catch (error) {
     throw workerError(error);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,12 +7,13 @@ import { ROLE } from '@egreso/domain';
 import { sharedStringsBomb } from '../apps/server/src/test/zip-bombs.js';
 import { buildWorkbook, TEACHER_COLUMNS } from '../apps/server/src/modules/users/workbook.js';
 
-const USAGE = `npm run bench:uploads -- [--port N] [--rounds N] [--node-options "..."]
+const USAGE = `npm run bench:uploads -- [--port N] [--rounds N] [--per-user N] [--node-options "..."]
 
 Starts the built server (apps/server/dist, built first when missing) on a fresh demo database, creates four
-division chiefs, and sends rounds of four uploads at once (one per chief) to POST /api/teachers/import?dry_run=1:
+division chiefs, and sends rounds of
+four uploads at once (one per chief, each sending --per-user files one after another, default 3) to POST /api/teachers/import?dry_run=1:
 first a valid 3 MB workbook whose shared strings inflate to 62 MB (ratio about 20), then a real 10,000-row teachers
-file, while /api/health is asked every 50 ms. Reports each upload's status and time, the slowest health check and the
+file, while /api/health is asked every 50 ms from another process. Reports each upload's status and time, the slowest health check and the
 server's peak resident memory (RSS, with its threads, read from /proc every 50 ms). --node-options is passed to the server's process (e.g. "--cpu-prof").`;
 
 const root = resolve(import.meta.dirname, '..');
@@ -20,6 +21,7 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string' },
     rounds: { type: 'string' },
+    'per-user': { type: 'string' },
     'node-options': { type: 'string' },
     help: { type: 'boolean' },
   },
@@ -30,6 +32,7 @@ if (args.help) {
 }
 const PORT = Number(args.port ?? 3484);
 const ROUNDS = Number(args.rounds ?? 3);
+const PER_USER = Number(args['per-user'] ?? 3);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 const rssMb = (pid: number) => {
@@ -158,22 +161,33 @@ async function main() {
     ] as const) {
       for (let round = 1; round <= ROUNDS; round++) {
         let peakRss = rssMb(pid);
-        const health: number[] = [];
         let running = true;
-        const watch = (async () => {
+        const memory = (async () => {
           while (running) {
             peakRss = Math.max(peakRss, rssMb(pid));
-            const started = performance.now();
-            await (await fetch(`${BASE}/api/health`)).arrayBuffer();
-            health.push(performance.now() - started);
             await new Promise((r) => setTimeout(r, 50));
           }
         })();
-        const answers = await Promise.all(tokens.map((t) => upload(t, file)));
+        const checker = fork(join(import.meta.dirname, 'health-child.mjs'), [BASE]);
+        await new Promise((r) => checker.once('message', r));
+        const healthTimes = new Promise<number[]>((done) => checker.once('message', (m) => done(m as number[])));
+        // Each user sends PER_USER files one after another: four uploads are in flight all along.
+        const answers = (
+          await Promise.all(
+            tokens.map(async (t) => {
+              const mine = [];
+              for (let i = 0; i < PER_USER; i++) mine.push(await upload(t, file));
+              return mine;
+            }),
+          )
+        ).flat();
         running = false;
-        await watch;
-        const statuses = answers.map((a) => a.status).join(' ');
-        const times = answers.map((a) => a.ms.toFixed(0)).join(' ');
+        await memory;
+        checker.send('stop');
+        const health = await healthTimes;
+        const statuses = [...new Set(answers.map((a) => a.status))].join(' ');
+        const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+        const times = `median ${ms[Math.floor(ms.length / 2)]!.toFixed(0)}, slowest ${ms.at(-1)!.toFixed(0)}`;
         health.sort((a, b) => a - b);
         const slowestHealth = health.at(-1) ?? 0;
         const medianHealth = health[Math.floor(health.length / 2)] ?? 0;

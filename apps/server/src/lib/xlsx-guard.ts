@@ -242,10 +242,15 @@ async function inflateEntry(zip: ZipFile, entry: Entry, scanner: SheetScanner | 
  * Checks an uploaded .xlsx before exceljs opens it: the zip's central directory (entry count, total declared
  * uncompressed size, compression ratios) first, then every entry inflated as a stream capped at its declared size,
  * worksheets and the workbook read as XML on the way for rows, columns and the cells exceljs would build.
+ * With `directoryOnly`, only the central directory is read (no entry inflated): cheap enough for the event loop.
  * Throws the Spanish refusal of a workbook over a limit (413 for its size, 422 on 'file' for its contents);
  * answers false when the bytes are not a readable zip (a lying size, a truncated or malformed file), true otherwise.
  */
-export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<boolean> {
+export async function checkWorkbook(
+  buf: Buffer,
+  caps: SheetCaps = {},
+  { directoryOnly = false }: { directoryOnly?: boolean } = {},
+): Promise<boolean> {
   const full: Required<Omit<SheetCaps, 'columns'>> = {
     rows: caps.rows ?? XLSX_LIMITS.rows,
     rowsMessage: caps.rowsMessage ?? XLSX_MSG.tooManyRows(caps.rows ?? XLSX_LIMITS.rows),
@@ -281,6 +286,7 @@ export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<
     }
     if (declared > XLSX_LIMITS.ratioFloorBytes && declared > XLSX_LIMITS.ratio * buf.length)
       throw tooBig(XLSX_MSG.oddCompression);
+    if (directoryOnly) return true;
     const counted = { cells: 0 };
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { HttpError } from './http-errors.js';
-import type { SheetCaps } from './xlsx-guard.js';
+import { checkWorkbook, type SheetCaps } from './xlsx-guard.js';
 import type { CellValue, ParseResult, ParseTask } from './xlsx-worker.js';
 
 export type { CellValue } from './xlsx-worker.js';
@@ -98,6 +98,9 @@ export async function readWorkbookRows(
   mode: ParseTask['mode'],
   caps: SheetCaps = {},
 ): Promise<SheetRead> {
+  // What the zip declares (entries, sizes, ratios) is checked here, in about a millisecond and without inflating
+  // anything: a bomb is refused without waiting for, or waking, a worker.
+  if (!(await checkWorkbook(bytes, caps, { directoryOnly: true }))) return { rows: null };
   const workers = thePool();
   if (workers.queueSize >= limits.queue) throw busyServer();
   let result: ParseResult;

@@ -27,8 +27,8 @@ let sheet: SheetFixture;
 beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
   sheet = await makeSheet(ctx(), { students: 1 });
-  // The spreadsheet pool's first thread starts (and loads exceljs) before the timed uploads.
-  await readWorkbookRows(Buffer.alloc(0), 'values');
+  // The spreadsheet pool's thread starts (and loads the guard and exceljs) before the timed uploads.
+  await readWorkbookRows(await buildWorkbook('Hoja', STUDENT_COLUMNS, []), 'values');
 });
 
 const MiB = 1024 * 1024;

@@ -24,7 +24,7 @@ beforeAll(async () => {
       gender: i % 2 ? 'Mujer' : 'Hombre',
     })),
   );
-  await readWorkbookRows(Buffer.alloc(0), 'values');
+  await readWorkbookRows(await buildWorkbook('Hoja', TEACHER_COLUMNS, []), 'values');
 });
 
 function importTeachers(user: TestUser, file: Buffer) {

@@ -6,8 +6,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@egreso/'));
 
 await build({
-  // The server, and the operator's command (npm run admin).
-  entryPoints: ['src/main.ts', 'src/admin.ts'],
+  // The server, the operator's command (npm run admin), and the spreadsheet pool's worker (lib/xlsx-pool.ts finds it
+  // next to main.js).
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts', 'xlsx-worker': 'src/lib/xlsx-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { closeXlsxPool } from './lib/xlsx-pool.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildOptions) {
   // First, so that every route registered after it is checked.
   await app.register(routeGuardrailsPlugin);
   await app.register(bodyLimitsPlugin);
+  // The spreadsheet pool's threads end with the server (the next app to read an upload starts them again).
+  app.addHook('onClose', closeXlsxPool);
   app.decorate('db', options.database.db);
   app.decorate('dialect', options.database.dialect);
   app.decorate('institution', options.institution ?? 'Institución de Educación Superior');

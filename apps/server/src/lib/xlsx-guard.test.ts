@@ -4,8 +4,17 @@ import { buildWorkbook, STUDENT_COLUMNS } from '../modules/users/workbook.js';
 import { makeSheet, type SheetFixture } from '../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../test/harness.js';
 import { multipart } from '../test/multipart.js';
-import { honest, repeatedDeflate, sheetXml, workbookParts, workbookWithSheet, writeZip } from '../test/zip-bombs.js';
-import { XLSX_LIMITS, XLSX_MSG, checkWorkbook } from './xlsx-guard.js';
+import {
+  honest,
+  repeatedDeflate,
+  sharedStringsBomb,
+  sheetXml,
+  workbookParts,
+  workbookWithSheet,
+  writeZip,
+} from '../test/zip-bombs.js';
+import { readWorkbookRows } from './xlsx-pool.js';
+import { XLSX_LIMITS, XLSX_MSG, checkWorkbook, inflatedCaps, type SheetCaps } from './xlsx-guard.js';
 
 /**
  * Spreadsheet bombs sent to every route that opens an upload: each is refused in Spanish, fast, without exceljs
@@ -18,6 +27,8 @@ let sheet: SheetFixture;
 beforeAll(async () => {
   admin = await createUser(ctx(), ROLE.ADMIN);
   sheet = await makeSheet(ctx(), { students: 1 });
+  // The spreadsheet pool's thread starts (and loads the guard and exceljs) before the timed uploads.
+  await readWorkbookRows(await buildWorkbook('Hoja', STUDENT_COLUMNS, []), 'values');
 });
 
 const MiB = 1024 * 1024;
@@ -49,6 +60,8 @@ interface Target {
   fields: () => Array<{ name: string; value: string }>;
   corrupt: string;
   rows: string;
+  /** The caps its importer reads the file with. */
+  caps: SheetCaps;
 }
 const TARGETS: Target[] = [
   {
@@ -57,6 +70,7 @@ const TARGETS: Target[] = [
     fields: () => [],
     corrupt: PEOPLE_MSG.notSpreadsheet,
     rows: TOO_MANY_PEOPLE,
+    caps: { rows: 10_001, columns: 4 },
   },
   {
     url: '/api/students/import',
@@ -64,6 +78,7 @@ const TARGETS: Target[] = [
     fields: () => [],
     corrupt: PEOPLE_MSG.notSpreadsheet,
     rows: TOO_MANY_PEOPLE,
+    caps: { rows: 10_001, columns: 7 },
   },
   {
     url: '/api/students/import/errors',
@@ -71,12 +86,14 @@ const TARGETS: Target[] = [
     fields: () => [],
     corrupt: PEOPLE_MSG.notSpreadsheet,
     rows: TOO_MANY_PEOPLE,
+    caps: { rows: 10_001, columns: 7 },
   },
   {
     url: '/api/ratings/import?dry_run=1',
     user: () => sheet.teacher,
     corrupt: GRADE_MSG.badFile,
     rows: XLSX_MSG.tooManyRows(XLSX_LIMITS.rows),
+    caps: {},
     fields: () => [
       { name: 'group_id', value: String(sheet.groupId) },
       { name: 'subject_id', value: String(sheet.subjectId) },
@@ -106,7 +123,7 @@ const CASES: Case[] = [
       const big = await bigSheet(300);
       return workbookWithSheet({ deflated: big.deflated, declaredSize: big.size });
     },
-    () => ({ status: 413, message: XLSX_MSG.tooLarge }),
+    (t) => ({ status: 413, message: XLSX_MSG.tooLarge(inflatedCaps(t.caps).totalMiB) }),
   ],
   [
     'a 300 MB sheet that declares 10 KB (a lying central directory)',
@@ -117,12 +134,17 @@ const CASES: Case[] = [
     (t) => ({ status: 422, message: t.corrupt }),
   ],
   [
-    'a 48 MB sheet compressed a thousand times',
+    'a 4 MB sheet compressed a thousand times',
     async () => {
-      const { deflated, size } = repeatedDeflate('<worksheet>', ' '.repeat(MiB), 48, '</worksheet>');
+      const { deflated, size } = repeatedDeflate('<worksheet>', ' '.repeat(MiB), 4, '</worksheet>');
       return workbookWithSheet({ deflated, declaredSize: size });
     },
     () => ({ status: 413, message: XLSX_MSG.oddCompression }),
+  ],
+  [
+    'a 3 MB file whose shared strings inflate to 62 MB (ratio 20, under the compression limit)',
+    async () => sharedStringsBomb(),
+    (t) => ({ status: 413, message: XLSX_MSG.tooLarge(inflatedCaps(t.caps).totalMiB) }),
   ],
   [
     '1,500 entries',

@@ -35,11 +35,27 @@ export const XLSX_LIMITS = {
    * area (a 10,000 × 7 people file is 70,000). Data validations are not read (EXCELJS_READ).
    */
   cells: 300_000,
+  /**
+   * Inflated bytes one cell may account for, generously: its XML in the sheet (`<c r="AB1234" s="3" t="s"><v>12345</v></c>`
+   * is under 50) and its text (a name or an e-mail is under 80). A workbook may inflate to its caps' cells
+   * (rows × columns, at most `cells`) times this, plus `fixedBytes`; a real file of those rows needs a fraction of it.
+   */
+  cellBytes: 128,
+  /** Inflated bytes of one shared string, generously (`<si><t>…</t></si>` around a long name or an e-mail). */
+  sharedStringBytes: 96,
+  /** The parts every workbook has whatever its rows (styles, theme, workbook, content types). */
+  fixedBytes: 1 * MiB,
 } as const;
+
+/** exceljs keeps every shared string of the workbook in memory: the part is capped on its own as well. */
+const SHARED_STRINGS = /xl\/sharedStrings\.xml$/;
 
 export const XLSX_MSG = {
   tooManyEntries: `El archivo contiene demasiadas partes (más de ${XLSX_LIMITS.entries}); no se abrió.`,
-  tooLarge: `El archivo ocupa más de ${XLSX_LIMITS.uncompressedBytes / MiB} MB al descomprimirlo; divídelo en varios archivos.`,
+  tooLarge: (mib: number) =>
+    `El archivo ocupa más de ${mib} MB al descomprimirlo, más de lo que necesitan las filas que se admiten; divídelo en varios archivos.`,
+  tooManyStrings: (mib: number) =>
+    `Los textos del archivo ocupan más de ${mib} MB al descomprimirlo, más de lo que necesitan las filas que se admiten; divídelo en varios archivos.`,
   oddCompression:
     'El archivo está comprimido de forma anómala y no se abrió. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
   tooManyRows: (rows: number) => `La hoja tiene más de ${rows - 1} filas de datos; divídela en varios archivos.`,
@@ -50,8 +66,26 @@ export const XLSX_MSG = {
 export interface SheetCaps {
   /** Highest row number any sheet may have (header included). */
   rows?: number;
+  /** Columns a real file of the import has (its template's columns, for the inflated-size caps); at most XLSX_LIMITS.columns. */
+  columns?: number;
   /** The refusal when a sheet has more rows. */
   rowsMessage?: string;
+}
+
+/**
+ * What a workbook of these caps may inflate to: all its parts, and its shared strings, in whole MiB. The cells are its rows
+ * times its columns (at most XLSX_LIMITS.cells); never more than XLSX_LIMITS.uncompressedBytes.
+ */
+export function inflatedCaps(caps: SheetCaps = {}): { totalMiB: number; sharedStringsMiB: number } {
+  const cells = Math.min(
+    (caps.rows ?? XLSX_LIMITS.rows) * Math.min(caps.columns ?? XLSX_LIMITS.columns, XLSX_LIMITS.columns),
+    XLSX_LIMITS.cells,
+  );
+  const toMiB = (bytes: number) => Math.ceil(Math.min(bytes, XLSX_LIMITS.uncompressedBytes) / MiB);
+  return {
+    totalMiB: toMiB(cells * XLSX_LIMITS.cellBytes + XLSX_LIMITS.fixedBytes),
+    sharedStringsMiB: toMiB(cells * XLSX_LIMITS.sharedStringBytes),
+  };
 }
 
 /** A workbook over a limit; `status` 413 for what it would cost to inflate, 422 (on 'file') for what it holds. */
@@ -116,7 +150,7 @@ class SheetScanner {
   private definedName: string[] | null = null;
 
   constructor(
-    private readonly caps: Required<SheetCaps>,
+    private readonly caps: Required<Omit<SheetCaps, 'columns'>>,
     private readonly counted: { cells: number },
   ) {
     this.parser.on('opentag', (tag) => this.open(tag as SaxesTagPlain));
@@ -208,14 +242,20 @@ async function inflateEntry(zip: ZipFile, entry: Entry, scanner: SheetScanner | 
  * Checks an uploaded .xlsx before exceljs opens it: the zip's central directory (entry count, total declared
  * uncompressed size, compression ratios) first, then every entry inflated as a stream capped at its declared size,
  * worksheets and the workbook read as XML on the way for rows, columns and the cells exceljs would build.
+ * With `directoryOnly`, only the central directory is read (no entry inflated): cheap enough for the event loop.
  * Throws the Spanish refusal of a workbook over a limit (413 for its size, 422 on 'file' for its contents);
  * answers false when the bytes are not a readable zip (a lying size, a truncated or malformed file), true otherwise.
  */
-export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<boolean> {
-  const full: Required<SheetCaps> = {
+export async function checkWorkbook(
+  buf: Buffer,
+  caps: SheetCaps = {},
+  { directoryOnly = false }: { directoryOnly?: boolean } = {},
+): Promise<boolean> {
+  const full: Required<Omit<SheetCaps, 'columns'>> = {
     rows: caps.rows ?? XLSX_LIMITS.rows,
     rowsMessage: caps.rowsMessage ?? XLSX_MSG.tooManyRows(caps.rows ?? XLSX_LIMITS.rows),
   };
+  const { totalMiB, sharedStringsMiB } = inflatedCaps(caps);
   let zip: ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(buf, {
@@ -233,7 +273,9 @@ export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<
     let declared = 0;
     for await (const entry of zip.eachEntry()) {
       declared += entry.uncompressedSize;
-      if (declared > XLSX_LIMITS.uncompressedBytes) throw tooBig(XLSX_MSG.tooLarge);
+      if (declared > totalMiB * MiB) throw tooBig(XLSX_MSG.tooLarge(totalMiB));
+      if (SHARED_STRINGS.test(entry.fileName) && entry.uncompressedSize > sharedStringsMiB * MiB)
+        throw tooBig(XLSX_MSG.tooManyStrings(sharedStringsMiB));
       if (
         entry.uncompressedSize > XLSX_LIMITS.ratioFloorBytes &&
         entry.uncompressedSize > XLSX_LIMITS.ratio * entry.compressedSize
@@ -244,6 +286,7 @@ export async function checkWorkbook(buf: Buffer, caps: SheetCaps = {}): Promise<
     }
     if (declared > XLSX_LIMITS.ratioFloorBytes && declared > XLSX_LIMITS.ratio * buf.length)
       throw tooBig(XLSX_MSG.oddCompression);
+    if (directoryOnly) return true;
     const counted = { cells: 0 };
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;

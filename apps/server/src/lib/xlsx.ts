@@ -1,46 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { xlsxFile } from '@egreso/domain';
-import { EXCELJS_READ, checkWorkbook } from './xlsx-guard.js';
+import { readWorkbookRows, type CellValue } from './xlsx-pool.js';
 
-export type CellValue = string | number | null;
-
-/** Plain value of an exceljs cell: numbers stay numbers, formulas give their result, rich text its text. */
-function plain(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return plain(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-  }
-  return null;
-}
+export type { CellValue } from './xlsx-pool.js';
 
 /**
  * The rows of the first worksheet, as plain values (row 1 first); null when the bytes are not an .xlsx workbook.
- * The file is checked first (`checkWorkbook`): one over its limits is refused with a Spanish 413/422 unopened.
+ * The file is checked and read in the spreadsheet pool (`readWorkbookRows`): one over its limits is refused with a
+ * Spanish 413/422 unopened.
  */
 export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | null> {
-  if (!(await checkWorkbook(buffer))) return null;
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer, EXCELJS_READ);
-  } catch {
-    return null;
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return null;
-  const rows: CellValue[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values: CellValue[] = [];
-    for (let c = 1; c <= row.cellCount; c++) values.push(plain(row.getCell(c).value));
-    rows[number - 1] = values;
-  });
-  return Array.from(rows, (r) => r ?? []);
+  return (await readWorkbookRows(buffer, 'values')).rows;
 }
 
 /**

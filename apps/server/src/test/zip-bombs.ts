@@ -111,3 +111,29 @@ export async function sheetXml(replaceData: (sheetData: string) => string): Prom
   const data = /<sheetData>[\s\S]*?<\/sheetData>|<sheetData\/>/.exec(xml)![0];
   return xml.replace(data, replaceData(data));
 }
+
+/**
+ * A valid workbook of about 3 MB whose shared strings inflate to `inflatedMiB` (62) MB, a ratio near 20 that is well
+ * inside the compression limit: strings of 60 letters, one in `randomEvery` random (deflate cannot shrink those), the
+ * others a repeated one. No cell uses them; exceljs would still keep every one in memory.
+ */
+export async function sharedStringsBomb(inflatedMiB = 62, randomEvery = 12): Promise<Buffer> {
+  const parts = await workbookParts();
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const random = () => Array.from({ length: 60 }, () => letters[Math.floor(Math.random() * 26)]).join('');
+  const same = `<si><t>${random()}</t></si>`;
+  const chunks: string[] = [];
+  let size = 0;
+  for (let n = 0; size < inflatedMiB * 1024 * 1024; n++) {
+    const si = n % randomEvery === 0 ? `<si><t>${random()}</t></si>` : same;
+    chunks.push(si);
+    size += si.length;
+  }
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${chunks.length}" uniqueCount="${chunks.length}">` +
+    `${chunks.join('')}</sst>`;
+  const STRINGS = 'xl/sharedStrings.xml';
+  const entries = [...parts].filter(([name]) => name !== STRINGS).map(([name, data]) => honest(name, data));
+  return writeZip([...entries, honest(STRINGS, xml)]);
+}

@@ -12,6 +12,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload as readForm, uploadsPlugin } from '../../plugins/uploads.js';
+import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { errorResponses, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
@@ -19,6 +20,7 @@ import { sheetBySubjectGroup } from './access.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
 
 const errors = errorResponses(401, 403, 404, 409, 413, 422);
+const importErrors = errorResponses(401, 403, 404, 409, 413, 422, 429, 503);
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The uploaded file and the form's other fields, whatever their order in the form. */
@@ -86,7 +88,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Importa calificaciones de un .xlsx (multipart: file, group_id, subject_id); dry_run=1 solo muestra los cambios',
         querystring: importQuery,
         consumes: ['multipart/form-data'],
-        response: { 200: ratingsImportResult, ...errors },
+        response: { 200: ratingsImportResult, ...importErrors },
       },
     },
     async (request) => {
@@ -96,7 +98,9 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw unprocessable({ group_id: [GRADE_MSG.groupRequired] }, GRADE_MSG.groupRequired);
       const { subject_id, group_id, period_id } = parsed.data;
       const sheet = await sheetBySubjectGroup(app.db, actor, subject_id, group_id, period_id, 'write');
-      return importRatings(app.db, actor, sheet, file.bytes, request.query.dry_run === true, nowIso());
+      return oneUploadPerUser(actor.id, () =>
+        importRatings(app.db, actor, sheet, file.bytes, request.query.dry_run === true, nowIso()),
+      );
     },
   );
 };

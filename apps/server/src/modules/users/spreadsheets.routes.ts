@@ -15,12 +15,20 @@ import {
 import { unprocessable } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
+import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
 import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { careerScope } from '../../db/career-scope.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
-const fileErrors = { 401: errorResponse, 403: errorResponse, 413: errorResponse, 422: errorResponse };
+const fileErrors = {
+  401: errorResponse,
+  403: errorResponse,
+  413: errorResponse,
+  422: errorResponse,
+  429: errorResponse,
+  503: errorResponse,
+};
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };
 const columnsOf = (kind: PeopleKind) => (kind === 'teachers' ? TEACHER_COLUMNS : STUDENT_COLUMNS);
 const sheetNameOf = (kind: PeopleKind) => (kind === 'teachers' ? 'Profesores' : 'Alumnos');
@@ -82,12 +90,15 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = actorOf(request);
         const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
-        const rows = await readSheet(await uploadedFile(request), columns);
-        const scope = await careerScope(app.db, actor);
-        if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
-        return app.db
-          .transaction()
-          .execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers, app.initialPasswordDays));
+        const file = await uploadedFile(request);
+        return oneUploadPerUser(actor.id, async () => {
+          const rows = await readSheet(file, columns);
+          const scope = await careerScope(app.db, actor);
+          if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
+          return app.db
+            .transaction()
+            .execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers, app.initialPasswordDays));
+        });
       },
     );
 
@@ -105,8 +116,10 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const rows = await readSheet(await uploadedFile(request), columns);
-        const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actorOf(request)));
+        const file = await uploadedFile(request);
+        const actor = actorOf(request);
+        const rows = await oneUploadPerUser(actor.id, () => readSheet(file, columns));
+        const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actor));
         const byRow = new Map(rows.map((r) => [r.row, r.cells]));
         const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
         const body = await buildWorkbook(

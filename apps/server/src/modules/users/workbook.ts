@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PEOPLE_MSG, esFold } from '@egreso/domain';
 import { unprocessable } from '../../lib/http-errors.js';
-import { EXCELJS_READ, checkWorkbook } from '../../lib/xlsx-guard.js';
+import { readWorkbookRows, type CellValue } from '../../lib/xlsx-pool.js';
 
 /** A column of a people spreadsheet: its Spanish header, the key the code uses, its width and optional list. */
 export interface SheetColumn<K extends string = string> {
@@ -105,33 +105,34 @@ export async function readSheet<K extends string>(
   const kind = spreadsheetKind(buf);
   if (kind === 'xls') throw refuse(PEOPLE_MSG.legacyXls);
   if (kind === null) throw refuse(PEOPLE_MSG.notSpreadsheet);
-  // Sizes, rows and cells are checked on the zip, before exceljs loads the whole workbook.
-  if (!(await checkWorkbook(buf, { rows: MAX_IMPORT_ROWS + 1, rowsMessage: TOO_MANY_ROWS })))
-    throw refuse(PEOPLE_MSG.notSpreadsheet);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer, EXCELJS_READ);
-  } catch {
-    throw refuse(PEOPLE_MSG.notSpreadsheet);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount < 1) throw refuse(PEOPLE_MSG.emptyFile);
+  // Sizes, rows and cells are checked on the zip, then the sheet read, in the spreadsheet pool (off the event loop).
+  const { rows: sheet } = await readWorkbookRows(buf, 'text', {
+    rows: MAX_IMPORT_ROWS + 1,
+    columns: columns.length,
+    rowsMessage: TOO_MANY_ROWS,
+  });
+  if (!sheet) throw refuse(PEOPLE_MSG.notSpreadsheet);
+  const text = (cell: CellValue | undefined) => String(cell ?? '');
+  if (!sheet.some((r) => r.some((cell) => text(cell) !== ''))) throw refuse(PEOPLE_MSG.emptyFile);
   const headerIndex = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => headerIndex.set(esFold(cell.text), col));
+  (sheet[0] ?? []).forEach((cell, i) => {
+    if (text(cell) !== '') headerIndex.set(esFold(text(cell)), i);
+  });
   const missing = columns.filter((c) => !headerIndex.has(esFold(c.header))).map((c) => c.header);
   if (missing.length > 0) throw refuse(PEOPLE_MSG.missingHeaders(missing));
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw refuse(TOO_MANY_ROWS);
+  if (sheet.length - 1 > MAX_IMPORT_ROWS) throw refuse(TOO_MANY_ROWS);
+  const at = columns.map((c) => ({ key: c.key, index: headerIndex.get(esFold(c.header))! }));
   const rows: Array<SheetRow<K>> = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  for (let r = 1; r < sheet.length; r++) {
+    const row = sheet[r]!;
     const cells = {} as Record<K, string>;
     let blank = true;
-    for (const c of columns) {
-      const text = row.getCell(headerIndex.get(esFold(c.header))!).text.trim();
-      cells[c.key] = text;
-      if (text) blank = false;
+    for (const c of at) {
+      const value = text(row[c.index]).trim();
+      cells[c.key] = value;
+      if (value) blank = false;
     }
-    if (!blank) rows.push({ row: r, cells });
+    if (!blank) rows.push({ row: r + 1, cells });
   }
   if (rows.length === 0) throw refuse(PEOPLE_MSG.emptyFile);
   return rows;

@@ -1,6 +1,6 @@
 /** Text and number limits of the specification, shared by forms and server validation. */
 export const LIMITS = {
-  passwordMin: 6,
+  passwordMin: 8,
   /** Every date the app accepts (ISO, inclusive): wide enough for any real record, narrow enough that date arithmetic stays in four-digit years. */
   dateMin: '1900-01-01',
   dateMax: '2199-12-31',

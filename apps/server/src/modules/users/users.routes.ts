@@ -21,6 +21,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { forbidden } from '../../lib/http-errors.js';
+import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
@@ -153,6 +154,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       if (actor.id !== request.params.id) throw forbidden();
+      assertNewPassword(request.body.password, actor);
       await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       const hash = await hashPassword(request.body.password);
       await app.db.transaction().execute((trx) => changeOwnPassword(trx, actor, hash, request.tokenHash));

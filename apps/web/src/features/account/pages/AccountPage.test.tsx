@@ -220,12 +220,13 @@ describe('AccountPage', () => {
     await r.user.clear(current);
     expect(panel.getByText(MSG.currentPasswordRequired)).toBeInTheDocument();
     await r.user.type(current, 'profe1234');
-    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '12345');
+    // Eight characters at least: 123456 is refused (it was accepted with six).
+    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '123456');
     expect(panel.getByText(MSG.passwordMin)).toBeInTheDocument();
-    await r.user.type(panel.getByLabelText(/Confirmar nueva contraseña/), '123456');
+    await r.user.type(panel.getByLabelText(/Confirmar nueva contraseña/), '12345678');
     expect(panel.getByText(MSG.passwordsDontMatch)).toBeInTheDocument();
     expect(submit).toBeDisabled();
-    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '6');
+    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '78');
     expect(panel.queryByText(MSG.passwordMin)).not.toBeInTheDocument();
     expect(panel.queryByText(MSG.passwordsDontMatch)).not.toBeInTheDocument();
     expect(submit).toBeEnabled();

@@ -38,8 +38,10 @@ export interface BuildOptions {
   timeZone?: string;
   /** Which proxies may name the client's address (TRUST_PROXY): none by default. */
   trustProxy?: false | number | string[];
-  /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
-  sessionMaxDays?: number;
+  /** Absolute lifetime of a session in hours (SESSION_MAX_HOURS), 12 by default. */
+  sessionMaxHours?: number;
+  /** Minutes without use that end a session (SESSION_IDLE_MINUTES), 30 by default. */
+  sessionIdleMinutes?: number;
 }
 
 /**
@@ -187,7 +189,10 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessionMaxMs: (options.sessionMaxDays ?? 7) * 24 * 60 * 60 * 1000 });
+  await app.register(authPlugin, {
+    sessionMaxMs: (options.sessionMaxHours ?? 12) * 3_600_000,
+    sessionIdleMs: (options.sessionIdleMinutes ?? 30) * 60_000,
+  });
   registerSignInThrottle(app, options.database);
 
   await app.register(

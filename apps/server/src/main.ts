@@ -39,7 +39,8 @@ async function main() {
     timeZone: config.INSTITUTION_TIME_ZONE,
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
-    sessionMaxDays: config.SESSION_MAX_DAYS,
+    sessionMaxHours: config.SESSION_MAX_HOURS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
   });
 
   const backups = config.BACKUP_EVERY_HOURS

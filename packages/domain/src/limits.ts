@@ -52,5 +52,3 @@ export const TIMINGS = {
   policySuccess: 2000,
 } as const;
 
-/** Idle lifetime of an access token. */
-export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;

@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
       const token = await app.db.transaction().execute(async (trx) => {
         if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
-        return startSession(trx, user.id, userAgent, request.ip);
+        return startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs);
       });
       const passwordHash = upgraded ?? user.password_hash;
       reply.header(

@@ -84,3 +84,12 @@ export type UserSession = z.infer<typeof userSession>;
 export const userSessionBody = z.object({
   user_agent: z.string('El agente de usuario debe ser texto').max(500, MSG.tooLong(500)).optional(),
 });
+
+/** The answer of closing the account's other sessions ('Cerrar las demás sesiones'). */
+export const closedSessionsResponse = z.object({ message: z.string(), closed: z.number().int() });
+
+/** 'Se cerró 1 sesión.', 'Se cerraron 3 sesiones.', or that there was none. */
+export function closedSessionsMessage(closed: number): string {
+  if (closed === 0) return 'No había otras sesiones abiertas.';
+  return closed === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${closed} sesiones.`;
+}

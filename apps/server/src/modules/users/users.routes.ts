@@ -26,6 +26,8 @@ import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
+import { deleteOtherTokens } from '../auth/tokens.repository.js';
+import { findUserById } from './users.repository.js';
 import {
   changeOwnPassword,
   createUser,
@@ -115,9 +117,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       }
       const hash = await editedPasswordHash(request.body);
-      return app.db
-        .transaction()
-        .execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body, hash));
+      return app.db.transaction().execute(async (trx) => {
+        const before = await findUserById(trx, request.params.id);
+        const updated = await updateUser(trx, actor, request.params.id, request.body, hash);
+        // The e-mail is the login: a new one closes the account's other sessions (DESIGN §5); this one survives.
+        if (before && updated.email !== before.email) await deleteOtherTokens(trx, updated.id, request.tokenHash);
+        return updated;
+      });
     },
   );
 

@@ -42,6 +42,8 @@ export interface BuildOptions {
   sessionMaxHours?: number;
   /** Minutes without use that end a session (SESSION_IDLE_MINUTES), 30 by default. */
   sessionIdleMinutes?: number;
+  /** Serves /api/docs without a session (the demo); otherwise it needs one. Closed by default. */
+  openDocs?: boolean;
 }
 
 /**
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Outside the demo the API's document answers a signed-in user only (the guard is decorated further down).
+    ...(options.openDocs ? {} : { uiHooks: { onRequest: (request, reply) => app.guard().call(app, request, reply) } }),
     // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
     transformStaticCSP: (header) =>
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),

@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from './app.js';
 import { isLoopbackHost, loadConfig } from './config.js';
 import { scheduleBackups } from './db/backup.js';
 import { connect } from './db/connect.js';
-import { DemoRefusedError, initializeDatabase } from './db/init.js';
+import { DemoRefusedError, initializeDatabase, servesDemo } from './db/init.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -41,6 +41,8 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     sessionMaxHours: config.SESSION_MAX_HOURS,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    // The demo keeps its API document open; a real institution's needs a session.
+    openDocs: await servesDemo(database.db, Boolean(config.ADMIN_EMAIL)),
   });
 
   const backups = config.BACKUP_EVERY_HOURS

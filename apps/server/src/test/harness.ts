@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildOptions } from '../app.js';
 import { connect, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
@@ -41,6 +41,7 @@ export interface TestContext {
  */
 export async function createTestApp(
   configure?: (app: App) => void,
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   let database: Db;
   let drop: (() => Promise<void>) | null = null;
@@ -53,7 +54,8 @@ export async function createTestApp(
   }
   await migrateToLatest(database);
   await seedReferenceData(database.db);
-  const app = await buildApp({ database });
+  // The API document is open as in the demo, so tests read it without a session (docs.test.ts checks both).
+  const app = await buildApp({ openDocs: true, ...options, database });
   configure?.(app);
   await app.ready();
   return {

@@ -91,6 +91,14 @@ describe('AccountPage', () => {
     expect(r.calls.find((c) => c.path === '/usersessions')!.query.get('user_id')).toBe('7');
   });
 
+  it("'Cerrar las demás sesiones' asks the server and says how many closed", async () => {
+    const r = renderAccount({ 'POST /logout-others': { body: { message: 'Se cerraron 2 sesiones.', closed: 2 } } });
+    await r.user.click(await screen.findByRole('button', { name: 'Cerrar las demás sesiones' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Se cerraron 2 sesiones.');
+    expect(r.calls.filter((c) => c.path === '/logout-others')).toHaveLength(1);
+    expect(currentPath()).toBe('/Acount');
+  });
+
   it('says the sessions could not be loaded', async () => {
     renderAccount({ 'GET /usersessions': { status: 500, body: { message: 'x' } } });
     expect(await screen.findByText(MSG.sessionsError)).toBeInTheDocument();

@@ -51,4 +51,3 @@ export const TIMINGS = {
   rubricSuccess: 1400,
   policySuccess: 2000,
 } as const;
-

@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLE } from '@egreso/domain';
 import { OperatorError, createAdministrator, resetPassword, runAdminCommand } from './admin.js';
@@ -18,7 +23,7 @@ describe('npm run admin', () => {
     const id = await createAdministrator(ctx().database.db, {
       email: 'Operadora@Uni.mx',
       name: ' Operadora Uno ',
-      password: 'clave-operadora',
+      password: 'turno-de-noche',
     });
     const row = await ctx()
       .database.db.selectFrom('users')
@@ -26,12 +31,12 @@ describe('npm run admin', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: ROLE.ADMIN, full_name: 'Operadora Uno', email: 'operadora@uni.mx' });
-    const login = await signIn('operadora@uni.mx', 'clave-operadora');
+    const login = await signIn('operadora@uni.mx', 'turno-de-noche');
     expect(login.statusCode).toBe(200);
     expect(login.json().must_change_password).toBe(false);
 
     await expect(
-      createAdministrator(ctx().database.db, { email: 'operadora@uni.mx', name: 'Otra', password: 'clave-operadora' }),
+      createAdministrator(ctx().database.db, { email: 'operadora@uni.mx', name: 'Otra', password: 'turno-de-noche' }),
     ).rejects.toThrow(OperatorError);
     await expect(
       createAdministrator(ctx().database.db, { email: 'corta@uni.mx', name: 'Corta', password: 'corta' }),
@@ -60,11 +65,39 @@ describe('npm run admin', () => {
   });
 
   it('reads the password from NEW_PASSWORD and the e-mail and name from the arguments', async () => {
-    process.env.NEW_PASSWORD = 'desde-entorno-1';
+    process.env.NEW_PASSWORD = 'luna-llena-7';
     const out = await runAdminCommand(['create', '--email', 'cli@uni.mx', '--name', 'Desde Consola'], ctx().database);
     expect(out).toBe('Administrador cli@uni.mx creado.');
-    expect((await signIn('cli@uni.mx', 'desde-entorno-1')).statusCode).toBe(200);
+    expect((await signIn('cli@uni.mx', 'luna-llena-7')).statusCode).toBe(200);
     await expect(runAdminCommand(['create', '--email', 'x@uni.mx'], ctx().database)).rejects.toThrow(/Uso:/);
     await expect(runAdminCommand(['borrar'], ctx().database)).rejects.toThrow(/Uso:/);
+  });
+
+  it('without a terminal nor NEW_PASSWORD fails with a Spanish line and a non-zero exit, creating nothing', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'admin-cli-')), 'app.db');
+    const env = { ...process.env, DATABASE_URL: `sqlite:${file}`, NEW_PASSWORD: '' };
+    const run = (input: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(new URL('./admin.ts', import.meta.url)),
+          'create',
+          '--email',
+          'x@uni.mx',
+          '--name',
+          'Equis',
+        ],
+        { env, input, encoding: 'utf8' },
+      );
+    const empty = run('');
+    expect(empty.status).toBe(1);
+    expect(empty.stderr.trim()).toBe(
+      'No se recibió la contraseña: defina NEW_PASSWORD o ejecute la orden en una terminal (no se hizo ningún cambio).',
+    );
+    const piped = run('cielo-de-marzo\n');
+    expect(piped.status).toBe(0);
+    expect(piped.stdout).toMatch(/Administrador x@uni.mx creado\./);
   });
 });

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { emailField, text, LIMITS, MSG } from '@egreso/domain';
+import { emailField, text, LIMITS, MSG, type PasswordOwner } from '@egreso/domain';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedReferenceData } from './db/seed.js';
@@ -13,11 +13,10 @@ import { insertAdministrator } from './db/init.js';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types.js';
 import { audit } from './lib/audit.js';
+import { newPasswordProblem } from './lib/password-policy.js';
 import { hashPassword } from './lib/passwords.js';
 import { nowIso } from './lib/time.js';
 import { deleteOtherTokens } from './modules/auth/tokens.repository.js';
-
-export const OPERATOR_PASSWORD_MIN = 8;
 
 const USAGE = `Uso:
   npm run admin -- create --email CORREO --name "NOMBRE COMPLETO"
@@ -27,9 +26,13 @@ La base de datos es la de DATABASE_URL (sqlite:./data/app.db si no se da).`;
 
 export class OperatorError extends Error {}
 
-function checkPassword(password: string): string {
-  if (password.length < OPERATOR_PASSWORD_MIN)
-    throw new OperatorError(`La contraseña debe tener al menos ${OPERATOR_PASSWORD_MIN} caracteres.`);
+const NO_PASSWORD =
+  'No se recibió la contraseña: defina NEW_PASSWORD o ejecute la orden en una terminal (no se hizo ningún cambio).';
+
+/** The same rules as any new password (DESIGN §5): length, not common, not the person's name, e-mail or number. */
+function checkPassword(password: string, owner: PasswordOwner): string {
+  const problem = newPasswordProblem(password, owner);
+  if (problem) throw new OperatorError(`${problem}.`);
   if (password.length > 200) throw new OperatorError(MSG.tooLong(200));
   return password;
 }
@@ -47,7 +50,7 @@ export async function createAdministrator(
 ): Promise<number> {
   const email = parse(emailField, input.email, '--email');
   const fullName = parse(text(LIMITS.userName, MSG.nameRequired), input.name, '--name');
-  const hash = await hashPassword(checkPassword(input.password));
+  const hash = await hashPassword(checkPassword(input.password, { full_name: fullName, email }));
   return db.transaction().execute(async (trx) => {
     if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
       throw new OperatorError(`Ya existe una cuenta con el correo ${email}.`);
@@ -67,7 +70,13 @@ export async function createAdministrator(
 /** Sets a new password on any account (the administrator who forgot theirs) and closes its open sessions. */
 export async function resetPassword(db: Kysely<Database>, input: { email: string; password: string }): Promise<void> {
   const email = parse(emailField, input.email, '--email');
-  const hash = await hashPassword(checkPassword(input.password));
+  const owner = await db
+    .selectFrom('users')
+    .select(['full_name', 'email', 'controlnumber'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!owner) throw new OperatorError(`No existe una cuenta con el correo ${email}.`);
+  const hash = await hashPassword(checkPassword(input.password, owner));
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (!user) throw new OperatorError(`No existe una cuenta con el correo ${email}.`);
@@ -99,18 +108,27 @@ async function readPassword(): Promise<string> {
     },
   });
   const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
+  // Standard input may end before an answer (no terminal, nothing piped): that is an error, not a silent success.
+  const ended = new Promise<never>((_resolve, reject) =>
+    rl.once('close', () => reject(new OperatorError(NO_PASSWORD))),
+  );
+  ended.catch(() => undefined);
   const ask = (question: string) =>
-    new Promise<string>((resolve) => {
-      process.stdout.write(question);
-      muted = true;
-      rl.question('', (answer) => {
-        muted = false;
-        process.stdout.write('\n');
-        resolve(answer);
-      });
-    });
+    Promise.race([
+      new Promise<string>((resolve) => {
+        process.stdout.write(question);
+        muted = true;
+        rl.question('', (answer) => {
+          muted = false;
+          process.stdout.write('\n');
+          resolve(answer);
+        });
+      }),
+      ended,
+    ]);
   try {
     const first = await ask('Nueva contraseña: ');
+    if (!first) throw new OperatorError(NO_PASSWORD);
     if (!process.stdin.isTTY) return first;
     if ((await ask('Repite la contraseña: ')) !== first) throw new OperatorError('Las contraseñas no coinciden.');
     return first;

@@ -46,8 +46,12 @@ export interface BuildOptions {
   timeZone?: string;
   /** Which proxies may name the client's address (TRUST_PROXY): none by default. */
   trustProxy?: false | number | string[];
-  /** Absolute lifetime of a session token in days (SESSION_MAX_DAYS), 7 by default. */
-  sessionMaxDays?: number;
+  /** Absolute lifetime of a session in hours (SESSION_MAX_HOURS), 12 by default. */
+  sessionMaxHours?: number;
+  /** Minutes without use that end a session (SESSION_IDLE_MINUTES), 30 by default. */
+  sessionIdleMinutes?: number;
+  /** Serves /api/docs without a session (the demo); otherwise it needs one. Closed by default. */
+  openDocs?: boolean;
   /** Days an unclaimed one-time password is accepted (INITIAL_PASSWORD_DAYS), 14 by default. */
   initialPasswordDays?: number;
   /** Institutional sign-in (OIDC_*); null or absent: password sign-in only. */
@@ -200,13 +204,18 @@ export async function buildApp(options: BuildOptions) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Outside the demo the API's document answers a signed-in user only (the guard is decorated further down).
+    ...(options.openDocs ? {} : { uiHooks: { onRequest: (request, reply) => app.guard().call(app, request, reply) } }),
     // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
     transformStaticCSP: (header) =>
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
   });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { sessionMaxMs: (options.sessionMaxDays ?? 7) * 24 * 60 * 60 * 1000 });
+  await app.register(authPlugin, {
+    sessionMaxMs: (options.sessionMaxHours ?? 12) * 3_600_000,
+    sessionIdleMs: (options.sessionIdleMinutes ?? 30) * 60_000,
+  });
   registerSignInThrottle(app, options.database);
 
   await app.register(

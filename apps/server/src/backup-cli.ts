@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { BackupError, backupUrl, restoreDatabase } from './db/backup.js';
 
 /*
@@ -25,6 +25,7 @@ async function main() {
 }
 
 main().catch((err: Error) => {
-  console.error(err instanceof BackupError ? err.message : err);
+  // A bad setting or a failed copy is one Spanish line; anything else keeps its stack for the operator.
+  console.error(err instanceof BackupError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config.js';
 
 describe('backup settings', () => {
   it('default to ./backups, seven copies and no schedule; empty values count as unset', () => {
@@ -32,5 +34,36 @@ describe('INITIAL_PASSWORD_DAYS', () => {
     expect(loadConfig({ INITIAL_PASSWORD_DAYS: '3' }).INITIAL_PASSWORD_DAYS).toBe(3);
     for (const v of ['0', '91', '1.5', 'dos'])
       expect(() => loadConfig({ INITIAL_PASSWORD_DAYS: v }), v).toThrow(/INITIAL_PASSWORD_DAYS/);
+  });
+});
+
+describe('configuration errors', () => {
+  it('are one Spanish line naming the setting, its value and what it accepts', () => {
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(
+      new ConfigError(
+        'Configuración no válida: BACKUP_KEEP debe ser un número entero de copias entre 1 y 1000 (valor: «0»).',
+      ),
+    );
+    expect(() => loadConfig({ PORT: 'abc', DEMO: 'si' })).toThrow(
+      'Configuración no válida: PORT debe ser un número de puerto (1-65535) (valor: «abc»); DEMO debe ser 0 o 1 (valor: «si»).',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mx', ADMIN_PASSWORD: 'corta' })).toThrow(
+      'Configuración no válida: ADMIN_PASSWORD debe tener al menos 8 caracteres.',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mx' })).toThrow(
+      'Configuración no válida: ADMIN_EMAIL y ADMIN_PASSWORD se configuran juntas.',
+    );
+  });
+
+  it('end `npm run backup` with that line, no stack trace, and status 1', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./backup-cli.ts', import.meta.url)), 'backup'],
+      { env: { ...process.env, BACKUP_KEEP: '0' }, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'Configuración no válida: BACKUP_KEEP debe ser un número entero de copias entre 1 y 1000 (valor: «0»).',
+    );
   });
 });

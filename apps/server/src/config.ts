@@ -66,8 +66,12 @@ const configSchema = z.object({
     .refine(isTimeZone, { message: 'must be an IANA time zone such as America/Mexico_City' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
-  /** Absolute lifetime of a session token in days, however active (the idle limit is 12 hours). */
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Absolute lifetime of a session in hours, however active (ASVS 4.0 3.3.2, level 2: 12 hours). */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).optional(),
+  /** Deprecated: the former absolute lifetime in days; read as SESSION_MAX_HOURS = 24 × days when that is unset. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(30).optional(),
+  /** Minutes without use after which a session ends (ASVS 4.0 3.3.2, level 2: 30 minutes). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(720).default(30),
   /** Days an unclaimed one-time password (created, imported or reset account) is accepted. */
   INITIAL_PASSWORD_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** DEMO=1 serves the demo institution on a HOST that is not a loopback address. */
@@ -86,6 +90,38 @@ const configSchema = z.object({
   /** How many copies to keep (the newest). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
+
+export type Config = Omit<z.infer<typeof configSchema>, 'SESSION_MAX_HOURS' | 'SESSION_MAX_DAYS'> & {
+  SESSION_MAX_HOURS: number;
+  oidc: OidcConfig | null;
+};
+
+/** What each setting accepts, in the one Spanish line a bad value stops the start (or a command) with. */
+const EXPECTED: Record<string, string> = {
+  PORT: 'debe ser un número de puerto (1-65535)',
+  HOST: 'no debe estar vacío',
+  DATABASE_URL: 'debe ser sqlite:RUTA o postgres://…',
+  ADMIN_EMAIL: 'debe ser un correo válido',
+  ADMIN_PASSWORD: 'debe tener al menos 8 caracteres',
+  INSTITUTION_NAME: 'debe tener de 1 a 200 caracteres',
+  INSTITUTION_TIME_ZONE: 'debe ser una zona horaria IANA como America/Mexico_City',
+  LOG_LEVEL: 'debe ser fatal, error, warn, info, debug, trace o silent',
+  TRUST_PROXY:
+    'debe ser un número de saltos (1-100) o una lista separada por comas de direcciones o rangos CIDR de proxies',
+  SESSION_MAX_HOURS: 'debe ser un número entero de horas entre 1 y 720',
+  SESSION_MAX_DAYS: 'debe ser un número entero de días entre 1 y 30 (obsoleta: use SESSION_MAX_HOURS)',
+  SESSION_IDLE_MINUTES: 'debe ser un número entero de minutos entre 5 y 720',
+  INITIAL_PASSWORD_DAYS: 'debe ser un número entero de días entre 1 y 90',
+  DEMO: 'debe ser 0 o 1',
+  BACKUP_DIR: 'no debe estar vacío',
+  BACKUP_EVERY_HOURS: 'debe ser un número de horas entre 0.25 y 168',
+  BACKUP_KEEP: 'debe ser un número entero de copias entre 1 y 1000',
+};
+
+const SECRET = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+
+/** A bad setting: its message is one Spanish line, printed without a stack trace. */
+export class ConfigError extends Error {}
 
 /** Institutional sign-in (OpenID Connect), on when its four settings are given. */
 export interface OidcConfig {
@@ -107,27 +143,29 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
   const given = OIDC_KEYS.filter((k) => value(k) !== '');
   const required = value('OIDC_REQUIRED');
   if (required !== '' && required !== '0' && required !== '1') {
-    throw new Error('Configuración inválida: OIDC_REQUIRED debe ser 0 o 1.');
+    throw new ConfigError('Configuración inválida: OIDC_REQUIRED debe ser 0 o 1.');
   }
   if (given.length === 0) {
     if (required === '1') {
-      throw new Error(`Configuración inválida: OIDC_REQUIRED=1 necesita ${OIDC_KEYS.join(', ')}.`);
+      throw new ConfigError(`Configuración inválida: OIDC_REQUIRED=1 necesita ${OIDC_KEYS.join(', ')}.`);
     }
     return null;
   }
   if (given.length < OIDC_KEYS.length) {
     const missing = OIDC_KEYS.filter((k) => !given.includes(k));
-    throw new Error(`Configuración inválida: ${OIDC_KEYS.join(', ')} van juntas; falta ${missing.join(', ')}.`);
+    throw new ConfigError(`Configuración inválida: ${OIDC_KEYS.join(', ')} van juntas; falta ${missing.join(', ')}.`);
   }
   let issuer: URL;
   try {
     issuer = new URL(value('OIDC_ISSUER'));
   } catch {
-    throw new Error('Configuración inválida: OIDC_ISSUER debe ser una dirección https://… del proveedor.');
+    throw new ConfigError('Configuración inválida: OIDC_ISSUER debe ser una dirección https://… del proveedor.');
   }
   const loopback = isLoopbackHost(issuer.hostname);
   if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && loopback)) {
-    throw new Error('Configuración inválida: OIDC_ISSUER debe usar https:// (http:// solo en esta misma máquina).');
+    throw new ConfigError(
+      'Configuración inválida: OIDC_ISSUER debe usar https:// (http:// solo en esta misma máquina).',
+    );
   }
   const domains = value('OIDC_ALLOWED_DOMAINS')
     .split(',')
@@ -135,7 +173,7 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
     .filter(Boolean);
   const bad = domains.filter((d) => !DOMAIN.test(d));
   if (domains.length === 0 || bad.length > 0) {
-    throw new Error(
+    throw new ConfigError(
       `Configuración inválida: OIDC_ALLOWED_DOMAINS debe ser una lista de dominios separados por comas (no válido: ${bad.join(', ') || value('OIDC_ALLOWED_DOMAINS')}).`,
     );
   }
@@ -148,8 +186,6 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
   };
 }
 
-export type Config = z.infer<typeof configSchema> & { oidc: OidcConfig | null };
-
 /** Reads the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse({
@@ -158,21 +194,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || undefined,
     INSTITUTION_NAME: env.INSTITUTION_NAME?.trim() || undefined,
     INSTITUTION_TIME_ZONE: env.INSTITUTION_TIME_ZONE?.trim() || undefined,
-    SESSION_MAX_DAYS: env.SESSION_MAX_DAYS || undefined,
-    INITIAL_PASSWORD_DAYS: env.INITIAL_PASSWORD_DAYS || undefined,
+    SESSION_MAX_HOURS: env.SESSION_MAX_HOURS?.trim() || undefined,
+    SESSION_MAX_DAYS: env.SESSION_MAX_DAYS?.trim() || undefined,
+    SESSION_IDLE_MINUTES: env.SESSION_IDLE_MINUTES?.trim() || undefined,
+    INITIAL_PASSWORD_DAYS: env.INITIAL_PASSWORD_DAYS?.trim() || undefined,
     DEMO: env.DEMO || undefined,
     BACKUP_DIR: env.BACKUP_DIR?.trim() || undefined,
     BACKUP_EVERY_HOURS: env.BACKUP_EVERY_HOURS?.trim() || undefined,
     BACKUP_KEEP: env.BACKUP_KEEP?.trim() || undefined,
   });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
+    // Secrets (a password, a database address with its password) are never echoed.
+    const shown = (n: string) => (SECRET.has(n) ? '' : ` (valor: «${env[n] ?? ''}»)`);
+    const parts = names.map((n) => `${n} ${EXPECTED[n] ?? 'no es válida'}${shown(n)}`);
+    throw new ConfigError(`Configuración no válida: ${parts.join('; ')}.`);
   }
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
-    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    throw new ConfigError('Configuración no válida: ADMIN_EMAIL y ADMIN_PASSWORD se configuran juntas.');
   }
-  return { ...parsed.data, oidc: loadOidcConfig(env) };
+  const { SESSION_MAX_HOURS: hours, SESSION_MAX_DAYS: days, ...rest } = parsed.data;
+  if (hours !== undefined && days !== undefined) {
+    throw new ConfigError(
+      'Configuración no válida: SESSION_MAX_DAYS está obsoleta y no puede darse junto con SESSION_MAX_HOURS; deje solo SESSION_MAX_HOURS.',
+    );
+  }
+  return { ...rest, SESSION_MAX_HOURS: hours ?? (days !== undefined ? days * 24 : 12), oidc: loadOidcConfig(env) };
 }
 
 /** True for a HOST that only this machine reaches. */

@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from './app.js';
 import { isLoopbackHost, loadConfig } from './config.js';
 import { scheduleBackups } from './db/backup.js';
 import { connect } from './db/connect.js';
-import { DemoRefusedError, initializeDatabase } from './db/init.js';
+import { DemoRefusedError, initializeDatabase, servesDemo } from './db/init.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -39,7 +39,10 @@ async function main() {
     timeZone: config.INSTITUTION_TIME_ZONE,
     logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
-    sessionMaxDays: config.SESSION_MAX_DAYS,
+    sessionMaxHours: config.SESSION_MAX_HOURS,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    // The demo keeps its API document open; a real institution's needs a session.
+    openDocs: await servesDemo(database.db, Boolean(config.ADMIN_EMAIL)),
     initialPasswordDays: config.INITIAL_PASSWORD_DAYS,
     oidc: config.oidc,
     adminEmail: config.ADMIN_EMAIL,

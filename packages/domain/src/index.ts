@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './rules.js';
+export * from './password-policy.js';
 export * from './spanish-order.js';
 export * from './permissions.js';
 export * from './schemas/common.js';

@@ -1,6 +1,6 @@
 /** Text and number limits of the specification, shared by forms and server validation. */
 export const LIMITS = {
-  passwordMin: 6,
+  passwordMin: 8,
   /** Every date the app accepts (ISO, inclusive): wide enough for any real record, narrow enough that date arithmetic stays in four-digit years. */
   dateMin: '1900-01-01',
   dateMax: '2199-12-31',
@@ -51,6 +51,3 @@ export const TIMINGS = {
   rubricSuccess: 1400,
   policySuccess: 2000,
 } as const;
-
-/** Idle lifetime of an access token. */
-export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;

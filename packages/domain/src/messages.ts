@@ -34,7 +34,7 @@ export const MSG = {
   emailTaken: 'El correo ya está registrado por otro usuario.',
   currentPasswordRequired: 'La contraseña actual es obligatoria',
   currentPasswordWrong: 'La contraseña actual es incorrecta',
-  passwordMin: 'La nueva contraseña debe tener al menos 6 caracteres',
+  passwordMin: 'La nueva contraseña debe tener al menos 8 caracteres',
   passwordsDontMatch: 'Las contraseñas no coinciden',
   passwordUnchanged: 'La nueva contraseña debe ser distinta de la actual',
   adminOnlyByOperator:

@@ -1,9 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readSync,
@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { connect, dialectOf, registerSqliteFunctions, type Db, type Dialect } from './connect.js';
 import { knownMigrations } from './migrate.js';
+import { PRIVATE_FILE_MODE, privateFolder } from '../lib/private-files.js';
 
 /*
  * Backups and restores of the whole database. SQLite: the online backup API (a consistent copy while the app writes);
@@ -107,7 +108,8 @@ export async function backupDatabase(
   opts: { onePass?: boolean } = {},
 ): Promise<BackupResult> {
   const started = performance.now();
-  mkdirSync(dir, { recursive: true });
+  // The copies hold every person's data: a 0700 folder of 0600 files (older copies are restricted too).
+  for (const line of privateFolder(dir, listBackups(dir))) console.warn(line);
   const file = join(dir, backupFileName(database.dialect));
   const partial = join(dir, `.partial-${process.pid}-${Date.now()}`);
   try {
@@ -124,6 +126,7 @@ export async function backupDatabase(
         { env: target.env },
       );
     }
+    chmodSync(partial, PRIVATE_FILE_MODE);
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, privateFiles } from '../lib/private-files.js';
 import { dirname } from 'node:path';
 import { esFold, esSearchFold } from '@egreso/domain';
 import type { Database } from './types.js';
@@ -39,9 +40,16 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
     return { db, dialect: 'postgres', url, pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // A new folder is made 0700 (an existing one may be shared, /tmp say, and is left alone).
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // The database and its WAL files: owner only, existing ones too, saying so when they were looser.
+  if (file !== ':memory:') {
+    for (const line of privateFiles([file, `${file}-wal`, `${file}-shm`])) {
+      if (!options.quiet) console.warn(line);
+    }
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');

@@ -162,10 +162,27 @@ describe('configuration', () => {
     }
   });
 
-  it('reads SESSION_MAX_DAYS (7 by default) and DEMO', () => {
-    expect(loadConfig({})).toMatchObject({ SESSION_MAX_DAYS: 7, DEMO: false });
-    expect(loadConfig({ SESSION_MAX_DAYS: '30', DEMO: '1' })).toMatchObject({ SESSION_MAX_DAYS: 30, DEMO: true });
-    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
+  it('reads SESSION_MAX_HOURS (12), SESSION_IDLE_MINUTES (30), the deprecated SESSION_MAX_DAYS, and DEMO', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_MAX_HOURS: 12, SESSION_IDLE_MINUTES: 30, DEMO: false });
+    expect(loadConfig({ SESSION_MAX_HOURS: '8', SESSION_IDLE_MINUTES: '15', DEMO: '1' })).toMatchObject({
+      SESSION_MAX_HOURS: 8,
+      SESSION_IDLE_MINUTES: 15,
+      DEMO: true,
+    });
+    expect(loadConfig({ SESSION_MAX_DAYS: '2' }).SESSION_MAX_HOURS).toBe(48);
+    for (const [name, value] of [
+      ['SESSION_MAX_HOURS', '0'],
+      ['SESSION_MAX_HOURS', '1.5'],
+      ['SESSION_MAX_HOURS', '721'],
+      ['SESSION_IDLE_MINUTES', '4'],
+      ['SESSION_IDLE_MINUTES', 'media hora'],
+      ['SESSION_MAX_DAYS', '0'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), value).toThrow(new RegExp(`^Configuración no válida: ${name} debe`));
+    }
+    expect(() => loadConfig({ SESSION_MAX_HOURS: '12', SESSION_MAX_DAYS: '1' })).toThrow(
+      'Configuración no válida: SESSION_MAX_DAYS está obsoleta y no puede darse junto con SESSION_MAX_HOURS; deje solo SESSION_MAX_HOURS.',
+    );
     expect(() => loadConfig({ DEMO: 'si' })).toThrow(/DEMO/);
   });
 

@@ -59,7 +59,7 @@ export class DemoRefusedError extends Error {
 }
 
 /** True when the database holds (or, being empty and without an administrator, would load) the demo institution. */
-async function servesDemo(db: Kysely<Database>, adminConfigured: boolean): Promise<boolean> {
+export async function servesDemo(db: Kysely<Database>, adminConfigured: boolean): Promise<boolean> {
   if (await isEmpty(db)) return !adminConfigured;
   const demoEmails = Object.values(DEMO_ACCOUNTS).map((a) => a.email);
   return (

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG, TOKEN_IDLE_MS, type Actor, type UserRecord } from '@egreso/domain';
+import { MSG, type Actor, type UserRecord } from '@egreso/domain';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { nowIso } from '../lib/time.js';
 import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/auth/tokens.repository.js';
@@ -25,6 +25,8 @@ declare module 'fastify' {
      * the body is read, parsed or validated (DESIGN §5, Who you are first): anonymous 401, wrong role 403, then the rest.
      */
     guard(allow?: (actor: Actor) => boolean): GuardHook;
+    /** The sessions' absolute and idle lifetimes (SESSION_MAX_HOURS, SESSION_IDLE_MINUTES). */
+    sessionLimits: { maxMs: number; idleMs: number };
   }
 }
 
@@ -52,11 +54,14 @@ export function actorOf(request: FastifyRequest): AuthUser {
 }
 
 export interface AuthOptions {
-  /** Absolute lifetime of a token, whatever its use (SESSION_MAX_DAYS). */
+  /** Absolute lifetime of a token, whatever its use (SESSION_MAX_HOURS). */
   sessionMaxMs: number;
+  /** Time without use that ends a token (SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
+  app.decorate('sessionLimits', { maxMs: options.sessionMaxMs, idleMs: options.sessionIdleMs });
   app.decorateRequest('actor', null);
   app.decorateRequest('tokenHash', null);
   app.decorateRequest('mustChangePassword', false);
@@ -71,7 +76,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     // Compared as numbers: formatting two cut-off dates cost more than the rest of the check on every request.
     const now = Date.now();
     const idleMs = now - Date.parse(row.last_used_at);
-    if (idleMs > TOKEN_IDLE_MS) {
+    if (idleMs > options.sessionIdleMs) {
       await deleteTokenById(app.db, row.token_id);
       throw unauthorized('La sesión expiró por inactividad. Inicia sesión de nuevo.');
     }

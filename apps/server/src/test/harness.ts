@@ -54,7 +54,8 @@ export async function createTestApp(
   }
   await migrateToLatest(database);
   await seedReferenceData(database.db);
-  const app = await buildApp({ ...options, database });
+  // The API document is open as in the demo, so tests read it without a session (docs.test.ts checks both).
+  const app = await buildApp({ openDocs: true, ...options, database });
   configure?.(app);
   await app.ready();
   return {

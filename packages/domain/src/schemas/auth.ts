@@ -103,3 +103,12 @@ export const oidcInfoResponse = z.object({ enabled: z.boolean() });
 export const oidcExchangeBody = z.object({
   code: z.string('El código es obligatorio').trim().min(1, 'El código es obligatorio').max(200, MSG.tooLong(200)),
 });
+
+/** The answer of closing the account's other sessions ('Cerrar las demás sesiones'). */
+export const closedSessionsResponse = z.object({ message: z.string(), closed: z.number().int() });
+
+/** 'Se cerró 1 sesión.', 'Se cerraron 3 sesiones.', or that there was none. */
+export function closedSessionsMessage(closed: number): string {
+  if (closed === 0) return 'No había otras sesiones abiertas.';
+  return closed === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${closed} sesiones.`;
+}

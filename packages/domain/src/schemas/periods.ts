@@ -20,6 +20,8 @@ export const PERIOD_MSG = {
   deleteActive: 'No se puede eliminar el periodo activo. Activa otro periodo primero.',
   concurrentActivation: 'Otro periodo se activó al mismo tiempo. Actualiza la lista e intenta de nuevo.',
   deleted: 'Periodo eliminado.',
+  reopenClosed: 'Un periodo cerrado no puede reabrirse.',
+  overlaps: (name: string) => `Las fechas se traslapan con el periodo "${name}".`,
 } as const;
 
 const periodName = z

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, errorResponse, loginBody, loginResponse, meResponse, okResponse } from '@egreso/domain';
+import {
+  MSG,
+  closedSessionsMessage,
+  closedSessionsResponse,
+  errorResponse,
+  loginBody,
+  loginResponse,
+  meResponse,
+  okResponse,
+} from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { pingDatabase } from '../../db/lookups.js';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
@@ -10,8 +19,9 @@ import { findUserByEmail, updatePasswordHash } from '../users/users.repository.j
 import { presentUser } from '../users/present.js';
 import { startSession, throttledCheck } from './auth.service.js';
 import { deviceCookie, knownDevice } from './device.js';
+import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
-import { deleteToken } from './tokens.repository.js';
+import { deleteOtherTokens, deleteToken } from './tokens.repository.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -48,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : null;
       const token = await app.db.transaction().execute(async (trx) => {
         if (upgraded) await updatePasswordHash(trx, user.id, upgraded);
-        return startSession(trx, user.id, userAgent, request.ip);
+        return startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs);
       });
       const passwordHash = upgraded ?? user.password_hash;
       reply.header(
@@ -84,6 +94,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.tokenHash) await deleteToken(app.db, request.tokenHash);
       return { message: MSG.loggedOut };
+    },
+  );
+
+  app.post(
+    '/logout-others',
+    {
+      onRequest: app.guard(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Cierra las demás sesiones de la cuenta; la actual sigue abierta',
+        response: { 200: closedSessionsResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const closed = await app.db.transaction().execute(async (trx) => {
+        const n = await deleteOtherTokens(trx, actor.id, request.tokenHash);
+        if (n > 0)
+          await audit(trx, {
+            userId: actor.id,
+            action: 'sessions.close_others',
+            entity: 'users',
+            entityId: actor.id,
+            details: { closed: n },
+          });
+        return n;
+      });
+      return { message: closedSessionsMessage(closed), closed };
     },
   );
 

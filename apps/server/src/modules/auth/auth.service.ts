@@ -1,4 +1,4 @@
-import { MSG, TOKEN_IDLE_MS } from '@egreso/domain';
+import { MSG } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { checkPassword } from '../../lib/passwords.js';
@@ -14,10 +14,11 @@ export async function startSession(
   userId: number,
   userAgent: string | null,
   ip: string,
+  idleMs: number,
 ): Promise<string> {
   const token = newToken();
   const now = nowIso();
-  await deleteIdleTokens(trx, userId, isoMinus(TOKEN_IDLE_MS));
+  await deleteIdleTokens(trx, userId, isoMinus(idleMs));
   await insertToken(trx, userId, hashToken(token), now);
   await insertSession(trx, userId, now, userAgent, ip);
   return token;

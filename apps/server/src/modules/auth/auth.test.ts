@@ -121,9 +121,9 @@ describe('tokens', () => {
     expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).json().time_zone).toBe('America/Mexico_City');
   });
 
-  it('expires a token after 12 idle hours', async () => {
+  it('expires a token after 30 idle minutes (ASVS 4.0 3.3.2, level 2)', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
-    const old = new Date(Date.now() - 13 * 3600_000).toISOString();
+    const old = new Date(Date.now() - 31 * 60_000).toISOString();
     await ctx()
       .database.db.updateTable('access_tokens')
       .set({ last_used_at: old })
@@ -131,13 +131,14 @@ describe('tokens', () => {
       .execute();
     const res = await as(ctx(), u, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('La sesión expiró por inactividad. Inicia sesión de nuevo.');
     const left = await ctx().database.db.selectFrom('access_tokens').select('id').where('user_id', '=', u.id).execute();
     expect(left).toHaveLength(0);
   });
 
-  it('keeps a token used within 12 hours', async () => {
+  it('keeps a token used within 30 minutes', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
-    const recent = new Date(Date.now() - 11 * 3600_000).toISOString();
+    const recent = new Date(Date.now() - 29 * 60_000).toISOString();
     await ctx()
       .database.db.updateTable('access_tokens')
       .set({ last_used_at: recent })

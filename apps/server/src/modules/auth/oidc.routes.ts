@@ -124,7 +124,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           .select(['id', 'full_name', 'email', 'role'])
           .where('id', '=', userId)
           .executeTakeFirstOrThrow();
-        return { user, token: await startSession(trx, user.id, userAgent, request.ip) };
+        return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
       });
       if (!signedIn) throw unauthorized(OIDC_REFUSALS.state);
       const { user, token } = signedIn;

@@ -63,11 +63,12 @@ export async function deleteTokenById(db: DbOrTrx, tokenId: number) {
   await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
 }
 
-/** Revokes every other token of a user (after a password change). */
-export async function deleteOtherTokens(db: DbOrTrx, userId: number, keepHash: string | null) {
+/** Revokes every other token of a user (a password or e-mail change, or on request); answers how many. */
+export async function deleteOtherTokens(db: DbOrTrx, userId: number, keepHash: string | null): Promise<number> {
   let q = db.deleteFrom('access_tokens').where('user_id', '=', userId);
   if (keepHash) q = q.where('token_hash', '<>', keepHash);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Drops a user's tokens that have already expired, so the table holds live sessions only. */

@@ -52,6 +52,24 @@ export function findPeriod(db: DbOrTrx, id: number) {
 
 export type PeriodRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
 
+/** The name of a period whose days (start to end, both included) share a day with these, other than `exceptId`. */
+export async function overlappingPeriodName(
+  db: DbOrTrx,
+  start: string,
+  end: string,
+  exceptId: number | null,
+): Promise<string | null> {
+  let q = db
+    .selectFrom('periods')
+    .select('period_name')
+    .where('start_date', '<=', end)
+    .where('end_date', '>=', start)
+    .orderBy('start_date')
+    .limit(1);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst())?.period_name ?? null;
+}
+
 export function insertPeriod(
   db: DbOrTrx,
   values: {

@@ -23,7 +23,7 @@ import {
   updatePeriod,
   type PeriodRow,
 } from './periods.repository.js';
-import { activatePeriod, updatePeriodFields, withActivation } from './periods.service.js';
+import { activatePeriod, refuseOverlap, updatePeriodFields, withActivation } from './periods.service.js';
 import { valueTaken } from '../../db/lookups.js';
 
 const present = (p: PeriodRow) => ({ ...p, is_active: p.is_active === 1 });
@@ -73,6 +73,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await valueTaken(app.db, 'periods', 'period_name', body.period_name, null))
         throw fieldError('period_name', PERIOD_MSG.nameTaken);
       const id = await app.db.transaction().execute(async (trx) => {
+        await refuseOverlap(trx, body.start_date, body.end_date, null);
         const row = await insertPeriod(trx, { ...body, notes: body.notes ?? null }, nowIso());
         await auditRow(trx, actor.id, 'period.create', 'periods', row.id, { period_name: body.period_name });
         return row.id;

@@ -2,11 +2,18 @@ import { PERIOD_MSG, type PeriodUpdateBody } from '@egreso/domain';
 import type { Dialect } from '../../db/connect.js';
 import { valueTaken } from '../../db/lookups.js';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, DbOrTrx } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { activateOnly, findPeriod, lockActivation, updatePeriod, type PeriodRow } from './periods.repository.js';
+import {
+  activateOnly,
+  findPeriod,
+  lockActivation,
+  overlappingPeriodName,
+  updatePeriod,
+  type PeriodRow,
+} from './periods.repository.js';
 
 /** A write that broke `periods_one_active`: another activation won a race this request lost. */
 function isOneActiveViolation(err: unknown): boolean {
@@ -30,6 +37,12 @@ export async function withActivation<T>(work: () => Promise<T>): Promise<T> {
       if (attempt >= ATTEMPTS) throw conflict(PERIOD_MSG.concurrentActivation);
     }
   }
+}
+
+/** Two periods never share a day (422 on start_date naming the other). */
+export async function refuseOverlap(trx: DbOrTrx, start: string, end: string, exceptId: number | null): Promise<void> {
+  const other = await overlappingPeriodName(trx, start, end, exceptId);
+  if (other !== null) throw fieldError('start_date', PERIOD_MSG.overlaps(other));
 }
 
 /** Makes the period the only active one (activating deactivates the others in the same transaction). */
@@ -61,9 +74,12 @@ export async function updatePeriodFields(
     (body.start_date !== undefined && body.start_date !== existing.start_date) ||
     (body.end_date !== undefined && body.end_date !== existing.end_date);
   if (existing.status === 'closed' && datesChange) throw conflict(PERIOD_MSG.closedDatesLocked);
+  // The screens offer no reopening: a closed period stays closed.
+  if (existing.status === 'closed' && body.status === 'published') throw conflict(PERIOD_MSG.reopenClosed);
   const start = body.start_date ?? existing.start_date;
   const end = body.end_date ?? existing.end_date;
   if (end < start) throw fieldError('end_date', PERIOD_MSG.endBeforeStart);
+  if (datesChange) await refuseOverlap(trx, start, end, existing.id);
   if (
     body.period_name !== undefined &&
     (await valueTaken(trx, 'periods', 'period_name', body.period_name, existing.id))

@@ -540,3 +540,73 @@ describe('POST /api/periods/:id/close', () => {
     expect((await as(ctx(), admin, { method: 'POST', url: '/api/periods/999999/close' })).statusCode).toBe(404);
   });
 });
+
+describe("the periods screen's rules, on the server", () => {
+  const snapshot = () =>
+    ctx()
+      .database.db.selectFrom('periods')
+      .select(['id', 'period_name', 'start_date', 'end_date', 'status', 'is_active', 'updated_at'])
+      .orderBy('id')
+      .execute();
+
+  it('PUT refuses to reopen a closed period (409) and changes nothing', async () => {
+    const p = await makePeriod(ctx(), { period_name: 'Cerrado 2040', start_date: '2040-01-20', status: 'closed' });
+    const before = await snapshot();
+    const res = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${p.id}`,
+      payload: { status: 'published' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Un periodo cerrado no puede reabrirse.');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('POST and PUT refuse dates that share a day with another period (422) and change nothing', async () => {
+    await makePeriod(ctx(), { period_name: 'ENE-JUN 2041', start_date: '2041-01-20', end_date: '2041-06-10' });
+    const other = await makePeriod(ctx(), {
+      period_name: 'AGO-DIC 2041',
+      start_date: '2041-08-10',
+      end_date: '2041-12-10',
+    });
+    const before = await snapshot();
+    for (const [start_date, end_date] of [
+      ['2041-06-10', '2041-07-31'],
+      ['2041-01-01', '2041-01-20'],
+      ['2041-02-01', '2041-03-01'],
+      ['2040-12-01', '2041-12-31'],
+    ]) {
+      const res = await as(ctx(), admin, {
+        method: 'POST',
+        url: '/api/periods',
+        payload: { period_name: 'Traslapado', start_date, end_date },
+      });
+      expect(res.statusCode, `${start_date} ${end_date}`).toBe(422);
+      expect(res.json().errors.start_date).toEqual([
+        expect.stringMatching(/^Las fechas se traslapan con el periodo "(ENE-JUN|AGO-DIC) 2041"\.$/),
+      ]);
+    }
+    const moved = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${other.id}`,
+      payload: { start_date: '2041-06-01' },
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.start_date).toEqual(['Las fechas se traslapan con el periodo "ENE-JUN 2041".']);
+    expect(await snapshot()).toEqual(before);
+
+    // Its own dates never count against it, and the days in between are free.
+    const own = await as(ctx(), admin, {
+      method: 'PUT',
+      url: `/api/periods/${other.id}`,
+      payload: { start_date: '2041-08-01', end_date: '2041-12-15' },
+    });
+    expect(own.statusCode).toBe(200);
+    const summer = await as(ctx(), admin, {
+      method: 'POST',
+      url: '/api/periods',
+      payload: { period_name: 'Verano 2041', start_date: '2041-06-11', end_date: '2041-07-31' },
+    });
+    expect(summer.statusCode).toBe(201);
+  });
+});

@@ -25,10 +25,13 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { forbidden } from '../../lib/http-errors.js';
+import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
+import { deleteOtherTokens } from '../auth/tokens.repository.js';
+import { findUserById } from './users.repository.js';
 import {
   changeOwnPassword,
   createUser,
@@ -159,7 +162,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
         await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       }
-      return app.db.transaction().execute((trx) => updateUser(trx, actorOf(request), request.params.id, request.body));
+      return app.db.transaction().execute(async (trx) => {
+        const before = await findUserById(trx, request.params.id);
+        const updated = await updateUser(trx, actor, request.params.id, request.body);
+        // The e-mail is the login: a new one closes the account's other sessions (DESIGN §5); this one survives.
+        if (before && updated.email !== before.email) await deleteOtherTokens(trx, updated.id, request.tokenHash);
+        return updated;
+      });
     },
   );
 
@@ -196,6 +205,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       if (actor.id !== request.params.id) throw forbidden();
+      assertNewPassword(request.body.password, actor);
       await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       const hash = await hashPassword(request.body.password);
       await app.db.transaction().execute((trx) => changeOwnPassword(trx, actor, hash, request.tokenHash));

@@ -37,7 +37,7 @@ export function passwordErrorMessage(err: unknown): string {
   return MSG.passwordChangeError;
 }
 
-/** Side panel changing the own password: current, new (6 or more characters) and its confirmation. */
+/** Side panel changing the own password: current, new (8 or more characters) and its confirmation. */
 export function PasswordDrawer({ opened, userId, onClose, feedback }: Props) {
   return (
     <GuardedDrawer opened={opened} onClose={onClose} position="right" title="Cambiar contraseña" padding="lg" size="md">

@@ -1,13 +1,15 @@
-import { Alert, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@egreso/domain';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatDateTime } from '../../../lib/dates';
+import { useCloseOtherSessions } from '../api/close-other-sessions';
 import { useSessions } from '../api/get-sessions';
 import { describeDevice } from '../device';
 
 /** The user's sign-ins, newest first, in a list that scrolls inside its card. */
 export function SessionHistory({ userId }: { userId: number }) {
   const sessions = useSessions(userId);
+  const closeOthers = useCloseOtherSessions();
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={4} mb={4}>
@@ -16,6 +18,21 @@ export function SessionHistory({ userId }: { userId: number }) {
       <Text size="sm" c="dimmed" mb="md">
         Inicios de sesión recientes en tu cuenta.
       </Text>
+      <Group mb="md" gap="sm" wrap="wrap">
+        <Button variant="light" loading={closeOthers.isPending} onClick={() => closeOthers.mutate()}>
+          Cerrar las demás sesiones
+        </Button>
+        {closeOthers.data ? (
+          <Text size="sm" role="status">
+            {closeOthers.data.message}
+          </Text>
+        ) : null}
+        {closeOthers.isError ? (
+          <Text size="sm" c="red" role="alert">
+            No se pudieron cerrar las demás sesiones. Intenta de nuevo.
+          </Text>
+        ) : null}
+      </Group>
       {sessions.isPending ? <PageLoader /> : null}
       {sessions.isError ? (
         <Alert color="red" variant="light" role="alert">

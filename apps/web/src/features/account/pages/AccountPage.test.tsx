@@ -91,6 +91,14 @@ describe('AccountPage', () => {
     expect(r.calls.find((c) => c.path === '/usersessions')!.query.get('user_id')).toBe('7');
   });
 
+  it("'Cerrar las demás sesiones' asks the server and says how many closed", async () => {
+    const r = renderAccount({ 'POST /logout-others': { body: { message: 'Se cerraron 2 sesiones.', closed: 2 } } });
+    await r.user.click(await screen.findByRole('button', { name: 'Cerrar las demás sesiones' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Se cerraron 2 sesiones.');
+    expect(r.calls.filter((c) => c.path === '/logout-others')).toHaveLength(1);
+    expect(currentPath()).toBe('/Acount');
+  });
+
   it('says the sessions could not be loaded', async () => {
     renderAccount({ 'GET /usersessions': { status: 500, body: { message: 'x' } } });
     expect(await screen.findByText(MSG.sessionsError)).toBeInTheDocument();
@@ -220,12 +228,13 @@ describe('AccountPage', () => {
     await r.user.clear(current);
     expect(panel.getByText(MSG.currentPasswordRequired)).toBeInTheDocument();
     await r.user.type(current, 'profe1234');
-    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '12345');
+    // Eight characters at least: 123456 is refused (it was accepted with six).
+    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '123456');
     expect(panel.getByText(MSG.passwordMin)).toBeInTheDocument();
-    await r.user.type(panel.getByLabelText(/Confirmar nueva contraseña/), '123456');
+    await r.user.type(panel.getByLabelText(/Confirmar nueva contraseña/), '12345678');
     expect(panel.getByText(MSG.passwordsDontMatch)).toBeInTheDocument();
     expect(submit).toBeDisabled();
-    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '6');
+    await r.user.type(panel.getByLabelText(/^Nueva contraseña/), '78');
     expect(panel.queryByText(MSG.passwordMin)).not.toBeInTheDocument();
     expect(panel.queryByText(MSG.passwordsDontMatch)).not.toBeInTheDocument();
     expect(submit).toBeEnabled();

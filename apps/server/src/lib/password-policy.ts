@@ -1,33 +1,24 @@
-import { createRequire } from 'node:module';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { foldForPassword, passwordPolicyError, type PasswordOwner } from '@egreso/domain';
 import { fieldError } from './http-errors.js';
 
 /** How many of the most common passwords are refused (DESIGN §5, First sign-in). */
 export const COMMON_PASSWORDS_COUNT = 10_000;
 
-/** The package whose ranked list of common passwords is used (docs/decisions.md, Password policy). */
-export const COMMON_PASSWORDS_PACKAGE = '@zxcvbn-ts/language-common';
-
-let common: ReadonlySet<string> | null | undefined;
+let common: ReadonlySet<string> | undefined;
 
 /**
- * The 10,000 most common passwords, folded, read once from the ranked list the package ships; null while the package
- * is not installed (then only the other rules apply). Loaded by name at run time so the build does not depend on it.
+ * The 10,000 most common passwords, folded: the head of the ranked list `@zxcvbn-ts/language-common` ships
+ * ('passwords-common', most common first), read once. A list shorter than that stops with an error rather than
+ * leaving the rule silently off.
  */
-export function commonPasswords(): ReadonlySet<string> | null {
-  if (common !== undefined) return common;
-  try {
-    const mod = createRequire(import.meta.url)(COMMON_PASSWORDS_PACKAGE) as {
-      dictionary?: { passwords?: unknown };
-      default?: { dictionary?: { passwords?: unknown } };
-    };
-    const list = (mod.dictionary ?? mod.default?.dictionary)?.passwords;
-    common = Array.isArray(list)
-      ? new Set(list.slice(0, COMMON_PASSWORDS_COUNT).map((p) => foldForPassword(String(p))))
-      : null;
-  } catch {
-    common = null;
+export function commonPasswords(): ReadonlySet<string> {
+  if (common) return common;
+  const list = (dictionary as Record<string, unknown>)['passwords-common'];
+  if (!Array.isArray(list) || list.length < COMMON_PASSWORDS_COUNT) {
+    throw new Error('The common-passwords list is missing from @zxcvbn-ts/language-common');
   }
+  common = new Set(list.slice(0, COMMON_PASSWORDS_COUNT).map((p) => foldForPassword(String(p))));
   return common;
 }
 
@@ -37,7 +28,7 @@ export function setCommonPasswords(list: Iterable<string> | undefined): void {
 }
 
 export function isCommonPassword(folded: string): boolean {
-  return commonPasswords()?.has(folded) ?? false;
+  return commonPasswords().has(folded);
 }
 
 /** The rule a new password breaks, as a Spanish message, or null. */

@@ -1,14 +1,34 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG, PASSWORD_POLICY_MSG, ROLE } from '@egreso/domain';
 import { createAdministrator, OperatorError, resetPassword } from '../../admin.js';
-import { setCommonPasswords } from '../../lib/password-policy.js';
+import { COMMON_PASSWORDS_COUNT, commonPasswords, setCommonPasswords } from '../../lib/password-policy.js';
 import { as, createUser, login, useTestApp } from '../../test/harness.js';
 
 const ctx = useTestApp();
 
 afterEach(() => setCommonPasswords(undefined));
 
+describe('the list of common passwords', () => {
+  it("is the 10,000 most common of the package's ranked list", () => {
+    const list = commonPasswords();
+    expect(list.size).toBeGreaterThan(COMMON_PASSWORDS_COUNT * 0.95);
+    for (const p of ['12345678', 'password', 'qwertyuiop', 'iloveyou']) expect(list.has(p), p).toBe(true);
+    expect(list.has('tortuga-azul-de-campeche')).toBe(false);
+  });
+});
+
 describe('new passwords follow the policy (DESIGN §5)', () => {
+  it('refuses a password of the real list', async () => {
+    const u = await createUser(ctx(), ROLE.TEACHER, { email: 'lista.real@test.mx', password: 'anterior-1' });
+    const res = await as(ctx(), u, {
+      method: 'POST',
+      url: `/api/users/${u.id}/password`,
+      payload: { current_password: u.password, password: 'qwertyuiop', password_confirmation: 'qwertyuiop' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.password).toEqual([PASSWORD_POLICY_MSG.common]);
+  });
+
   const change = (u: { id: number; token: string; password: string }, password: string) =>
     as(ctx(), u, {
       method: 'POST',

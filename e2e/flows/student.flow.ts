@@ -58,6 +58,8 @@ async function studentWorkflow(ctx: FlowContext) {
     attribute_name: names.y,
     description: 'Atributo de la prueba del alumno',
   });
+  // A chief's subject belongs to one of their careers (DESIGN §5).
+  const [career] = await ok<Array<{ id: number }>>(chief.page, 'GET', '/mis-carreras');
   const subject = (name: string, key: string, extra: Record<string, unknown> = {}) =>
     ok<{ id: number }>(chief.page, 'POST', '/subjects', {
       subject_name: name,
@@ -65,6 +67,7 @@ async function studentWorkflow(ctx: FlowContext) {
       theory_credits: 2,
       practice_credits: 2,
       semesters: [1],
+      careers: [career!.id],
       ...extra,
     });
   const a = await subject(names.a, 'TA', {

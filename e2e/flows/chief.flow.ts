@@ -77,7 +77,7 @@ async function chiefWorkflow(ctx: FlowContext) {
     await pickOption(page, page.locator('#new-subject-semesters'), 'Quinto semestre');
     await closeDropdown(page);
     // A chief of one career finds it already chosen (a subject of theirs needs one of their careers).
-    await page.getByText('ISC · Ingeniería en Sistemas Computacionales', { exact: true }).waitFor();
+    await page.locator('.mantine-Pill-label', { hasText: 'ISC · Ingeniería en Sistemas Computacionales' }).waitFor();
     await pickOption(page, page.locator('#new-subject-attributes'), `E2EA · ${attrA}`, { filter: tag });
     await pickOption(page, page.locator('#new-subject-attributes'), `E2EB · ${attrB}`, { filter: tag });
     await closeDropdown(page);

@@ -345,6 +345,31 @@ describe('one person: show, edit, password reset, delete, status, groups and gen
     );
   });
 
+  it('leaves the status, groups and generation links of a student of no career to the administrator', async () => {
+    const changes: Req[] = [
+      { method: 'POST', url: '/api/usergroups', payload: { user_id: loose.id, group_id: x.groupId } },
+      { method: 'DELETE', url: `/api/usergroups/clear/${loose.id}` },
+      {
+        method: 'POST',
+        url: '/api/usergenerations',
+        payload: { user_id: loose.id, generation_id: generationId, current_semester_id: 1, active: 1 },
+      },
+    ];
+    for (const req of changes) {
+      const res = await refused(req);
+      expect(res.json().message).toBe(MSG.personNotOwned);
+    }
+    const created = await ok(changes[2]!, admin);
+    const linkId = (created.json() as { id: number }).id;
+    for (const req of [
+      { method: 'PUT', url: `/api/students/${loose.id}/status`, payload: { active: 0 } },
+      { method: 'PUT', url: `/api/usergenerations/${linkId}`, payload: { generation_id: generationId, active: 0 } },
+    ] as Req[]) {
+      expect((await refused(req)).json().message).toBe(MSG.personNotOwned);
+    }
+    await ok({ method: 'PUT', url: `/api/students/${loose.id}/status`, payload: { active: 1 } }, admin);
+  });
+
   it('reads the student area of its students only', async () => {
     await ok({ method: 'GET', url: `/api/alumno/${x.students[0]!.id}/tablero` });
     await refused({ method: 'GET', url: `/api/alumno/${y.students[0]!.id}/tablero` });

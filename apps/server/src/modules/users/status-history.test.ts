@@ -5,7 +5,7 @@ import { insertGeneration, insertGroup, insertStudent, makePeriod } from '../../
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
-let chief: TestUser;
+let admin: TestUser;
 let periodId = 0;
 let generationId = 0;
 
@@ -14,7 +14,7 @@ let generationId = 0;
  * and the active period, in the writer's transaction; a write that leaves the status as it was records nothing.
  */
 beforeAll(async () => {
-  chief = await createUser(ctx(), ROLE.CHIEF);
+  admin = await createUser(ctx(), ROLE.ADMIN);
   periodId = (
     await makePeriod(ctx(), {
       period_name: 'AGO-DIC 2030',
@@ -48,15 +48,15 @@ describe('status history', () => {
     expect(await changesOf(student.id)).toEqual([]);
     const before = new Date().toISOString();
     expect(
-      (await as(ctx(), chief, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 0 } }))
+      (await as(ctx(), admin, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 0 } }))
         .statusCode,
     ).toBe(200);
     expect(
-      (await as(ctx(), chief, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 0 } }))
+      (await as(ctx(), admin, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 0 } }))
         .statusCode,
     ).toBe(200);
     expect(
-      (await as(ctx(), chief, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 1 } }))
+      (await as(ctx(), admin, { method: 'PUT', url: `/api/students/${student.id}/status`, payload: { active: 1 } }))
         .statusCode,
     ).toBe(200);
     const changes = await changesOf(student.id);
@@ -77,7 +77,7 @@ describe('status history', () => {
       active: 1,
     });
     const { id } = await link(student.id);
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/usergenerations/${id}`,
       payload: { generation_id: generationId, active: 2 },
@@ -86,7 +86,7 @@ describe('status history', () => {
     expect((await changesOf(student.id)).map((c) => [c.from_active, c.to_active])).toEqual([[1, 2]]);
 
     const other = await insertStudent(ctx(), { full_name: 'Ciro Luna', controlnumber: 'SH3' });
-    const created = await as(ctx(), chief, {
+    const created = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergenerations',
       payload: { user_id: other.id, generation_id: generationId, current_semester_id: 1, active: 0 },
@@ -104,7 +104,6 @@ describe('status history', () => {
       semester: 9,
     });
     // Students linked to no career are advanced by the administrator (a chief advances those of their careers).
-    const admin = await createUser(ctx(), ROLE.ADMIN);
     const res = await as(ctx(), admin, { method: 'POST', url: '/api/students/advance-semester', payload: {} });
     expect(res.statusCode).toBe(200);
     expect((await changesOf(ninth.id)).map((c) => [c.from_active, c.to_active, c.period_id])).toEqual([
@@ -131,7 +130,7 @@ describe('status history', () => {
       buf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/students/import',
       payload,

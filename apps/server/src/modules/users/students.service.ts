@@ -16,7 +16,7 @@ import {
   type userGenerationCreateBody,
   type userGenerationUpdateBody,
 } from '@egreso/domain';
-import { assertPersonInScope, careerScope } from '../../db/career-scope.js';
+import { assertPersonInScope, assertPersonOwned, careerScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
@@ -59,12 +59,15 @@ export async function assertCanReadStudent(db: Q, actor: Actor, userId: number |
   if (userId === undefined || userId !== actor.id) throw forbidden();
 }
 
-/** The student a change is about: 404 when missing, 422 when not a student, 403 outside the actor's careers. */
+/**
+ * The student a change is about: 404 when missing, 422 when not a student, 403 unless the actor may change them (a
+ * chief: a student linked only to their careers; DESIGN §5, as for edits, resets and deletions).
+ */
 async function findStudent(db: Q, actor: Actor, id: number) {
   const user = await findUserById(db, id);
   if (!user) throw notFound(PEOPLE_MSG.userNotFound);
   if (user.role !== ROLE.STUDENT) throw fieldError('user_id', PEOPLE_MSG.notStudent);
-  await assertPersonInScope(db, actor, id);
+  await assertPersonOwned(db, actor, id);
   return user;
 }
 
@@ -154,7 +157,7 @@ export async function updateUserGeneration(
 ): Promise<UserGeneration> {
   const link = await findLinkOwner(trx, id);
   if (!link) throw notFound(PEOPLE_MSG.linkNotFound);
-  await assertPersonInScope(trx, actor, link.user_id);
+  await assertPersonOwned(trx, actor, link.user_id);
   const { generation_id, active, current_semester_id } = body;
   // A semester left out keeps the stored one (an undefined value is not written).
   return writeLink(trx, actor, 'usergeneration.update', link.user_id, body, async () => {

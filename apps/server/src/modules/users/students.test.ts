@@ -4,7 +4,6 @@ import { insertGeneration, insertGroup, insertStudent, peopleSnapshot, setNaming
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();
-let chief: TestUser;
 // The advance's mechanics run as the administrator (not limited to careers); a chief's scope is in career-scope.test.ts.
 let admin: TestUser;
 let teacher: TestUser;
@@ -12,7 +11,6 @@ let studentUser: TestUser;
 let generationId: number;
 
 beforeAll(async () => {
-  chief = await createUser(ctx(), ROLE.CHIEF);
   admin = await createUser(ctx(), ROLE.ADMIN);
   teacher = await createUser(ctx(), ROLE.TEACHER);
   studentUser = await createUser(ctx(), ROLE.STUDENT);
@@ -42,7 +40,7 @@ describe('/usergroups', () => {
     const b = await insertGroup(ctx(), 'UG-102', 1);
     const s = await insertStudent(ctx());
     for (const g of [a, b]) {
-      const res = await as(ctx(), chief, {
+      const res = await as(ctx(), admin, {
         method: 'POST',
         url: '/api/usergroups',
         payload: { user_id: s.id, group_id: String(g.id) },
@@ -50,14 +48,14 @@ describe('/usergroups', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ user_id: s.id, group_id: g.id, group: { group_name: g.group_name } });
     }
-    const twice = await as(ctx(), chief, {
+    const twice = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergroups',
       payload: { user_id: s.id, group_id: a.id },
     });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.group_id).toEqual([PEOPLE_MSG.alreadyInGroup]);
-    const list = await as(ctx(), chief, { method: 'GET', url: `/api/usergroups?user_id=${s.id}` });
+    const list = await as(ctx(), admin, { method: 'GET', url: `/api/usergroups?user_id=${s.id}` });
     expect(list.json().map((r: { group: { group_name: string } }) => r.group.group_name)).toEqual(['UG-101', 'UG-102']);
     // The spec's client reads group_name and semester_id flat.
     expect(
@@ -66,7 +64,7 @@ describe('/usergroups', () => {
       ['UG-101', expect.anything()],
       ['UG-102', expect.anything()],
     ]);
-    const clear = await as(ctx(), chief, { method: 'DELETE', url: `/api/usergroups/clear/${s.id}` });
+    const clear = await as(ctx(), admin, { method: 'DELETE', url: `/api/usergroups/clear/${s.id}` });
     expect(clear.statusCode).toBe(200);
     expect(await groupsOf(s.id)).toEqual([]);
   });
@@ -74,7 +72,7 @@ describe('/usergroups', () => {
   it('answers 422 for an unknown group or a user who is not a student, changing nothing', async () => {
     const s = await insertStudent(ctx());
     const before = await peopleSnapshot(ctx());
-    const unknown = await as(ctx(), chief, {
+    const unknown = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergroups',
       payload: { user_id: s.id, group_id: 999999 },
@@ -82,7 +80,7 @@ describe('/usergroups', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.group_id).toEqual([PEOPLE_MSG.groupNotFound]);
     const g = await insertGroup(ctx(), 'UG-201', 2);
-    const notStudent = await as(ctx(), chief, {
+    const notStudent = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergroups',
       payload: { user_id: teacher.id, group_id: g.id },
@@ -117,7 +115,7 @@ describe('/usergroups', () => {
 describe('/usergenerations and the student status', () => {
   it("refuses a link without current_semester_id with the spec's message", async () => {
     const s = await insertStudent(ctx());
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergenerations',
       payload: { user_id: s.id, generation_id: generationId, active: 1 },
@@ -130,7 +128,7 @@ describe('/usergenerations and the student status', () => {
   it('creates, lists and updates a link: generation, status and semester', async () => {
     const s = await insertStudent(ctx());
     const other = (await insertGeneration(ctx(), 2023)).id;
-    const created = await as(ctx(), chief, {
+    const created = await as(ctx(), admin, {
       method: 'POST',
       url: '/api/usergenerations',
       payload: { user_id: s.id, generation_id: generationId, current_semester_id: 3, active: 1 },
@@ -144,25 +142,25 @@ describe('/usergenerations and the student status', () => {
       active: 1,
     });
     const id = created.json().id as number;
-    const updated = await as(ctx(), chief, {
+    const updated = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/usergenerations/${id}`,
       payload: { generation_id: other, active: 0 },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ generation_id: other, active: 0, current_semester_id: 3 });
-    const list = await as(ctx(), chief, { method: 'GET', url: `/api/usergenerations?user_id=${s.id}` });
+    const list = await as(ctx(), admin, { method: 'GET', url: `/api/usergenerations?user_id=${s.id}` });
     expect(list.json()).toHaveLength(1);
     expect(
       (
-        await as(ctx(), chief, {
+        await as(ctx(), admin, {
           method: 'PUT',
           url: '/api/usergenerations/999999',
           payload: { generation_id: other, active: 1 },
         })
       ).statusCode,
     ).toBe(404);
-    const badStatus = await as(ctx(), chief, {
+    const badStatus = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/usergenerations/${id}`,
       payload: { generation_id: other, active: 5 },
@@ -173,7 +171,7 @@ describe('/usergenerations and the student status', () => {
 
   it("refuses a status change for a student without a generation link with the spec's message", async () => {
     const s = await insertStudent(ctx());
-    const res = await as(ctx(), chief, { method: 'PUT', url: `/api/students/${s.id}/status`, payload: { active: 0 } });
+    const res = await as(ctx(), admin, { method: 'PUT', url: `/api/students/${s.id}/status`, payload: { active: 0 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PEOPLE_MSG.noGenerationLink);
     expect(await linkOf(s.id)).toBeUndefined();
@@ -181,7 +179,7 @@ describe('/usergenerations and the student status', () => {
 
   it('changes the status on the latest link', async () => {
     const s = await insertStudent(ctx(), { generationId, semester: 4 });
-    const res = await as(ctx(), chief, {
+    const res = await as(ctx(), admin, {
       method: 'PUT',
       url: `/api/students/${s.id}/status`,
       payload: { active: '0' },

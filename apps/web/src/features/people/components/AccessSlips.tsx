@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { createPortal } from 'react-dom';
 import './access-slips.css';
 
@@ -30,11 +31,15 @@ export function AccessSlips({ credentials }: { credentials: readonly Credential[
           <h2>{c.full_name}</h2>
           <dl>
             <dt>Correo</dt>
-            <dd>{c.email}</dd>
+            <dd>
+              <Breakable text={c.email} />
+            </dd>
             <dt>Contraseña</dt>
             <dd className="access-slip-password">{c.initial_password}</dd>
             <dt>Entrar en</dt>
-            <dd>{address}</dd>
+            <dd>
+              <Breakable text={address} />
+            </dd>
           </dl>
           <p>{SLIP_INSTRUCTION}</p>
         </article>
@@ -42,6 +47,20 @@ export function AccessSlips({ credentials }: { credentials: readonly Credential[
     </section>,
     document.body,
   );
+}
+
+/**
+ * An address that wraps where a reader expects, not mid-word: a break is allowed before '@' and after '.', '/' and
+ * '-'; a part longer than the line still wraps (access-slips.css).
+ */
+export function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?=@)|(?<=[./-])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** The credential of a create's answer, or null for an edit's (which carries none). */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { Breakable } from './AccessSlips';
 import { CredentialsModal } from './CredentialsModal';
 
 const IMPORTED = [
@@ -37,5 +38,28 @@ describe('CredentialsModal', () => {
     renderWithProviders(<CredentialsModal credentials={[]} message="x" onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.querySelector('.access-slips')).toBeNull();
+  });
+});
+
+describe('Breakable', () => {
+  it('lets a long address wrap before its @ and after its dots, keeping its text whole', () => {
+    const email = 'maria.fernanda.gonzalez-lopez@alumnos.ingenieria.edu.mx';
+    const { container } = renderWithProviders(
+      <p>
+        <Breakable text={email} />
+      </p>,
+    );
+    const p = container.querySelector('p')!;
+    expect(p.textContent).toBe(email);
+    expect(p.innerHTML.split('<wbr>').map((part) => part.replace(/<[^>]*>/g, ''))).toEqual([
+      'maria.',
+      'fernanda.',
+      'gonzalez-',
+      'lopez',
+      '@alumnos.',
+      'ingenieria.',
+      'edu.',
+      'mx',
+    ]);
   });
 });

@@ -3,6 +3,20 @@
  * them with these same functions, so a page, a PDF and an .xlsx of one moment agree.
  */
 
+/** Whether 'YYYY-MM-DD' names a day of the calendar ('2026-02-30' does not). */
+export function isValidIsoDate(iso: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return false;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 /** INSTITUTION_TIME_ZONE's default. */
 export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
 

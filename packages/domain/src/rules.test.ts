@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  calendarSemester,
-  daysInMonth,
-  generationName,
-  generationPreview,
-  isValidIsoDate,
-  suggestNextGenerationStart,
-} from './rules.js';
+import { daysInMonth, isValidIsoDate } from './dates.js';
+import { addMonths, calendarSemester, generationName, generationPreview, suggestNextGenerationStart } from './rules.js';
 
 describe('generation dates', () => {
   it('adds months and clamps a day past the end of the target month', () => {

@@ -1,5 +1,6 @@
 /** Pure business rules shared by server and client. */
 
+import { daysInMonth } from './dates.js';
 import { CRITICAL_INSUFFICIENT_SHARE, type BandTally, type TargetVerdict } from './schemas/evidence.js';
 
 export type Band = 'Insuficiente' | 'Suficiente' | 'Sobresaliente';
@@ -148,19 +149,6 @@ function parseIsoDate(iso: string): { y: number; m: number; d: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!match) throw new Error(`Invalid date: ${iso}`);
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-}
-
-export function isValidIsoDate(iso: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return false;
-  const y = Number(match[1]);
-  const m = Number(match[2]);
-  const d = Number(match[3]);
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 function pad(n: number, width = 2): string {

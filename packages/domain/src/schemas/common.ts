@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.js';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
-import { isValidIsoDate } from '../rules.js';
+import { isValidIsoDate } from '../dates.js';
 
 /**
  * An e-mail: text without spaces, one '@', and a dot inside the domain (after its first character, before its last).

@@ -104,8 +104,12 @@ export interface ScreenRoute {
 
 const ALL_ROLES = ROLES;
 
-/** Every screen of the spec's route table (paths compare without case), one source for the router and the menus. */
-export const SCREEN_ROUTES: readonly ScreenRoute[] = [
+/**
+ * Every screen of the spec's route table (paths compare without case), one source for the router and the menus: the
+ * web's pages are keyed by these paths (a page without its screen here, or a screen without its page, does not
+ * compile).
+ */
+export const SCREEN_ROUTES = [
   { path: '/Acount', title: 'Mi cuenta', roles: ALL_ROLES, otherRoles: 'home' },
   { path: '/StudentDashboard', title: 'Inicio', roles: [ROLE.STUDENT], otherRoles: 'home' },
   { path: '/SubjectsSelection', title: 'Mis calificaciones', roles: [ROLE.STUDENT], otherRoles: 'home' },
@@ -134,7 +138,10 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/Admin/Jefes', title: 'Jefes de división', roles: [ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Admin/Periods', title: 'Gestionar periodos', roles: [ROLE.ADMIN], otherRoles: 'home' },
   { path: '/Admin/Generations', title: 'Gestionar generaciones', roles: [ROLE.ADMIN], otherRoles: 'home' },
-];
+] as const satisfies readonly ScreenRoute[];
+
+/** A screen's path, as the route table writes it. */
+export type ScreenPath = (typeof SCREEN_ROUTES)[number]['path'];
 
 /** The screen a path opens (exact path or a sub-path, without case), if any. */
 export function screenRouteOf(pathname: string): ScreenRoute | undefined {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
-import { documentTitle, screenRouteOf } from '@egreso/domain';
+import { SCREEN_ROUTES, documentTitle, screenRouteOf } from '@egreso/domain';
 import { PageLoader } from '../components/PageLoader';
 import { FORCED_PASSWORD_PATH } from '../lib/session';
 import { PAGES } from './routes';
@@ -57,7 +57,10 @@ export const routes: RouteObject[] = [
             <AppLayout />
           </Suspense>
         ),
-        children: PAGES.map(({ path, Component }) => ({ path, element: <Component /> })),
+        children: SCREEN_ROUTES.map(({ path }) => {
+          const Component = PAGES[path];
+          return { path, element: <Component /> };
+        }),
       },
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -53,7 +53,7 @@ export function fileMinute(now = new Date()): string {
 
 let longFormat: { zone: string; format: Intl.DateTimeFormat } | null = null;
 
-/** A moment as a sheet's 'Generado el' reads it, in the institution's time zone: '27 de noviembre de 2026, 7:33 p.m.'. */
+/** A moment as a sheet's 'Generado el' reads it, in the institution's time zone: '27 de noviembre de 2026 a las 7:33 p.m.'. */
 export function longInstant(now = new Date()): string {
   if (longFormat?.zone !== institutionZone)
     longFormat = {

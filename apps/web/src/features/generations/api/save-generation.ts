@@ -5,4 +5,5 @@ import { useSaveResource } from '../../../lib/resource-mutations';
 const SAVE_GENERATION = declareWrite('POST|PUT /generations', ['generations']);
 
 /** POST /generations or PUT /generations/{id}, both with start_date and end_date. */
-export const useSaveGeneration = () => useSaveResource<Generation, GenerationUpdateBody>('/generations', SAVE_GENERATION);
+export const useSaveGeneration = () =>
+  useSaveResource<Generation, GenerationUpdateBody>('/generations', SAVE_GENERATION);

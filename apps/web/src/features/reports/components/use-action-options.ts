@@ -8,8 +8,7 @@ export function useActionOptions(careerId: number | null) {
   const periods = usePeriods({ every: true }, periodRows);
   const subjects = useSubjects();
   const periodOptions = useMemo<PeriodOption[]>(
-    () =>
-      (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
+    () => (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
     [periods.data],
   );
   const subjectOptions = useMemo(

@@ -44,7 +44,7 @@ export function usePeriods<T = PeriodsPage>(filters: PeriodFilters, select?: (pa
 }
 
 /** The filters that ask for the active period alone. */
-export const ACTIVE_PERIOD: PeriodFilters = { is_active: 1, per_page: 1 };
+export const ACTIVE_PERIOD: PeriodFilters = { per_page: 1, is_active: 1 };
 
 /** The active period (assignments are made in it), or null when none is active. */
 export const activePeriodOf = (page: PeriodsPage): Period | null => page.data[0] ?? null;

@@ -4,6 +4,120 @@ import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/*
+ * One owner per cross-cutting job: each restriction names the files that own the job; everywhere else in the apps'
+ * and the domain's sources (tests aside) the second way is an error.
+ */
+const TIME_OWNERS = ['apps/web/src/lib/dates.ts', 'apps/server/src/lib/time.ts', 'packages/domain/src/dates.ts'];
+const TIME_MESSAGE =
+  "Dates, stamps and file names come from the time module (web lib/dates.ts, server lib/time.ts): today and file names in the institution's time zone.";
+const OWNED_JOBS = [
+  {
+    scope: 'web',
+    owners: ['apps/web/src/lib/session.ts'],
+    selector: 'Identifier[name=/^(localStorage|sessionStorage)$/]',
+    message:
+      'The browser storage belongs to lib/session.ts (session, first-sign-in mark, unsaved grades): use its functions.',
+  },
+  {
+    scope: 'web',
+    owners: ['apps/web/src/lib/logout.ts'],
+    selector: "CallExpression[arguments.0.value='/logout']",
+    message: 'There is one logout: useLogout() from lib/logout.ts (it drops unsaved grades too).',
+  },
+  {
+    scope: 'web',
+    owners: ['apps/web/src/lib/cache.ts'],
+    selector: "ImportSpecifier[imported.name='useMutation']",
+    message: 'A write is declareWrite(name, changes) + useWrite (lib/cache.ts), so it refreshes what it changes.',
+  },
+  {
+    scope: 'web',
+    owners: ['apps/web/src/lib/cache.ts'],
+    selector: 'MemberExpression[property.name=/^(invalidateQueries|refetchQueries|resetQueries)$/]',
+    message:
+      'Only lib/cache.ts invalidates: declare what the write changes (declareWrite) and the map refreshes its readers.',
+  },
+  {
+    scope: 'web',
+    owners: ['apps/web/src/features/*/api/*.ts', 'apps/web/src/lib/cache.ts'],
+    selector: "CallExpression[callee.name='declareWrite']",
+    message: "A write is declared in its feature's api/ file, where the cache test finds it.",
+  },
+  // One hook per endpoint: the lists of periods and of users are read by one hook each (a view is a `select`).
+  {
+    scope: 'web',
+    owners: ['apps/web/src/features/periods/api/get-periods.ts', 'apps/web/src/features/periods/api/save-period.ts'],
+    selector: "CallExpression[callee.name='api'][arguments.0.value='/periods']",
+    message: 'GET /periods has one hook, usePeriods (features/periods/api/get-periods.ts): a view of it is a select.',
+  },
+  {
+    scope: 'web',
+    owners: [
+      'apps/web/src/features/people/api/get-users.ts',
+      'apps/web/src/features/people/api/save-teacher.ts',
+      'apps/web/src/features/people/api/save-student.ts',
+    ],
+    selector: "CallExpression[callee.name='api'][arguments.0.value='/users']",
+    message: 'GET /users has one hook, useUsers (features/people/api/get-users.ts): a view of it is a select.',
+  },
+  {
+    scope: 'server',
+    owners: ['apps/server/src/lib/http-errors.ts'],
+    selector: "ImportSpecifier[imported.name='errorResponse']",
+    message: 'A route declares its error answers with errorResponses(401, 403, …) from lib/http-errors.ts.',
+  },
+  ...[
+    "NewExpression[callee.name='Date'][arguments.length=0]",
+    "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+  ].map((selector) => ({
+    scope: 'web',
+    owners: TIME_OWNERS,
+    selector,
+    message: TIME_MESSAGE,
+  })),
+  ...[
+    "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
+    "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    'CallExpression[callee.property.name=/^(toLocaleDateString|toLocaleTimeString)$/]',
+    "Property[key.name='timeZone'][value.type='Literal']",
+  ].map((selector) => ({ scope: 'all', owners: TIME_OWNERS, selector, message: TIME_MESSAGE })),
+];
+const SCOPES = {
+  web: ['apps/web/src/**/*.{ts,tsx}'],
+  server: ['apps/server/src/**/*.ts'],
+  all: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
+};
+const TESTS = ['**/*.test.{ts,tsx}', '**/src/test/**'];
+// A severity alone would keep the options of an earlier block: a file that owns every job of its scope turns it off.
+const ruleOf = (jobs) =>
+  jobs.length ? ['error', ...jobs.map(({ selector, message }) => ({ selector, message }))] : 'off';
+/** Whether an owner pattern (a path whose star stands for one folder or file name) names a file. */
+const covers = (file) => (pattern) =>
+  new RegExp(
+    '^' +
+      pattern
+        .split('*')
+        .map((part) => part.replace(/[.\\/]/g, '\\$&'))
+        .join('[^/]*') +
+      '$',
+  ).test(file);
+/** Every source file gets every restriction of its scope; an owner's files get them all but their own job's. */
+const ownedJobBlocks = () => {
+  const blocks = ['web', 'server', 'domain'].map((area) => {
+    const files = area === 'web' ? SCOPES.web : area === 'server' ? SCOPES.server : ['packages/domain/src/**/*.ts'];
+    const jobs = OWNED_JOBS.filter((j) => j.scope === 'all' || j.scope === area);
+    return { files, ignores: TESTS, rules: { 'no-restricted-syntax': ruleOf(jobs) } };
+  });
+  const owners = [...new Set(OWNED_JOBS.flatMap((j) => j.owners))];
+  for (const owner of owners) {
+    const area = owner.startsWith('apps/web') ? 'web' : owner.startsWith('apps/server') ? 'server' : 'domain';
+    const jobs = OWNED_JOBS.filter((j) => (j.scope === 'all' || j.scope === area) && !j.owners.some(covers(owner)));
+    blocks.push({ files: [owner], ignores: TESTS, rules: { 'no-restricted-syntax': ruleOf(jobs) } });
+  }
+  return blocks;
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/screenshots/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -61,4 +175,5 @@ export default tseslint.config(
       ],
     },
   })),
+  ...ownedJobBlocks(),
 );

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { HttpError } from './http-errors.js';
 import { EXCELJS_READ, checkWorkbook, type SheetCaps } from './xlsx-guard.js';
+import { cellDate } from './time.js';
 
 /**
  * The worker of the spreadsheet pool (lib/xlsx-pool.ts): checks an uploaded workbook and reads its first sheet, off the
@@ -30,7 +31,7 @@ function plain(value: ExcelJS.CellValue): CellValue {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return cellDate(value);
   if (typeof value === 'object') {
     if ('result' in value) return plain(value.result as ExcelJS.CellValue);
     if ('richText' in value) return value.richText.map((r) => r.text).join('');

@@ -1,16 +1,13 @@
 import { ActionIcon, Avatar, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MENU_BY_ROLE, MSG, isRole, welcomeLine } from '@egreso/domain';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { confirmLeaving } from '../components/LeaveGuard';
-import { api } from '../lib/api';
 import { initials, photoUrl } from '../lib/avatar';
-import { clearDraftsOf, hasDraftsOf } from '../lib/grade-drafts';
+import { logoutDiscardsDrafts, useLogout } from '../lib/logout';
 import { useMe } from '../lib/me';
-import { clearSession, getRole, getStoredUser } from '../lib/session';
+import { clearSession, getRole, getStoredName } from '../lib/session';
 
 /** The logout question when the user leaves typed grades unsaved in this browser. */
 export const LOGOUT_WITH_DRAFTS =
@@ -30,7 +27,6 @@ export function SideMenu() {
   const [confirmLogout, setConfirmLogout] = useState<false | 'plain' | 'drafts'>(false);
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const me = useMe();
   const role = getRole();
   const entries = isRole(role) ? MENU_BY_ROLE[role] : [];
@@ -44,23 +40,13 @@ export function SideMenu() {
 
   useEffect(close, [location.pathname, close]);
 
+  const endSession = useLogout();
   const logout = async () => {
-    const userId = getStoredUser()?.id;
-    if (userId !== undefined) clearDraftsOf(userId);
     setConfirmLogout(false);
-    try {
-      await api('/logout', { method: 'POST' });
-    } catch {
-      // The token is dropped locally whatever the server answers.
-    }
-    clearSession();
-    queryClient.clear();
-    // The logout question already covered unsaved work: the screen's own guard does not ask again.
-    confirmLeaving();
-    navigate('/login', { replace: true });
+    await endSession();
   };
 
-  const name = me.data?.full_name ?? localStorage.getItem('name') ?? '';
+  const name = me.data?.full_name ?? getStoredName();
   return (
     <>
       <ActionIcon onClick={open} size={44} radius="xl" variant="filled" aria-label="Abrir menú">
@@ -113,8 +99,7 @@ export function SideMenu() {
             c="red"
             onClick={() => {
               close();
-              const userId = getStoredUser()?.id;
-              setConfirmLogout(userId !== undefined && hasDraftsOf(userId) ? 'drafts' : 'plain');
+              setConfirmLogout(logoutDiscardsDrafts() ? 'drafts' : 'plain');
             }}
           />
         </nav>

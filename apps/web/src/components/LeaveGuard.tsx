@@ -1,5 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
+import { isLeavingConfirmed } from '../lib/logout';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface Props {
@@ -8,17 +9,8 @@ interface Props {
   message: string;
 }
 
-/** Set by a logout the user already confirmed (unsaved grades included): the next move is not asked again. */
-let leavingConfirmed = false;
-export function confirmLeaving(): void {
-  leavingConfirmed = true;
-  setTimeout(() => {
-    leavingConfirmed = false;
-  }, 0);
-}
-
 function RouterBlocker({ when, title, message }: Props) {
-  const blocker = useBlocker(() => when && !leavingConfirmed);
+  const blocker = useBlocker(() => when && !isLeavingConfirmed());
   return (
     <ConfirmDialog
       opened={blocker.state === 'blocked'}

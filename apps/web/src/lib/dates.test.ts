@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signIn } from '../test/render';
-import { fileStamp, formatDateTime, institutionToday, setDisplayTimeZone, todayLong } from './dates';
+import { fileStamp, formatDateTime, institutionToday, nowIso, setDisplayTimeZone, todayLong } from './dates';
 import { fallbackExportName } from '../features/reports/api/export-division-report';
 import { fetchMe } from './me';
 
@@ -51,5 +51,9 @@ describe("files and date fields are dated in the institution's time zone", () =>
     expect(fileStamp(EVENING)).toBe('20261127-173300');
     setDisplayTimeZone('Asia/Tokyo');
     expect(institutionToday(EVENING)).toBe('2026-11-28');
+  });
+
+  it('stamps what the browser keeps (unsaved grades) as the UTC instant the server stores', () => {
+    expect(nowIso(EVENING)).toBe('2026-11-28T01:33:00.000Z');
   });
 });

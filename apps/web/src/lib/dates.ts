@@ -23,6 +23,11 @@ function longDateIn(zone: string) {
   });
 }
 
+/** The current instant as stored (ISO 8601, UTC): a stamp kept in the browser. */
+export function nowIso(now = new Date()): string {
+  return now.toISOString();
+}
+
 /** The time zone instants are shown in. */
 export function displayTimeZone(): string {
   return timeZone;

@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-
 /**
  * Every TanStack Query key of the app, one factory per resource. A resource's `all` prefixes its other keys, so a
- * mutation invalidates `queryKeys.x.all` to refresh every list, filter and summary of that resource.
+ * write's invalidation (`lib/cache.ts`) marks `queryKeys.x.all` stale to refresh every list, filter and summary of it.
  */
 export interface PeriodListFilters {
   period_name?: string;
@@ -10,6 +8,8 @@ export interface PeriodListFilters {
   is_active?: 0 | 1;
   page?: number;
   per_page?: number;
+  /** Every page, read side by side (the report screens' selects). */
+  every?: true;
 }
 
 export interface UserListFilters {
@@ -34,6 +34,8 @@ export type AssignmentPeriods = 'current' | 'every';
 
 export const queryKeys = {
   me: { all: ['me'] as const },
+  /** The sign-in page's configuration (institutional sign-in offered or not). */
+  auth: { all: ['auth'] as const, oidc: () => ['auth', 'oidc'] as const },
   account: {
     all: ['account'] as const,
     detail: (id: number) => ['account', id] as const,
@@ -47,9 +49,6 @@ export const queryKeys = {
   periods: {
     all: ['periods'] as const,
     list: (filters: PeriodListFilters) => ['periods', 'list', filters] as const,
-    summary: () => ['periods', 'summary'] as const,
-    active: () => ['periods', 'active'] as const,
-    every: () => ['periods', 'every'] as const,
   },
   generations: { all: ['generations'] as const, list: () => ['generations', 'list'] as const },
   groupPolicy: { all: ['group-policy'] as const },
@@ -61,7 +60,7 @@ export const queryKeys = {
   },
   attributes: { all: ['attributes'] as const, list: () => ['attributes', 'list'] as const },
   groups: { all: ['groups'] as const, list: () => ['groups', 'list'] as const },
-  /** Assignments; an assignment, subject or group edit refreshes the teacher's own ones and careers too. */
+  /** Assignments: the chief's list, the teacher's own ones and their careers. */
   assignments: {
     all: ['assignments'] as const,
     current: () => ['assignments', 'current'] as const,
@@ -82,7 +81,7 @@ export const queryKeys = {
     all: ['teacher-dashboard'] as const,
     detail: (careerId: number | null) => ['teacher-dashboard', careerId] as const,
   },
-  /** Grade sheets, finals and ratings: every grade write or import refreshes them (`invalidateGradeViews`). */
+  /** Grade sheets, finals and ratings. */
   grades: {
     all: ['grades'] as const,
     sheet: (assignmentId: number) => ['grades', 'sheet', assignmentId] as const,
@@ -96,7 +95,7 @@ export const queryKeys = {
     history: (subjectId: number, userId: number, attributeId: number | null) =>
       ['observations', subjectId, userId, attributeId] as const,
   },
-  /** A student's own records; enrolment invalidates `student.all`. */
+  /** A student's own records. */
   student: {
     all: ['student'] as const,
     dashboard: (userId: number) => ['student', userId, 'dashboard'] as const,
@@ -113,7 +112,7 @@ export const queryKeys = {
     all: ['attribute-targets'] as const,
     list: (careerId: number, periodId: number) => ['attribute-targets', careerId, periodId] as const,
   },
-  /** Cohort evidence, the curriculum map and performance: computed from grades (`invalidateGradeViews`). */
+  /** Cohort evidence, the curriculum map and the performance indices. */
   evidence: {
     all: ['evidence'] as const,
     cohort: (careerId: number, generationId: number) => ['evidence', 'cohort', careerId, generationId] as const,
@@ -122,7 +121,7 @@ export const queryKeys = {
     performance: (careerId: number, generationId: number) =>
       ['evidence', 'performance', careerId, generationId] as const,
   },
-  /** Improvement actions: their measured result comes from grades (`invalidateGradeViews`). */
+  /** Improvement actions, with their measured result and verdict. */
   improvementActions: {
     all: ['improvement-actions'] as const,
     list: (filters: ImprovementActionFilters) => ['improvement-actions', 'list', filters] as const,
@@ -147,26 +146,3 @@ export const queryKeys = {
       ['reports', 'student', q] as const,
   },
 };
-
-/**
- * Every query family whose numbers come from grades: the sheets and ratings, the teacher's dashboard, the student's own
- * records, the teacher's group and student reports, the division report, cohort evidence, the curriculum map and the
- * performance indices, and the improvement actions' measured results.
- */
-export const GRADE_VIEWS = [
-  queryKeys.grades.all,
-  queryKeys.teacherDashboard.all,
-  queryKeys.student.all,
-  queryKeys.reports.all,
-  queryKeys.divisionReport.all,
-  queryKeys.evidence.all,
-  queryKeys.improvementActions.all,
-] as const;
-
-/**
- * Marks every grade view stale (refetching those on screen): the success of each write that changes grades or
- * ratings calls it, whatever screen made the write.
- */
-export async function invalidateGradeViews(queryClient: QueryClient): Promise<void> {
-  await Promise.all(GRADE_VIEWS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}

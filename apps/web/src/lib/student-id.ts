@@ -1,6 +1,6 @@
-import { getStoredUser } from './session';
+import { getUserId } from './session';
 
 /** The signed-in user's id, from the session stored at login (the student screens read the student's own data). */
 export function useStudentId(): number {
-  return getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
+  return getUserId();
 }

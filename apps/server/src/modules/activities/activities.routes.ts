@@ -10,14 +10,13 @@ import {
   activityBulkResult,
   activityDeleteResult,
   canManageCatalogues,
-  errorResponse,
   idParam,
   isStaff,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { auditRow } from '../../lib/audit.js';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { fieldError, forbidden, notFound, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
 import { careerScope } from '../../db/career-scope.js';
@@ -26,8 +25,8 @@ import { findUserRole } from '../assignments/assignments.repository.js';
 import { activityOwners, deleteActivityKeepingGrades, listActivities } from './activities.repository.js';
 import { saveActivities } from './activities.service.js';
 
-const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const writeErrors = { ...readErrors, 409: errorResponse, 422: errorResponse };
+const readErrors = errorResponses(401, 403, 404);
+const writeErrors = { ...readErrors, ...errorResponses(409, 422) };
 
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

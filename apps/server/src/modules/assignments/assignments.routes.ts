@@ -11,7 +11,6 @@ import {
   assignmentsQuery,
   canManageCatalogues,
   careerRef,
-  errorResponse,
   idField,
   idParam,
   okResponse,
@@ -150,7 +149,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['assignments'],
         summary: 'Asignaciones del profesor en sesión, con las carreras de cada materia',
         querystring: teacherAssignmentsQuery,
-        response: { 200: z.array(teacherAssignment), 401: errorResponse },
+        response: { 200: z.array(teacherAssignment), ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -170,7 +169,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['assignments'],
         summary: 'Carreras del usuario en sesión (propias y de sus asignaciones)',
-        response: { 200: z.array(careerRef), 401: errorResponse },
+        response: { 200: z.array(careerRef), ...errorResponses(401) },
       },
     },
     async (request) => careersOfUser(app.db, actorOf(request).id),

@@ -6,7 +6,6 @@ import {
   attributeCreateBody,
   attributeUpdateBody,
   canManageCatalogues,
-  errorResponse,
   idParam,
   okResponse,
   type Actor,
@@ -59,7 +58,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['attributes'],
         summary: 'Atributos de egreso',
-        response: { 200: z.array(attribute), 401: errorResponse },
+        response: { 200: z.array(attribute), ...errorResponses(401) },
       },
     },
     async () => listAttributes(app.db),

@@ -4,7 +4,6 @@ import {
   MSG,
   closedSessionsMessage,
   closedSessionsResponse,
-  errorResponse,
   loginBody,
   loginResponse,
   meResponse,
@@ -12,7 +11,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { pingDatabase } from '../../db/lookups.js';
-import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { forbidden, unauthorized, errorResponses } from '../../lib/http-errors.js';
 import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
 import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
@@ -34,10 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBody,
         response: {
           200: loginResponse,
-          401: errorResponse,
-          403: errorResponse,
-          422: errorResponse,
-          429: errorResponse,
+          ...errorResponses(401, 403, 422, 429),
         },
       },
     },
@@ -88,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Cierra la sesión y revoca el token',
-        response: { 200: okResponse, 401: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -104,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Cierra las demás sesiones de la cuenta; la actual sigue abierta',
-        response: { 200: closedSessionsResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: closedSessionsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -133,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Usuario de la sesión y zona horaria de la institución',
-        response: { 200: meResponse, 401: errorResponse },
+        response: { 200: meResponse, ...errorResponses(401) },
       },
     },
     async (request) => ({
@@ -165,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'El servicio está listo: la base de datos responde',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
+        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(503) },
       },
     },
     async (_request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, OIDC_REFUSALS, errorResponse, loginResponse, oidcExchangeBody, oidcInfoResponse } from '@egreso/domain';
-import { notFound, unauthorized } from '../../lib/http-errors.js';
+import { MSG, OIDC_REFUSALS, loginResponse, oidcExchangeBody, oidcInfoResponse } from '@egreso/domain';
+import { notFound, unauthorized, errorResponses } from '../../lib/http-errors.js';
 import { startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
 import { OIDC_COOKIE, OIDC_PATH, OidcRefused, beginSignIn, finishSignIn, takeHandoff } from './oidc.js';
@@ -54,7 +54,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Envía al proveedor institucional para iniciar sesión',
-        response: { 303: z.null(), 404: errorResponse },
+        response: { 303: z.null(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Regreso del proveedor institucional',
         querystring: callbackQuery,
-        response: { 303: z.null(), 404: errorResponse },
+        response: { 303: z.null(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Cambia el código de un solo uso por el token de la sesión',
         body: oidcExchangeBody,
-        response: { 200: loginResponse, 401: errorResponse, 404: errorResponse, 422: errorResponse },
+        response: { 200: loginResponse, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {

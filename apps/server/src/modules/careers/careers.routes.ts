@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CAREER_MSG,
-  canManageInstitution,
-  career,
-  careerBody,
-  errorResponse,
-  idParam,
-  okResponse,
-} from '@egreso/domain';
+import { CAREER_MSG, canManageInstitution, career, careerBody, idParam, okResponse } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { errorResponses, fieldError, notFound } from '../../lib/http-errors.js';
@@ -25,7 +17,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['careers'],
         summary: 'Carreras, por nombre',
-        response: { 200: z.array(career), 401: errorResponse },
+        response: { 200: z.array(career), ...errorResponses(401) },
       },
     },
     async () => listCareers(app.db),

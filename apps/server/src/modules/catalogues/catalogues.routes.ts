@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, semester, subjectSemester } from '@egreso/domain';
+import { semester, subjectSemester } from '@egreso/domain';
 import { listSemesters, listSubjectSemesters } from './catalogues.repository.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 /** Read-only catalogues every signed-in screen may need. */
 export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,7 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogues'],
         summary: 'Semestres 1 a 9',
-        response: { 200: z.array(semester), 401: errorResponse },
+        response: { 200: z.array(semester), ...errorResponses(401) },
       },
     },
     async () => listSemesters(app.db),
@@ -25,7 +26,7 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogues'],
         summary: 'Relación materias-semestre',
-        response: { 200: z.array(subjectSemester), 401: errorResponse },
+        response: { 200: z.array(subjectSemester), ...errorResponses(401) },
       },
     },
     async () => listSubjectSemesters(app.db),

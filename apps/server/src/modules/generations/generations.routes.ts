@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   GENERATION_MSG,
   canManageInstitution,
-  errorResponse,
   generation,
   generationCreateBody,
   generationPatchBody,
@@ -57,7 +56,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['generations'],
         summary: 'Siguiente generación sugerida: la última + 6 meses, o el próximo 1 de agosto',
-        response: { 200: generationSuggestion, 401: errorResponse },
+        response: { 200: generationSuggestion, ...errorResponses(401) },
       },
     },
     async () => {

@@ -7,7 +7,6 @@ import {
   attributeRatingsAnswer,
   attributeRatingsQuery,
   enrolledStudentsQuery,
-  errorResponse,
   finalsAnswer,
   finalsQuery,
   gradeBatchBody,
@@ -24,7 +23,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { fieldError, forbidden, notFound, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findSubjectRow } from '../subjects/subjects.repository.js';
 import { activityOwners } from '../activities/activities.repository.js';
@@ -34,8 +33,8 @@ import { saveGradeBatch } from './grading.service.js';
 import { listSheetStudents } from './sheets.repository.js';
 import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardData } from './sheets.service.js';
 
-const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
-const writeErrors = { ...readErrors, 409: errorResponse };
+const readErrors = errorResponses(401, 403, 404, 422);
+const writeErrors = { ...readErrors, ...errorResponses(409) };
 
 export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   GRADE_MSG,
   batchParam,
-  errorResponse,
   gradeHistoryEntry,
   gradeHistoryQuery,
   gradeImport,
@@ -15,13 +14,13 @@ import {
   undoImportResult,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { unprocessable } from '../../lib/http-errors.js';
+import { unprocessable, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { assertCanReadHistory } from './access.js';
 import { restoreGrade, undoImport } from './grading.service.js';
 import { historyAssignments, listHistory, listImports } from './history.repository.js';
 
-const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const errors = errorResponses(401, 403, 404, 409, 422);
 
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { canManageInstitution, errorResponse, groupPolicy, groupPolicyBody, groupPolicySaved } from '@egreso/domain';
+import { canManageInstitution, groupPolicy, groupPolicyBody, groupPolicySaved } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { auditRow } from '../../lib/audit.js';
 import { nowIso } from '../../lib/time.js';
 import { readGroupPolicy, saveGroupPolicy } from './group-policy.repository.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in user may read the policy: it explains which subjects enrolment offers.
@@ -14,7 +15,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['group-policy'],
         summary: 'Política de grupos vigente',
-        response: { 200: groupPolicy, 401: errorResponse },
+        response: { 200: groupPolicy, ...errorResponses(401) },
       },
     },
     async () => readGroupPolicy(app.db),
@@ -28,7 +29,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['group-policy'],
         summary: 'Guarda la política de grupos; rige desde ese momento',
         body: groupPolicyBody,
-        response: { 200: groupPolicySaved, 403: errorResponse, 422: errorResponse },
+        response: { 200: groupPolicySaved, ...errorResponses(403, 422) },
       },
     },
     async (request) => {

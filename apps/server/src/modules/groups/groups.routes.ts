@@ -5,7 +5,6 @@ import {
   ROLE,
   SUBJECT_MSG,
   canManageCatalogues,
-  errorResponse,
   group,
   groupBody,
   groupListItem,
@@ -43,7 +42,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['groups'],
         summary: 'Grupos con su semestre',
-        response: { 200: z.array(groupListItem), 401: errorResponse },
+        response: { 200: z.array(groupListItem), ...errorResponses(401) },
       },
     },
     async (request) => {

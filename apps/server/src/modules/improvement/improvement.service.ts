@@ -21,7 +21,7 @@ import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
-import { institutionToday, nowIso } from '../../lib/time.js';
+import { fileDay, nowIso } from '../../lib/time.js';
 import { writeWorkbook } from '../../lib/xlsx.js';
 import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '../ratings/ratings.repository.js';
 import { mayActOnCareer } from '../../db/career-scope.js';
@@ -464,5 +464,5 @@ export async function buildImprovementWorkbook(
     ]),
     { filter: true },
   );
-  return { fileName: `acciones_mejora_${institutionToday(now).replaceAll('-', '')}.xlsx`, buffer };
+  return { fileName: `acciones_mejora_${fileDay(now)}.xlsx`, buffer };
 }

@@ -10,7 +10,7 @@ import {
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
-import { institutionToday } from '../../lib/time.js';
+import { fileDay } from '../../lib/time.js';
 import { writeWorkbookSheets } from '../../lib/xlsx.js';
 import { countCohort, findCohortCareer, findCohortGeneration } from '../reports/evidence.repository.js';
 import { listEffectiveTargets } from '../reports/targets.repository.js';
@@ -167,6 +167,5 @@ export async function buildPerformanceWorkbook(
       ],
     },
   ]);
-  const day = institutionToday(now).replaceAll('-', '');
-  return { fileName: `rendimiento_${answer.generation.generation_name}_${day}.xlsx`, buffer };
+  return { fileName: `rendimiento_${answer.generation.generation_name}_${fileDay(now)}.xlsx`, buffer };
 }

@@ -4,7 +4,6 @@ import {
   OBSERVATION_MSG,
   ROLE,
   canManageCatalogues,
-  errorResponse,
   observationBatchBody,
   observationBatchResult,
   observationEntry,
@@ -12,13 +11,13 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
-import { forbidden } from '../../lib/http-errors.js';
+import { forbidden, errorResponses } from '../../lib/http-errors.js';
 import { assertPersonInScope } from '../../db/career-scope.js';
 import { nowIso } from '../../lib/time.js';
 import { listObservations, teacherSheetsOfStudents } from './observations.repository.js';
 import { saveObservations } from './observations.service.js';
 
-const errors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
+const errors = errorResponses(401, 403, 422);
 
 export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -18,7 +18,7 @@ import { careerScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
-import { institutionTimeZone } from '../../lib/time.js';
+import { fileMinute, longInstant } from '../../lib/time.js';
 import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
 import type { RatingFilter } from '../ratings/ratings.repository.js';
 import { countExportTallies, findFilterNames, listCareerIds, listExportRecords } from './reports.repository.js';
@@ -62,29 +62,6 @@ const bandRange = (band: Band) => {
   const b = BANDS.find((x) => x.name === band)!;
   return `${b.min}-${b.max}`;
 };
-
-/** Date and time in the institution's time zone, as the sheet's "Generado el" reads it. */
-function generatedAt(now: Date): string {
-  return new Intl.DateTimeFormat('es-MX', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: institutionTimeZone(),
-  }).format(now);
-}
-
-function stamp(now: Date): string {
-  const p = new Intl.DateTimeFormat('en-CA', {
-    timeZone: institutionTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const v = (t: string) => p.find((x) => x.type === t)?.value ?? '';
-  return `${v('year')}${v('month')}${v('day')}-${v('hour')}${v('minute')}`;
-}
 
 export interface FlexWorkbook {
   fileName: string;
@@ -254,7 +231,7 @@ export async function buildFlexWorkbook(
     ],
     ['Escala', scaledTen ? 'Calificaciones en escala 0-10, multiplicadas por 10' : '0-100'],
     ['Registros', records.length],
-    ['Generado el', generatedAt(now)],
+    ['Generado el', longInstant(now)],
   ];
   const filterColumns: SheetColumns = [
     { header: 'Filtro', width: 22 },
@@ -266,7 +243,7 @@ export async function buildFlexWorkbook(
   await wb.commit();
   const buffer = Buffer.concat(chunks);
   return {
-    fileName: `reporte_division_${generationName(generation.start_date, generation.end_date)}_${stamp(now)}.xlsx`,
+    fileName: `reporte_division_${generationName(generation.start_date, generation.end_date)}_${fileMinute(now)}.xlsx`,
     buffer,
   };
 }

@@ -9,7 +9,6 @@ import {
   criterion,
   criterionCreateBody,
   criterionUpdateBody,
-  errorResponse,
   evaluationScale,
   idParam,
   indicator,
@@ -22,7 +21,7 @@ import {
   rubricTree,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { notFound } from '../../lib/http-errors.js';
+import { notFound, errorResponses } from '../../lib/http-errors.js';
 import { listCopySources, findRubric, listScales } from './rubrics.repository.js';
 import {
   assignScale,
@@ -40,8 +39,8 @@ import {
 } from './rubrics.service.js';
 import { rubricWorkbook } from './rubric-export.js';
 
-const readErrors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
-const writeErrors = { ...readErrors, 409: errorResponse };
+const readErrors = errorResponses(401, 403, 404, 422);
+const writeErrors = { ...readErrors, ...errorResponses(409) };
 
 export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -269,7 +268,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rubrics'],
         summary: 'Escalas de evaluación, de la menor a la mayor',
-        response: { 200: z.array(evaluationScale), 401: errorResponse },
+        response: { 200: z.array(evaluationScale), ...errorResponses(401) },
       },
     },
     async () => listScales(app.db),

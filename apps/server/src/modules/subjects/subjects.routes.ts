@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   SUBJECT_MSG,
   canManageCatalogues,
-  errorResponse,
   idParam,
   okResponse,
   subject,
@@ -41,7 +40,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subjects'],
         summary: 'Materias con prerrequisitos, semestres, carreras y atributos',
-        response: { 200: z.array(subjectListItem), 401: errorResponse },
+        response: { 200: z.array(subjectListItem), ...errorResponses(401) },
       },
     },
     async (request) => {

@@ -6,13 +6,12 @@ import {
   ROLE,
   STUDENT_STATUS_LABEL,
   canManageCatalogues,
-  errorResponse,
   importPreview,
   peopleImportQuery,
   importResult,
   studentsExportQuery,
 } from '@egreso/domain';
-import { unprocessable } from '../../lib/http-errors.js';
+import { unprocessable, errorResponses } from '../../lib/http-errors.js';
 import { actorOf } from '../../plugins/auth.js';
 import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
 import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
@@ -21,14 +20,7 @@ import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { careerScope } from '../../db/career-scope.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
-const fileErrors = {
-  401: errorResponse,
-  403: errorResponse,
-  413: errorResponse,
-  422: errorResponse,
-  429: errorResponse,
-  503: errorResponse,
-};
+const fileErrors = errorResponses(401, 403, 413, 422, 429, 503);
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };
 const columnsOf = (kind: PeopleKind) => (kind === 'teachers' ? TEACHER_COLUMNS : STUDENT_COLUMNS);
 const sheetNameOf = (kind: PeopleKind) => (kind === 'teachers' ? 'Profesores' : 'Alumnos');
@@ -64,7 +56,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['spreadsheets'],
           summary: `Plantilla .xlsx (${headers})`,
           produces: [XLSX_TYPE],
-          response: { 401: errorResponse, 403: errorResponse },
+          response: errorResponses(401, 403),
         },
       },
       async (_request, reply) =>
@@ -140,7 +132,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['spreadsheets'],
         summary: 'Profesores en .xlsx, por nombre',
         produces: [XLSX_TYPE],
-        response: { 401: errorResponse, 403: errorResponse },
+        response: errorResponses(401, 403),
       },
     },
     async (request, reply) => {
@@ -165,7 +157,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: [XLSX_TYPE],
         summary:
           'Alumnos en .xlsx por estatus (alumnos_activos|bajas|graduados|todos.xlsx); assign_generation=1 llena Generación',
-        response: { 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: errorResponses(401, 403, 422),
       },
     },
     async (request, reply) => {

@@ -5,7 +5,6 @@ import {
   advanceSemesterBody,
   advanceSemesterResult,
   canManageCatalogues,
-  errorResponse,
   idParam,
   okResponse,
   studentStatusBody,
@@ -30,15 +29,10 @@ import {
   setStudentStatus,
   updateUserGeneration,
 } from './students.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
-const readErrors = { 401: errorResponse, 403: errorResponse, 422: errorResponse };
-const writeErrors = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
+const readErrors = errorResponses(401, 403, 422);
+const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
 /** Students' groups, generation links, status and the semester advance. */
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,6 @@ import {
   ROLE,
   canManageCatalogues,
   createdUser,
-  errorResponse,
   idField,
   idParam,
   okResponse,
@@ -24,7 +23,7 @@ import {
   usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
-import { forbidden } from '../../lib/http-errors.js';
+import { forbidden, errorResponses } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -54,9 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: usersQuery,
         response: {
           200: z.union([z.array(userListItem), usersPage]),
-          401: errorResponse,
-          403: errorResponse,
-          422: errorResponse,
+          ...errorResponses(401, 403, 422),
         },
       },
     },
@@ -71,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Un usuario con sus carreras y asignaciones',
         params: idParam,
-        response: { 200: userDetail, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: userDetail, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => readUserDetail(app.db, actorOf(request), request.params.id),
@@ -86,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Crea un usuario con una contraseña de un solo uso aleatoria (initial_password, que solo esta respuesta trae; una password enviada se ignora)',
         body: userCreateBody,
-        response: { 201: createdUser, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: { 201: createdUser, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -105,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Restablece la contraseña de otra persona: una nueva de un solo uso (initial_password) y se cierran sus sesiones',
         params: idParam,
-        response: { 200: passwordReset, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: passwordReset, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -124,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Restablece las contraseñas de los alumnos de un grupo (hojas de acceso): una de un solo uso por alumno, una vez',
         body: groupPasswordsBody,
-        response: { 200: groupPasswordsReset, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+        response: { 200: groupPasswordsReset, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) =>
@@ -148,11 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: userUpdateBody,
         response: {
           200: publicUser,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          422: errorResponse,
-          429: errorResponse,
+          ...errorResponses(401, 403, 404, 422, 429),
         },
       },
     },
@@ -180,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Elimina un usuario sin historial (con historial: 409, se sugiere Baja)',
         params: idParam,
-        response: { 200: okResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -199,7 +192,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambia la contraseña propia',
         params: idParam,
         body: passwordChangeBody,
-        response: { 200: okResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse },
+        response: { 200: okResponse, ...errorResponses(403, 422, 429) },
       },
     },
     async (request) => {
@@ -221,7 +214,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Historial de inicios de sesión',
         querystring: z.object({ user_id: idField().optional() }),
-        response: { 200: z.array(userSession), 403: errorResponse },
+        response: { 200: z.array(userSession), ...errorResponses(403) },
       },
     },
     async (request) => {

@@ -1,16 +1,17 @@
 import { Alert, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ROLE } from '@egreso/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { todayLong } from '../../lib/dates';
 import { useCareers } from '../../features/careers/api/get-careers';
-import { useChiefs } from '../../features/people/api/get-chiefs';
+import { userRows, useUsers } from '../../features/people/api/get-users';
 import { StatCard } from '../../components/StatCard';
 import { ReportLinks } from '../../features/reports/components/ReportLinks';
 
 export default function AdminDashboardPage() {
   const careers = useCareers();
-  const chiefs = useChiefs();
+  const chiefs = useUsers({ role: ROLE.CHIEF }, userRows);
   const loading = careers.isPending || chiefs.isPending;
   const failed = careers.isError || chiefs.isError;
 

@@ -5,6 +5,7 @@ import { formatGrade } from '@egreso/domain';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { StatCard } from '../../components/StatCard';
 import { useMe } from '../../lib/me';
+import { getStoredName } from '../../lib/session';
 import { todayLong } from '../../lib/dates';
 import { countOf } from '../../lib/plural';
 import { useStudentId } from '../../lib/student-id';
@@ -25,7 +26,7 @@ export default function StudentDashboardPage() {
   const dashboard = useStudentDashboard(userId);
   const [picked, setPicked] = useState<string | null>(null);
   // While the profile loads the stored name avoids a flash.
-  const name = me.data?.full_name || (me.isPending ? localStorage.getItem('name') : null) || 'Alumno(a)';
+  const name = me.data?.full_name || (me.isPending ? getStoredName() : null) || 'Alumno(a)';
   const attributes = dashboard.data?.attributes ?? [];
   // The first attribute is preselected.
   const attributeId = picked ?? (attributes[0] ? String(attributes[0].attribute_id) : null);

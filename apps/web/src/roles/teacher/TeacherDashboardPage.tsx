@@ -8,12 +8,13 @@ import { useTeacherDashboard } from '../../features/grades/api/get-teacher-dashb
 import { TeacherImprovementActions } from '../../features/reports/components/TeacherImprovementActions';
 import { todayLong } from '../../lib/dates';
 import { useMe } from '../../lib/me';
+import { getStoredName } from '../../lib/session';
 
 /** /TeacherDashboard: greeting, career selector, the three cards and 'Pendientes' of the active period. */
 export default function TeacherDashboardPage() {
   const me = useMe();
   // While the profile loads the stored name avoids a flash; a failed load falls back to the spec's 'Profesor(a)'.
-  const name = me.data?.full_name || (me.isPending ? localStorage.getItem('name') : null) || 'Profesor(a)';
+  const name = me.data?.full_name || (me.isPending ? getStoredName() : null) || 'Profesor(a)';
   const [careerId, setCareerId] = useState<number | null>(null);
   const dashboard = useTeacherDashboard(careerId);
   const data = dashboard.data;

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { serverMessage } from '../../../lib/errors';
-import { getRole, getStoredUser, getToken } from '../../../lib/session';
+import { getRole, getToken, getUserId } from '../../../lib/session';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useAccount } from '../api/get-account';
 import { PasswordDrawer } from '../components/PasswordDrawer';
@@ -19,7 +19,7 @@ type Panel = 'profile' | 'password' | null;
 
 /** The signed-in user's id: from the stored user, else from the 'id' key. */
 function sessionUserId(): number | null {
-  const id = getStoredUser()?.id ?? Number(localStorage.getItem('id'));
+  const id = getUserId();
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 

@@ -4,15 +4,8 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, isRole } from '@egreso/domain';
 import { FrontDoor } from '../../../components/FrontDoor';
-import { api } from '../../../lib/api';
-import {
-  clearSession,
-  getRole,
-  getStoredUser,
-  getToken,
-  mustChangePassword,
-  setMustChangePassword,
-} from '../../../lib/session';
+import { useLogout } from '../../../lib/logout';
+import { getRole, getStoredUser, getToken, mustChangePassword, setMustChangePassword } from '../../../lib/session';
 import { PasswordForm } from '../components/PasswordDrawer';
 
 /**
@@ -23,6 +16,7 @@ export default function ForcedPasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const logout = useLogout();
   const user = getStoredUser();
   const role = getRole();
   if (!getToken() || !user || !isRole(role)) return <Navigate to="/login" replace />;
@@ -33,17 +27,6 @@ export default function ForcedPasswordPage() {
     queryClient.clear();
     navigate(HOME_BY_ROLE[role], { replace: true });
   };
-  const logout = async () => {
-    try {
-      await api('/logout', { method: 'POST' });
-    } catch {
-      // The token is dropped locally whatever the server answers.
-    }
-    clearSession();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  };
-
   return (
     <FrontDoor
       width={460}

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { ASSIGNMENT_MSG, assignmentCreateBody } from '@egreso/domain';
+import { ASSIGNMENT_MSG, ROLE, assignmentCreateBody } from '@egreso/domain';
 import { CreateFormCard } from '../../../components/CreateFormCard';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { ListStates } from '../../../components/ListStates';
@@ -12,8 +12,8 @@ import { useConfirmDelete } from '../../../lib/use-confirm-delete';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useForm } from '../../../lib/use-form';
 import { useGroups } from '../../groups/api/get-groups';
-import { useTeachers } from '../../people/api/get-teachers';
-import { useActivePeriod } from '../../periods/api/get-active-period';
+import { userRows, useUsers } from '../../people/api/get-users';
+import { ACTIVE_PERIOD, activePeriodOf, usePeriods } from '../../periods/api/get-periods';
 import { useSubjectSemesters } from '../../subjects/api/get-subject-semesters';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import { useCreateAssignment } from '../api/create-assignment';
@@ -40,11 +40,11 @@ const toBody = (d: Draft) => ({ user_id: d.user_id, subject_id: d.subject_id, gr
 
 export default function AssignmentsPage() {
   const assignments = useCurrentAssignments();
-  const professors = useTeachers();
+  const professors = useUsers({ role: ROLE.TEACHER }, userRows);
   const groups = useGroups();
   const subjects = useSubjects();
   const links = useSubjectSemesters();
-  const period = useActivePeriod();
+  const period = usePeriods(ACTIVE_PERIOD, activePeriodOf);
   const create = useCreateAssignment();
   const saveAll = useSaveProfessorAssignments();
   const removeAll = useDeleteProfessorAssignments();

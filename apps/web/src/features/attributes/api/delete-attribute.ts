@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
+
+const DELETE_ATTRIBUTE = declareWrite('DELETE /attributes/{id}', ['attributes']);
 
 /** DELETE /attributes/{id}. */
-export const useDeleteAttribute = () => useDeleteResource('/attributes', [queryKeys.attributes.all]);
+export const useDeleteAttribute = () => useDeleteResource('/attributes', DELETE_ATTRIBUTE);

@@ -1,10 +1,9 @@
 import type { Attribute, AttributeCreateBody, AttributeUpdateBody } from '@egreso/domain';
+import { declareWrite } from '../../../lib/cache';
 import { useSaveResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /attributes or PUT /attributes/{id}; subjects show attribute names, so they are refreshed too. */
+const SAVE_ATTRIBUTE = declareWrite('POST|PUT /attributes', ['attributes']);
+
+/** POST /attributes or PUT /attributes/{id}; subjects and reports show attribute names. */
 export const useSaveAttribute = () =>
-  useSaveResource<Attribute, AttributeCreateBody, AttributeUpdateBody>('/attributes', [
-    queryKeys.attributes.all,
-    queryKeys.subjects.all,
-  ]);
+  useSaveResource<Attribute, AttributeCreateBody, AttributeUpdateBody>('/attributes', SAVE_ATTRIBUTE);

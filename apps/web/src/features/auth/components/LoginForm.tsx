@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_BY_ROLE, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
-import { clearDraftsOfOthers } from '../../../lib/grade-drafts';
-import { FORCED_PASSWORD_PATH, saveSession, setMustChangePassword } from '../../../lib/session';
+import { FORCED_PASSWORD_PATH, clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { login, loginErrorMessage, type LoginResult } from '../api/login';
 import { OIDC_START_PATH, exchangeOidcCode, oidcEnabled, takeOidcReturn } from '../api/oidc';
+import { queryKeys } from '../../../lib/query-keys';
 import { validateLogin, type LoginErrors } from '../validation';
 
 type Status =
@@ -57,7 +57,7 @@ export function LoginForm() {
   };
 
   const institutional = useQuery({
-    queryKey: ['auth', 'oidc'],
+    queryKey: queryKeys.auth.oidc(),
     queryFn: oidcEnabled,
     retry: false,
     staleTime: Infinity,

@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
+
+const DELETE_CAREER = declareWrite('DELETE /careers/{id}', ['careers']);
 
 /** DELETE /careers/{id}. */
-export const useDeleteCareer = () => useDeleteResource('/careers', [queryKeys.careers.all]);
+export const useDeleteCareer = () => useDeleteResource('/careers', DELETE_CAREER);

@@ -1,6 +1,8 @@
 import type { Career, CareerBody } from '@egreso/domain';
+import { declareWrite } from '../../../lib/cache';
 import { useSaveResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
+
+const SAVE_CAREER = declareWrite('POST|PUT /careers', ['careers']);
 
 /** POST /careers or PUT /careers/{id}, depending on whether an id is given. */
-export const useSaveCareer = () => useSaveResource<Career, CareerBody>('/careers', [queryKeys.careers.all]);
+export const useSaveCareer = () => useSaveResource<Career, CareerBody>('/careers', SAVE_CAREER);

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AvailableSubject, StudentGroup } from '@egreso/domain';
 import { api } from '../../../lib/api';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /alumno/grupos: the student's groups, in Spanish order. */
@@ -31,13 +32,15 @@ export interface EnrolRequest {
   group_id: number;
 }
 
+const ENROL = declareWrite('POST /alumno/inscribir', ['enrolments']);
+
 /** POST /alumno/inscribir, one call per subject (the spec's contract); stops at the first refusal. */
 export function useEnrolSubjects() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (requests: EnrolRequest[]) => {
+  return useWrite(
+    ENROL,
+    async (requests: EnrolRequest[]) => {
       for (const body of requests) await api('/alumno/inscribir', { method: 'POST', body });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.student.all }),
-  });
+    { refreshOnError: true },
+  );
 }

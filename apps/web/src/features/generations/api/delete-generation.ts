@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
+
+const DELETE_GENERATION = declareWrite('DELETE /generations/{id}', ['generations']);
 
 /** DELETE /generations/{id}. */
-export const useDeleteGeneration = () => useDeleteResource('/generations', [queryKeys.generations.all]);
+export const useDeleteGeneration = () => useDeleteResource('/generations', DELETE_GENERATION);

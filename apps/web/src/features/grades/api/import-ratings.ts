@@ -1,4 +1,5 @@
 import type { RatingsImportResult } from '@egreso/domain';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { uploadFile } from '../../../lib/upload';
 import type { SheetAddress } from './ratings-files';
 
@@ -14,3 +15,17 @@ export function importRatings(
     onProgress: options.onProgress,
   });
 }
+
+export interface RatingsImportInput {
+  file: File;
+  address: SheetAddress;
+  onProgress: (fraction: number) => void;
+}
+
+const IMPORT_RATINGS = declareWrite('POST /ratings/import', ['grades']);
+
+/** The import written (no dry run): like every grade write, every view computed from grades is refreshed. */
+export const useImportRatings = () =>
+  useWrite(IMPORT_RATINGS, ({ file, address, onProgress }: RatingsImportInput) =>
+    importRatings(file, address, { dryRun: false, onProgress }),
+  );

@@ -3,15 +3,15 @@ import { GRADE_MSG, formatGrade, type RatingsImportResult } from '@egreso/domain
 import { ImportWizard, type ImportProgressTexts } from '../../../components/ImportWizard';
 import { countOf } from '../../../lib/plural';
 import { useImportWizard } from '../../../lib/use-import-wizard';
-import { importRatings } from '../api/import-ratings';
+import { importRatings, useImportRatings } from '../api/import-ratings';
 import type { SheetAddress } from '../api/ratings-files';
 
 interface Props {
   opened: boolean;
   address: SheetAddress;
   onClose: () => void;
-  /** The import was written: the sheet reloads. */
-  onImported: (result: RatingsImportResult) => void;
+  /** The import was written (the sheet and every view computed from grades reload by themselves). */
+  onImported?: (result: RatingsImportResult) => void;
   /** The sheet's newest import still undoable, and how to undo it: offered once this import is that one. */
   undo?: { batchId: string | null; start: () => void };
 }
@@ -109,12 +109,13 @@ function RatingsResult({ result }: { result: RatingsImportResult }) {
 
 /** 'Importar desde Excel': upload with progress, a dry-run preview of every change, and the import on confirmation. */
 export function ImportDialog({ opened, address, onClose, onImported, undo }: Props) {
+  const write = useImportRatings();
   const wizard = useImportWizard({
     check: (file, onProgress) => importRatings(file, address, { dryRun: true, onProgress }),
-    apply: (file, onProgress) => importRatings(file, address, { dryRun: false, onProgress }),
+    apply: (file, onProgress) => write.mutateAsync({ file, address, onProgress }),
     fileRequired: GRADE_MSG.fileRequired,
     keepsResult: true,
-    onApplied: onImported,
+    onApplied: (result) => onImported?.(result),
   });
   return (
     <ImportWizard

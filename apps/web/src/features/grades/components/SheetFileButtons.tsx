@@ -1,10 +1,8 @@
 import { Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/errors';
-import { invalidateGradeViews } from '../../../lib/query-keys';
 import { useImports } from '../api/get-imports';
 import { downloadTemplate, exportGrades, type SheetAddress } from '../api/ratings-files';
 import { useUndoImport } from '../api/undo-import';
@@ -20,7 +18,6 @@ interface Props {
 
 /** The sheet's spreadsheet buttons: import (with its dialog), export, template, and undoing the last import. */
 export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: Props) {
-  const queryClient = useQueryClient();
   const [importOpen, setImportOpen] = useState(false);
   const [confirmUndo, setConfirmUndo] = useState(false);
   const imports = useImports(assignmentId);
@@ -40,9 +37,6 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
       },
     });
   };
-
-  // The outcome ('Importación completada', or with warnings and the first 3 lines) shows inside the import dialog.
-  const onImported = () => void invalidateGradeViews(queryClient);
 
   const files = async (kind: 'template' | 'export') => {
     try {
@@ -96,7 +90,6 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         opened={importOpen}
         address={address}
         onClose={() => setImportOpen(false)}
-        onImported={onImported}
         undo={readOnly ? undefined : { batchId: lastImport?.batch_id ?? null, start: () => setConfirmUndo(true) }}
       />
     </>

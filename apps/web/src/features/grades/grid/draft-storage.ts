@@ -1,4 +1,5 @@
-import { draftKey } from '../../../lib/grade-drafts';
+import { draftKey, readDraftText, writeDraftText } from '../../../lib/session';
+import { nowIso } from '../../../lib/dates';
 import type { Drafts } from './grid-model';
 
 export { draftKey };
@@ -15,7 +16,7 @@ export interface StoredDrafts {
 
 export function readDrafts(teacherId: number, assignmentId: number): StoredDrafts | null {
   try {
-    const raw = localStorage.getItem(draftKey(teacherId, assignmentId));
+    const raw = readDraftText(teacherId, assignmentId);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as StoredDrafts;
     return parsed && typeof parsed.drafts === 'object' && Object.keys(parsed.drafts).length ? parsed : null;
@@ -25,10 +26,12 @@ export function readDrafts(teacherId: number, assignmentId: number): StoredDraft
 }
 
 export function writeDrafts(teacherId: number, assignmentId: number, value: Omit<StoredDrafts, 'saved_at'>): void {
-  const key = draftKey(teacherId, assignmentId);
   try {
-    if (Object.keys(value.drafts).length === 0) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({ ...value, saved_at: new Date().toISOString() }));
+    writeDraftText(
+      teacherId,
+      assignmentId,
+      Object.keys(value.drafts).length === 0 ? null : JSON.stringify({ ...value, saved_at: nowIso() }),
+    );
   } catch {
     // A full or blocked storage must not stop typing; the grades stay on screen.
   }

@@ -5,7 +5,7 @@ import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
-import { getStoredUser } from '../../../lib/session';
+import { getUserId } from '../../../lib/session';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
@@ -27,7 +27,7 @@ export default function RatingsPage() {
   const sheet = useGradeSheet(assignment?.id ?? null);
   const attributes = useSubjectAttributes(assignment?.subject.id ?? null);
   const feedback = useFeedback(TIMINGS.successToast, TIMINGS.errorToast);
-  const teacherId = getStoredUser()?.id ?? Number(localStorage.getItem('id') ?? 0);
+  const teacherId = getUserId();
 
   const careers = selection.careers.data ?? [];
   const { subjects, groups, periods, periodId } = selection;

@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
+
+const DELETE_GROUP = declareWrite('DELETE /groups/{id}', ['groups']);
 
 /** DELETE /groups/{id}. */
-export const useDeleteGroup = () => useDeleteResource('/groups', [queryKeys.groups.all]);
+export const useDeleteGroup = () => useDeleteResource('/groups', DELETE_GROUP);

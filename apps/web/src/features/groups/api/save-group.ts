@@ -1,7 +1,8 @@
 import type { Group, GroupBody } from '@egreso/domain';
+import { declareWrite } from '../../../lib/cache';
 import { useSaveResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /groups or PUT /groups/{id}; assignment chips show group names, so they are refreshed too. */
-export const useSaveGroup = () =>
-  useSaveResource<Group, GroupBody>('/groups', [queryKeys.groups.all, queryKeys.assignments.all]);
+const SAVE_GROUP = declareWrite('POST|PUT /groups', ['groups']);
+
+/** POST /groups or PUT /groups/{id}; assignment chips and student lists show group names. */
+export const useSaveGroup = () => useSaveResource<Group, GroupBody>('/groups', SAVE_GROUP);

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdvanceSemesterResult } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
 /** POST /students/advance-semester: every active student, or only those of a group. */
 export function advanceSemester(groupId: number | null): Promise<AdvanceSemesterResult> {
@@ -11,15 +10,7 @@ export function advanceSemester(groupId: number | null): Promise<AdvanceSemester
   });
 }
 
-export function useAdvanceSemester() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: advanceSemester,
-    // Students may have moved to groups the advance created.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
-      ]),
-  });
-}
+/** Students move to groups the advance may create; the 9th semester graduates (a status change). */
+const ADVANCE = declareWrite('POST /students/advance-semester', ['memberships', 'statuses', 'groups']);
+
+export const useAdvanceSemester = () => useWrite(ADVANCE, advanceSemester);

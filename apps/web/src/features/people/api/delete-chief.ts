@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** DELETE /users/{id}; every user list is refreshed. */
-export const useDeleteChief = () => useDeleteResource('/users', [queryKeys.users.all]);
+const DELETE_CHIEF = declareWrite('DELETE /users/{id} (chief)', ['users']);
+
+/** DELETE /users/{id}. */
+export const useDeleteChief = () => useDeleteResource('/users', DELETE_CHIEF);

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '@egreso/domain';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { uploadFile, uploadForFile } from '../../../lib/upload';
 
 export type PeopleKind = 'teachers' | 'students';
@@ -32,16 +31,10 @@ export function downloadImportErrors(kind: PeopleKind, file: File): Promise<stri
   );
 }
 
-export function useApplyImport(kind: PeopleKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
-      applyImport(kind, file, onProgress),
-    // A student file may create groups.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.groups.all }),
-      ]),
-  });
-}
+/** A file of people: accounts, and for students their groups (created when missing), generation links and status. */
+const IMPORT_PEOPLE = declareWrite('POST /{teachers|students}/import', ['users', 'memberships', 'statuses', 'groups']);
+
+export const useApplyImport = (kind: PeopleKind) =>
+  useWrite(IMPORT_PEOPLE, ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+    applyImport(kind, file, onProgress),
+  );

@@ -1,7 +1,9 @@
 import type { CreatedUser, PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
+import { declareWrite } from '../../../lib/cache';
 import { useSaveResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /users with role '1' (its answer carries the one-time password), or PUT /users/{id}; every user list is refreshed. */
+const SAVE_CHIEF = declareWrite('POST|PUT /users (chief)', ['users']);
+
+/** POST /users with role '1' (its answer carries the one-time password), or PUT /users/{id}. */
 export const useSaveChief = () =>
-  useSaveResource<PublicUser | CreatedUser, UserCreateBody, UserUpdateBody>('/users', [queryKeys.users.all]);
+  useSaveResource<PublicUser | CreatedUser, UserCreateBody, UserUpdateBody>('/users', SAVE_CHIEF);

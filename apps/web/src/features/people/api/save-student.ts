@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatedUser,
   LatestGeneration,
@@ -8,7 +7,7 @@ import type {
   UserUpdateBody,
 } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
 /** The generation link to keep: the chosen generation, the status and the semester a new link starts in. */
 export interface StudentGenerationInput {
@@ -66,11 +65,12 @@ export async function saveStudent(input: SaveStudentInput): Promise<PublicUser |
   return user;
 }
 
-export function useSaveStudent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveStudent,
-    // Groups and generation links show in the lists too, so every user list is refreshed even after a partial failure.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+/** The person, their groups and their generation link, whose status a change records in the history. */
+const SAVE_STUDENT = declareWrite('POST|PUT /users (student), /usergroups, /usergenerations', [
+  'users',
+  'memberships',
+  'statuses',
+]);
+
+/** Groups and generation links show in the lists too, so they are refreshed even after a partial failure. */
+export const useSaveStudent = () => useWrite(SAVE_STUDENT, saveStudent, { refreshOnError: true });

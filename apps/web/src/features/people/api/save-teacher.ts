@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedUser, PublicUser, UserCreateBody, UserUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
 export type SaveTeacherInput = { id: null; body: UserCreateBody } | { id: number; body: UserUpdateBody };
 
@@ -12,11 +11,7 @@ export function saveTeacher(input: SaveTeacherInput): Promise<PublicUser | Creat
     : api<PublicUser>(`/users/${input.id}`, { method: 'PUT', body: input.body });
 }
 
+const SAVE_TEACHER = declareWrite('POST|PUT /users (teacher)', ['users']);
+
 /** POST /users with role '2', or PUT /users/{id}. */
-export function useSaveTeacher() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveTeacher,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+export const useSaveTeacher = () => useWrite(SAVE_TEACHER, saveTeacher);

@@ -1,12 +1,12 @@
 import { Button } from '@mantine/core';
-import { GENDER_LABEL, type PublicUser } from '@egreso/domain';
+import { GENDER_LABEL, ROLE, type PublicUser } from '@egreso/domain';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteChief } from '../api/delete-chief';
-import { useChiefs } from '../api/get-chiefs';
+import { userRows, useUsers } from '../api/get-users';
 import { ChiefFormModal } from '../components/ChiefFormModal';
 import { useCredentials } from '../components/use-credentials';
 
@@ -14,7 +14,7 @@ const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
 const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).join(', ') || '-';
 
 export default function ChiefsPage() {
-  const chiefs = useChiefs();
+  const chiefs = useUsers({ role: ROLE.CHIEF }, userRows);
   const remove = useDeleteChief();
   const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
     remove: (u: PublicUser) => remove.mutateAsync(u.id),

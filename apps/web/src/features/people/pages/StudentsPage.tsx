@@ -16,7 +16,7 @@ import { useServerPaging } from '../../../lib/use-server-paging';
 import { useGroups } from '../../groups/api/get-groups';
 import { useAdvanceSemester } from '../api/advance-semester';
 import { useDeletePerson } from '../api/delete-person';
-import { usePeople } from '../api/get-people';
+import { useUsers } from '../api/get-users';
 import { usePageOf } from '../components/use-page-of';
 import { useSetStudentStatus } from '../api/set-student-status';
 import { advanceSummaryText } from '../components/advance-summary';
@@ -36,7 +36,7 @@ export default function StudentsPage() {
   const [groupId, setGroupId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const page = usePageOf(JSON.stringify([debounced, groupId, status]));
-  const students = usePeople({
+  const students = useUsers({
     role: ROLE.STUDENT,
     search: debounced || undefined,
     group_id: groupId ? Number(groupId) : undefined,

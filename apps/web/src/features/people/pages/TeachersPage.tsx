@@ -13,7 +13,7 @@ import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useServerPaging } from '../../../lib/use-server-paging';
 import { useDeletePerson } from '../api/delete-person';
-import { usePeople } from '../api/get-people';
+import { useUsers } from '../api/get-users';
 import { usePageOf } from '../components/use-page-of';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { TeacherFormModal } from '../components/TeacherFormModal';
@@ -26,7 +26,7 @@ export default function TeachersPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const page = usePageOf(JSON.stringify([debounced]));
-  const teachers = usePeople({ role: ROLE.TEACHER, search: debounced || undefined, page: page.current });
+  const teachers = useUsers({ role: ROLE.TEACHER, search: debounced || undefined, page: page.current });
   const remove = useDeletePerson();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [summary, setSummary] = useState<Result | null>(null);

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
-/** Every period write changes the list and the summary cards, so both are refreshed. */
-export function usePeriodMutation<V, R>(fn: (vars: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods.all }),
-  });
-}
+/**
+ * Every period write (create, edit, activate, close, delete): the active period decides the assignments, the targets
+ * and the period names every report shows.
+ */
+const PERIOD_WRITE = declareWrite('POST|PUT|DELETE /periods', ['periods']);
+
+export const usePeriodMutation = <V, R>(fn: (vars: V) => Promise<R>) => useWrite(PERIOD_WRITE, fn);

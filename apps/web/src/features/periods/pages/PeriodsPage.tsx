@@ -18,8 +18,7 @@ import { useServerPaging } from '../../../lib/use-server-paging';
 import { useActivatePeriod } from '../api/activate-period';
 import { useClosePeriod } from '../api/close-period';
 import { useDeletePeriod } from '../api/delete-period';
-import { usePeriodSummary } from '../api/get-period-summary';
-import { usePeriods, type PeriodFilters } from '../api/get-periods';
+import { ACTIVE_PERIOD, activePeriodOf, periodCount, usePeriods, type PeriodFilters } from '../api/get-periods';
 import { GroupPolicyModal } from '../components/GroupPolicyModal';
 import { PeriodActions } from '../components/PeriodActions';
 import { PeriodFormModal } from '../components/PeriodFormModal';
@@ -111,7 +110,13 @@ export default function PeriodsPage() {
   const feedback = useFeedback();
 
   const periods = usePeriods(toQuery(applied, page));
-  const summary = usePeriodSummary();
+  // The four cards: GET /periods with per_page=1, alone and with the status and is_active filters.
+  const summary = [
+    usePeriods({ per_page: 1 }, periodCount),
+    usePeriods({ per_page: 1, status: 'published' }, periodCount),
+    usePeriods({ per_page: 1, status: 'closed' }, periodCount),
+  ];
+  const active = usePeriods(ACTIVE_PERIOD, activePeriodOf);
   const activate = useActivatePeriod();
   const close = useClosePeriod();
   const remove = useDeletePeriod();
@@ -242,17 +247,17 @@ export default function PeriodsPage() {
       />
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="lg">
-        <StatCard label="Total de periodos" value={summary.data?.total ?? '-'} />
-        <StatCard label="Publicados" value={summary.data?.published ?? '-'} />
-        <StatCard label="Cerrados" value={summary.data?.closed ?? '-'} />
-        <StatCard label="Periodo activo" value={summary.data ? (summary.data.activeName ?? '-') : '-'} />
+        <StatCard label="Total de periodos" value={summary[0]!.data ?? '-'} />
+        <StatCard label="Publicados" value={summary[1]!.data ?? '-'} />
+        <StatCard label="Cerrados" value={summary[2]!.data ?? '-'} />
+        <StatCard label="Periodo activo" value={active.data?.period_name ?? '-'} />
       </SimpleGrid>
 
       <FilterPanel active={filtersActive} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)}>
         {filterForm}
       </FilterPanel>
 
-      {summary.isError && !periods.isError ? (
+      {[...summary, active].some((q) => q.isError) && !periods.isError ? (
         <Alert color="red" mb="md">
           Error al cargar periodos
         </Alert>

@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImprovementAction, ImprovementFollowupBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
+
+const ADD_FOLLOWUP = declareWrite('POST /reportes/acciones-mejora/{id}/seguimientos', ['improvementActions']);
 
 /** POST /reportes/acciones-mejora/{id}/seguimientos: what was done, with its date. */
 export function useAddImprovementFollowup() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ImprovementFollowupBody }) =>
-      api<ImprovementAction>(`/reportes/acciones-mejora/${id}/seguimientos`, { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.improvementActions.all }),
-  });
+  return useWrite(ADD_FOLLOWUP, ({ id, body }: { id: number; body: ImprovementFollowupBody }) =>
+    api<ImprovementAction>(`/reportes/acciones-mejora/${id}/seguimientos`, { method: 'POST', body }),
+  );
 }

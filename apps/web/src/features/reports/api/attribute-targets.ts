@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TargetsAnswer, TargetsBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function fetchAttributeTargets(careerId: number, periodId: number): Promise<TargetsAnswer> {
@@ -16,11 +17,8 @@ export function useAttributeTargets(careerId: number | null, periodId: number | 
   });
 }
 
-/** PUT /reportes/metas: sets the period's targets. */
-export function useSaveAttributeTargets() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TargetsBody) => api<TargetsAnswer>('/reportes/metas', { method: 'PUT', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.attributeTargets.all }),
-  });
-}
+const SAVE_TARGETS = declareWrite('PUT /reportes/metas', ['targets']);
+
+/** PUT /reportes/metas: sets the period's targets; the evidence's and the improvement actions' verdicts follow. */
+export const useSaveAttributeTargets = () =>
+  useWrite(SAVE_TARGETS, (body: TargetsBody) => api<TargetsAnswer>('/reportes/metas', { method: 'PUT', body }));

@@ -5,7 +5,7 @@ import type { DivisionReportFilters } from './get-division-report';
 const SPREADSHEET = /spreadsheetml|ms-excel|octet-stream/;
 
 /** The name used when the server does not send one: reporte_division_AAAAMMDD-HHMMSS.xlsx, in the institution's time zone. */
-export function fallbackExportName(now = new Date()): string {
+export function fallbackExportName(now?: Date): string {
   return `reporte_division_${fileStamp(now)}.xlsx`;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@egreso/domain';
 import { getRole } from '../../../lib/session';
 import { useGenerations } from '../../generations/api/get-generations';
-import { useAllPeriods } from '../../periods/api/get-all-periods';
+import { periodRows, usePeriods } from '../../periods/api/get-periods';
 import { useTargetCareers } from '../api/get-my-careers';
 
 /*
@@ -31,7 +31,7 @@ export function useCareerChoice() {
 
 /** The periods and the chosen one ('Periodo'); the active period is chosen for the user. */
 export function useActivePeriodChoice() {
-  const periods = useAllPeriods();
+  const periods = usePeriods({ every: true }, periodRows);
   const [periodId, setPeriodId] = useState<string | null>(null);
   useEffect(() => {
     const active = periods.data?.find((p) => p.is_active);

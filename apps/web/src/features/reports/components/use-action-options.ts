@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
-import { usePeriods } from '../../periods/api/get-periods';
+import { periodRows, usePeriods } from '../../periods/api/get-periods';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import type { PeriodOption } from './ImprovementActionModals';
 
 /** The periods (newest first, as the server lists them) and a career's subjects, as the action forms offer them. */
 export function useActionOptions(careerId: number | null) {
-  const periods = usePeriods({ per_page: 100 });
+  const periods = usePeriods({ every: true }, periodRows);
   const subjects = useSubjects();
   const periodOptions = useMemo<PeriodOption[]>(
-    () =>
-      (periods.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
+    () => (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.period_name, start_date: p.start_date })),
     [periods.data],
   );
   const subjectOptions = useMemo(

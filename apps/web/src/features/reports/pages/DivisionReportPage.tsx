@@ -8,7 +8,7 @@ import { StatCard } from '../../../components/StatCard';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useGenerations } from '../../generations/api/get-generations';
-import { useAllPeriods } from '../../periods/api/get-all-periods';
+import { periodRows, usePeriods } from '../../periods/api/get-periods';
 import { useSubjects } from '../../subjects/api/get-subjects';
 import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionReport, type DivisionReportFilters } from '../api/get-division-report';
@@ -41,7 +41,7 @@ const COLUMNS: ReadonlyArray<Column<AttributeTally>> = [
 export default function DivisionReportPage() {
   const generations = useGenerations();
   const subjects = useSubjects();
-  const periods = useAllPeriods();
+  const periods = usePeriods({ every: true }, periodRows);
   // A chief's careers (every career for an administrator): a select when there are several, 'Todas' by default.
   const { careers, careerId, setCareerId } = useCareerChoice();
   const severalCareers = (careers.data?.length ?? 0) > 1;

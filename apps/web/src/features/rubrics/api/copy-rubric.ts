@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CopySource, RubricCopyBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /rubrics/copy-sources: the teacher's other assignments of the same subject that have a rubric. */
@@ -12,12 +13,11 @@ export function useCopySources(assignmentId: number | null) {
   });
 }
 
+const COPY_RUBRIC = declareWrite('POST /rubrics/copy', ['rubrics']);
+
 /** POST /rubrics/copy: replaces the target's rubric with a copy of the source's. */
 export function useCopyRubric() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RubricCopyBody) =>
-      api<{ rubric_id: number; criteria: number; indicators: number }>('/rubrics/copy', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
-  });
+  return useWrite(COPY_RUBRIC, (body: RubricCopyBody) =>
+    api<{ rubric_id: number; criteria: number; indicators: number }>('/rubrics/copy', { method: 'POST', body }),
+  );
 }

@@ -1,12 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite } from '../../../lib/cache';
+import { useDeleteResource } from '../../../lib/resource-mutations';
+
+const DELETE_CRITERION = declareWrite('DELETE /evaluationcriterias/{id}', ['rubrics']);
 
 /** DELETE /evaluationcriterias/{id}: its indicators and descriptions go with it. */
-export function useDeleteCriterion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`/evaluationcriterias/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
-  });
-}
+export const useDeleteCriterion = () => useDeleteResource('/evaluationcriterias', DELETE_CRITERION);

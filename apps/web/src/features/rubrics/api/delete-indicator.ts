@@ -1,12 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite } from '../../../lib/cache';
+import { useDeleteResource } from '../../../lib/resource-mutations';
+
+const DELETE_INDICATOR = declareWrite('DELETE /indicators/{id}', ['rubrics']);
 
 /** DELETE /indicators/{id}. */
-export function useDeleteIndicator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`/indicators/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
-  });
-}
+export const useDeleteIndicator = () => useDeleteResource('/indicators', DELETE_INDICATOR);

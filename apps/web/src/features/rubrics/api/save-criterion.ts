@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Criterion, CriterionCreateBody, CriterionUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
 export type SaveCriterion = { id: null; body: CriterionCreateBody } | { id: number; body: CriterionUpdateBody };
 
@@ -11,11 +10,7 @@ export function saveCriterion(input: SaveCriterion): Promise<Criterion> {
     : api<Criterion>(`/evaluationcriterias/${input.id}`, { method: 'PUT', body: input.body });
 }
 
-/** POST /evaluationcriterias or PUT /evaluationcriterias/{id}; every rubric view reloads. */
-export function useSaveCriterion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCriterion,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
-  });
-}
+const SAVE_CRITERION = declareWrite('POST|PUT /evaluationcriterias', ['rubrics']);
+
+/** POST /evaluationcriterias or PUT /evaluationcriterias/{id}. */
+export const useSaveCriterion = () => useWrite(SAVE_CRITERION, saveCriterion);

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Indicator, IndicatorCreateBody, IndicatorUpdateBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { declareWrite, useWrite } from '../../../lib/cache';
 
 export type SaveIndicator = { id: null; body: IndicatorCreateBody } | { id: number; body: IndicatorUpdateBody };
 
@@ -11,11 +10,7 @@ export function saveIndicator(input: SaveIndicator): Promise<Indicator> {
     : api<Indicator>(`/indicators/${input.id}`, { method: 'PUT', body: input.body });
 }
 
+const SAVE_INDICATOR = declareWrite('POST|PUT /indicators', ['rubrics']);
+
 /** POST /indicators or PUT /indicators/{id}. */
-export function useSaveIndicator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveIndicator,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.all }),
-  });
-}
+export const useSaveIndicator = () => useWrite(SAVE_INDICATOR, saveIndicator);

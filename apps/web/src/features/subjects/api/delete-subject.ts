@@ -1,5 +1,7 @@
+import { declareWrite } from '../../../lib/cache';
 import { useDeleteResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** DELETE /subjects/{id}; the subject-semester relations are under the same key. */
-export const useDeleteSubject = () => useDeleteResource('/subjects', [queryKeys.subjects.all]);
+const DELETE_SUBJECT = declareWrite('DELETE /subjects/{id}', ['subjects']);
+
+/** DELETE /subjects/{id}. */
+export const useDeleteSubject = () => useDeleteResource('/subjects', DELETE_SUBJECT);

@@ -1,7 +1,8 @@
 import type { Subject, SubjectBody } from '@egreso/domain';
+import { declareWrite } from '../../../lib/cache';
 import { useSaveResource } from '../../../lib/resource-mutations';
-import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /subjects or PUT /subjects/{id}; the subject-semester relations (same key) and assignment chips follow. */
-export const useSaveSubject = () =>
-  useSaveResource<Subject, SubjectBody>('/subjects', [queryKeys.subjects.all, queryKeys.assignments.all]);
+const SAVE_SUBJECT = declareWrite('POST|PUT /subjects', ['subjects']);
+
+/** POST /subjects or PUT /subjects/{id}; the subject-semester relations and assignment chips follow. */
+export const useSaveSubject = () => useSaveResource<Subject, SubjectBody>('/subjects', SAVE_SUBJECT);

@@ -11,7 +11,7 @@ import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedReferenceData } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import { nowIso } from '../apps/server/src/lib/time.js';
+import { institutionTimeZone, nowIso } from '../apps/server/src/lib/time.js';
 import { buildBaseline, postgresReads, sqliteReads } from './baseline.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -95,7 +95,7 @@ export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): P
     try {
       const { app, token } = await prepareApp(database);
       const raw = new SQLite(file);
-      const baseline = buildBaseline(sqliteReads(raw));
+      const baseline = buildBaseline(sqliteReads(raw), institutionTimeZone());
       await baseline.ready();
       return {
         app,
@@ -122,7 +122,7 @@ export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): P
   const pool = new pg.Pool({ connectionString: tmp.url, max: 10 });
   try {
     const { app, token } = await prepareApp(database);
-    const baseline = buildBaseline(postgresReads(pool));
+    const baseline = buildBaseline(postgresReads(pool), institutionTimeZone());
     await baseline.ready();
     return {
       app,

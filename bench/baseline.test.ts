@@ -36,10 +36,7 @@ describe('the /api/me benchmark baseline', () => {
 
   it('refuses a missing or unknown token with a 401, as the app does', async () => {
     for (const authorization of [undefined, 'Bearer no-es-un-token']) {
-      const [app, baseline] = await Promise.all([
-        me(targets.app, authorization),
-        me(targets.baseline, authorization),
-      ]);
+      const [app, baseline] = await Promise.all([me(targets.app, authorization), me(targets.baseline, authorization)]);
       expect(app.statusCode).toBe(401);
       expect(baseline.statusCode).toBe(401);
     }

@@ -197,6 +197,8 @@ async function sharedAttribute(ctx: FlowContext) {
 export const flows: Flow[] = [
   {
     name: 'shared attribute: created with no career, linked and graded, it counts as shared in the report, evidence, map and indices',
+    // A shared attribute counts in every career's report, evidence, map and indices.
+    alone: true,
     run: sharedAttribute,
   },
 ];

@@ -9,7 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          // bench/*.test.ts keep the benchmarks' baselines in step with the server they measure.
+          include: ['apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -11,7 +11,7 @@ interface TokenRow {
   last_used_at: string;
 }
 
-type UserRow = Omit<User, 'password_hash'>;
+type UserRow = Omit<User, 'password_hash' | 'must_change_password'> & { must_change_password: number };
 
 /** The two reads /api/me needs, on the raw driver. */
 export interface RawReads {
@@ -21,7 +21,7 @@ export interface RawReads {
 
 const TOKEN_SQL = 'select id, user_id, last_used_at from access_tokens where token_hash = ';
 const USER_SQL =
-  'select id, full_name, email, role, controlnumber, gender, photo, created_at, updated_at from users where id = ';
+  'select id, full_name, email, role, controlnumber, gender, photo, created_at, updated_at, must_change_password from users where id = ';
 
 export function sqliteReads(sqlite: SQLite.Database): RawReads {
   const token = sqlite.prepare<[string], TokenRow>(`${TOKEN_SQL}?`);
@@ -41,9 +41,11 @@ export function postgresReads(pool: pg.Pool): RawReads {
 
 /**
  * The floor /api/me is compared with: plain Fastify (no schema compiler, no helmet, no plugins), the same bearer
- * parsing and sha256 hash as the app, two raw reads and the same JSON body.
+ * parsing and sha256 hash as the app, two raw reads and the same JSON body: the public user, the first-sign-in mark
+ * and the institution's time zone (`timeZone`, the one the app was built with). bench/baseline.test.ts holds the two
+ * answers equal, so a field added to /api/me fails that test before it stops the benchmark.
  */
-export function buildBaseline(reads: RawReads): FastifyInstance {
+export function buildBaseline(reads: RawReads, timeZone: string): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get('/api/me', async (request, reply) => {
     const header = request.headers.authorization;
@@ -53,7 +55,8 @@ export function buildBaseline(reads: RawReads): FastifyInstance {
     if (!token) return reply.code(401).send({ message: 'No autenticado' });
     const user = await reads.userById(token.user_id);
     if (!user) return reply.code(401).send({ message: 'No autenticado' });
-    return presentUser(user);
+    const { must_change_password: mark, ...record } = user;
+    return { ...presentUser(record), time_zone: timeZone, must_change_password: mark === 1 };
   });
   return app;
 }

@@ -4,7 +4,7 @@ import { measure, type LoadResult } from './load.js';
 import { createMeTargets, startListening, stopListening, type DatabaseKind } from './targets.js';
 
 /** GET /api/me must keep at least this share of the baseline's requests per second. */
-export const ME_MIN_RATIO = 0.7;
+export const ME_MIN_RATIO = 0.95;
 
 export interface MeOptions {
   databases: DatabaseKind[];

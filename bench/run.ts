@@ -19,6 +19,7 @@ options for me:
   --duration S             measured seconds per run (default 10)
   --warmup S               warm-up seconds before each run (default 2)
   --connections N          concurrent connections (default 10)
+  --port N                 first of nine ports to listen on, the first free one is used (default 3471)
   --pg-url URL             PostgreSQL admin URL for the throwaway database
                            (default $BENCH_PG_URL, $TEST_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
 options for serialize:
@@ -26,7 +27,8 @@ options for serialize:
 options for login-size:
   --dist DIR               read an existing build (e.g. apps/web/dist) instead of building into a temporary folder`;
 
-const PORTS = [3471, 3472, 3473, 3474, 3475, 3476, 3477, 3478, 3479] as const;
+const FIRST_PORT = 3471;
+const PORT_COUNT = 9;
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -125,6 +127,7 @@ async function main(): Promise<number> {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       'pg-url': { type: 'string' },
+      port: { type: 'string' },
       dist: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -162,7 +165,10 @@ async function main(): Promise<number> {
       durationSeconds: positiveNumber('duration', values.duration, 10),
       warmupSeconds: positiveNumber('warmup', values.warmup, 2),
       connections: Math.round(positiveNumber('connections', values.connections, 10)),
-      ports: PORTS,
+      ports: Array.from(
+        { length: PORT_COUNT },
+        (_, i) => Math.round(positiveNumber('port', values.port, FIRST_PORT)) + i,
+      ),
       pgAdminUrl:
         values['pg-url'] ??
         process.env.BENCH_PG_URL ??

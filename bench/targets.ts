@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROLE } from '@egreso/domain';
-import { buildApp } from '../apps/server/src/app.js';
+import { buildApp, type BuildOptions } from '../apps/server/src/app.js';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedReferenceData } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import { nowIso } from '../apps/server/src/lib/time.js';
+import { institutionTimeZone, nowIso } from '../apps/server/src/lib/time.js';
 import { buildBaseline, postgresReads, sqliteReads } from './baseline.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -58,7 +58,10 @@ async function createThrowawayPg(adminUrl: string): Promise<{ url: string; drop:
 }
 
 /** Migrates and seeds the database, adds one user and signs in through POST /api/login. */
-async function prepareApp(database: Db): Promise<{ app: FastifyInstance; token: string }> {
+async function prepareApp(
+  database: Db,
+  logger: BuildOptions['logger'],
+): Promise<{ app: FastifyInstance; token: string }> {
   await migrateToLatest(database);
   await seedReferenceData(database.db);
   const now = nowIso();
@@ -76,7 +79,7 @@ async function prepareApp(database: Db): Promise<{ app: FastifyInstance; token: 
       updated_at: now,
     })
     .execute();
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, logger });
   await app.ready();
   const res = await app.inject({
     method: 'POST',
@@ -87,15 +90,20 @@ async function prepareApp(database: Db): Promise<{ app: FastifyInstance; token: 
   return { app, token: (res.json() as { token: string }).token };
 }
 
-export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): Promise<MeTargets> {
+/** `logger`: the app's log (off by default; `{ ...loggerOptions('info'), file: '/dev/null' }` measures it as deployed). */
+export async function createMeTargets(
+  kind: DatabaseKind,
+  pgAdminUrl: string,
+  logger: BuildOptions['logger'] = false,
+): Promise<MeTargets> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'egreso-bench-'));
     const file = join(dir, 'bench.db');
     const database = connect(`sqlite:${file}`);
     try {
-      const { app, token } = await prepareApp(database);
+      const { app, token } = await prepareApp(database, logger);
       const raw = new SQLite(file);
-      const baseline = buildBaseline(sqliteReads(raw));
+      const baseline = buildBaseline(sqliteReads(raw), institutionTimeZone());
       await baseline.ready();
       return {
         app,
@@ -121,8 +129,8 @@ export async function createMeTargets(kind: DatabaseKind, pgAdminUrl: string): P
   const database = connect(tmp.url, { poolSize: 10 });
   const pool = new pg.Pool({ connectionString: tmp.url, max: 10 });
   try {
-    const { app, token } = await prepareApp(database);
-    const baseline = buildBaseline(postgresReads(pool));
+    const { app, token } = await prepareApp(database, logger);
+    const baseline = buildBaseline(postgresReads(pool), institutionTimeZone());
     await baseline.ready();
     return {
       app,

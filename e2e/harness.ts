@@ -101,8 +101,20 @@ export interface FlowContext {
   screenshot(page: Page, name: string): Promise<void>;
 }
 
+/**
+ * One browser flow. Flows run side by side in their own browser contexts against the one server and its demo
+ * database (e2e/run.ts), so a flow that changes what others read says so:
+ * - `alone`: it runs with no other flow running. For a flow that changes demo data other flows read or sign in with
+ *   (passwords, the semester, periods, the group policy, targets, report figures), or one whose checks would be upset
+ *   by another's writes (figures compared with the rows, failed sign-ins that the address throttle counts).
+ * - `lock`: flows naming the same lock never run at the same time, but may run beside any other flow: for flows
+ *   that write the same rows as each other (the demo teacher's grade sheets) and nothing the rest read.
+ * A flow that creates its own data (its own accounts, subjects, groups, named with a unique tag) needs neither.
+ */
 export interface Flow {
   name: string;
+  alone?: boolean;
+  lock?: string;
   run(ctx: FlowContext): Promise<void>;
 }
 

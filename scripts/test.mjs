@@ -1,8 +1,8 @@
 // `npm test`: lint, typecheck, unit and component tests, server HTTP tests on SQLite and on PostgreSQL,
 // the web and server builds, then the browser flows. Ends with one summary line of test counts.
 //
-// Steps run in stages; the steps of one stage run at the same time (each mostly uses one core, or waits on the
-// database), and each step's output is printed whole when it ends, so the log reads step by step.
+// Steps run in two tracks side by side (below), and each step's output is printed whole when it ends, so the log
+// reads step by step.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,21 +73,33 @@ const want = (step) => only.length === 0 || only.includes(step);
 const stage = (...steps) => Promise.all(steps.filter(Boolean).map((s) => s()));
 const started = Date.now();
 
-// Checks that read the sources, and the build (the flows need it): one process each.
-await stage(
-  want('lint') && (() => run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])),
-  want('lint') && (() => run('format', 'npx', ['prettier', '--check', '.'])),
-  want('typecheck') && (() => run('typecheck', 'npm', ['run', 'typecheck', '--silent'])),
-  want('build') && (() => run('build', 'npm', ['run', 'build', '--silent'])),
-);
-// Component tests use every core on their own.
-if (want('unit')) await vitest('unit and component tests', ['domain', 'web']);
-// The server's tests on the two databases: PostgreSQL's wait on the database while SQLite's compute.
-await stage(
-  want('sqlite') && (() => vitest('server tests on SQLite', ['server'])),
-  want('postgres') && (() => vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE: 'postgres' })),
-);
-if (want('e2e')) await e2e();
+// Two tracks side by side. The browser's: the build, then the flows, which spend much of their time waiting on the
+// browser and the server (animations, auto-closing dialogs, page loads) and so leave room on the cores for the rest.
+// The other: the checks that read the sources, the component tests, then the server's tests on the two databases
+// together (PostgreSQL's wait on the database while SQLite's compute).
+const browserTrack = async () => {
+  if (want('build')) await run('build', 'npm', ['run', 'build', '--silent']);
+  if (!want('e2e')) return;
+  if (failedSteps.includes('build')) {
+    console.log('\n=== browser flows ===\nnot run: the build failed');
+    failed += 1;
+    return;
+  }
+  await e2e();
+};
+const testTrack = async () => {
+  await stage(
+    want('lint') && (() => run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])),
+    want('lint') && (() => run('format', 'npx', ['prettier', '--check', '.'])),
+    want('typecheck') && (() => run('typecheck', 'npm', ['run', 'typecheck', '--silent'])),
+  );
+  if (want('unit')) await vitest('unit and component tests', ['domain', 'web']);
+  await stage(
+    want('sqlite') && (() => vitest('server tests on SQLite', ['server'])),
+    want('postgres') && (() => vitest('server tests on PostgreSQL', ['server'], { TEST_DATABASE: 'postgres' })),
+  );
+};
+await Promise.all([browserTrack(), testTrack()]);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nAll steps in ${((Date.now() - started) / 60000).toFixed(1)} min.`);

@@ -282,6 +282,11 @@ async function phoneScreens(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'admin: dashboard, career, chief, periods, group policy and suggested generation', run: adminWorkflow },
+  // Periods, the group policy and the suggested generation are read by every screen.
+  {
+    name: 'admin: dashboard, career, chief, periods, group policy and suggested generation',
+    alone: true,
+    run: adminWorkflow,
+  },
   { name: 'admin: every screen at phone width', run: phoneScreens },
 ];

@@ -100,6 +100,8 @@ export const flows: Flow[] = [
   },
   {
     name: 'first sign-in: the login page shows the wait after repeated failures',
+    // Its failures count against this address, from which every flow signs in.
+    alone: true,
     async run(ctx) {
       for (const [viewport, suffix] of [
         [WIDE, 'desktop'],

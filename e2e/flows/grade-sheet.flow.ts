@@ -595,6 +595,7 @@ async function gradeSheetFlow(ctx: FlowContext) {
 export const flows: Flow[] = [
   {
     name: 'grade sheet: typed and pasted grades out of range, unreadable or cut are clamped, marked and told; 0-10 look-alikes asked; phone history, group and charts',
+    lock: 'demo-teacher',
     run: gradeSheetFlow,
   },
 ];

@@ -418,6 +418,8 @@ export const flows: Flow[] = [
   },
   {
     name: 'improvement: a chief registers an action from the evidence, its teacher follows it up, the chief confirms the verdict, exports and prints it',
+    // Its evidence and verdict are computed from the demo teacher's grades.
+    lock: 'demo-teacher',
     run: improvementLoop,
   },
 ];

@@ -378,6 +378,8 @@ async function peopleWorkflow(ctx: FlowContext) {
 export const flows: Flow[] = [
   {
     name: 'people: register a teacher, import students through the preview, filter, edit, advance the semester, export',
+    // Advancing the semester moves every student of the career.
+    alone: true,
     run: peopleWorkflow,
   },
 ];

@@ -359,6 +359,14 @@ async function reportFlow(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'teacher builds a rubric, sees the sum warnings come and go, copies it and prints it', run: rubricFlow },
-  { name: 'teacher report of a group and of one student matches the grades computed by hand', run: reportFlow },
+  {
+    name: 'teacher builds a rubric, sees the sum warnings come and go, copies it and prints it',
+    lock: 'demo-teacher',
+    run: rubricFlow,
+  },
+  {
+    name: 'teacher report of a group and of one student matches the grades computed by hand',
+    lock: 'demo-teacher',
+    run: reportFlow,
+  },
 ];

@@ -144,7 +144,15 @@ async function sharedAttribute(ctx: FlowContext) {
       await apiCall(page, 'GET', `/reportes/evidencia?career_id=${subject.careers[0]!.id}&generation_id=${found.id}`)
     ).json as EvidenceAnswer;
     const listed = evidence.attributes.map((a) => a.codigo ?? a.attribute_name);
-    assert(listed.at(-1) === NAME, `the evidence lists coded attributes first: ${listed.join(', ')}`);
+    // Other flows may have added attributes without a code of their own: the shared one is among those, after every
+    // coded attribute.
+    const uncoded = evidence.attributes.findIndex((a) => !a.codigo);
+    assert(
+      uncoded >= 0 &&
+        evidence.attributes.slice(uncoded).every((a) => !a.codigo) &&
+        evidence.attributes.slice(uncoded).some((a) => a.attribute_name === NAME),
+      `the evidence lists coded attributes first, then the shared one: ${listed.join(', ')}`,
+    );
     const section = page.getByRole('heading', { name: SHARED }).locator('xpath=ancestor::section[1]');
     await section.getByRole('button', { name: 'Registrar acción de mejora' }).waitFor();
     await settle(page);
@@ -197,6 +205,8 @@ async function sharedAttribute(ctx: FlowContext) {
 export const flows: Flow[] = [
   {
     name: 'shared attribute: created with no career, linked and graded, it counts as shared in the report, evidence, map and indices',
+    // A shared attribute counts in every career's report, evidence, map and indices.
+    alone: true,
     run: sharedAttribute,
   },
 ];

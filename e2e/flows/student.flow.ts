@@ -274,5 +274,9 @@ async function studentWorkflow(ctx: FlowContext) {
 }
 
 export const flows: Flow[] = [
-  { name: 'student: enrolment, grades, ratings, observations, profile, chart and data download', run: studentWorkflow },
+  {
+    name: 'student: enrolment, grades, ratings, observations, profile, chart and data download',
+    lock: 'demo-teacher',
+    run: studentWorkflow,
+  },
 ];

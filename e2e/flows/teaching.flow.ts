@@ -440,6 +440,7 @@ async function teacherWorkflow(ctx: FlowContext) {
 export const flows: Flow[] = [
   {
     name: 'teaching: a teacher builds activities, grades by typing, pasting and a spreadsheet, recovers typed grades, undoes an import and writes an observation',
+    lock: 'demo-teacher',
     run: teacherWorkflow,
   },
 ];

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import { closeXlsxPool } from './lib/xlsx-pool.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
@@ -91,6 +91,20 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * Fastify logs two lines per request, on arrival and on answer; one line written with the answer, with the request's
+ * method and masked path beside the status and time, says the same for half the logging cost.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export function maskQuery(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : `${url.slice(0, q)}?${url.slice(q + 1).replace(/=[^&]*/g, '=…')}`;
@@ -151,6 +165,7 @@ function trustProxyOption(value: BuildOptions['trustProxy']): FastifyServerOptio
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     // X-Forwarded-For is believed only from the configured proxies: anyone else could choose their own address.
     trustProxy: trustProxyOption(options.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -50,8 +50,15 @@ describe('the structured log', () => {
         payload: { email: user.email, password: 'otra-clave-mala' },
       });
       const log = lines.join('');
-      expect(lines.length).toBeGreaterThan(4);
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      // One line per request, written with its answer: method, masked path, status and time.
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const search = entries.filter((e) => (e.req as { url?: string } | undefined)?.url?.startsWith('/api/users?'));
+      expect(search).toHaveLength(1);
+      expect(search[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 200 } });
+      expect(typeof search[0]!.responseTime).toBe('number');
+      const failedLogin = entries.filter((e) => (e.req as { url?: string } | undefined)?.url === '/api/login');
+      expect(failedLogin.at(-1)).toMatchObject({ res: { statusCode: 401 } });
       expect(log).toContain('"url":"/api/users?search=…&page=…"');
       for (const secret of ['clave-secreta-1', 'otra-clave-mala', user.token, 'Mar%C3%ADa', 'María'])
         expect(log).not.toContain(secret);

@@ -135,6 +135,8 @@ export const gradebookImportResult = z.object({
   source: z.enum(GRADEBOOK_SOURCES),
   file_name: z.string(),
   columns: z.array(gradebookColumn),
+  /** The sheet's activities, for mapping a column onto another one. */
+  activities: z.array(z.object({ id: z.number(), activity_name: z.string() })),
   /** Rows of the file that are students, with how each was matched (null: not in this group). */
   rows: z.array(gradebookRow),
   /** Students of the group the file does not have. */

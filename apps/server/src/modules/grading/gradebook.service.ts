@@ -279,6 +279,7 @@ export function planGradebookImport(table: GradebookTable, ctx: SheetContext, ch
   const fileIds = new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])));
   return {
     columns,
+    activities: ctx.activities.map((a) => ({ id: a.id, activity_name: a.activity_name })),
     rows: rows.map((r) => ({
       row: r.row,
       name: r.name,

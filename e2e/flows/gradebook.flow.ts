@@ -78,7 +78,7 @@ async function moodle(ctx: FlowContext, page: Page, s: Setup) {
   const [a, b, c, d] = s.students;
   const items: FixtureItem[] = [
     { name: s.names.practica, module: 'Tarea', max: 10, display: 'real', values: [8, 9.5, null, 12, 7] },
-    { name: 'Proyecto final', module: 'Tarea', max: 100, display: 'letter', values: [88, 91, 75, 60, 50] },
+    { name: s.names.examen, module: 'Cuestionario', max: 100, display: 'letter', values: [88, 91, 75, 60, 50] },
   ];
   const file = await moodleXlsx({
     lang: 'es',
@@ -115,7 +115,7 @@ async function moodle(ctx: FlowContext, page: Page, s: Setup) {
   await dialog.getByRole('button', { name: 'Aplicar importación' }).click();
   await dialog.getByRole('status').filter({ hasText: 'Importación completada' }).waitFor();
   await shot(ctx, page, 'gradebook-4-moodle-done-1280');
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   const sheet = (await apiCall(page, 'GET', `/grade-sheets/${s.assignment.id}`)).json as GradeSheet;
   const practica = s.activityIds[0]!;
   const got = s.sheet.students

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { GradeSheet, TeacherAssignment } from '@egreso/domain';
 import {
@@ -7,7 +8,7 @@ import {
   type FixtureItem,
   type FixtureStudent,
 } from '../../apps/server/src/test/gradebook-fixtures.js';
-import { PHONE, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
+import { PHONE, SCREENSHOTS, assert, loginAs, type Flow, type FlowContext } from '../harness.js';
 import { apiCall, settle } from './shared.js';
 
 const TEACHER = { email: 'laura.mendoza@demo.edu.mx', password: 'profe1234' };
@@ -65,9 +66,12 @@ async function chooseFile(dialog: Locator, name: string, buffer: Buffer) {
   await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
 }
 
+/** The screen as the teacher sees it (at 375 px the dialog fills it; at 1280 the page around it is shown too). */
 async function shot(ctx: FlowContext, page: Page, name: string) {
   await settle(page);
-  await ctx.screenshot(page, name);
+  if ((page.viewportSize()?.width ?? 0) <= PHONE.width)
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  else await ctx.screenshot(page, name);
 }
 
 /**

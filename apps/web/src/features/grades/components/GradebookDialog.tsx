@@ -12,6 +12,7 @@ import {
 import { ImportWizard, type ImportProgressTexts } from '../../../components/ImportWizard';
 import { countOf } from '../../../lib/plural';
 import { useImportWizard } from '../../../lib/use-import-wizard';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { importGradebook } from '../api/import-gradebook';
 import type { SheetAddress } from '../api/ratings-files';
 
@@ -28,7 +29,6 @@ export const isGradebookName = (name: string) => /\.(xlsx|xls|ods|csv|txt|tsv)$/
 
 const PREVIEW_CELLS = 300;
 const SOURCE_NAME = { moodle: 'Moodle', classroom: 'Google Classroom' } as const;
-const MATCH_NAME = { email: 'correo', control: 'matrícula', name: 'nombre' } as const;
 const STATUS: Record<GradebookCell['status'], { label: string; color: string }> = {
   new: { label: 'Nueva', color: 'green' },
   changed: { label: 'Cambia', color: 'blue' },
@@ -53,7 +53,10 @@ function ColumnRow({
   activities,
   choice,
   onChange,
+  card,
 }: {
+  /** A phone: the column as a small card of a list instead of a table row. */
+  card: boolean;
   column: GradebookColumn;
   activities: GradebookImportResult['activities'];
   choice: ColumnChoices[string] | undefined;
@@ -62,69 +65,77 @@ function ColumnRow({
   const item = column.kind === 'item';
   const activityId = choice ? choice.activity_id : column.activity_id;
   const max = choice?.max ?? (column.max_from === 'teacher' ? column.max : null);
+  const activity = item ? (
+    <Select
+      aria-label={`Actividad para «${column.header}»`}
+      size="xs"
+      data={[
+        { value: '', label: 'No importar' },
+        ...activities.map((a) => ({ value: String(a.id), label: a.activity_name })),
+      ]}
+      value={activityId === null ? '' : String(activityId)}
+      onChange={(v) => onChange({ activity_id: v ? Number(v) : null, max: max ?? undefined })}
+      allowDeselect={false}
+    />
+  ) : (
+    <Text size="sm" c="dimmed">
+      {column.ignored}
+    </Text>
+  );
+  const maximum =
+    item && column.display === 'points' ? (
+      column.max_from === 'file' ? (
+        <Text size="sm">De {column.max} puntos</Text>
+      ) : (
+        <NumberInput
+          aria-label={`Calificación máxima de «${column.header}»`}
+          size="xs"
+          min={0}
+          decimalSeparator="."
+          placeholder="Máximo"
+          value={max ?? ''}
+          error={activityId !== null && max === null ? 'Indica el máximo' : undefined}
+          onChange={(v) => onChange({ activity_id: activityId, max: typeof v === 'number' && v > 0 ? v : undefined })}
+        />
+      )
+    ) : item ? (
+      <Text size="sm" c="dimmed">
+        {column.display === 'percentage' ? 'Porcentaje' : 'Letras (no se importan)'}
+      </Text>
+    ) : null;
+  const note =
+    item && column.mapped_by ? (
+      <Text size="xs" c="dimmed">
+        {column.mapped_by === 'remembered'
+          ? 'Como en la importación anterior'
+          : column.mapped_by === 'name'
+            ? 'Sugerida por el nombre'
+            : 'Elegida por ti'}
+      </Text>
+    ) : item && column.ignored ? (
+      <Text size="xs" c="dimmed">
+        {column.ignored}
+      </Text>
+    ) : null;
+  if (card)
+    return (
+      <Stack gap={4} component="li">
+        <Text size="sm" fw={500}>
+          {column.header}
+        </Text>
+        {activity}
+        {maximum}
+        {note}
+      </Stack>
+    );
   return (
     <Table.Tr>
       <Table.Td>
         <Text size="sm">{column.header}</Text>
       </Table.Td>
-      <Table.Td miw={180}>
-        {item ? (
-          <Select
-            aria-label={`Actividad para «${column.header}»`}
-            size="xs"
-            data={[
-              { value: '', label: 'No importar' },
-              ...activities.map((a) => ({ value: String(a.id), label: a.activity_name })),
-            ]}
-            value={activityId === null ? '' : String(activityId)}
-            onChange={(v) => onChange({ activity_id: v ? Number(v) : null, max: max ?? undefined })}
-            allowDeselect={false}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {column.ignored}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td miw={120}>
-        {item && column.display === 'points' ? (
-          column.max_from === 'file' ? (
-            <Text size="sm">De {column.max} puntos</Text>
-          ) : (
-            <NumberInput
-              aria-label={`Calificación máxima de «${column.header}»`}
-              size="xs"
-              min={0}
-              decimalSeparator="."
-              placeholder="Máximo"
-              value={max ?? ''}
-              error={activityId !== null && max === null ? 'Indica el máximo' : undefined}
-              onChange={(v) =>
-                onChange({ activity_id: activityId, max: typeof v === 'number' && v > 0 ? v : undefined })
-              }
-            />
-          )
-        ) : item ? (
-          <Text size="sm" c="dimmed">
-            {column.display === 'percentage' ? 'Porcentaje' : 'Letras (no se importan)'}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        {item && column.mapped_by ? (
-          <Text size="xs" c="dimmed">
-            {column.mapped_by === 'remembered'
-              ? 'Como en la importación anterior'
-              : column.mapped_by === 'name'
-                ? 'Sugerida por el nombre'
-                : 'Elegida por ti'}
-          </Text>
-        ) : item && column.ignored ? (
-          <Text size="xs" c="dimmed">
-            {column.ignored}
-          </Text>
-        ) : null}
-      </Table.Td>
+      <Table.Td miw={180}>{activity}</Table.Td>
+      <Table.Td miw={120}>{maximum}</Table.Td>
+      <Table.Td>{note}</Table.Td>
     </Table.Tr>
   );
 }
@@ -147,8 +158,9 @@ export function GradebookPreview({
   const activityOf = (id: number) => preview.activities.find((a) => a.id === id)?.activity_name ?? '';
   const matched = preview.rows.filter((r) => r.user_id !== null);
   const strangers = preview.rows.filter((r) => r.user_id === null);
-  const byHow = (how: keyof typeof MATCH_NAME) => matched.filter((r) => r.match === how).length;
+  const byHow = (how: 'email' | 'control' | 'name') => matched.filter((r) => r.match === how).length;
   const shown = preview.cells.filter((c) => c.status !== 'same').slice(0, PREVIEW_CELLS);
+  const isMobile = useIsMobile();
   return (
     <Stack gap="sm">
       <Text size="sm" fw={500}>
@@ -157,29 +169,50 @@ export function GradebookPreview({
         {countOf(preview.updated, 'cambiada', 'cambiadas')}, {countOf(preview.refused, 'rechazada', 'rechazadas')}.
         {preview.dry_run ? ' Aún no se guardó nada.' : ''}
       </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Columnas del archivo" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Columna del archivo</Table.Th>
-              <Table.Th>Actividad</Table.Th>
-              <Table.Th>Máximo</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.columns.map((c) => (
-              <ColumnRow
-                key={c.key}
-                column={c}
-                activities={preview.activities}
-                choice={choices[c.key]}
-                onChange={(next) => onChoose(c.key, next)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {isMobile ? (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Columnas del archivo"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {preview.columns.map((c) => (
+            <ColumnRow
+              card
+              key={c.key}
+              column={c}
+              activities={preview.activities}
+              choice={choices[c.key]}
+              onChange={(next) => onChoose(c.key, next)}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Columnas del archivo" verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Columna del archivo</Table.Th>
+                <Table.Th>Actividad</Table.Th>
+                <Table.Th>Máximo</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.columns.map((c) => (
+                <ColumnRow
+                  card={false}
+                  key={c.key}
+                  column={c}
+                  activities={preview.activities}
+                  choice={choices[c.key]}
+                  onChange={(next) => onChoose(c.key, next)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {dirty && preview.dry_run ? (
         <Group>
           <Button size="xs" variant="light" onClick={onRefresh}>
@@ -210,7 +243,36 @@ export function GradebookPreview({
           </Text>
         ) : null}
       </Alert>
-      {shown.length ? (
+      {shown.length && isMobile ? (
+        <Stack
+          gap={6}
+          component="ul"
+          aria-label="Calificaciones del archivo"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {shown.map((c) => (
+            <li key={`${c.user_id}-${c.activity_id}`}>
+              <Text size="sm" fw={500}>
+                {nameOf(c.user_id)} · {activityOf(c.activity_id)}
+              </Text>
+              <Group gap={6}>
+                <Text size="sm">
+                  {c.source === '' ? '(vacía)' : c.source} → {c.grade === null ? '—' : formatGrade(c.grade)} (antes{' '}
+                  {formatGrade(c.before, 'vacía')})
+                </Text>
+                <Badge size="sm" variant="light" color={STATUS[c.status].color}>
+                  {STATUS[c.status].label}
+                </Badge>
+              </Group>
+              {c.note ? (
+                <Text size="xs" c="dimmed">
+                  {c.note}
+                </Text>
+              ) : null}
+            </li>
+          ))}
+        </Stack>
+      ) : shown.length ? (
         <Table.ScrollContainer minWidth={640} mah={320}>
           <Table striped stickyHeader aria-label="Calificaciones del archivo" verticalSpacing={4}>
             <Table.Thead>
@@ -281,6 +343,7 @@ const changed = (c: GradebookCell) => c.status === 'new' || c.status === 'change
 export function GradebookDialog({ opened, address, onClose, onImported, undo }: Props) {
   const [choices, setChoices] = useState<ColumnChoices>({});
   const [dirty, setDirty] = useState(false);
+  const isMobile = useIsMobile();
   const choicesRef = useRef(choices);
   choicesRef.current = choices;
   const previewRef = useRef<GradebookImportResult | null>(null);
@@ -330,6 +393,7 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
       onClose={close}
       title="Importar calificaciones de Moodle o Classroom"
       size="xl"
+      fullScreen={isMobile}
       intro={
         <Text size="sm">
           Sube el archivo tal como lo descargas: en Moodle, Calificaciones → Exportar (Hoja de cálculo Excel o Archivo

@@ -75,18 +75,19 @@ export function detectDelimiter(text: string): Delimiter {
   return best.delimiter;
 }
 
-export function parseDelimited(bytes: Uint8Array): TextRead {
+/** The rows of delimited text, at most `maxRows` (the header included) and XLSX_LIMITS.columns fields a row. */
+export function parseDelimited(bytes: Uint8Array, maxRows: number = XLSX_LIMITS.rows): TextRead {
   const decoded = decode(bytes);
   if (!decoded || !looksLikeText(decoded.text)) return { kind: 'invalid' };
   const text = decoded.text.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(text);
   let rows: string[][];
   try {
-    rows = parse(text, { ...options(delimiter), to_line: XLSX_LIMITS.rows + 1 }) as string[][];
+    rows = parse(text, { ...options(delimiter), to_line: maxRows + 1 }) as string[][];
   } catch {
     return { kind: 'invalid' };
   }
-  if (rows.length > XLSX_LIMITS.rows) return { kind: 'tooMany', what: 'rows' };
+  if (rows.length > maxRows) return { kind: 'tooMany', what: 'rows' };
   if (rows.some((r) => r.length > XLSX_LIMITS.columns)) return { kind: 'tooMany', what: 'columns' };
   return { kind: 'rows', rows, delimiter, encoding: decoded.encoding };
 }

@@ -46,7 +46,7 @@ function plain(value: ExcelJS.CellValue): CellValue {
 export default async function parseWorkbook({ bytes, mode, caps }: ParseTask): Promise<ParseResult> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (mode === 'delimited') {
-    const read = parseDelimited(buf);
+    const read = parseDelimited(buf, caps.rows ?? XLSX_LIMITS.rows);
     if (read.kind === 'rows') return { kind: 'rows', rows: read.rows };
     if (read.kind === 'invalid') return { kind: 'invalid' };
     const message =

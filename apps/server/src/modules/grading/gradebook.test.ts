@@ -378,6 +378,16 @@ describe('POST /ratings/gradebook: files it refuses', () => {
     );
   });
 
+  it('refuses text beyond the spreadsheet caps (rows) in Spanish, unread', async () => {
+    const many = Array.from({ length: 2100 }, (_, i) => ({ ...stranger, email: `a${i}@otra.mx` }));
+    const res = await upload(
+      classroomCsv({ lang: 'es', students: many, items: [{ name: 'Proyecto', max: 10, values: [] }] }),
+      'grande.csv',
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/^La hoja tiene más de 2000 filas de datos/);
+  });
+
   it('refuses a column of letters cell by cell, with the reason, and writes the rest', async () => {
     const file = classroomCsv({
       lang: 'en',

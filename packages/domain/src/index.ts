@@ -27,3 +27,4 @@ export * from './schemas/reports.js';
 export * from './schemas/evidence.js';
 export * from './dates.js';
 export * from './schemas/improvement.js';
+export * from './schemas/gradebook.js';

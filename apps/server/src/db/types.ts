@@ -29,6 +29,19 @@ export interface OidcHandoffsTable {
   user_id: number;
   expires_at: string;
 }
+/** A gradebook export's column mapped onto a sheet's activity (null: ignored), remembered for the next import. */
+export interface GradebookColumnsTable {
+  professor_subject_id: number;
+  source_key: string;
+  activity_id: number | null;
+  max_points: number | null;
+}
+/** The file an import's grade-history batch came from. */
+export interface GradeImportFilesTable {
+  batch_id: string;
+  file_name: string;
+  source_kind: string;
+}
 export interface AccessTokensTable {
   id: Id;
   user_id: number;
@@ -338,6 +351,8 @@ export interface Database {
   access_tokens: AccessTokensTable;
   oidc_sign_ins: OidcSignInsTable;
   oidc_handoffs: OidcHandoffsTable;
+  gradebook_columns: GradebookColumnsTable;
+  grade_import_files: GradeImportFilesTable;
   user_sessions: UserSessionsTable;
   careers: CareersTable;
   user_careers: UserCareersTable;

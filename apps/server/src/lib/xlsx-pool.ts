@@ -101,6 +101,18 @@ export async function readWorkbookRows(
   // What the zip declares (entries, sizes, ratios) is checked here, in about a millisecond and without inflating
   // anything: a bomb is refused without waiting for, or waking, a worker.
   if (!(await checkWorkbook(bytes, caps, { directoryOnly: true }))) return { rows: null };
+  return runInPool(bytes, mode, caps);
+}
+
+/**
+ * Reads delimited text (CSV, tab-separated) in the pool, as `readWorkbookRows` reads a workbook: its rows of texts
+ * (row 1 first), `rows: null` when the bytes are not text, the caps' Spanish refusal over a limit.
+ */
+export async function readDelimitedRows(bytes: Buffer, caps: SheetCaps = {}): Promise<SheetRead> {
+  return runInPool(bytes, 'delimited', caps);
+}
+
+async function runInPool(bytes: Buffer, mode: ParseTask['mode'], caps: SheetCaps): Promise<SheetRead> {
   const workers = thePool();
   if (workers.queueSize >= limits.queue) throw busyServer();
   let result: ParseResult;

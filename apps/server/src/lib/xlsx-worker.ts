@@ -1,7 +1,8 @@
 import type ExcelJS from 'exceljs';
 import { HttpError } from './http-errors.js';
-import { EXCELJS_READ, checkWorkbook, type SheetCaps } from './xlsx-guard.js';
+import { parseDelimited } from './delimited.js';
 import { cellDate } from './time.js';
+import { EXCELJS_READ, XLSX_MSG, XLSX_LIMITS, checkWorkbook, type SheetCaps } from './xlsx-guard.js';
 
 /**
  * The worker of the spreadsheet pool (lib/xlsx-pool.ts): checks an uploaded workbook and reads its first sheet, off the
@@ -12,8 +13,11 @@ export type CellValue = string | number | null;
 
 export interface ParseTask {
   bytes: Uint8Array;
-  /** 'values': numbers stay numbers, formulas give their result (grade imports); 'text': each cell as Excel shows it (people imports). */
-  mode: 'values' | 'text';
+  /**
+   * 'values': numbers stay numbers, formulas give their result (grade imports); 'text': each cell as Excel shows it
+   * (people imports); 'delimited': the bytes are CSV or tab-separated text (gradebook exports), not a workbook.
+   */
+  mode: 'values' | 'text' | 'delimited';
   caps: SheetCaps;
 }
 
@@ -42,6 +46,16 @@ function plain(value: ExcelJS.CellValue): CellValue {
 
 export default async function parseWorkbook({ bytes, mode, caps }: ParseTask): Promise<ParseResult> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (mode === 'delimited') {
+    const read = parseDelimited(buf, caps.rows ?? XLSX_LIMITS.rows);
+    if (read.kind === 'rows') return { kind: 'rows', rows: read.rows };
+    if (read.kind === 'invalid') return { kind: 'invalid' };
+    const message =
+      read.what === 'rows'
+        ? (caps.rowsMessage ?? XLSX_MSG.tooManyRows(caps.rows ?? XLSX_LIMITS.rows))
+        : XLSX_MSG.tooManyColumns;
+    return { kind: 'refused', status: 413, message, errors: { file: [message] } };
+  }
   try {
     if (!(await checkWorkbook(buf, caps))) return { kind: 'invalid' };
   } catch (error) {

@@ -17,6 +17,7 @@ import { activitiesRoutes } from './activities/activities.routes.js';
 import { gradingRoutes } from './grading/grading.routes.js';
 import { historyRoutes } from './grading/history.routes.js';
 import { ratingsRoutes } from './grading/ratings.routes.js';
+import { gradebookRoutes } from './grading/gradebook.routes.js';
 import { observationsRoutes } from './observations/observations.routes.js';
 import { studentRoutes } from './student/student.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -44,6 +45,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   gradingRoutes,
   historyRoutes,
   ratingsRoutes,
+  gradebookRoutes,
   observationsRoutes,
   studentRoutes,
   reportsRoutes,

@@ -72,8 +72,10 @@ function uploadError(error: unknown): Error {
  * It is not registered for the whole app because @fastify/multipart adds an onResponse hook that every request would
  * pay for.
  */
-export const uploadsPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+export const uploadsPlugin = fp(async (app: FastifyInstance, options: { fieldSize?: number } = {}) => {
+  // A form whose fields carry more than ids (a gradebook import's column choices) gives its own field size.
+  const limits = { ...UPLOAD_LIMITS, fieldSize: options.fieldSize ?? UPLOAD_LIMITS.fieldSize };
+  await app.register(multipart, { limits, throwFileSizeLimit: true });
   // Fastify's body limit does not apply to multipart: a declared length beyond any upload is refused before reading,
   // after the route's guard (onRequest), so that a stranger learns nothing but 401 (DESIGN §5, Who you are first).
   app.addHook('preParsing', async (request) => {

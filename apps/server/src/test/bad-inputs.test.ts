@@ -717,6 +717,7 @@ const ROUTES: RouteCase[] = [
     ],
   },
   { method: 'POST', path: '/api/ratings/import', table: 'user_activities', queries: [{ dry_run: 'talvez' }] },
+  { method: 'POST', path: '/api/ratings/gradebook', table: 'user_activities', queries: [{ dry_run: 'talvez' }] },
   {
     method: 'POST',
     path: '/api/userattribute-observations/batch',
@@ -1260,6 +1261,7 @@ const TEACHER_ONLY = new Set([
   '/api/activities/bulk-upsert',
   '/api/userattribute-observations/batch',
   '/api/ratings/import',
+  '/api/ratings/gradebook',
   '/api/profesor/dashboard',
 ]);
 const senderOf = (path: string) => (TEACHER_ONLY.has(path) ? teacher : admin);
@@ -1378,7 +1380,12 @@ describe('malformed multipart to every upload route', () => {
 
   it('finds the upload routes', () => {
     expect(uploads.map((r) => r.url).sort()).toEqual(
-      expect.arrayContaining(['/api/ratings/import', '/api/students/import', '/api/teachers/import']),
+      expect.arrayContaining([
+        '/api/ratings/import',
+        '/api/ratings/gradebook',
+        '/api/students/import',
+        '/api/teachers/import',
+      ]),
     );
   });
 

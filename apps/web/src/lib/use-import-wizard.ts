@@ -21,6 +21,8 @@ export interface ImportWizardOptions<P, R> {
   keepsResult: boolean;
   /** The import was written. */
   onApplied: (result: R) => void;
+  /** The names this import takes (the spreadsheets of `isSpreadsheetName` unless given). */
+  acceptsName?: (name: string) => boolean;
 }
 
 export type ImportWizardState<P, R> = ReturnType<typeof useImportWizard<P, R>>;
@@ -32,6 +34,7 @@ export function useImportWizard<P, R>({
   fileRequired,
   keepsResult,
   onApplied,
+  acceptsName = isSpreadsheetName,
 }: ImportWizardOptions<P, R>) {
   const [step, setStep] = useState<ImportStep>('choose');
   const [file, setFile] = useState<File | null>(null);
@@ -57,11 +60,11 @@ export function useImportWizard<P, R>({
     setStep('choose');
     setPreview(null);
     setFailure(null);
-    setFileError(next && !isSpreadsheetName(next.name) ? fileRequired : null);
+    setFileError(next && !acceptsName(next.name) ? fileRequired : null);
   };
 
   const review = async () => {
-    if (!file || !isSpreadsheetName(file.name)) {
+    if (!file || !acceptsName(file.name)) {
       setFileError(fileRequired);
       return;
     }

@@ -321,6 +321,8 @@ export const gradeImport = z.object({
   changed_at: z.string(),
   changed_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
   cells: z.number(),
+  /** The file a gradebook import (Moodle, Classroom) came from; null for the template's imports. */
+  file_name: z.string().nullable(),
   undone: z.boolean(),
 });
 export type GradeImport = z.infer<typeof gradeImport>;

@@ -60,6 +60,7 @@ export async function listImports(db: DbOrTrx, professorSubjectId: number): Prom
   const rows = await db
     .selectFrom('grade_history as h')
     .leftJoin('users as u', 'u.id', 'h.changed_by')
+    .leftJoin('grade_import_files as f', 'f.batch_id', 'h.batch_id')
     .where('h.professor_subject_id', '=', professorSubjectId)
     .where('h.source', '=', 'importación')
     .where('h.batch_id', 'is not', null)
@@ -68,6 +69,7 @@ export async function listImports(db: DbOrTrx, professorSubjectId: number): Prom
       eb.fn.max('h.changed_at').as('changed_at'),
       eb.fn.max('h.changed_by').as('changed_by'),
       eb.fn.max('u.full_name').as('author'),
+      eb.fn.max('f.file_name').as('file_name'),
       eb.fn.countAll<number>().as('cells'),
       eb
         .exists(
@@ -86,6 +88,7 @@ export async function listImports(db: DbOrTrx, professorSubjectId: number): Prom
     batch_id: r.batch_id!,
     changed_at: String(r.changed_at),
     cells: Number(r.cells),
+    file_name: r.file_name === null ? null : String(r.file_name),
     undone: Boolean(Number(r.undone)),
     changed_by: r.changed_by === null ? null : { id: Number(r.changed_by), full_name: String(r.author ?? '') },
   }));

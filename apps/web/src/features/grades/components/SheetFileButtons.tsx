@@ -7,6 +7,7 @@ import { useImports } from '../api/get-imports';
 import { downloadTemplate, exportGrades, type SheetAddress } from '../api/ratings-files';
 import { useUndoImport } from '../api/undo-import';
 import type { SheetFeedback } from '../grid/use-grade-sheet-state';
+import { GradebookDialog } from './GradebookDialog';
 import { ImportDialog } from './ImportDialog';
 
 interface Props {
@@ -19,6 +20,7 @@ interface Props {
 /** The sheet's spreadsheet buttons: import (with its dialog), export, template, and undoing the last import. */
 export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: Props) {
   const [importOpen, setImportOpen] = useState(false);
+  const [gradebookOpen, setGradebookOpen] = useState(false);
   const [confirmUndo, setConfirmUndo] = useState(false);
   const imports = useImports(assignmentId);
   const lastImport = imports.data?.find((i) => !i.undone) ?? null;
@@ -61,6 +63,11 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
           Importar Excel
         </Button>
       ) : null}
+      {!readOnly ? (
+        <Button onClick={() => setGradebookOpen(true)} variant="light">
+          Importar de Moodle o Classroom
+        </Button>
+      ) : null}
       <Button onClick={() => void files('export')} variant="light">
         Exportar Excel
       </Button>
@@ -80,7 +87,7 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         loading={undo.isPending}
         message={
           lastImport
-            ? `Se ${lastImport.cells === 1 ? 'restaurará la calificación' : `restaurarán las ${lastImport.cells} calificaciones`} que cambió la importación del ${formatDateTime(lastImport.changed_at)}; las que se modificaron después se quedan como están.`
+            ? `Se ${lastImport.cells === 1 ? 'restaurará la calificación' : `restaurarán las ${lastImport.cells} calificaciones`} que cambió la importación del ${formatDateTime(lastImport.changed_at)}${lastImport.file_name ? ` (${lastImport.file_name})` : ''}; las que se modificaron después se quedan como están.`
             : ''
         }
         onConfirm={doUndo}
@@ -90,6 +97,13 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         opened={importOpen}
         address={address}
         onClose={() => setImportOpen(false)}
+        undo={readOnly ? undefined : { batchId: lastImport?.batch_id ?? null, start: () => setConfirmUndo(true) }}
+      />
+      <GradebookDialog
+        opened={gradebookOpen}
+        address={address}
+        onClose={() => setGradebookOpen(false)}
+        onImported={onImported}
         undo={readOnly ? undefined : { batchId: lastImport?.batch_id ?? null, start: () => setConfirmUndo(true) }}
       />
     </>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateBody, PublicUser } from '@egreso/domain';
+import type { ProfileUpdateBody, UserUpdateAnswer } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { updateStoredUser } from '../../../lib/session';
 import { queryKeys } from '../../../lib/query-keys';
 
-export function updateProfile(id: number, body: ProfileUpdateBody): Promise<PublicUser> {
-  return api<PublicUser>(`/users/${id}`, { method: 'PUT', body });
+/** With the institution's mail, a new e-mail waits for its link: the answer's `pending_email`. */
+export function updateProfile(id: number, body: ProfileUpdateBody): Promise<UserUpdateAnswer> {
+  return api<UserUpdateAnswer>(`/users/${id}`, { method: 'PUT', body });
 }
 
 /** PUT /users/{id}: on success the stored name, the menu's profile and any user list show the new data. */

@@ -14,7 +14,7 @@ import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form
 import { useGenerations } from '../../generations/api/get-generations';
 import { useGroups } from '../../groups/api/get-groups';
 import { useSaveStudent } from '../api/save-student';
-import { credentialOf, type Credential } from './AccessSlips';
+import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, missingFields, personValues, type PersonValues } from './person-fields';
 
@@ -36,7 +36,7 @@ interface Props {
   student: UserListItem | null;
   onClose: () => void;
   /** After saving: a new student's one-time password, or null after an edit. */
-  onSaved: (created: Credential | null) => void;
+  onSaved: (created: Issued | null) => void;
 }
 
 export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) =>

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { MAIL_MSG } from '@egreso/domain';
 import { startTestSmtp, type TestSmtp } from '../../apps/server/src/test/smtp-server.js';
 import { PHONE, assert, loginAs, makeContext, startServer, type Flow, type FlowContext } from '../harness.js';
-import { apiCall, goTo, settle } from './shared.js';
+import { apiCall, closeResult, goTo, settle } from './shared.js';
 
 const WIDE = { width: 1280, height: 800 };
 const STUDENT_HEADERS = ['Nombre completo', 'Matrícula', 'Correo', 'Género', 'Grupo', 'Generación', 'Estatus'];
@@ -226,6 +226,34 @@ export const flows: Flow[] = [
         await loginAs(again, teacher.email, 'faro-nocturno-93', '/TeacherDashboard');
         // The owner was told of each change.
         await smtp.waitFor(teacher.email, /contraseña .*cambió/, { since });
+
+        // ---------- A new e-mail waits for its link; the account page says so until it is confirmed ----------
+        const newEmail = `tomas.nuevo.${tag}@demo.edu.mx`;
+        await goTo(again, '/acount', 'Mi cuenta');
+        await again.getByRole('button', { name: 'Editar perfil' }).click();
+        const profile = again.getByRole('form', { name: 'Editar perfil' });
+        await profile.getByLabel('Correo electrónico').fill(newEmail);
+        await profile.getByLabel('Contraseña actual').fill('faro-nocturno-93');
+        await profile.getByRole('button', { name: 'Guardar cambios' }).click();
+        await again.getByText(MAIL_MSG.emailPending(newEmail)).waitFor();
+        await closeResult(again);
+        await again.getByText(MAIL_MSG.pendingBanner(newEmail)).waitFor();
+        await bothWidths(ctx, again, 'mail-email-pending');
+        await smtp.waitFor(teacher.email, /cambiar el correo/, { since });
+        const confirmUrl = smtp.linkIn(await smtp.waitFor(newEmail, /Confirma tu nuevo correo/)).url;
+        const phone = await ctx.newPage(PHONE);
+        opened.push(phone.context);
+        await phone.page.goto(confirmUrl);
+        await phone.page.getByRole('button', { name: MAIL_MSG.emailConfirmButton }).waitFor();
+        await settle(phone.page);
+        await ctx.screenshot(phone.page, 'mail-email-confirm-phone');
+        await phone.context.close();
+        await again.goto(confirmUrl);
+        await again.getByRole('button', { name: MAIL_MSG.emailConfirmButton }).click();
+        await again.getByText(MAIL_MSG.emailConfirmed(newEmail)).waitFor();
+        await settle(again);
+        await ctx.screenshot(again, 'mail-email-confirm-desktop');
+        await loginAs(again, newEmail, 'faro-nocturno-93', '/TeacherDashboard');
       } finally {
         for (const c of opened) await c.close().catch(() => undefined);
         await server.stop();

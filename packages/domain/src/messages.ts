@@ -110,5 +110,5 @@ export const MAIL_MSG = {
   emailPendingNotSent: (email: string) =>
     `No se pudo enviar el enlace de confirmación a ${email}; el correo no cambió. Vuelve a intentarlo más tarde.`,
   pendingBanner: (email: string) =>
-    `Cambio de correo pendiente: confirma desde el enlace que enviamos a ${email}. Mientras tanto sigues entrando con tu correo actual.`,
+    `Confirma el cambio desde el enlace que enviamos a ${email}. Mientras tanto sigues entrando con tu correo actual.`,
 } as const;

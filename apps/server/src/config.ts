@@ -201,7 +201,7 @@ export interface MailConfig {
   resetHours: number;
 }
 
-const MAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+const MAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>".]+(?:\.[^\s@<>".]+)+$/;
 
 function hoursSetting(env: NodeJS.ProcessEnv, key: string, fallback: number, max: number): number {
   const raw = env[key]?.trim() ?? '';
@@ -213,6 +213,12 @@ function hoursSetting(env: NodeJS.ProcessEnv, key: string, fallback: number, max
     );
   }
   return n;
+}
+
+function withoutTrailingSlashes(href: string): string {
+  let end = href.length;
+  while (end > 0 && href[end - 1] === '/') end -= 1;
+  return href.slice(0, end);
 }
 
 /**
@@ -276,7 +282,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
   return {
     url,
     from,
-    publicUrl: publicUrl.href.replace(/\/+$/, ''),
+    publicUrl: withoutTrailingSlashes(publicUrl.href),
     activationHours,
     resetHours,
   };

@@ -114,7 +114,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           onSaved(credentialOf(await save.mutateAsync({ id: null, body, groupIds })));
           return;
         }
-        await save.mutateAsync({
+        const updated = await save.mutateAsync({
           id: student.id,
           body,
           groupIds,
@@ -127,7 +127,8 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           },
           previousGeneration: student.latest_generation ?? null,
         });
-        onSaved(null);
+        // With mail, a new e-mail waits for its link: the page says so.
+        onSaved(updated.mail ? credentialOf(updated) : null);
       },
       (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
     );

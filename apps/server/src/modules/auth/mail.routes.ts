@@ -67,12 +67,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, email);
       // An account that must use the institutional provider gets no password (the answer stays the same).
       if (user && !passwordRefused(app.oidc, app.adminEmail, user.email)) {
-        const [link] = await app.db
-          .transaction()
-          .execute((trx) => issueLinks(trx, [{ userId: user.id }], 'reset', mail.config.resetHours));
-        const url = linkUrl(mail.config.publicUrl, LINK_PAGES.reset, link!.token);
-        // Sent after the answer, so its time tells nothing about the account either.
-        notify(mail, forgotPasswordMail(app.institution, user, url, link!.expiresAt), request.log);
+        // Written and sent after the answer, so its time tells nothing about the account either.
+        const send = async () => {
+          const [link] = await app.db
+            .transaction()
+            .execute((trx) => issueLinks(trx, [{ userId: user.id }], 'reset', mail.config.resetHours));
+          const url = linkUrl(mail.config.publicUrl, LINK_PAGES.reset, link!.token);
+          await mail.send(forgotPasswordMail(app.institution, user, url, link!.expiresAt));
+        };
+        send().catch((err: unknown) => request.log.warn({ err }, 'reset link not sent'));
       }
       return { message: MAIL_MSG.forgotSent };
     },

@@ -67,7 +67,8 @@ export const flows: Flow[] = [
   {
     name: 'mail: a new chief, her teacher and imported students activate from their mail; a forgotten password',
     async run(outer) {
-      const appPort = Number(new URL(outer.baseUrl).port) + 1;
+      // The institutional sign-in flow's server takes the port after the harness's; this one the next.
+      const appPort = Number(new URL(outer.baseUrl).port) + 2;
       const smtp = await startTestSmtp();
       const server = await startServer(appPort, undefined, {
         SMTP_URL: smtp.url,

@@ -253,6 +253,10 @@ export const flows: Flow[] = [
         await again.getByRole('button', { name: MAIL_MSG.emailConfirmButton }).click();
         await again.getByText(MAIL_MSG.emailConfirmed(newEmail)).waitFor();
         await settle(again);
+        assert(
+          (await again.getByText(MAIL_MSG.linkInvalid).count()) === 0,
+          'the spent link is not reported as invalid',
+        );
         await ctx.screenshot(again, 'mail-email-confirm-desktop');
         await loginAs(again, newEmail, 'faro-nocturno-93', '/TeacherDashboard');
       } finally {

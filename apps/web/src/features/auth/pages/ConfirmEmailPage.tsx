@@ -39,14 +39,17 @@ export default function ConfirmEmailPage() {
   };
 
   const info = link.data?.purpose === 'email' ? link.data : null;
+  // Once confirmed, the spent link reads as invalid: the outcome is what the page shows.
   const invalid =
-    token === null
-      ? MAIL_MSG.linkMissing
-      : link.isError
-        ? (serverMessage(link.error) ?? MSG.connectionError)
-        : link.data && !info
-          ? MAIL_MSG.linkInvalid
-          : null;
+    state.kind === 'done'
+      ? null
+      : token === null
+        ? MAIL_MSG.linkMissing
+        : link.isError
+          ? (serverMessage(link.error) ?? MSG.connectionError)
+          : link.data && !info
+            ? MAIL_MSG.linkInvalid
+            : null;
 
   return (
     <FrontDoor

@@ -67,14 +67,21 @@ describe('the pages a mailed link opens', () => {
     window.history.replaceState(null, '', `/app/confirmar-correo#token=${TOKEN}`);
     localStorage.setItem('token', 'vieja');
     mockApi({
-      'POST /auth/link': {
-        body: { purpose: 'email', full_name: 'Ana', email: 'ana@uni.mx', new_email: 'ana.nueva@uni.mx' },
-      },
+      'POST /auth/link': (() => {
+        let reads = 0;
+        // Spent once confirmed: a second read answers 410.
+        return () =>
+          reads++ === 0
+            ? { body: { purpose: 'email', full_name: 'Ana', email: 'ana@uni.mx', new_email: 'ana.nueva@uni.mx' } }
+            : { status: 410, body: { message: MAIL_MSG.linkInvalid } };
+      })(),
       'POST /auth/link/email': { body: { message: MAIL_MSG.emailConfirmed('ana.nueva@uni.mx') } },
     });
     const r = renderWithProviders(<ConfirmEmailPage />, { route: '/confirmar-correo' });
     await r.user.click(await screen.findByRole('button', { name: MAIL_MSG.emailConfirmButton }));
     expect(await screen.findByText(MAIL_MSG.emailConfirmed('ana.nueva@uni.mx'))).toBeInTheDocument();
+    // The link, now spent, is not reported as invalid next to the outcome.
+    expect(screen.queryByText(MAIL_MSG.linkInvalid)).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 

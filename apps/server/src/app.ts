@@ -7,11 +7,12 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
 import { DEFAULT_TIME_ZONE } from '@egreso/domain';
-import type { OidcConfig } from './config.js';
+import type { MailConfig, OidcConfig } from './config.js';
+import { createMailer, type Mailer } from './lib/mail.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
-import { registerSignInThrottle } from './modules/auth/throttle.js';
+import { registerMailThrottle, registerSignInThrottle } from './modules/auth/throttle.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyLimitsPlugin } from './plugins/body-limits.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     oidc: OidcConfig | null;
     /** The operator's e-mail (ADMIN_EMAIL), lower-case, or null. */
     adminEmail: string | null;
+    /** The institution's mail (SMTP_URL, SMTP_FROM, PUBLIC_URL), or null: links instead of one-time passwords. */
+    mail: Mailer | null;
   }
 }
 
@@ -58,6 +61,8 @@ export interface BuildOptions {
   oidc?: OidcConfig | null;
   /** The operator's account (ADMIN_EMAIL): it keeps password sign-in when OIDC_REQUIRED=1. */
   adminEmail?: string;
+  /** Mail (SMTP_*, PUBLIC_URL): activation and reset links instead of one-time passwords; null or absent: none. */
+  mail?: MailConfig | null;
 }
 
 /**
@@ -190,6 +195,9 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('initialPasswordDays', options.initialPasswordDays ?? 14);
   app.decorate('oidc', options.oidc ?? null);
   app.decorate('adminEmail', options.adminEmail?.toLowerCase() ?? null);
+  const mailer = options.mail ? createMailer(options.mail, app.log) : null;
+  app.decorate('mail', mailer);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
   setInstitutionTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
 
   await app.register(securityHeadersPlugin, { headers: SECURITY_HEADERS });
@@ -232,6 +240,7 @@ export async function buildApp(options: BuildOptions) {
     sessionIdleMs: (options.sessionIdleMinutes ?? 30) * 60_000,
   });
   registerSignInThrottle(app, options.database);
+  registerMailThrottle(app, options.database);
 
   await app.register(
     async (api) => {

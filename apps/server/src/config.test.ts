@@ -67,3 +67,56 @@ describe('configuration errors', () => {
     );
   });
 });
+
+describe('mail settings (SMTP_URL, SMTP_FROM, PUBLIC_URL)', () => {
+  const mail = {
+    SMTP_URL: 'smtps://egreso:secreto@correo.uni.mx:465',
+    SMTP_FROM: 'Atributos de egreso <egreso@uni.mx>',
+    PUBLIC_URL: 'https://egreso.uni.mx/',
+  };
+
+  it('are off without them, and on with the three: 72 h to activate and 1 h to reset unless set', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig(mail).mail).toEqual({
+      url: mail.SMTP_URL,
+      from: mail.SMTP_FROM,
+      publicUrl: 'https://egreso.uni.mx',
+      activationHours: 72,
+      resetHours: 1,
+    });
+    const custom = loadConfig({ ...mail, ACTIVATION_LINK_HOURS: '48', RESET_LINK_HOURS: '2' }).mail;
+    expect(custom).toMatchObject({ activationHours: 48, resetHours: 2 });
+    expect(
+      loadConfig({ ...mail, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'http://127.0.0.1:3000' }).mail,
+    ).not.toBeNull();
+  });
+
+  it('refuse each bad value with one Spanish line, never echoing the mail server password', () => {
+    const line = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      return null;
+    };
+    expect(line({ SMTP_URL: mail.SMTP_URL })).toBe(
+      'Configuración no válida: SMTP_URL y SMTP_FROM van juntas; falta SMTP_FROM.',
+    );
+    expect(line({ SMTP_FROM: mail.SMTP_FROM })).toBe(
+      'Configuración no válida: SMTP_URL y SMTP_FROM van juntas; falta SMTP_URL.',
+    );
+    const badUrl = line({ ...mail, SMTP_URL: 'http://egreso:secreto@correo.uni.mx' });
+    expect(badUrl).toMatch(/^Configuración no válida: SMTP_URL debe ser smtp:\/\//);
+    expect(badUrl).not.toContain('secreto@');
+    expect(line({ ...mail, SMTP_FROM: 'no es correo' })).toMatch(/SMTP_FROM debe ser un correo/);
+    expect(line({ ...mail, PUBLIC_URL: '' })).toMatch(/SMTP_URL necesita PUBLIC_URL/);
+    expect(line({ ...mail, PUBLIC_URL: 'http://egreso.uni.mx' })).toMatch(/PUBLIC_URL debe ser una dirección https/);
+    expect(line({ ...mail, RESET_LINK_HOURS: '0' })).toBe(
+      'Configuración no válida: RESET_LINK_HOURS debe ser un número entero de horas entre 1 y 72 (valor: «0»).',
+    );
+    expect(line({ ...mail, ACTIVATION_LINK_HOURS: 'tres' })).toMatch(/ACTIVATION_LINK_HOURS debe ser un número entero/);
+    for (const text of [badUrl]) expect(text?.split('\n')).toHaveLength(1);
+  });
+});

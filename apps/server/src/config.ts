@@ -94,6 +94,7 @@ const configSchema = z.object({
 export type Config = Omit<z.infer<typeof configSchema>, 'SESSION_MAX_HOURS' | 'SESSION_MAX_DAYS'> & {
   SESSION_MAX_HOURS: number;
   oidc: OidcConfig | null;
+  mail: MailConfig | null;
 };
 
 /** What each setting accepts, in the one Spanish line a bad value stops the start (or a command) with. */
@@ -186,6 +187,107 @@ export function loadOidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
   };
 }
 
+/** Mail (activation and reset links, notices), on when SMTP_URL and SMTP_FROM are given. */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465: the institution's mail server (a secret). */
+  url: string;
+  /** The sender: 'correo@uni.mx' or 'Nombre <correo@uni.mx>'. */
+  from: string;
+  /** The address the links in the messages point to, without a trailing slash ('https://egreso.uni.mx'). */
+  publicUrl: string;
+  /** Hours an activation link (a created, imported or reset account) is accepted. */
+  activationHours: number;
+  /** Hours a link asked for from '¿Olvidaste tu contraseña?' is accepted. */
+  resetHours: number;
+}
+
+const MAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>".]+(?:\.[^\s@<>".]+)+$/;
+
+function hoursSetting(env: NodeJS.ProcessEnv, key: string, fallback: number, max: number): number {
+  const raw = env[key]?.trim() ?? '';
+  if (raw === '') return fallback;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max)) {
+    throw new ConfigError(
+      `Configuración no válida: ${key} debe ser un número entero de horas entre 1 y ${max} (valor: «${raw}»).`,
+    );
+  }
+  return n;
+}
+
+function withoutTrailingSlashes(href: string): string {
+  let end = href.length;
+  while (end > 0 && href[end - 1] === '/') end -= 1;
+  return href.slice(0, end);
+}
+
+/**
+ * SMTP_URL and SMTP_FROM: both or none; with them, PUBLIC_URL (where the links point: never taken from a request's
+ * Host header, which a stranger chooses). Each refusal is one Spanish line naming the setting; SMTP_URL, which
+ * carries the mail server's password, is never echoed.
+ */
+export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
+  const value = (key: string) => env[key]?.trim() ?? '';
+  const activationHours = hoursSetting(env, 'ACTIVATION_LINK_HOURS', 72, 720);
+  const resetHours = hoursSetting(env, 'RESET_LINK_HOURS', 1, 72);
+  const url = value('SMTP_URL');
+  const from = value('SMTP_FROM');
+  if (!url && !from) return null;
+  if (!url || !from) {
+    throw new ConfigError(
+      `Configuración no válida: SMTP_URL y SMTP_FROM van juntas; falta ${url ? 'SMTP_FROM' : 'SMTP_URL'}.`,
+    );
+  }
+  let smtp: URL | null = null;
+  try {
+    smtp = new URL(url);
+  } catch {
+    smtp = null;
+  }
+  if (!smtp || (smtp.protocol !== 'smtp:' && smtp.protocol !== 'smtps:') || !smtp.hostname) {
+    throw new ConfigError(
+      'Configuración no válida: SMTP_URL debe ser smtp://usuario:contraseña@servidor:587 o smtps://usuario:contraseña@servidor:465.',
+    );
+  }
+  const angle = /^(.*)<([^<>]+)>$/.exec(from);
+  const address = (angle ? angle[2]! : from).trim();
+  if (!MAIL_ADDRESS.test(address) || from.length > 200) {
+    throw new ConfigError(
+      `Configuración no válida: SMTP_FROM debe ser un correo o «Nombre <correo@dominio>» (valor: «${from}»).`,
+    );
+  }
+  const rawPublic = value('PUBLIC_URL');
+  if (!rawPublic) {
+    throw new ConfigError(
+      'Configuración no válida: SMTP_URL necesita PUBLIC_URL, la dirección pública de la aplicación (https://…) a la que apuntan los enlaces de los correos.',
+    );
+  }
+  let publicUrl: URL | null = null;
+  try {
+    publicUrl = new URL(rawPublic);
+  } catch {
+    publicUrl = null;
+  }
+  const local = publicUrl ? isLoopbackHost(publicUrl.hostname) : false;
+  if (
+    !publicUrl ||
+    !(publicUrl.protocol === 'https:' || (publicUrl.protocol === 'http:' && local)) ||
+    publicUrl.search ||
+    publicUrl.hash
+  ) {
+    throw new ConfigError(
+      `Configuración no válida: PUBLIC_URL debe ser una dirección https://… (http:// solo en esta misma máquina) sin ? ni # (valor: «${rawPublic}»).`,
+    );
+  }
+  return {
+    url,
+    from,
+    publicUrl: withoutTrailingSlashes(publicUrl.href),
+    activationHours,
+    resetHours,
+  };
+}
+
 /** Reads the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse({
@@ -219,7 +321,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida: SESSION_MAX_DAYS está obsoleta y no puede darse junto con SESSION_MAX_HOURS; deje solo SESSION_MAX_HOURS.',
     );
   }
-  return { ...rest, SESSION_MAX_HOURS: hours ?? (days !== undefined ? days * 24 : 12), oidc: loadOidcConfig(env) };
+  return {
+    ...rest,
+    SESSION_MAX_HOURS: hours ?? (days !== undefined ? days * 24 : 12),
+    oidc: loadOidcConfig(env),
+    mail: loadMailConfig(env),
+  };
 }
 
 /** True for a HOST that only this machine reaches. */

@@ -46,6 +46,7 @@ async function main() {
     initialPasswordDays: config.INITIAL_PASSWORD_DAYS,
     oidc: config.oidc,
     adminEmail: config.ADMIN_EMAIL,
+    mail: config.mail,
   });
 
   const backups = config.BACKUP_EVERY_HOURS

@@ -68,3 +68,47 @@ export const OIDC_REFUSALS = {
   failed: 'No se pudo completar el inicio de sesión institucional. Vuelve a intentarlo.',
 } as const;
 export type OidcRefusal = keyof typeof OIDC_REFUSALS;
+
+/** Activation, reset and e-mail change by e-mail (DESIGN §5, Initial credentials), when the institution has mail. */
+export const MAIL_MSG = {
+  forgotLink: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Restablecer contraseña',
+  forgotIntro:
+    'Escribe el correo con el que inicias sesión y te enviaremos un enlace para elegir una contraseña nueva.',
+  forgotSend: 'Enviar enlace',
+  /** The same answer whether the address has an account or not. */
+  forgotSent:
+    'Si el correo corresponde a una cuenta, en unos minutos recibirás un enlace para restablecer tu contraseña. Revisa también la carpeta de correo no deseado.',
+  activateTitle: 'Activa tu cuenta',
+  resetTitle: 'Elige una contraseña nueva',
+  linkPasswordSave: 'Guardar contraseña y entrar',
+  linkChecking: 'Revisando el enlace…',
+  linkInvalid:
+    'Este enlace ya no es válido: caducó, ya se usó o se envió otro más reciente. Pide uno nuevo desde «¿Olvidaste tu contraseña?» o a tu jefe de división.',
+  linkMissing: 'Falta el código del enlace. Abre el enlace completo que recibiste por correo.',
+  emailConfirmTitle: 'Confirmar correo',
+  emailConfirmButton: 'Confirmar mi nuevo correo',
+  emailConfirmed: (email: string) =>
+    `Tu correo cambió a ${email}. Inicia sesión con él; las sesiones abiertas se cerraron.`,
+  emailTakenMeanwhile: 'Ese correo ya lo usa otra cuenta; el cambio no se aplicó.',
+  toLogin: 'Ir a iniciar sesión',
+  tokenRequired: 'Falta el código del enlace',
+  mailUnavailable: 'Esta institución no tiene correo configurado.',
+  /** What a manager reads instead of a credential. */
+  activationSent: (email: string) =>
+    `Se envió a ${email} un enlace para que la persona elija su contraseña. Nadie más la conoce.`,
+  resetSent: (email: string) =>
+    `Se envió a ${email} un enlace para elegir una contraseña nueva. La anterior dejó de servir y sus sesiones se cerraron.`,
+  sentMany: (n: number) =>
+    n === 1 ? 'Se envió 1 enlace de activación por correo.' : `Se enviaron ${n} enlaces de activación por correo.`,
+  notSent: (n: number) =>
+    n === 1
+      ? 'No se pudo enviar el correo a 1 persona. Vuelve a intentarlo más tarde con «Restablecer contraseña».'
+      : `No se pudo enviar el correo a ${n} personas. Vuelve a intentarlo más tarde con «Restablecer contraseña».`,
+  emailPending: (email: string) =>
+    `Se envió un enlace de confirmación a ${email}. El correo cambiará cuando se confirme desde ese enlace (24 horas).`,
+  emailPendingNotSent: (email: string) =>
+    `No se pudo enviar el enlace de confirmación a ${email}; el correo no cambió. Vuelve a intentarlo más tarde.`,
+  pendingBanner: (email: string) =>
+    `Confirma el cambio desde el enlace que enviamos a ${email}. Mientras tanto sigues entrando con tu correo actual.`,
+} as const;

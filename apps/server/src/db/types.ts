@@ -24,6 +24,15 @@ export interface OidcSignInsTable {
   verifier_hash: string;
   expires_at: string;
 }
+/** A link sent by e-mail (activation, reset, e-mail change): the hash of its token, used once (migration 0019). */
+export interface MailLinksTable {
+  token_hash: string;
+  user_id: number;
+  purpose: string;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+}
 export interface OidcHandoffsTable {
   code_hash: string;
   user_id: number;
@@ -353,6 +362,7 @@ export interface Database {
   oidc_handoffs: OidcHandoffsTable;
   gradebook_columns: GradebookColumnsTable;
   grade_import_files: GradeImportFilesTable;
+  mail_links: MailLinksTable;
   user_sessions: UserSessionsTable;
   careers: CareersTable;
   user_careers: UserCareersTable;

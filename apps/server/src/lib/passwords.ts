@@ -78,6 +78,12 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
+/**
+ * The password of an account waiting for its owner to choose one from an e-mailed link (created, imported or reset
+ * with mail configured): no password matches it, and checking one costs what any other check costs.
+ */
+export const NO_PASSWORD_YET = '!awaiting-link';
+
 let dummyHash: Promise<string> | null = null;
 /** Verifies against a throwaway hash so an unknown e-mail costs as long as a wrong password. */
 export async function burnVerify(password: string): Promise<void> {
@@ -91,7 +97,9 @@ export async function burnVerify(password: string): Promise<void> {
  * failure tells nothing about the account.
  */
 export async function checkPassword(hash: string | null | undefined, password: string): Promise<boolean> {
-  if (hash && !needsRehash(hash)) return verifyPassword(hash, password);
+  // A hash starting with '!' is no password at all (awaiting a link, or an account linked to the provider).
+  const usable = hash && !hash.startsWith('!') ? hash : null;
+  if (usable && !needsRehash(usable)) return verifyPassword(usable, password);
   await burnVerify(password);
-  return hash ? verifyPassword(hash, password) : false;
+  return usable ? verifyPassword(usable, password) : false;
 }

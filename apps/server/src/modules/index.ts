@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { oidcRoutes } from './auth/oidc.routes.js';
+import { mailRoutes } from './auth/mail.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { studentsRoutes } from './users/students.routes.js';
 import { spreadsheetsRoutes } from './users/spreadsheets.routes.js';
@@ -29,6 +30,7 @@ import { improvementRoutes } from './improvement/improvement.routes.js';
 export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
   oidcRoutes,
+  mailRoutes,
   usersRoutes,
   studentsRoutes,
   spreadsheetsRoutes,

@@ -73,7 +73,7 @@ describe('the route guardrail', () => {
     ).toThrow('POST /api/throwaway/twice has more than one guard; keep one.');
   });
 
-  it('leaves routes outside /api alone and lists the public /api routes of the app: sign-in, health and the docs', async () => {
+  it('leaves routes outside /api alone and lists the public /api routes of the app: sign-in, health, mail links and the docs', async () => {
     const a = await freshApp();
     a.get('/elsewhere', async () => ({ ok: true }));
     await a.ready();
@@ -87,6 +87,12 @@ describe('the route guardrail', () => {
       'GET /api/auth/oidc/start',
       'GET /api/auth/oidc/callback',
       'POST /api/auth/oidc/exchange',
+      // Mail links: whether there is mail, asking for a reset link, and using a link (who holds it, not a session).
+      'GET /api/auth/mail',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/link',
+      'POST /api/auth/link/password',
+      'POST /api/auth/link/email',
     ]);
     expect(publicRoutes).toContain('GET /api/docs/json');
     expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);

@@ -146,6 +146,37 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/api/auth/oidc/callback', queries: [{ state: LONG }, { code: LONG }, { error: LONG }] },
   {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    table: 'mail_links',
+    body: () => ({ email: 'alguien@x.mx' }),
+    fields: { email: 'email' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/link',
+    body: () => ({ token: 'enlace-de-un-solo-uso-0123456789abcdefghijk' }),
+    fields: { token: 'text' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/link/password',
+    table: 'access_tokens',
+    body: () => ({
+      token: 'enlace-de-un-solo-uso-0123456789abcdefghijk',
+      password: 'cometa-violeta-17',
+      password_confirmation: 'cometa-violeta-17',
+    }),
+    fields: { token: 'text', password: 'secret', password_confirmation: 'password' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/link/email',
+    table: 'users',
+    body: () => ({ token: 'enlace-de-un-solo-uso-0123456789abcdefghijk' }),
+    fields: { token: 'text' },
+  },
+  {
     method: 'GET',
     path: '/api/users',
     queries: [

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { MSG } from '../messages.js';
+import { MAIL_MSG, MSG } from '../messages.js';
 import { emailField, text, timestamps } from './common.js';
 
 export const loginBody = z.object({
   email: emailField,
   password: z.string('La contraseña es obligatoria').min(1, 'La contraseña es obligatoria').max(200, MSG.tooLong(200)),
 });
+
+/**
+ * With mail configured, what was sent instead of a credential: how many links went out and who did not get theirs
+ * (the manager is told; nobody is left silently without a way in).
+ */
+export const mailReport = z.object({
+  sent: z.number().int(),
+  failed: z.array(z.object({ full_name: z.string(), email: z.string() })),
+});
+export type MailReport = z.infer<typeof mailReport>;
 
 export const careerRef = z.object({ id: z.number(), career_key: z.string(), name: z.string() });
 export type CareerRef = z.infer<typeof careerRef>;
@@ -40,11 +50,15 @@ export type PublicUser = z.infer<typeof publicUser>;
  * The answer of creating a person: the user and, this once, their one-time password (DESIGN §5 "Initial
  * credentials"); no other answer ever carries it.
  */
-export const createdUser = publicUser.extend({ initial_password: z.string() });
+export const createdUser = publicUser.extend({ initial_password: z.string().optional(), mail: mailReport.optional() });
 export type CreatedUser = z.infer<typeof createdUser>;
 
 /** The answer of a manager's password reset: the new one-time password, this once. */
-export const passwordReset = z.object({ message: z.string(), initial_password: z.string() });
+export const passwordReset = z.object({
+  message: z.string(),
+  initial_password: z.string().optional(),
+  mail: mailReport.optional(),
+});
 export type PasswordReset = z.infer<typeof passwordReset>;
 
 export const loginResponse = z.object({
@@ -58,7 +72,12 @@ export const loginResponse = z.object({
  * `GET /me`: the user, whether the password must be changed before anything else, and the institution's time zone,
  * which every date the web shows follows.
  */
-export const meResponse = publicUser.extend({ must_change_password: z.boolean(), time_zone: z.string() });
+export const meResponse = publicUser.extend({
+  must_change_password: z.boolean(),
+  time_zone: z.string(),
+  /** A new e-mail waiting for its confirmation link (only when the institution has mail). */
+  pending_email: z.string().nullable().optional(),
+});
 export type MeResponse = z.infer<typeof meResponse>;
 
 export const profileUpdateBody = z.object({
@@ -112,3 +131,46 @@ export function closedSessionsMessage(closed: number): string {
   if (closed === 0) return 'No había otras sesiones abiertas.';
   return closed === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${closed} sesiones.`;
 }
+
+/** `PUT /users/{id}`: the user; with mail, a new e-mail waits for its link (`pending_email`) and `mail` says if it went. */
+export const userUpdateAnswer = publicUser.extend({
+  pending_email: z.string().nullable().optional(),
+  mail: mailReport.optional(),
+});
+export type UserUpdateAnswer = z.infer<typeof userUpdateAnswer>;
+
+/** `GET /auth/mail`: whether the institution has mail (the login page offers '¿Olvidaste tu contraseña?'). */
+export const mailInfoResponse = z.object({ enabled: z.boolean() });
+
+/** `POST /auth/forgot-password`. */
+export const forgotPasswordBody = z.object({ email: emailField });
+
+const linkToken = z.string(MAIL_MSG.tokenRequired).trim().min(1, MAIL_MSG.tokenRequired).max(200, MSG.tooLong(200));
+
+/** `POST /auth/link`: what a link is for, before its page asks anything. */
+export const linkBody = z.object({ token: linkToken });
+
+export const LINK_PURPOSES = ['activation', 'reset', 'email'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
+export const linkInfo = z.object({
+  purpose: z.enum(LINK_PURPOSES),
+  full_name: z.string(),
+  email: z.string(),
+  /** The address an e-mail change link confirms. */
+  new_email: z.string().nullable(),
+});
+export type LinkInfo = z.infer<typeof linkInfo>;
+
+/** `POST /auth/link/password`: the owner's new password, from an activation or reset link. */
+export const linkPasswordBody = z
+  .object({
+    token: linkToken,
+    password: z.string(MSG.passwordMin).min(LIMITS.passwordMin, MSG.passwordMin).max(200, MSG.tooLong(200)),
+    password_confirmation: z.string(MSG.passwordsDontMatch),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    message: MSG.passwordsDontMatch,
+    path: ['password_confirmation'],
+  });
+export type LinkPasswordBody = z.input<typeof linkPasswordBody>;

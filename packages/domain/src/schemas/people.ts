@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
 import { assignment } from './assignments.js';
-import { publicUser } from './auth.js';
+import { mailReport, publicUser } from './auth.js';
 import { idField, importQuery, paginationMeta, queryBool, timestamps } from './common.js';
 
 /** Spanish texts of the teachers and students screens and their server checks. */
@@ -233,6 +233,8 @@ export const importResult = z.object({
   skipped: z.number(),
   errors: z.array(importRowError),
   credentials: z.array(importCredential).optional(),
+  /** With mail: the activation links sent to the created people instead of `credentials`. */
+  mail: mailReport.optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

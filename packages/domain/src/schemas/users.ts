@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MSG } from '../messages.js';
+import { mailReport } from './auth.js';
 import { emailField, idField, text } from './common.js';
 
 const controlNumber = z
@@ -61,5 +62,7 @@ export const groupPasswordsReset = z.object({
     z.object({ id: z.number(), full_name: z.string(), email: z.string(), initial_password: z.string() }),
   ),
   skipped: z.number(),
+  /** With mail: the links sent instead of passwords (`credentials` is then empty). */
+  mail: mailReport.optional(),
 });
 export type GroupPasswordsReset = z.infer<typeof groupPasswordsReset>;

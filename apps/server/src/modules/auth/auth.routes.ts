@@ -21,6 +21,7 @@ import { deviceCookie, knownDevice } from './device.js';
 import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
 import { deleteOtherTokens, deleteToken } from './tokens.repository.js';
+import { pendingEmail } from './mail-links.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -132,11 +133,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meResponse, ...errorResponses(401) },
       },
     },
-    async (request) => ({
-      ...presentUser(actorOf(request)),
-      time_zone: institutionTimeZone(),
-      must_change_password: request.mustChangePassword,
-    }),
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        ...presentUser(actor),
+        time_zone: institutionTimeZone(),
+        must_change_password: request.mustChangePassword,
+        // Only with mail can an e-mail change wait for its confirmation.
+        ...(app.mail ? { pending_email: await pendingEmail(app.db, actor.id) } : {}),
+      };
+    },
   );
 
   // Liveness: the process answers. A proxy or supervisor restarts a process that stops answering it.

@@ -244,3 +244,64 @@ export function registerSignInThrottle(app: FastifyInstance, database: Db): void
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
+
+/**
+ * '¿Olvidaste tu contraseña?' (DESIGN §5): at most RESET_REQUESTS.account requests an hour for one typed e-mail
+ * (known or not, so the answer tells nothing) and RESET_REQUESTS.address from one client address (an IPv6 client by
+ * its /64); beyond, 429 with Retry-After. The same stores as the sign-in throttle.
+ */
+export const RESET_REQUESTS = { account: 3, address: 20, windowSeconds: 60 * 60 } as const;
+
+export class ResetRequestThrottle {
+  constructor(
+    private readonly accounts: RateLimiterAbstract,
+    private readonly addresses: RateLimiterAbstract,
+  ) {}
+
+  /** Counts a request; 429 when the address or the e-mail has asked too often this hour. */
+  async admit(email: string, ip: string): Promise<void> {
+    const keys: Array<[RateLimiterAbstract, string]> = [
+      [this.addresses, throttleAddress(ip)],
+      [this.accounts, digest(email.trim().toLowerCase())],
+    ];
+    for (const [limiter, key] of keys) {
+      try {
+        await limiter.consume(key);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        throw tooManyRequestsFor(Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+      }
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How often a password reset link may be asked for (DESIGN §5). */
+    resetThrottle: ResetRequestThrottle;
+  }
+}
+
+export function registerMailThrottle(app: FastifyInstance, database: Db): void {
+  const duration = RESET_REQUESTS.windowSeconds;
+  const make = (keyPrefix: string, points: number) =>
+    database.pool
+      ? new RateLimiterPostgres({
+          storeClient: database.pool,
+          storeType: 'pool',
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: false,
+          keyPrefix,
+          points,
+          duration,
+        })
+      : new RateLimiterMemory({ keyPrefix, points, duration });
+  app.decorate(
+    'resetThrottle',
+    new ResetRequestThrottle(
+      make('reset-account', RESET_REQUESTS.account),
+      make('reset-address', RESET_REQUESTS.address),
+    ),
+  );
+}

@@ -26,7 +26,6 @@ import {
 import { insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
-import { issueOneTimePassword } from '../../lib/passwords.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
 import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
 import { listGenerations } from '../generations/generations.repository.js';
@@ -424,15 +423,15 @@ export async function applyImport(
   rows: ReadonlyArray<SheetRow<string>>,
   scope: CareerScope,
   careers: readonly number[],
-  passwordDays: number,
-): Promise<ImportResult> {
+  issue: () => { password: string; hash: string },
+): Promise<ImportResult & { created: Array<{ id: number; full_name: string; email: string }> }> {
   // Planned inside the caller's transaction, so the checks and the writes see the same data.
   const plans = await planImport(trx, kind, rows, scope);
   const role = kind === 'teachers' ? ROLE.TEACHER : ROLE.STUDENT;
   const now = nowIso();
   const inserts = plans.filter((p) => p.insert);
   // Each new account gets its own random one-time password (DESIGN §5), answered once per created row.
-  const issued = inserts.map(() => issueOneTimePassword(passwordDays));
+  const issued = inserts.map(() => issue());
   await insertInChunks(
     trx,
     'users',
@@ -486,7 +485,8 @@ export async function applyImport(
     action: `${kind}.import`,
     details: { inserted: result.inserted, updated: result.updated, skipped: result.skipped },
   });
-  return result;
+  const createdPeople = inserts.map((p) => ({ id: p.userId!, full_name: p.insert!.full_name, email: p.insert!.email }));
+  return { ...result, created: createdPeople };
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {

@@ -17,6 +17,8 @@ import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
 import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
 import { careersOfNewPerson, listAllUsers } from './users.service.js';
+import { NO_PASSWORD_YET, issueOneTimePassword } from '../../lib/passwords.js';
+import { deliver, prepareActivation } from '../auth/mail-links.js';
 import { careerScope } from '../../db/career-scope.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
@@ -87,9 +89,30 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
           const rows = await readSheet(file, columns);
           const scope = await careerScope(app.db, actor);
           if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
-          return app.db
+          const mail = app.mail;
+          if (mail) {
+            // With mail, each new person gets an activation link instead of a password anyone else could read.
+            const { answer, outgoing } = await app.db.transaction().execute(async (trx) => {
+              const {
+                created,
+                credentials: _none,
+                ...result
+              } = await applyImport(trx, actor.id, kind, rows, scope, careers, () => ({
+                password: '',
+                hash: NO_PASSWORD_YET,
+              }));
+              return { answer: result, outgoing: await prepareActivation(trx, mail, app.institution, created, 'new') };
+            });
+            return { ...answer, mail: await deliver(mail, outgoing) };
+          }
+          const { created: _ids, ...result } = await app.db
             .transaction()
-            .execute((trx) => applyImport(trx, actor.id, kind, rows, scope, careers, app.initialPasswordDays));
+            .execute((trx) =>
+              applyImport(trx, actor.id, kind, rows, scope, careers, () =>
+                issueOneTimePassword(app.initialPasswordDays),
+              ),
+            );
+          return result;
         });
       },
     );

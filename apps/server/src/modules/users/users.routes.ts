@@ -12,25 +12,38 @@ import {
   passwordReset,
   groupPasswordsBody,
   groupPasswordsReset,
-  publicUser,
   userCreateBody,
   userDetail,
   userListItem,
   userSession,
   userSessionBody,
+  userUpdateAnswer,
   userUpdateBody,
   usersPage,
+  MAIL_MSG,
   usersQuery,
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { forbidden, errorResponses } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
-import { hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
+import { NO_PASSWORD_YET, hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { confirmCurrentPassword } from '../auth/auth.service.js';
 import { insertSession, listSessions } from '../auth/login.repository.js';
 import { deleteOtherTokens } from '../auth/tokens.repository.js';
-import { findUserById } from './users.repository.js';
+import { emailTakenByOther, findUserById } from './users.repository.js';
+import {
+  EMAIL_LINK_HOURS,
+  LINK_PAGES,
+  deliver,
+  dropLinks,
+  issueLinks,
+  linkUrl,
+  notify,
+  prepareActivation,
+} from '../auth/mail-links.js';
+import { emailChangeNoticeMail, emailConfirmMail, passwordChangedMail } from '../auth/mail-texts.js';
+import { fieldError } from '../../lib/http-errors.js';
 import {
   changeOwnPassword,
   createUser,
@@ -81,12 +94,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'Crea un usuario con una contraseña de un solo uso aleatoria (initial_password, que solo esta respuesta trae; una password enviada se ignora)',
+          'Crea un usuario con una contraseña de un solo uso aleatoria (initial_password, que solo esta respuesta trae; una password enviada se ignora); con correo configurado, sin contraseña: se le envía un enlace de activación (mail)',
         body: userCreateBody,
         response: { 201: createdUser, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
+      const mail = app.mail;
+      if (mail) {
+        // With mail the person chooses their password from a link; nobody else ever sees one (DESIGN §5).
+        const { user, outgoing } = await app.db.transaction().execute(async (trx) => {
+          const created = await createUser(trx, actorOf(request), request.body, NO_PASSWORD_YET);
+          return { user: created, outgoing: await prepareActivation(trx, mail, app.institution, [created], 'new') };
+        });
+        return reply.code(201).send({ ...user, mail: await deliver(mail, outgoing) });
+      }
       const { password, hash } = issueOneTimePassword(app.initialPasswordDays);
       const user = await app.db.transaction().execute((trx) => createUser(trx, actorOf(request), request.body, hash));
       return reply.code(201).send({ ...user, initial_password: password });
@@ -100,12 +122,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'Restablece la contraseña de otra persona: una nueva de un solo uso (initial_password) y se cierran sus sesiones',
+          'Restablece la contraseña de otra persona: una nueva de un solo uso (initial_password), o con correo configurado un enlace (mail); se cierran sus sesiones',
         params: idParam,
         response: { 200: passwordReset, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
+      const mail = app.mail;
+      if (mail) {
+        // The old password stops working and the owner chooses a new one from the link (also their notice).
+        const outgoing = await app.db.transaction().execute(async (trx) => {
+          await resetPassword(trx, actorOf(request), request.params.id, NO_PASSWORD_YET);
+          const person = (await findUserById(trx, request.params.id))!;
+          return prepareActivation(trx, mail, app.institution, [person], 'reset');
+        });
+        const report = await deliver(mail, outgoing);
+        const email = outgoing[0]!.person.email;
+        return { message: report.sent ? MAIL_MSG.resetSent(email) : MAIL_MSG.notSent(1), mail: report };
+      }
       const { password, hash } = issueOneTimePassword(app.initialPasswordDays);
       await app.db.transaction().execute((trx) => resetPassword(trx, actorOf(request), request.params.id, hash));
       return { message: MSG.passwordReset, initial_password: password };
@@ -124,14 +158,30 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupPasswordsReset, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) =>
-      app.db
+    async (request) => {
+      const mail = app.mail;
+      if (mail) {
+        const { answer, outgoing } = await app.db.transaction().execute(async (trx) => {
+          const reset = await resetGroupPasswords(trx, actorOf(request), request.body.group_id, () => ({
+            password: '',
+            hash: NO_PASSWORD_YET,
+          }));
+          const people = reset.credentials.map(({ id, full_name, email }) => ({ id, full_name, email }));
+          return { answer: reset, outgoing: await prepareActivation(trx, mail, app.institution, people, 'reset') };
+        });
+        const report = await deliver(mail, outgoing);
+        const parts = [answer.message, report.sent ? MAIL_MSG.sentMany(report.sent) : ''];
+        if (report.failed.length) parts.push(MAIL_MSG.notSent(report.failed.length));
+        return { ...answer, message: parts.filter(Boolean).join(' '), credentials: [], mail: report };
+      }
+      return app.db
         .transaction()
         .execute((trx) =>
           resetGroupPasswords(trx, actorOf(request), request.body.group_id, () =>
             issueOneTimePassword(app.initialPasswordDays),
           ),
-        ),
+        );
+    },
   );
 
   app.put(
@@ -144,7 +194,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParam,
         body: userUpdateBody,
         response: {
-          200: publicUser,
+          200: userUpdateAnswer,
           ...errorResponses(401, 403, 404, 422, 429),
         },
       },
@@ -154,6 +204,40 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // The e-mail is the login: changing one's own asks for the current password.
       if (actor.id === request.params.id && request.body.email !== actor.email.toLowerCase()) {
         await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
+      }
+      const mail = app.mail;
+      if (mail) {
+        // With mail, a new e-mail takes effect only when it is confirmed from a link sent to it; the old one is told.
+        const { updated, outgoing, notice } = await app.db.transaction().execute(async (trx) => {
+          const before = await findUserById(trx, request.params.id);
+          const newEmail = request.body.email.toLowerCase();
+          const changing = before !== undefined && newEmail !== before.email.toLowerCase();
+          const user = await updateUser(trx, actor, request.params.id, {
+            ...request.body,
+            email: before?.email ?? request.body.email,
+          });
+          if (!changing) return { updated: user, outgoing: null, notice: null };
+          if (await emailTakenByOther(trx, newEmail, user.id)) throw fieldError('email', MSG.emailTaken);
+          const [link] = await issueLinks(trx, [{ userId: user.id, newEmail }], 'email', EMAIL_LINK_HOURS);
+          const url = linkUrl(mail.config.publicUrl, LINK_PAGES.email, link!.token);
+          return {
+            updated: user,
+            outgoing: {
+              person: { full_name: user.full_name, email: newEmail },
+              message: emailConfirmMail(app.institution, user, newEmail, url, link!.expiresAt),
+            },
+            notice: emailChangeNoticeMail(app.institution, user, newEmail),
+          };
+        });
+        if (!outgoing) return updated;
+        const report = await deliver(mail, [outgoing]);
+        if (report.failed.length) {
+          // Not sent: no change waits for a link nobody received.
+          await dropLinks(app.db, updated.id, ['email']);
+          return { ...updated, pending_email: null, mail: report };
+        }
+        notify(mail, notice, request.log);
+        return { ...updated, pending_email: outgoing.person.email, mail: report };
       }
       return app.db.transaction().execute(async (trx) => {
         const before = await findUserById(trx, request.params.id);
@@ -201,7 +285,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       assertNewPassword(request.body.password, actor);
       await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       const hash = await hashPassword(request.body.password);
-      await app.db.transaction().execute((trx) => changeOwnPassword(trx, actor, hash, request.tokenHash));
+      await app.db.transaction().execute(async (trx) => {
+        await changeOwnPassword(trx, actor, hash, request.tokenHash);
+        // Links to choose a password are pointless once the owner has chosen one.
+        if (app.mail) await dropLinks(trx, actor.id, ['activation', 'reset']);
+      });
+      notify(app.mail, app.mail ? passwordChangedMail(app.institution, actor, nowIso(), false) : null, request.log);
       return { message: MSG.passwordChanged };
     },
   );

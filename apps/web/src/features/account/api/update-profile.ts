@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateBody, PublicUser } from '@egreso/domain';
+import type { ProfileUpdateBody, UserUpdateAnswer } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { declareWrite, useWrite } from '../../../lib/cache';
 import { queryKeys } from '../../../lib/query-keys';
 import { updateStoredUser } from '../../../lib/session';
 
-export function updateProfile(id: number, body: ProfileUpdateBody): Promise<PublicUser> {
-  return api<PublicUser>(`/users/${id}`, { method: 'PUT', body });
+/** With the institution's mail, a new e-mail waits for its link: the answer's `pending_email`. */
+export function updateProfile(id: number, body: ProfileUpdateBody): Promise<UserUpdateAnswer> {
+  return api<UserUpdateAnswer>(`/users/${id}`, { method: 'PUT', body });
 }
 
 const UPDATE_PROFILE = declareWrite('PUT /users/{id} (own profile)', ['users']);

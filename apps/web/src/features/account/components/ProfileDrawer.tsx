@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { LIMITS, MSG } from '@egreso/domain';
+import { LIMITS, MAIL_MSG, MSG } from '@egreso/domain';
 import { ApiError } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/use-form';
 import type { Feedback } from '../../../lib/use-feedback';
@@ -63,9 +63,12 @@ function ProfileForm({ user, onClose, feedback }: Omit<Props, 'opened'>) {
         ...(emailChanged ? { current_password: values.current_password } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           onClose();
-          feedback.success(MSG.profileUpdated);
+          // With mail, a new e-mail takes effect only once confirmed from the link sent to it.
+          if (answer.pending_email) feedback.success(MAIL_MSG.emailPending(answer.pending_email));
+          else if (answer.mail?.failed.length) feedback.error(MAIL_MSG.emailPendingNotSent(values.email.trim()));
+          else feedback.success(MSG.profileUpdated);
         },
         onError: (err) => {
           const fieldErrors = serverFieldErrors(err);

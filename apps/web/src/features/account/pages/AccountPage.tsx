@@ -1,13 +1,14 @@
 import { Alert, Card, Grid, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { MSG, TIMINGS } from '@egreso/domain';
+import { MAIL_MSG, MSG, TIMINGS } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { serverMessage } from '../../../lib/errors';
 import { getRole, getToken, getUserId } from '../../../lib/session';
 import { useFeedback } from '../../../lib/use-feedback';
+import { useMe } from '../../../lib/me';
 import { useAccount } from '../api/get-account';
 import { PasswordDrawer } from '../components/PasswordDrawer';
 import { ProfileCard } from '../components/ProfileCard';
@@ -43,6 +44,7 @@ export default function AccountPage() {
 function Account({ id }: { id: number }) {
   const navigate = useNavigate();
   const account = useAccount(id);
+  const me = useMe();
   const [panel, setPanel] = useState<Panel>(null);
   // The account's messages stay until closed.
   const feedback = useFeedback(null);
@@ -70,6 +72,11 @@ function Account({ id }: { id: number }) {
     <>
       <PageHeader title="Mi cuenta" subtitle="Consulta y actualiza tus datos de acceso." />
       {account.isPending ? <PageLoader /> : null}
+      {me.data?.pending_email ? (
+        <Alert color="blue" variant="light" title="Cambio de correo pendiente" mb="lg">
+          {MAIL_MSG.pendingBanner(me.data.pending_email)}
+        </Alert>
+      ) : null}
       {user ? (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 5 }}>

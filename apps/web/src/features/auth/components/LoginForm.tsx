@@ -1,10 +1,11 @@
-import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { HOME_BY_ROLE, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
+import { Link, useNavigate } from 'react-router';
+import { HOME_BY_ROLE, MAIL_MSG, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
 import { FORCED_PASSWORD_PATH, clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { login, loginErrorMessage, type LoginResult } from '../api/login';
+import { mailEnabled } from '../api/mail';
 import { OIDC_START_PATH, exchangeOidcCode, oidcEnabled, takeOidcReturn } from '../api/oidc';
 import { queryKeys } from '../../../lib/query-keys';
 import { validateLogin, type LoginErrors } from '../validation';
@@ -63,6 +64,9 @@ export function LoginForm() {
     staleTime: Infinity,
   });
 
+  // With the institution's mail, a forgotten password is reset by a link.
+  const mail = useQuery({ queryKey: ['auth', 'mail'], queryFn: mailEnabled, retry: false, staleTime: Infinity });
+
   // Back from the institution's provider: the one-time code (or the refusal) is read once and leaves the address.
   useEffect(() => {
     const back = takeOidcReturn();
@@ -113,6 +117,11 @@ export function LoginForm() {
         <Button type="submit" size="md" fullWidth disabled={busy}>
           Iniciar sesión
         </Button>
+        {mail.data === true ? (
+          <Anchor component={Link} to="/olvide" size="sm" ta="center">
+            {MAIL_MSG.forgotLink}
+          </Anchor>
+        ) : null}
         {institutional.data === true ? (
           <>
             <Divider label="o" labelPosition="center" />

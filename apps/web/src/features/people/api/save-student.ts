@@ -1,7 +1,7 @@
 import type {
   CreatedUser,
   LatestGeneration,
-  PublicUser,
+  UserUpdateAnswer,
   UserCreateBody,
   UserGeneration,
   UserUpdateBody,
@@ -53,13 +53,14 @@ async function setGeneration(userId: number, next: StudentGenerationInput, previ
  * The spec's calls in order: POST or PUT /users; on a change of groups DELETE /usergroups/clear/{id} then one POST
  * /usergroups per group; on edit the generation link (POST /usergenerations, or PUT /usergenerations/{id}).
  */
-export async function saveStudent(input: SaveStudentInput): Promise<PublicUser | CreatedUser> {
+export async function saveStudent(input: SaveStudentInput): Promise<UserUpdateAnswer | CreatedUser> {
   if (input.id === null) {
     const user = await api<CreatedUser>('/users', { method: 'POST', body: input.body });
     await setGroups(user.id, input.groupIds);
     return user;
   }
-  const user = await api<PublicUser>(`/users/${input.id}`, { method: 'PUT', body: input.body });
+  // With mail, a new e-mail waits for its confirmation link (`pending_email`, `mail`).
+  const user = await api<UserUpdateAnswer>(`/users/${input.id}`, { method: 'PUT', body: input.body });
   if (!sameSet(input.groupIds, input.previousGroupIds)) await setGroups(input.id, input.groupIds);
   await setGeneration(input.id, input.generation, input.previousGeneration);
   return user;

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { createPortal } from 'react-dom';
+import type { MailReport } from '@egreso/domain';
 import './access-slips.css';
 
 /** One person's access: what their slip prints. */
@@ -63,9 +64,41 @@ export function Breakable({ text }: { text: string }) {
   ));
 }
 
-/** The credential of a create's answer, or null for an edit's (which carries none). */
-export function credentialOf(user: { full_name: string; email: string; initial_password?: string }): Credential | null {
-  return user.initial_password
-    ? { full_name: user.full_name, email: user.email, initial_password: user.initial_password }
-    : null;
+/** With the institution's mail, what a save sent instead of a credential: a link to `email` (a new e-mail's, `pending`). */
+export interface MailedPerson {
+  full_name: string;
+  email: string;
+  mail: MailReport;
+  /** An e-mail change waiting for its confirmation link. */
+  pending?: boolean;
+}
+
+/** What a save gave the manager to pass on: a one-time password, or word of a link sent by mail. */
+export type Issued = Credential | MailedPerson;
+
+export const isMailed = (issued: Issued): issued is MailedPerson => 'mail' in issued;
+
+/**
+ * The credential of a create's answer; with mail, the link it sent (or, for an edit, the confirmation sent to a new
+ * e-mail); null for an edit that changed no e-mail.
+ */
+export function credentialOf(user: {
+  full_name: string;
+  email: string;
+  initial_password?: string;
+  mail?: MailReport;
+  pending_email?: string | null;
+}): Issued | null {
+  if (user.initial_password)
+    return { full_name: user.full_name, email: user.email, initial_password: user.initial_password };
+  if (user.mail) {
+    const pending = user.pending_email !== undefined;
+    return {
+      full_name: user.full_name,
+      email: pending ? (user.pending_email ?? user.mail.failed[0]?.email ?? user.email) : user.email,
+      mail: user.mail,
+      ...(pending ? { pending: true } : {}),
+    };
+  }
+  return null;
 }

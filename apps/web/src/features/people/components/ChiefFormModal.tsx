@@ -5,7 +5,7 @@ import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
 import { useCareers } from '../../careers/api/get-careers';
 import { useSaveChief } from '../api/save-chief';
-import { credentialOf, type Credential } from './AccessSlips';
+import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 
 interface Props {
@@ -14,7 +14,7 @@ interface Props {
   chief: PublicUser | null;
   onClose: () => void;
   /** After saving: a new chief's one-time password, or null after an edit. */
-  onSaved: (created: Credential | null) => void;
+  onSaved: (created: Issued | null) => void;
 }
 
 interface Values {

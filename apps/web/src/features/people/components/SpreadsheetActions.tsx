@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText } from '../../../lib/errors';
 import { downloadTemplate, exportPeople, type StudentExportStatus } from '../api/download-people';
 import type { PeopleKind } from '../api/import-people';
+import type { MailReport } from '@egreso/domain';
 import type { Credential } from './AccessSlips';
 import { ImportModal, importResultText } from './ImportModal';
 
@@ -15,9 +16,11 @@ const EXPORT_OPTIONS: Array<{ status: StudentExportStatus; label: string }> = [
 
 interface Props {
   kind: PeopleKind;
-  /** An import was written: its summary, for the page to report. */
-  /** After an import: its summary and the one-time passwords of the people it created (none: empty). */
-  onImported: (summary: string, created: Credential[]) => void;
+  /**
+   * After an import: its summary and the one-time passwords of the people it created (none: empty); with mail, the
+   * activation links sent to them instead.
+   */
+  onImported: (summary: string, created: Credential[], mail?: MailReport) => void;
   onError: (message: string) => void;
 }
 
@@ -77,7 +80,7 @@ export function SpreadsheetActions({ kind, onImported, onError }: Props) {
         onClose={() => setImporting(false)}
         onDone={(result) => {
           setImporting(false);
-          onImported(importResultText(result), result.credentials ?? []);
+          onImported(importResultText(result), result.credentials ?? [], result.mail);
         }}
       />
     </>

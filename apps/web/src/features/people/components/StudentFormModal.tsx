@@ -14,7 +14,7 @@ import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form
 import { useGenerations } from '../../generations/api/get-generations';
 import { useGroups } from '../../groups/api/get-groups';
 import { useSaveStudent } from '../api/save-student';
-import { credentialOf, type Credential } from './AccessSlips';
+import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, missingFields, personValues, type PersonValues } from './person-fields';
 
@@ -36,7 +36,7 @@ interface Props {
   student: UserListItem | null;
   onClose: () => void;
   /** After saving: a new student's one-time password, or null after an edit. */
-  onSaved: (created: Credential | null) => void;
+  onSaved: (created: Issued | null) => void;
 }
 
 export const groupLabel = (g: Pick<Group, 'group_name' | 'semester'>) =>
@@ -114,7 +114,7 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           onSaved(credentialOf(await save.mutateAsync({ id: null, body, groupIds })));
           return;
         }
-        await save.mutateAsync({
+        const updated = await save.mutateAsync({
           id: student.id,
           body,
           groupIds,
@@ -127,7 +127,8 @@ export function StudentFormModal({ opened, student, onClose, onSaved }: Props) {
           },
           previousGeneration: student.latest_generation ?? null,
         });
-        onSaved(null);
+        // With mail, a new e-mail waits for its link: the page says so.
+        onSaved(updated.mail ? credentialOf(updated) : null);
       },
       (err) => form.fail(errorText(student ? 'Error actualizando alumno' : 'Error registrando alumno', err)),
     );

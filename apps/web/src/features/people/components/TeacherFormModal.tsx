@@ -3,7 +3,7 @@ import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen } from '../../../lib/use-form';
 import { useSaveTeacher } from '../api/save-teacher';
-import { credentialOf, type Credential } from './AccessSlips';
+import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';
 import { EMPTY_PERSON, fillAllWhenMissing, missingFields, personValues, type PersonValues } from './person-fields';
 
@@ -13,7 +13,7 @@ interface Props {
   teacher: PublicUser | null;
   onClose: () => void;
   /** After saving: a new teacher's one-time password, or null after an edit. */
-  onSaved: (created: Credential | null) => void;
+  onSaved: (created: Issued | null) => void;
 }
 
 /** The spec's payload: the number as text, the gender as a number, role '2'; no password (the server makes one). */

@@ -159,8 +159,12 @@ export default function StudentsPage() {
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
             <SpreadsheetActions
               kind="students"
-              onImported={(message, created) =>
-                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
+              onImported={(message, created, mail) =>
+                created.length
+                  ? credentials.showImported(message, created)
+                  : mail && (mail.sent > 0 || mail.failed.length > 0)
+                    ? credentials.showMailed(message, mail)
+                    : setSummary({ kind: 'success', message })
               }
               onError={feedback.error}
             />

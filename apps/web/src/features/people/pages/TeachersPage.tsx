@@ -71,8 +71,12 @@ export default function TeachersPage() {
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}
             <SpreadsheetActions
               kind="teachers"
-              onImported={(message, created) =>
-                created.length ? credentials.showImported(message, created) : setSummary({ kind: 'success', message })
+              onImported={(message, created, mail) =>
+                created.length
+                  ? credentials.showImported(message, created)
+                  : mail && (mail.sent > 0 || mail.failed.length > 0)
+                    ? credentials.showMailed(message, mail)
+                    : setSummary({ kind: 'success', message })
               }
               onError={feedback.error}
             />

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAIL_MSG,
+  errorResponse,
+  forgotPasswordBody,
+  linkBody,
+  linkInfo,
+  linkPasswordBody,
+  loginResponse,
+  mailInfoResponse,
+  okResponse,
+} from '@egreso/domain';
+import { audit } from '../../lib/audit.js';
+import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
+import { assertNewPassword } from '../../lib/password-policy.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { nowIso } from '../../lib/time.js';
+import { emailTakenByOther, findUserByEmail, setOwnPassword } from '../users/users.repository.js';
+import { startSession } from './auth.service.js';
+import { LINK_PAGES, dropLinks, issueLinks, linkUrl, notify, readLink, takeLink } from './mail-links.js';
+import { forgotPasswordMail, passwordChangedMail } from './mail-texts.js';
+import { passwordRefused } from './oidc.js';
+import { deleteOtherTokens } from './tokens.repository.js';
+
+/** 410: the link is unknown, used, replaced or expired (one message: which of them tells a stranger nothing). */
+const linkGone = () => new HttpError(410, MAIL_MSG.linkInvalid);
+
+/**
+ * Activation, reset and e-mail confirmation links (DESIGN §5, Initial credentials): public routes, each answering
+ * 404 when the institution has no mail. A link is spent by the request that uses it and closes the person's sessions.
+ */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = () => {
+    if (!app.mail) throw notFound(MAIL_MSG.mailUnavailable);
+    return app.mail;
+  };
+
+  app.get(
+    '/auth/mail',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Indica si la institución tiene correo (enlaces de activación y restablecimiento)',
+        response: { 200: mailInfoResponse },
+      },
+    },
+    async () => ({ enabled: app.mail !== null }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Pide un enlace para restablecer la contraseña (la misma respuesta exista o no la cuenta; limitado por correo y por dirección)',
+        body: forgotPasswordBody,
+        response: { 200: okResponse, 404: errorResponse, 422: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const mail = mailer();
+      const { email } = request.body;
+      await app.resetThrottle.admit(email, request.ip);
+      const user = await findUserByEmail(app.db, email);
+      // An account that must use the institutional provider gets no password (the answer stays the same).
+      if (user && !passwordRefused(app.oidc, app.adminEmail, user.email)) {
+        // Written and sent after the answer, so its time tells nothing about the account either.
+        const send = async () => {
+          const [link] = await app.db
+            .transaction()
+            .execute((trx) => issueLinks(trx, [{ userId: user.id }], 'reset', mail.config.resetHours));
+          const url = linkUrl(mail.config.publicUrl, LINK_PAGES.reset, link!.token);
+          await mail.send(forgotPasswordMail(app.institution, user, url, link!.expiresAt));
+        };
+        send().catch((err: unknown) => request.log.warn({ err }, 'reset link not sent'));
+      }
+      return { message: MAIL_MSG.forgotSent };
+    },
+  );
+
+  app.post(
+    '/auth/link',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Para qué es un enlace recibido por correo y de quién (no lo gasta)',
+        body: linkBody,
+        response: { 200: linkInfo, 404: errorResponse, 410: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      mailer();
+      const link = await readLink(app.db, request.body.token);
+      if (!link) throw linkGone();
+      return { purpose: link.purpose, full_name: link.full_name, email: link.email, new_email: link.new_email };
+    },
+  );
+
+  app.post(
+    '/auth/link/password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Elige la contraseña con un enlace de activación o de restablecimiento: lo gasta, cierra las demás sesiones e inicia sesión',
+        body: linkPasswordBody,
+        response: { 200: loginResponse, 404: errorResponse, 410: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const mail = mailer();
+      const { token, password } = request.body;
+      const link = await readLink(app.db, token);
+      if (!link || link.purpose === 'email') throw linkGone();
+      assertNewPassword(password, link);
+      const hash = await hashPassword(password);
+      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+      const now = nowIso();
+      const signedIn = await app.db.transaction().execute(async (trx) => {
+        const taken = await takeLink(trx, token, ['activation', 'reset']);
+        if (!taken) return null;
+        await setOwnPassword(trx, taken.user_id, hash, now);
+        await dropLinks(trx, taken.user_id, ['activation', 'reset']);
+        // Every session of the account ends; the one this link opens is the only one.
+        await deleteOtherTokens(trx, taken.user_id, null);
+        await audit(trx, {
+          userId: taken.user_id,
+          action: taken.purpose === 'activation' ? 'password.activate' : 'password.reset_by_link',
+          entity: 'users',
+          entityId: taken.user_id,
+        });
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'full_name', 'email', 'role'])
+          .where('id', '=', taken.user_id)
+          .executeTakeFirstOrThrow();
+        return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
+      });
+      if (!signedIn) throw linkGone();
+      const { user } = signedIn;
+      notify(mail, passwordChangedMail(app.institution, user, now, false), request.log);
+      return {
+        token: signedIn.token,
+        user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role },
+        must_change_password: false,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/link/email',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirma un correo nuevo con el enlace que recibió: el cambio se aplica y se cierran las sesiones',
+        body: linkBody,
+        response: { 200: okResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      mailer();
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const taken = await takeLink(trx, request.body.token, ['email']);
+        if (!taken?.new_email) return null;
+        // Another account may have taken the address since the change was asked for.
+        if (await emailTakenByOther(trx, taken.new_email, taken.user_id)) throw conflict(MAIL_MSG.emailTakenMeanwhile);
+        const before = await trx
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', taken.user_id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('users')
+          .set({ email: taken.new_email, updated_at: nowIso() })
+          .where('id', '=', taken.user_id)
+          .execute();
+        await deleteOtherTokens(trx, taken.user_id, null);
+        await audit(trx, {
+          userId: taken.user_id,
+          action: 'email.confirm',
+          entity: 'users',
+          entityId: taken.user_id,
+          details: { changes: { email: { before: before.email, after: taken.new_email } } },
+        });
+        return taken.new_email;
+      });
+      if (!changed) throw linkGone();
+      return { message: MAIL_MSG.emailConfirmed(changed) };
+    },
+  );
+};

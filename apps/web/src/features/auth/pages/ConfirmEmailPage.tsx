@@ -1,0 +1,106 @@
+import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { MAIL_MSG, MSG } from '@egreso/domain';
+import { FrontDoor } from '../../../components/FrontDoor';
+import { serverMessage } from '../../../lib/errors';
+import { clearSession } from '../../../lib/session';
+import { confirmEmail, forgetLinkToken, linkTokenOf, readLink } from '../api/mail';
+
+/** /confirmar-correo: the new address confirms an e-mail change; then every session ends and the new e-mail signs in. */
+export default function ConfirmEmailPage() {
+  const queryClient = useQueryClient();
+  const [token] = useState(() => linkTokenOf(window.location.hash));
+  useEffect(forgetLinkToken, []);
+  const link = useQuery({
+    queryKey: ['auth', 'link', token],
+    queryFn: () => readLink(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string } | { kind: 'error'; message: string }
+  >({ kind: 'idle' });
+
+  const confirm = async () => {
+    if (!token) return;
+    setState({ kind: 'saving' });
+    try {
+      const answer = await confirmEmail(token);
+      // The account's sessions, this browser's included, ended with the change.
+      clearSession();
+      queryClient.clear();
+      setState({ kind: 'done', message: answer.message });
+    } catch (err) {
+      setState({ kind: 'error', message: serverMessage(err) ?? MSG.connectionError });
+    }
+  };
+
+  const info = link.data?.purpose === 'email' ? link.data : null;
+  // Once confirmed, the spent link reads as invalid: the outcome is what the page shows.
+  const invalid =
+    state.kind === 'done'
+      ? null
+      : token === null
+        ? MAIL_MSG.linkMissing
+        : link.isError
+          ? (serverMessage(link.error) ?? MSG.connectionError)
+          : link.data && !info
+            ? MAIL_MSG.linkInvalid
+            : null;
+
+  return (
+    <FrontDoor
+      width={460}
+      below={
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {MAIL_MSG.toLogin}
+        </Anchor>
+      }
+    >
+      <Title order={1} fz={{ base: 22, sm: 26 }} mb="md">
+        {MAIL_MSG.emailConfirmTitle}
+      </Title>
+      {link.isPending && token ? (
+        <Stack align="center" gap="xs">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {MAIL_MSG.linkChecking}
+          </Text>
+        </Stack>
+      ) : null}
+      {invalid ? (
+        <Alert color="red" variant="light" role="alert" title="Enlace no válido">
+          {invalid}
+        </Alert>
+      ) : null}
+      {state.kind === 'done' ? (
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status" title="Correo confirmado">
+            {state.message}
+          </Alert>
+          <Button component={Link} to="/login" size="md" fullWidth>
+            {MAIL_MSG.toLogin}
+          </Button>
+        </Stack>
+      ) : info ? (
+        <Stack gap="md">
+          <Text size="sm">
+            Hola, {info.full_name}. Confirma que <strong>{info.new_email}</strong> será el correo con el que entras (hoy
+            es {info.email}). Al confirmar se cerrarán tus sesiones abiertas.
+          </Text>
+          <Button size="md" fullWidth loading={state.kind === 'saving'} onClick={() => void confirm()}>
+            {MAIL_MSG.emailConfirmButton}
+          </Button>
+          {state.kind === 'error' ? (
+            <Alert color="red" variant="light" role="alert">
+              {state.message}
+            </Alert>
+          ) : null}
+        </Stack>
+      ) : null}
+    </FrontDoor>
+  );
+}

@@ -1,0 +1,151 @@
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { HOME_BY_ROLE, LIMITS, MAIL_MSG, MSG, isRole } from '@egreso/domain';
+import { FrontDoor } from '../../../components/FrontDoor';
+import { serverMessage } from '../../../lib/errors';
+import { clearDraftsOfOthers } from '../../../lib/grade-drafts';
+import { saveSession, setMustChangePassword } from '../../../lib/session';
+import { serverFieldErrors } from '../../../lib/use-form';
+import { forgetLinkToken, linkTokenOf, readLink, setPasswordByLink } from '../api/mail';
+
+/**
+ * /activar and /restablecer: the owner of a mailed link chooses their password (the same rules as any new password)
+ * and is signed in. An unknown, used, replaced or expired link says so, and where to get another.
+ */
+export default function LinkPasswordPage({ activation }: { activation: boolean }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token] = useState(() => linkTokenOf(window.location.hash));
+  useEffect(forgetLinkToken, []);
+  const link = useQuery({
+    queryKey: ['auth', 'link', token],
+    queryFn: () => readLink(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ password?: string; password_confirmation?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const clientErrors = submitted
+    ? {
+        password: password.length < LIMITS.passwordMin ? MSG.passwordMin : undefined,
+        password_confirmation: confirmation !== password ? MSG.passwordsDontMatch : undefined,
+      }
+    : {};
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!token || saving || password.length < LIMITS.passwordMin || confirmation !== password) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const {
+        token: session,
+        user,
+        mustChangePassword,
+      } = await setPasswordByLink({
+        token,
+        password,
+        password_confirmation: confirmation,
+      });
+      saveSession(session, user);
+      setMustChangePassword(mustChangePassword);
+      queryClient.clear();
+      clearDraftsOfOthers(user.id);
+      navigate(isRole(user.rol) ? HOME_BY_ROLE[user.rol] : '/login', { replace: true });
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields.password || fields.password_confirmation)
+        setServerErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
+      else setFailure(serverMessage(err) ?? MSG.connectionError);
+      setSaving(false);
+    }
+  };
+
+  const title = activation ? MAIL_MSG.activateTitle : MAIL_MSG.resetTitle;
+  const invalid =
+    token === null ? MAIL_MSG.linkMissing : link.isError ? (serverMessage(link.error) ?? MSG.connectionError) : null;
+  const info = link.data && link.data.purpose !== 'email' ? link.data : null;
+
+  return (
+    <FrontDoor
+      width={460}
+      below={
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {MAIL_MSG.toLogin}
+        </Anchor>
+      }
+    >
+      <Stack gap={6} mb="lg">
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {title}
+        </Title>
+        {info ? (
+          <Text size="sm">
+            Hola, {info.full_name}. Elige la contraseña con la que entrarás como <strong>{info.email}</strong>: al menos
+            8 caracteres, que no sea común ni contenga tu nombre, tu correo o tu número.
+          </Text>
+        ) : null}
+      </Stack>
+      {link.isPending && token ? (
+        <Stack align="center" gap="xs">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {MAIL_MSG.linkChecking}
+          </Text>
+        </Stack>
+      ) : null}
+      {invalid || (link.data && !info) ? (
+        <Alert color="red" variant="light" role="alert" title="Enlace no válido">
+          {invalid ?? MAIL_MSG.linkInvalid}
+        </Alert>
+      ) : null}
+      {info ? (
+        <form onSubmit={onSubmit} noValidate aria-label={title}>
+          <Stack gap="md">
+            <PasswordInput
+              label="Nueva contraseña"
+              autoComplete="new-password"
+              size="md"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setServerErrors({});
+              }}
+              error={clientErrors.password ?? serverErrors.password}
+              disabled={saving}
+            />
+            <PasswordInput
+              label="Confirma la contraseña"
+              autoComplete="new-password"
+              size="md"
+              value={confirmation}
+              onChange={(e) => {
+                setConfirmation(e.currentTarget.value);
+                setServerErrors({});
+              }}
+              error={clientErrors.password_confirmation ?? serverErrors.password_confirmation}
+              disabled={saving}
+            />
+            <Button type="submit" size="md" fullWidth loading={saving}>
+              {MAIL_MSG.linkPasswordSave}
+            </Button>
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+          </Stack>
+        </form>
+      ) : null}
+    </FrontDoor>
+  );
+}

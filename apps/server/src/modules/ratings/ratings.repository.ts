@@ -118,14 +118,56 @@ export async function countAttributeBands(
     .execute();
 }
 
-/** The largest rating, in tenths, of the records the filter selects; null when there is none. */
-export async function maxRatingTenths(db: DbOrTrx, filter: RatingFilter): Promise<number | null> {
+/**
+ * The division report's counts (DESIGN §3) over the rating records the filter selects, per attribute: records,
+ * distinct students and bands by the reports' 0-10 rule: when the largest rating is 10.5 or less (`usesTenScale`),
+ * every rating counts ten times its value. One grouped read; a second only on a 0-10 scale.
+ */
+export async function countReportBands(
+  db: DbOrTrx,
+  filter: RatingFilter,
+): Promise<{ tenScale: boolean; maxTenths: number | null; attributes: AttributeBandCount[] }> {
+  if (filter.userIds) throw new Error('countReportBands takes a generation, not a list of students');
   const fresh = await freshRatings(db);
-  const row = await fresh
+  const rows = await fresh
     .selectFrom(selectAttributeRatings(fresh, filter).as('r'))
-    .select((eb) => eb.fn.max('r.rating_tenths').as('max'))
-    .executeTakeFirst();
-  return row?.max === null || row?.max === undefined ? null : Number(row.max);
+    .select((eb) => [
+      'r.attribute_id',
+      eb.fn.countAll<number>().as('records'),
+      eb.fn.count<number>('r.user_id').distinct().as('students'),
+      eb.fn.max('r.rating_tenths').as('max'),
+      ...bandCountColumns('r.rating_tenths'),
+    ])
+    .groupBy('r.attribute_id')
+    .execute();
+  const maxTenths = rows.length ? Math.max(...rows.map((r) => Number(r.max))) : null;
+  const tenScale = maxTenths !== null && maxTenths <= 105;
+  const counts = tenScale ? await countAttributeBands(fresh, filter, true) : rows;
+  const attributes = counts.map((c) => ({
+    attribute_id: c.attribute_id,
+    records: Number(c.records),
+    students: Number(c.students),
+    sobresaliente: Number(c.sobresaliente),
+    suficiente: Number(c.suficiente),
+    insuficiente: Number(c.insuficiente),
+  }));
+  return { tenScale, maxTenths, attributes };
+}
+
+/** The distinct students with a rating record the filter selects, counted by gender (null: not stated). */
+export async function countRatedStudentsByGender(
+  db: DbOrTrx,
+  filter: RatingFilter,
+): Promise<Array<{ gender: number | null; students: number }>> {
+  if (filter.userIds) throw new Error('countRatedStudentsByGender takes a generation, not a list of students');
+  const fresh = await freshRatings(db);
+  const rows = await fresh
+    .selectFrom('users as u')
+    .where('u.id', 'in', selectAttributeRatings(fresh, filter).clearSelect().select('s.user_id'))
+    .select((eb) => ['u.gender', eb.fn.countAll<number>().as('students')])
+    .groupBy('u.gender')
+    .execute();
+  return rows.map((r) => ({ gender: r.gender, students: Number(r.students) }));
 }
 
 export interface GlobalAttributeAverage {

@@ -14,6 +14,7 @@ import { careerScopeIndexesMigration } from './migrations/0015-career-scope-inde
 import { cohortIndexesMigration } from './migrations/0016-cohort-indexes.js';
 import { gradeRestoreSourceMigration } from './migrations/0017-grade-restore-source.js';
 import { oidcSignInMigration } from './migrations/0018-oidc-sign-in.js';
+import { latestGenerationIndexMigration } from './migrations/0021-latest-generation-index.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -33,6 +34,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0016-cohort-indexes': cohortIndexesMigration,
         '0017-grade-restore-source': gradeRestoreSourceMigration(dialect),
         '0018-oidc-sign-in': oidcSignInMigration,
+        '0021-latest-generation-index': latestGenerationIndexMigration,
       };
     },
   };

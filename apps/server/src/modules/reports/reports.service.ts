@@ -25,7 +25,7 @@ import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { institutionTimeZone } from '../../lib/time.js';
 import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
-import { countRatedStudentsByGender, countReportBands, type RatingFilter } from '../ratings/ratings.repository.js';
+import { countReportBands, type RatingFilter } from '../ratings/ratings.repository.js';
 import {
   findFilterNames,
   listCareerIds,
@@ -74,7 +74,8 @@ export async function resolveFlexFilter(
  * attributes' order, with the domain's shares (`tally`, `percent`) and labels (`distinguishAttributeNames`).
  */
 export async function summarizeDivisionReport(db: DbOrTrx, filter: RatingFilter): Promise<DivisionSummary> {
-  const [counts, genders] = await Promise.all([countReportBands(db, filter), countRatedStudentsByGender(db, filter)]);
+  const counts = await countReportBands(db, filter);
+  const genders = counts.genders;
   const byId = new Map(counts.attributes.map((c) => [c.attribute_id, c]));
   const named = await listReportAttributes(db, [...byId.keys()]);
   const attributes = named.map((a) => {

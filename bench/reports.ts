@@ -9,7 +9,7 @@ import {
 } from '../apps/server/src/modules/ratings/sums.js';
 import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
 import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
-import { buildFlexWorkbook } from '../apps/server/src/modules/reports/reports.service.js';
+import { buildFlexWorkbook, summarizeDivisionReport } from '../apps/server/src/modules/reports/reports.service.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
@@ -17,7 +17,8 @@ const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain
 Times the division report on a database filled by \`npm run seed:scale\` and migrated (nothing is migrated here; the
 only writes are those of \`refreshRatingSums\` when a write left rating sums to recompute):
 GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON) in the career most of its
-students follow and in every career (an administrator's report without a career), the same for one subject,
+students follow and in every career (an administrator's report without a career), the summary the report screen asks
+for (GET /reportes/flex/resumen) in the same two scopes and for one subject, the records of one subject,
 the .xlsx export of the whole generation, the cohort evidence of that generation in the career most of its students
 follow (GET /reportes/evidencia, JSON included) and that career's curriculum map. 1 warm-up run, then N timed runs
 (default 5); median and fastest. --explain prints the plans of a generation's ratings, per subject and per period.`;
@@ -109,6 +110,20 @@ async function main() {
             ? rows.length
             : 0;
         },
+      ],
+      // The report screen asks for the summary alone (its counters, chart and table; no record on the wire).
+      [
+        'GET /reportes/flex/resumen: a generation, all subjects, in its career (a chief; JSON bytes)',
+        async () => JSON.stringify(await summarizeDivisionReport(db, whole)).length,
+      ],
+      [
+        'GET /reportes/flex/resumen: a generation, all subjects, every career (an administrator; JSON bytes)',
+        async () => JSON.stringify(await summarizeDivisionReport(db, everyCareer)).length,
+      ],
+      [
+        'GET /reportes/flex/resumen: a generation, one subject, every career (JSON bytes)',
+        async () =>
+          JSON.stringify(await summarizeDivisionReport(db, { ...everyCareer, subjectId: subject.subject_id })).length,
       ],
       [
         'GET /reportes/flex: a generation, one subject',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percent, tally, tallyByAttribute, verdict } from './rules.js';
+import { distinguishAttributeNames, percent, tally, verdict } from './rules.js';
 
 describe('percent', () => {
   it('rounds half up on the exact quotient, with one decimal', () => {
@@ -88,22 +88,24 @@ describe('verdict', () => {
   });
 });
 
-describe("tallyByAttribute (the division report's summary)", () => {
-  it('counts records, distinct students and bands per attribute, in the order attributes first appear', () => {
-    const records = [
-      { attribute_id: 7, user_id: 1 },
-      { attribute_id: 7, user_id: 1 },
-      { attribute_id: 3, user_id: 2 },
-      { attribute_id: 7, user_id: 2 },
-      { attribute_id: 3, user_id: 2 },
-    ];
-    expect(tallyByAttribute(records, [90, 89.9, 70, 69.9, 100])).toEqual([
-      { attribute_id: 7, students: 2, records: 3, bands: { Sobresaliente: 1, Suficiente: 1, Insuficiente: 1 } },
-      { attribute_id: 3, students: 1, records: 2, bands: { Sobresaliente: 1, Suficiente: 1, Insuficiente: 0 } },
-    ]);
+describe("distinguishAttributeNames (the division report's labels)", () => {
+  it("keeps the names of one career's attributes", () => {
+    expect(
+      distinguishAttributeNames([
+        { attribute_name: 'AE1', career_key: 'ISC' },
+        { attribute_name: 'Ética (compartido)', career_key: null },
+      ]),
+    ).toEqual(['AE1', 'Ética (compartido)']);
   });
 
-  it('is empty without records', () => {
-    expect(tallyByAttribute([], [])).toEqual([]);
+  it("adds the career's key when two careers are listed or two attributes share a name", () => {
+    expect(
+      distinguishAttributeNames([
+        { attribute_name: 'AE1', career_key: 'ISC' },
+        { attribute_name: 'AE1', career_key: 'IIND' },
+        { attribute_name: 'Ética (compartido)', career_key: null },
+      ]),
+    ).toEqual(['AE1 (ISC)', 'AE1 (IIND)', 'Ética (compartido)']);
+    expect(distinguishAttributeNames([])).toEqual([]);
   });
 });

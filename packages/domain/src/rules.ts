@@ -56,8 +56,13 @@ export function formatGrade(value: number | null | undefined, empty = 'S/C'): st
  */
 export function normalizeReportValues(values: ReadonlyArray<number | null | undefined>): number[] {
   const nums = values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? 0 : v));
-  const factor = usesTenScale(nums) ? 10 : 1;
-  return nums.map((v) => round1(v * factor));
+  const tenScale = usesTenScale(nums);
+  return nums.map((v) => reportValue(v, tenScale));
+}
+
+/** A report value after the 0-10 rule: ten times the value on a 0-10 scale (`usesTenScale`), one decimal. */
+export function reportValue(value: number, tenScale: boolean): number {
+  return round1(tenScale ? value * 10 : value);
 }
 
 /** The 0-10 scale detection of the reports: some value is present and the largest is 10.5 or less. */
@@ -435,42 +440,20 @@ export function bandPercentages(counts: BandCounts): BandCounts {
   };
 }
 
-/** Per attribute: its rating records, the distinct students among them and the records per band. */
-export interface AttributeTally {
-  attribute_id: number;
-  students: number;
-  records: number;
-  bands: Record<Band, number>;
-}
-
 /**
- * The division report's summary: rating records tallied per attribute by the band of their value (`values[i]` is the
- * value of `records[i]`, after the report's 0-10 rule), in the order attributes first appear.
+ * The division report's labels of its attributes (display names, `attributeDisplayName`): each followed by its
+ * career's key ('Comunicación efectiva (ISC)') when the attributes belong to more than one career or two share a
+ * name, since careers may name an attribute alike; a shared attribute has no key and keeps its '(compartido)'.
  */
-export function tallyByAttribute(
-  records: ReadonlyArray<{ attribute_id: number; user_id: number }>,
-  values: readonly number[],
-): AttributeTally[] {
-  const byAttribute = new Map<number, { tally: AttributeTally; students: Set<number> }>();
-  records.forEach((r, i) => {
-    let t = byAttribute.get(r.attribute_id);
-    if (!t) {
-      t = {
-        tally: {
-          attribute_id: r.attribute_id,
-          students: 0,
-          records: 0,
-          bands: { Sobresaliente: 0, Suficiente: 0, Insuficiente: 0 },
-        },
-        students: new Set(),
-      };
-      byAttribute.set(r.attribute_id, t);
-    }
-    t.students.add(r.user_id);
-    t.tally.records += 1;
-    t.tally.bands[gradeBand(values[i]) as Band] += 1;
-  });
-  return [...byAttribute.values()].map((t) => ({ ...t.tally, students: t.students.size }));
+export function distinguishAttributeNames(
+  attributes: ReadonlyArray<{ attribute_name: string; career_key: string | null }>,
+): string[] {
+  const names = attributes.map((a) => a.attribute_name);
+  const careers = new Set(attributes.map((a) => a.career_key).filter((k) => k !== null));
+  const ambiguous = careers.size > 1 || new Set(names).size < names.length;
+  return attributes.map((a) =>
+    ambiguous && a.career_key ? `${a.attribute_name} (${a.career_key})` : a.attribute_name,
+  );
 }
 
 // ---------- cohort evidence: shares and verdicts against a target ----------

@@ -16,6 +16,7 @@ import { gradeRestoreSourceMigration } from './migrations/0017-grade-restore-sou
 import { oidcSignInMigration } from './migrations/0018-oidc-sign-in.js';
 import { mailLinksMigration } from './migrations/0019-mail-links.js';
 import { gradebookImportsMigration } from './migrations/0020-gradebook-imports.js';
+import { latestGenerationIndexMigration } from './migrations/0021-latest-generation-index.js';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   return {
@@ -37,6 +38,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
         '0018-oidc-sign-in': oidcSignInMigration,
         '0019-mail-links': mailLinksMigration,
         '0020-gradebook-imports': gradebookImportsMigration,
+        '0021-latest-generation-index': latestGenerationIndexMigration,
       };
     },
   };

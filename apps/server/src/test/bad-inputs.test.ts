@@ -404,6 +404,19 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    path: '/api/reportes/flex/resumen',
+    queries: [
+      {},
+      { generation_id: 'abc' },
+      { generation_id: '0' },
+      { generation_id: '1', career_id: 'x' },
+      { subject_id: '-1' },
+      { period_id: '1.5' },
+      { attribute_id: 'x' },
+    ],
+  },
+  {
+    method: 'GET',
     path: '/api/reportes/flex/export',
     queries: [
       {},

@@ -130,8 +130,13 @@ export const queryKeys = {
   },
   divisionReport: {
     all: ['division-report'] as const,
-    records: (filters: { generation_id: number; subject_id?: number; period_id?: number; attribute_id?: number }) =>
-      ['division-report', 'records', filters] as const,
+    summary: (filters: {
+      generation_id: number;
+      career_id?: number;
+      subject_id?: number;
+      period_id?: number;
+      attribute_id?: number;
+    }) => ['division-report', 'summary', filters] as const,
   },
   evaluationScales: { all: ['evaluation-scales'] as const },
   rubrics: {

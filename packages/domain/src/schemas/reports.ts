@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './common.js';
+import { bandTally } from './evidence.js';
 
 export const REPORT_MSG = {
   generationRequired: 'Selecciona una generación.',
@@ -54,6 +55,45 @@ export const ratingRecord = z.object({
   user: z.object({ id: z.number(), gender: z.number().nullable() }),
 });
 export type RatingRecord = z.infer<typeof ratingRecord>;
+
+/**
+ * One attribute of the division report's summary: its rating records by band (`bands.total` records) with their
+ * shares, the distinct students among them and the share at Suficiente or above (percents with one decimal, the
+ * domain's `percent`).
+ */
+export const divisionSummaryAttribute = z.object({
+  attribute_id: z.number(),
+  /** The attribute's name; a shared attribute (no career) says so: 'Ética (compartido)'. */
+  attribute_name: z.string(),
+  /**
+   * The name the screen shows: `attribute_name`, followed by its career's key ('Comunicación efectiva (ISC)') when the
+   * summary holds attributes of more than one career or two of one name (careers may name an attribute alike).
+   */
+  label: z.string(),
+  career_id: z.number().nullable(),
+  career_key: z.string().nullable(),
+  /** The career's name; a shared attribute's reads 'Compartido por todas las carreras'. */
+  career_name: z.string(),
+  students: z.number(),
+  bands: bandTally,
+  sufficient_or_above_pct: z.number(),
+});
+export type DivisionSummaryAttribute = z.infer<typeof divisionSummaryAttribute>;
+
+/**
+ * The division report's summary (DESIGN §3), computed once on the server for the screen and the workbook: the distinct
+ * students with records and their genders, the records, whether the 0-10 rule multiplied the values by 10, and each
+ * attribute's tally in the attributes' order (code, then name).
+ */
+export const divisionSummary = z.object({
+  men: z.number(),
+  women: z.number(),
+  students: z.number(),
+  records: z.number(),
+  scaled_ten: z.boolean(),
+  attributes: z.array(divisionSummaryAttribute),
+});
+export type DivisionSummary = z.infer<typeof divisionSummary>;
 
 /** The exported workbook (the body is the .xlsx bytes, sent as they are). */
 export const divisionReportFile = z.any().meta({ type: 'string', format: 'binary', description: 'Archivo .xlsx' });

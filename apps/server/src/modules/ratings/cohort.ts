@@ -40,12 +40,19 @@ type RatingTables = Database & { s: Database['attribute_rating_sums'] };
  * The division report's rule for the rating records of some careers (a chief's, or every career for an
  * administrator), on the stored sums `s`: the student is one the careers' chief sees (linked to one of them, or to
  * none: `peopleInScope`, as in the people lists), and the attribute is shared or of one of the careers, which a
- * student linked to careers counts in only when linked to that one (the cohort evidence's rule).
+ * student linked to careers counts in only when linked to that one (the cohort evidence's rule). `studentsInScope`:
+ * the caller's condition already keeps only the careers' students.
  */
-export function ratedInCareers(eb: ExpressionBuilder<RatingTables, 's'>, careerIds: readonly number[]) {
+export function ratedInCareers(
+  eb: ExpressionBuilder<RatingTables, 's'>,
+  careerIds: readonly number[],
+  { studentsInScope = false }: { studentsInScope?: boolean } = {},
+) {
   const careers = careerIds.length ? [...careerIds] : [0];
   return eb.and([
-    peopleInScope(eb, { all: false, careers: [...careerIds] }, 's.user_id'),
+    // Left out when the caller already keeps only the careers' students (a generation's, in `ratingConditions`):
+    // joining the records to the careers' people a second time cost a hash join of every record.
+    studentsInScope ? eb.lit(true) : peopleInScope(eb, { all: false, careers: [...careerIds] }, 's.user_id'),
     eb.exists(
       eb
         .selectFrom('attributes as ca')

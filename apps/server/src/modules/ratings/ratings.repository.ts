@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { StudentAttributeRating } from '@egreso/domain';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
@@ -118,14 +118,85 @@ export async function countAttributeBands(
     .execute();
 }
 
-/** The largest rating, in tenths, of the records the filter selects; null when there is none. */
-export async function maxRatingTenths(db: DbOrTrx, filter: RatingFilter): Promise<number | null> {
+interface ReportCountRow {
+  /** 'a': an attribute's counts (`id` the attribute); 'g': students of a gender (`id` the gender, null unstated). */
+  kind: 'a' | 'g';
+  id: number | null;
+  students: number | string;
+  records: number | string;
+  max: number | string | null;
+  sob: number | string;
+  suf: number | string;
+  ins: number | string;
+  sob10: number | string;
+  suf10: number | string;
+  ins10: number | string;
+}
+
+/** Band counts of a tenths column (>= 900, 700-899, < 700), on the 0-100 scale and ten times the value (0-10). */
+const bandSums = (tenths: RawBuilder<unknown>) => {
+  const count = (condition: RawBuilder<unknown>) => sql`cast(sum(case when ${condition} then 1 else 0 end) as bigint)`;
+  const ten = sql`${tenths} * 10`;
+  return sql.join([
+    sql`${count(sql`${tenths} >= 900`)} as sob`,
+    sql`${count(sql`${tenths} >= 700 and ${tenths} < 900`)} as suf`,
+    sql`${count(sql`${tenths} < 700`)} as ins`,
+    sql`${count(sql`${ten} >= 900`)} as sob10`,
+    sql`${count(sql`${ten} >= 700 and ${ten} < 900`)} as suf10`,
+    sql`${count(sql`${ten} < 700`)} as ins10`,
+  ]);
+};
+
+/**
+ * The division report's counts (DESIGN §3) over the rating records the filter selects, in one read of them: per
+ * attribute its records, distinct students and bands by the reports' 0-10 rule (when the largest rating is 10.5 or
+ * less, `usesTenScale`, every rating counts ten times its value), and the distinct students by gender. The records are
+ * first counted per attribute and student (a few thousand rows, kept once), so no count needs a sort by student.
+ */
+export async function countReportBands(
+  db: DbOrTrx,
+  filter: RatingFilter,
+): Promise<{
+  tenScale: boolean;
+  maxTenths: number | null;
+  attributes: AttributeBandCount[];
+  genders: Array<{ gender: number | null; students: number }>;
+}> {
+  if (filter.userIds) throw new Error('countReportBands takes a generation, not a list of students');
   const fresh = await freshRatings(db);
-  const row = await fresh
-    .selectFrom(selectAttributeRatings(fresh, filter).as('r'))
-    .select((eb) => eb.fn.max('r.rating_tenths').as('max'))
-    .executeTakeFirst();
-  return row?.max === null || row?.max === undefined ? null : Number(row.max);
+  const ratings = selectAttributeRatings(fresh, filter);
+  const sum = (column: string) => sql`cast(sum(${sql.ref(column)}) as bigint) as ${sql.ref(column)}`;
+  const { rows } = await sql<ReportCountRow>`
+    with r as ${ratings},
+    per_student as materialized (
+      select r.attribute_id, r.user_id, count(*) as records, max(r.rating_tenths) as max,
+        ${bandSums(sql.ref('r.rating_tenths'))}
+      from r group by r.attribute_id, r.user_id
+    )
+    select 'a' as kind, attribute_id as id, count(*) as students, ${sum('records')}, max(max) as max,
+      ${sql.join(['sob', 'suf', 'ins', 'sob10', 'suf10', 'ins10'].map(sum))}
+    from per_student group by attribute_id
+    union all
+    select 'g' as kind, u.gender as id, count(*) as students, 0, null, 0, 0, 0, 0, 0, 0
+    from users u where u.id in (select user_id from per_student) group by u.gender
+  `.execute(fresh);
+  const attributeRows = rows.filter((r) => r.kind === 'a');
+  const maxTenths = attributeRows.length ? Math.max(...attributeRows.map((r) => Number(r.max))) : null;
+  const tenScale = maxTenths !== null && maxTenths <= 105;
+  const attributes = attributeRows
+    .map((r) => ({
+      attribute_id: Number(r.id),
+      records: Number(r.records),
+      students: Number(r.students),
+      sobresaliente: Number(tenScale ? r.sob10 : r.sob),
+      suficiente: Number(tenScale ? r.suf10 : r.suf),
+      insuficiente: Number(tenScale ? r.ins10 : r.ins),
+    }))
+    .sort((x, y) => x.attribute_id - y.attribute_id);
+  const genders = rows
+    .filter((r) => r.kind === 'g')
+    .map((r) => ({ gender: r.id === null ? null : Number(r.id), students: Number(r.students) }));
+  return { tenScale, maxTenths, attributes, genders };
 }
 
 export interface GlobalAttributeAverage {

@@ -226,7 +226,11 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
   if (filter.groupId !== undefined) conditions.push(eb('s.group_id', '=', filter.groupId));
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
-  if (filter.careerIds) conditions.push(ratedInCareers(eb, filter.careerIds));
+  if (filter.careerIds) {
+    // A generation's students are read in the careers' scope below: the rule need not check the students again.
+    const studentsInScope = filter.generationId !== undefined;
+    conditions.push(ratedInCareers(eb, filter.careerIds, { studentsInScope }));
+  }
   if (filter.generationId !== undefined) {
     let students = eb
       .selectFrom('user_generations')

@@ -52,6 +52,104 @@ async function targetsIn(
   return new Map(targets.map((t) => [t.attribute_id, t.target]));
 }
 
+type EvidenceAttribute = EvidenceAnswer['attributes'][number];
+type CareerAttribute = Awaited<ReturnType<typeof listCareerAttributes>>[number];
+type EvidenceActivity = Omit<EvidenceActivityRow, 'attribute_id' | 'subject_id'>;
+
+/** The cohort's counts the evidence is made of, read side by side. */
+async function readCohortCounts(db: DbOrTrx, scope: CohortScope) {
+  const [cohortSize, attributes, students, byPeriod, bySubject, activities] = await Promise.all([
+    countCohort(db, scope),
+    listCareerAttributes(db, scope.careerId),
+    countStudentBands(db, scope),
+    countStudentBandsByPeriod(db, scope),
+    countRecordBandsBySubject(db, scope),
+    listEvidenceActivities(db, scope),
+  ]);
+  return { cohortSize, attributes, students, byPeriod, bySubject, activitiesOf: groupActivities(activities) };
+}
+type CohortCounts = Awaited<ReturnType<typeof readCohortCounts>>;
+
+/** The activities behind the numbers, by attribute and subject. */
+function groupActivities(activities: readonly EvidenceActivityRow[]): Map<string, EvidenceActivity[]> {
+  const activitiesOf = new Map<string, EvidenceActivity[]>();
+  for (const { attribute_id, subject_id, ...activity } of activities) {
+    const key = `${attribute_id}:${subject_id}`;
+    const list = activitiesOf.get(key);
+    if (list) list.push(activity);
+    else activitiesOf.set(key, [activity]);
+  }
+  return activitiesOf;
+}
+
+/**
+ * The targets the verdicts are judged against: each period's own, and the whole cohort's, those in force in the
+ * latest period with ratings (else the active period).
+ */
+async function evidenceTargets(db: DbOrTrx, careerId: number, periods: readonly PeriodRow[]) {
+  const targetPeriod = periods.at(-1) ?? (await findActivePeriod(db)) ?? null;
+  const periodTargets = new Map(
+    await Promise.all(periods.map(async (p) => [p.id, await targetsIn(db, careerId, p)] as const)),
+  );
+  const finalTargets =
+    targetPeriod && periodTargets.has(targetPeriod.id)
+      ? periodTargets.get(targetPeriod.id)!
+      : await targetsIn(db, careerId, targetPeriod);
+  return { targetPeriod, periodTargets, finalTargets };
+}
+type EvidenceTargets = Awaited<ReturnType<typeof evidenceTargets>>;
+
+const targetOf = (targets: Map<number, number> | undefined, attributeId: number) =>
+  targets?.get(attributeId) ?? DEFAULT_ATTRIBUTE_TARGET;
+const periodOf = (p: PeriodRow) => ({ period_id: p.id, period_name: p.period_name, start_date: p.start_date });
+
+/** The records of an attribute in every subject, together. */
+function sumBands(rows: readonly BandCountRow[]): BandCountRow {
+  return rows.reduce<BandCountRow>(
+    (sum, r) => ({
+      total: sum.total + r.total,
+      sobresaliente: sum.sobresaliente + r.sobresaliente,
+      suficiente: sum.suficiente + r.suficiente,
+      insuficiente: sum.insuficiente + r.insuficiente,
+    }),
+    EMPTY,
+  );
+}
+
+/** One attribute's evidence: its students by band and verdict, its trend over the periods, its subjects. */
+function attributeEvidence(
+  at: CareerAttribute,
+  counts: CohortCounts,
+  periods: readonly PeriodRow[],
+  targets: EvidenceTargets,
+): EvidenceAttribute {
+  const overall = counts.students.find((r) => r.attribute_id === at.id) ?? EMPTY;
+  const subjects = counts.bySubject.filter((r) => r.attribute_id === at.id);
+  return {
+    attribute_id: at.id,
+    attribute_name: at.attribute_name,
+    codigo: at.codigo,
+    description: at.description,
+    shared: at.shared,
+    students: tally(overall),
+    verdict: verdict(overall, targetOf(targets.finalTargets, at.id)),
+    trend: periods.flatMap((p) => {
+      const row = counts.byPeriod.find((r) => r.attribute_id === at.id && r.period_id === p.id);
+      const target = targetOf(targets.periodTargets.get(p.id), at.id);
+      return row ? [{ ...periodOf(p), students: tally(row), verdict: verdict(row, target) }] : [];
+    }),
+    subjects: subjects.map((s) => ({
+      subject_id: s.subject_id,
+      subject_key: s.subject_key,
+      subject_name: s.subject_name,
+      knowledge_level: s.knowledge_level,
+      records: tally(s),
+      activities: counts.activitiesOf.get(`${at.id}:${s.subject_id}`) ?? [],
+    })),
+    records: tally(sumBands(subjects)),
+  };
+}
+
 /**
  * The cohort evidence of one generation in one career (CACEI criterion 4). The whole-cohort verdicts are judged
  * against the targets in force in the latest period with ratings (else the active period); each trend point against
@@ -66,35 +164,9 @@ export async function buildCohortEvidence(
   const career = await findCareer(db, scope.careerId);
   const generation = await findCohortGeneration(db, scope.generationId);
   if (!generation) throw fieldError('generation_id', EVIDENCE_MSG.generationMissing);
-
-  const [cohortSize, attributes, students, byPeriod, bySubject, activities] = await Promise.all([
-    countCohort(db, scope),
-    listCareerAttributes(db, scope.careerId),
-    countStudentBands(db, scope),
-    countStudentBandsByPeriod(db, scope),
-    countRecordBandsBySubject(db, scope),
-    listEvidenceActivities(db, scope),
-  ]);
-  const periods = await listPeriodsById(db, [...new Set(byPeriod.map((r) => r.period_id))]);
-  const targetPeriod = periods.at(-1) ?? (await findActivePeriod(db)) ?? null;
-  const periodTargets = new Map(
-    await Promise.all(periods.map(async (p) => [p.id, await targetsIn(db, scope.careerId, p)] as const)),
-  );
-  const finalTargets =
-    targetPeriod && periodTargets.has(targetPeriod.id)
-      ? periodTargets.get(targetPeriod.id)!
-      : await targetsIn(db, scope.careerId, targetPeriod);
-  const targetOf = (targets: Map<number, number>, attributeId: number) =>
-    targets.get(attributeId) ?? DEFAULT_ATTRIBUTE_TARGET;
-  const activitiesOf = new Map<string, Array<Omit<EvidenceActivityRow, 'attribute_id' | 'subject_id'>>>();
-  for (const { attribute_id, subject_id, ...activity } of activities) {
-    const key = `${attribute_id}:${subject_id}`;
-    const list = activitiesOf.get(key);
-    if (list) list.push(activity);
-    else activitiesOf.set(key, [activity]);
-  }
-
-  const period = (p: PeriodRow) => ({ period_id: p.id, period_name: p.period_name, start_date: p.start_date });
+  const counts = await readCohortCounts(db, scope);
+  const periods = await listPeriodsById(db, [...new Set(counts.byPeriod.map((r) => r.period_id))]);
+  const targets = await evidenceTargets(db, scope.careerId, periods);
   return {
     institution,
     career,
@@ -104,47 +176,11 @@ export async function buildCohortEvidence(
       start_date: generation.start_date,
       end_date: generation.end_date,
     },
-    cohort_size: cohortSize,
-    periods: periods.map(period),
-    target_period: targetPeriod ? period(targetPeriod) : null,
+    cohort_size: counts.cohortSize,
+    periods: periods.map(periodOf),
+    target_period: targets.targetPeriod ? periodOf(targets.targetPeriod) : null,
     generated_at: now.toISOString(),
-    attributes: attributes.map((at) => {
-      const overall = students.find((r) => r.attribute_id === at.id) ?? EMPTY;
-      const subjects = bySubject.filter((r) => r.attribute_id === at.id);
-      const records = subjects.reduce<BandCountRow>(
-        (sum, r) => ({
-          total: sum.total + r.total,
-          sobresaliente: sum.sobresaliente + r.sobresaliente,
-          suficiente: sum.suficiente + r.suficiente,
-          insuficiente: sum.insuficiente + r.insuficiente,
-        }),
-        EMPTY,
-      );
-      return {
-        attribute_id: at.id,
-        attribute_name: at.attribute_name,
-        codigo: at.codigo,
-        description: at.description,
-        shared: at.shared,
-        students: tally(overall),
-        verdict: verdict(overall, targetOf(finalTargets, at.id)),
-        trend: periods.flatMap((p) => {
-          const row = byPeriod.find((r) => r.attribute_id === at.id && r.period_id === p.id);
-          return row
-            ? [{ ...period(p), students: tally(row), verdict: verdict(row, targetOf(periodTargets.get(p.id)!, at.id)) }]
-            : [];
-        }),
-        subjects: subjects.map((s) => ({
-          subject_id: s.subject_id,
-          subject_key: s.subject_key,
-          subject_name: s.subject_name,
-          knowledge_level: s.knowledge_level,
-          records: tally(s),
-          activities: activitiesOf.get(`${at.id}:${s.subject_id}`) ?? [],
-        })),
-        records: tally(records),
-      };
-    }),
+    attributes: counts.attributes.map((at) => attributeEvidence(at, counts, periods, targets)),
   };
 }
 

@@ -2,13 +2,7 @@ import { SHARED_ATTRIBUTE_CAREER, attributeDisplayName } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import {
-  countAttributeBands,
-  listAttributeRatingsUnordered,
-  maxRatingTenths,
-  type AttributeBandCount,
-  type RatingFilter,
-} from '../ratings/ratings.repository.js';
+import { listAttributeRatingsUnordered, type RatingFilter } from '../ratings/ratings.repository.js';
 
 export interface RatingRecordRow {
   attribute_id: number;
@@ -205,43 +199,17 @@ export async function listCareerIds(db: DbOrTrx): Promise<number[]> {
   return (await db.selectFrom('careers').select('id').orderBy('id').execute()).map((c) => c.id);
 }
 
-export interface ExportTally extends AttributeBandCount {
-  attribute_name: string;
-  career_name: string;
-}
-
 /**
- * The export's summary: per attribute with records, its students, records and band counts (on the 0-10 scale's
- * rule when every rating is 10.5 or less, `usesTenScale`), in the attributes' order; a shared attribute says so.
+ * The named attributes of a report, in the attributes' order (`byAttributeOrder`), with their careers: a handful per
+ * career, whose ids bind well under any limit.
  */
-export async function countExportTallies(
-  db: DbOrTrx,
-  filter: RatingFilter,
-): Promise<{ tallies: ExportTally[]; tenScale: boolean }> {
-  const max = await maxRatingTenths(db, filter);
-  if (max === null) return { tallies: [], tenScale: false };
-  const tenScale = max <= 105;
-  const counts = new Map((await countAttributeBands(db, filter, tenScale)).map((c) => [c.attribute_id, c]));
-  // A handful of attributes per career: their ids bind well under any limit.
-  const named = await db
+export async function listReportAttributes(db: DbOrTrx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('attributes as at')
     .leftJoin('careers as c', 'c.id', 'at.career_id')
-    .select(['at.id', 'at.attribute_name', 'at.career_id', 'c.name as career_name'])
-    .where('at.id', 'in', [...counts.keys()])
+    .select(['at.id', 'at.attribute_name', 'at.career_id', 'c.career_key', 'c.name as career_name'])
+    .where('at.id', 'in', [...ids])
     .$call(byAttributeOrder('at'))
     .execute();
-  const tallies = named.map((a) => {
-    const c = counts.get(a.id)!;
-    return {
-      attribute_id: a.id,
-      attribute_name: attributeDisplayName(a.attribute_name, a.career_id === null),
-      career_name: a.career_id === null ? SHARED_ATTRIBUTE_CAREER : (a.career_name ?? ''),
-      students: Number(c.students),
-      records: Number(c.records),
-      sobresaliente: Number(c.sobresaliente),
-      suficiente: Number(c.suficiente),
-      insuficiente: Number(c.insuficiente),
-    };
-  });
-  return { tallies, tenScale };
 }

@@ -6,6 +6,7 @@ import {
   canManageCatalogues,
   curriculumMapAnswer,
   curriculumMapQuery,
+  divisionSummary,
   evidenceAnswer,
   evidenceQuery,
   flexExportQuery,
@@ -21,7 +22,7 @@ import { auditRow } from '../../lib/audit.js';
 import { errorResponses, fieldError, forbidden } from '../../lib/http-errors.js';
 import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { nowIso } from '../../lib/time.js';
-import { buildFlexWorkbook, resolveFlexFilter } from './reports.service.js';
+import { buildFlexWorkbook, divisionSummary as summarize, resolveFlexFilter } from './reports.service.js';
 import { listEffectiveTargets, listForeignAttributes, upsertTargets } from './targets.repository.js';
 import { mayActOnCareer } from '../../db/career-scope.js';
 import { listRatingRecords } from './reports.repository.js';
@@ -155,6 +156,21 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         user: { id: r.user_id, gender: r.gender },
       }));
     },
+  );
+
+  app.get(
+    '/reportes/flex/resumen',
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Resumen del reporte de división: alumnos por género, registros y, por atributo, registros por banda con sus porcentajes',
+        querystring: flexQuery,
+        response: { 200: divisionSummary, ...readErrors },
+      },
+    },
+    async (request) => summarize(app.db, actorOf(request), request.query),
   );
 
   app.get(

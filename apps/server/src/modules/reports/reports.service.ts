@@ -5,13 +5,18 @@ import {
   EXPORT_MAX_RECORDS,
   GENDER_LABEL,
   REPORT_MSG,
+  SHARED_ATTRIBUTE_CAREER,
   attributeDisplayName,
   careerInScope,
+  distinguishAttributeNames,
   gradeBand,
   generationName,
-  normalizeReportValues,
+  percent,
+  reportValue,
+  tally,
   type Actor,
   type Band,
+  type DivisionSummary,
   type FlexQuery,
 } from '@egreso/domain';
 import { careerScope } from '../../db/career-scope.js';
@@ -20,8 +25,14 @@ import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { fileMinute, longInstant } from '../../lib/time.js';
 import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
-import type { RatingFilter } from '../ratings/ratings.repository.js';
-import { countExportTallies, findFilterNames, listCareerIds, listExportRecords } from './reports.repository.js';
+import { countReportBands, type RatingFilter } from '../ratings/ratings.repository.js';
+import {
+  findFilterNames,
+  listCareerIds,
+  listExportRecords,
+  listReportAttributes,
+  type ExportRecordRow,
+} from './reports.repository.js';
 
 /**
  * The report's filters as a rating filter, after checking that each chosen row exists (422 on its field) and that
@@ -57,7 +68,48 @@ export async function resolveFlexFilter(
   };
 }
 
+/**
+ * The division report's summary (DESIGN §3), the one answer the screen (`GET /reportes/flex/resumen`) and the workbook
+ * render: counted in SQL by the ratings module (bands by the reports' 0-10 rule, students by gender), named in the
+ * attributes' order, with the domain's shares (`tally`, `percent`) and labels (`distinguishAttributeNames`).
+ */
+export async function summarizeDivisionReport(db: DbOrTrx, filter: RatingFilter): Promise<DivisionSummary> {
+  const counts = await countReportBands(db, filter);
+  const genders = counts.genders;
+  const byId = new Map(counts.attributes.map((c) => [c.attribute_id, c]));
+  const named = await listReportAttributes(db, [...byId.keys()]);
+  const attributes = named.map((a) => {
+    const c = byId.get(a.id)!;
+    return {
+      attribute_id: a.id,
+      attribute_name: attributeDisplayName(a.attribute_name, a.career_id === null),
+      career_id: a.career_id,
+      career_key: a.career_key,
+      career_name: a.career_id === null ? SHARED_ATTRIBUTE_CAREER : (a.career_name ?? ''),
+      students: c.students,
+      bands: tally({ ...c, total: c.records }),
+      sufficient_or_above_pct: percent(c.sobresaliente + c.suficiente, c.records),
+    };
+  });
+  const labels = distinguishAttributeNames(attributes);
+  const studentsOf = (gender: number | null) => genders.find((g) => g.gender === gender)?.students ?? 0;
+  return {
+    men: studentsOf(1),
+    women: studentsOf(2),
+    students: genders.reduce((sum, g) => sum + g.students, 0),
+    records: counts.attributes.reduce((sum, c) => sum + c.records, 0),
+    scaled_ten: counts.tenScale && (counts.maxTenths ?? 0) > 0,
+    attributes: attributes.map((a, i) => ({ ...a, label: labels[i]! })),
+  };
+}
+
+/** `GET /reportes/flex/resumen`: the summary of the filters the user may see (`resolveFlexFilter`). */
+export async function divisionSummary(db: DbOrTrx, actor: Actor, query: FlexQuery): Promise<DivisionSummary> {
+  return summarizeDivisionReport(db, await resolveFlexFilter(db, actor, query));
+}
+
 const BAND_ORDER: readonly Band[] = ['Sobresaliente', 'Suficiente', 'Insuficiente'];
+const BAND_KEY = { Sobresaliente: 'sobresaliente', Suficiente: 'suficiente', Insuficiente: 'insuficiente' } as const;
 const bandRange = (band: Band) => {
   const b = BANDS.find((x) => x.name === band)!;
   return `${b.min}-${b.max}`;
@@ -69,14 +121,10 @@ export interface FlexWorkbook {
 }
 
 type SheetColumns = Array<Partial<ExcelJS.Column>>;
+type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
 
 /** Every sheet keeps its bold header row in view and offers filters on it; `write` adds and commits its rows. */
-function writeSheet(
-  wb: ExcelJS.stream.xlsx.WorkbookWriter,
-  name: string,
-  columns: SheetColumns,
-  write: (sheet: ExcelJS.Worksheet) => void,
-) {
+function writeSheet(wb: Writer, name: string, columns: SheetColumns, write: (sheet: ExcelJS.Worksheet) => void) {
   const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
   sheet.columns = columns;
   sheet.getRow(1).font = { bold: true };
@@ -86,49 +134,23 @@ function writeSheet(
 }
 
 /**
- * The division report as a workbook: 'Resumen' (band counts and shares per attribute), 'Calificaciones' (one row per
- * rating record) and 'Filtros' (the filters and the date). The summary is counted in SQL over the same records, with
- * the report's 0-10 rule, before they are read: an empty or too large export is refused without reading them.
+ * Text columns as wide as their longest value (`fitColumnWidth`, as every workbook of the product): a career such as
+ * 'Ingeniería en Sistemas Computacionales' is read whole. The rows are known before the streamed sheet starts.
  */
-export async function buildFlexWorkbook(
-  db: DbOrTrx,
-  actor: Actor,
-  query: FlexQuery,
-  now = new Date(),
-): Promise<FlexWorkbook> {
-  const filter = await resolveFlexFilter(db, actor, query);
-  const { tallies } = await countExportTallies(db, filter);
-  const total = tallies.reduce((sum, t) => sum + t.records, 0);
-  if (total === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
-  if (total > EXPORT_MAX_RECORDS)
-    throw unprocessable(
-      { subject_id: [REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS)] },
-      REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS),
-    );
-  const records = await listExportRecords(db, filter);
-  const names = await findFilterNames(db, filter);
-  const values = normalizeReportValues(records.map((r) => r.rating));
-  const scaledTen = records.some((r, i) => values[i] !== r.rating);
+function fit(header: string, values: Iterable<CellValue>, minWidth: number): Partial<ExcelJS.Column> {
+  return { header, width: fitColumnWidth(header, values, minWidth).width };
+}
 
-  // The streaming writer without shared strings: about half the CPU of the in-memory workbook for a generation's
-  // 55,000 rows (bench/RESULTS.md), and the rows are not kept twice in memory.
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  wb.created = now;
-  wb.creator = 'Atributos de egreso';
+/** A percent with one decimal as the fraction a '0.0%' cell shows (33.3 → 0.333, not 0.33299…). */
+const fraction = (pct: number) => Math.round(pct * 10) / 1000;
 
-  // Text columns as wide as their longest value (`fitColumnWidth`, as every workbook of the product): a career such
-  // as 'Ingeniería en Sistemas Computacionales' is read whole. The rows are known before the streamed sheet starts.
-  const fit = (header: string, values: Iterable<CellValue>, minWidth: number) => ({
-    header,
-    width: fitColumnWidth(header, values, minWidth).width,
-  });
-  const summaryColumns: SheetColumns = [
+/** 'Resumen': the summary's tally of each attribute, its shares as percents of the cell's format. */
+function writeSummarySheet(wb: Writer, summary: DivisionSummary) {
+  const rows = summary.attributes;
+  const columns: SheetColumns = [
     fit(
       'Atributo',
-      tallies.map((t) => t.attribute_name),
+      rows.map((t) => t.attribute_name),
       40,
     ),
     { header: 'Alumnos con datos', width: 18 },
@@ -140,30 +162,21 @@ export async function buildFlexWorkbook(
     // Two careers may name an attribute alike: the career tells their rows apart.
     fit(
       'Carrera',
-      tallies.map((t) => t.career_name),
+      rows.map((t) => t.career_name),
       30,
     ),
   ];
-  writeSheet(wb, 'Resumen', summaryColumns, (summary) => {
-    for (const t of tallies) {
-      const bands: Record<Band, number> = {
-        Sobresaliente: t.sobresaliente,
-        Suficiente: t.suficiente,
-        Insuficiente: t.insuficiente,
-      };
-      summary
-        .addRow([
-          t.attribute_name,
-          t.students,
-          t.records,
-          ...BAND_ORDER.flatMap((b) => [bands[b], bands[b] / t.records]),
-          t.career_name,
-        ])
-        .commit();
+  writeSheet(wb, 'Resumen', columns, (sheet) => {
+    for (const t of rows) {
+      const bands = BAND_ORDER.flatMap((b) => [t.bands[BAND_KEY[b]], fraction(t.bands[`${BAND_KEY[b]}_pct`])]);
+      sheet.addRow([t.attribute_name, t.students, t.bands.total, ...bands, t.career_name]).commit();
     }
   });
+}
 
-  const detailColumns: SheetColumns = [
+/** 'Calificaciones': one row per rating record, its value after the summary's 0-10 rule and its band. */
+function writeDetailSheet(wb: Writer, records: ExportRecordRow[], tenScale: boolean) {
+  const columns: SheetColumns = [
     { header: 'Matrícula', width: 14 },
     fit(
       'Nombre',
@@ -195,11 +208,12 @@ export async function buildFlexWorkbook(
   // builds and serializes a fresh copy of the column's style for each of the 440,000 cells (a third of its time).
   // Each column holds one type of value (the id of a style without a number format depends on it), so the ids and
   // the file are the same.
-  const columnStyles = detailColumns.map((c) => ({ ...c.style }));
-  writeSheet(wb, 'Calificaciones', detailColumns, (detail) => {
-    records.forEach((r, i) => {
+  const styles = columns.map((c) => ({ ...c.style }));
+  writeSheet(wb, 'Calificaciones', columns, (sheet) => {
+    for (const r of records) {
+      const value = reportValue(r.rating, tenScale);
       const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
-      const row = detail.addRow([
+      const row = sheet.addRow([
         r.controlnumber ?? '',
         r.full_name,
         gender,
@@ -207,43 +221,89 @@ export async function buildFlexWorkbook(
         r.subject_name,
         r.attribute_name,
         r.career_name ?? '',
-        values[i],
-        gradeBand(values[i]),
+        value,
+        gradeBand(value),
       ]);
       row.eachCell((cell, n) => {
-        cell.style = columnStyles[n - 1]!;
+        cell.style = styles[n - 1]!;
       });
       row.commit();
-    });
+    }
   });
+}
 
+type FilterNames = Awaited<ReturnType<typeof findFilterNames>>;
+
+/** 'Filtros': the filters by name, the scale, the records and the date. */
+function writeFilterSheet(wb: Writer, names: FilterNames, summary: DivisionSummary, now: Date) {
   const generation = names.generation!;
-  const filterRows: Array<[string, string | number]> = [
+  const attribute = names.attribute;
+  const rows: Array<[string, string | number]> = [
     ['Generación', generationName(generation.start_date, generation.end_date)],
     ['Carrera', names.careers.join(', ') || 'Ninguna'],
     ['Materia', names.subject ? `${names.subject.subject_key} · ${names.subject.subject_name}` : 'Todas'],
     ['Periodo', names.period?.period_name ?? 'Todos'],
-    [
-      'Atributo',
-      names.attribute
-        ? attributeDisplayName(names.attribute.attribute_name, names.attribute.career_id === null)
-        : 'Todos',
-    ],
-    ['Escala', scaledTen ? 'Calificaciones en escala 0-10, multiplicadas por 10' : '0-100'],
-    ['Registros', records.length],
+    ['Atributo', attribute ? attributeDisplayName(attribute.attribute_name, attribute.career_id === null) : 'Todos'],
+    ['Escala', summary.scaled_ten ? 'Calificaciones en escala 0-10, multiplicadas por 10' : '0-100'],
+    ['Registros', summary.records],
     ['Generado el', longInstant(now)],
   ];
-  const filterColumns: SheetColumns = [
+  const columns: SheetColumns = [
     { header: 'Filtro', width: 22 },
     { header: 'Valor', width: 50 },
   ];
-  writeSheet(wb, 'Filtros', filterColumns, (filters) => {
-    for (const row of filterRows) filters.addRow(row).commit();
+  writeSheet(wb, 'Filtros', columns, (sheet) => {
+    for (const row of rows) sheet.addRow(row).commit();
   });
+}
+
+/**
+ * A streamed workbook without shared strings: about half the CPU of the in-memory workbook for a generation's 55,000
+ * rows (bench/RESULTS.md), and the rows are not kept twice in memory.
+ */
+async function streamWorkbook(now: Date, write: (wb: Writer) => void): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  wb.created = now;
+  wb.creator = 'Atributos de egreso';
+  write(wb);
   await wb.commit();
-  const buffer = Buffer.concat(chunks);
-  return {
-    fileName: `reporte_division_${generationName(generation.start_date, generation.end_date)}_${fileMinute(now)}.xlsx`,
-    buffer,
-  };
+  return Buffer.concat(chunks);
+}
+
+/** An export holds records, and at most EXPORT_MAX_RECORDS of them (404, 422 otherwise). */
+function checkExportSize(records: number) {
+  if (records === 0) throw new HttpError(404, REPORT_MSG.exportEmpty);
+  if (records > EXPORT_MAX_RECORDS)
+    throw unprocessable(
+      { subject_id: [REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS)] },
+      REPORT_MSG.exportTooLarge(EXPORT_MAX_RECORDS),
+    );
+}
+
+/**
+ * The division report as a workbook: 'Resumen' (the report's summary, `summarizeDivisionReport`, as the screen shows
+ * it), 'Calificaciones' (one row per rating record) and 'Filtros' (the filters and the date). The summary is counted
+ * before the records are read: an empty or too large export is refused without reading them.
+ */
+export async function buildFlexWorkbook(
+  db: DbOrTrx,
+  actor: Actor,
+  query: FlexQuery,
+  now = new Date(),
+): Promise<FlexWorkbook> {
+  const filter = await resolveFlexFilter(db, actor, query);
+  const summary = await summarizeDivisionReport(db, filter);
+  checkExportSize(summary.records);
+  const records = await listExportRecords(db, filter);
+  const names = await findFilterNames(db, filter);
+  const buffer = await streamWorkbook(now, (wb) => {
+    writeSummarySheet(wb, summary);
+    writeDetailSheet(wb, records, summary.scaled_ten);
+    writeFilterSheet(wb, names, summary, now);
+  });
+  const generation = generationName(names.generation!.start_date, names.generation!.end_date);
+  return { fileName: `reporte_division_${generation}_${fileMinute(now)}.xlsx`, buffer };
 }

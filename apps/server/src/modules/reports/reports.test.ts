@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MSG, ROLE } from '@egreso/domain';
+import { REPORT_MSG, ROLE, type DivisionSummary, type DivisionSummaryAttribute } from '@egreso/domain';
 import { nowIso } from '../../lib/time.js';
 import {
   makeActivity,
@@ -214,6 +214,97 @@ describe('GET /api/reportes/flex', () => {
   });
 });
 
+async function summaryOf(qs: string, user: TestUser = chief) {
+  const res = await as(ctx(), user, { method: 'GET', url: `/api/reportes/flex/resumen?${qs}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DivisionSummary;
+}
+/** An attribute of the summary as [label, students, records, sob, suf, ins, sob %, suf %, ins %, ≥ suf %]. */
+const tallyRow = (a: DivisionSummaryAttribute) => [
+  a.label,
+  a.students,
+  a.bands.total,
+  a.bands.sobresaliente,
+  a.bands.suficiente,
+  a.bands.insuficiente,
+  a.bands.sobresaliente_pct,
+  a.bands.suficiente_pct,
+  a.bands.insuficiente_pct,
+  a.sufficient_or_above_pct,
+];
+
+describe('GET /api/reportes/flex/resumen', () => {
+  it("counts the generation's records once: students by gender, and per attribute its bands and shares", async () => {
+    const summary = await summaryOf(`generation_id=${ids.gen}`);
+    // Hugo (man) and Mara (woman) have records; Iris and Leo none, Otto is of another generation.
+    expect([summary.men, summary.women, summary.students, summary.records, summary.scaled_ten]).toEqual([
+      1,
+      1,
+      2,
+      5,
+      false,
+    ]);
+    // A: 89 and 72.3 Suficiente, 65 Insuficiente; B: 95 Sobresaliente, 72.3 Suficiente. One career: plain names.
+    expect(summary.attributes.map(tallyRow)).toEqual([
+      ['Análisis de problemas', 2, 3, 0, 2, 1, 0, 66.7, 33.3, 66.7],
+      ['Comunicación efectiva', 2, 2, 1, 1, 0, 50, 50, 0, 100],
+    ]);
+    expect(summary.attributes.map((a) => [a.attribute_id, a.career_id, a.career_name])).toEqual([
+      [ids.a, ids.career, 'Ingeniería Química'],
+      [ids.b, ids.career, 'Ingeniería Química'],
+    ]);
+  });
+
+  it('narrows as the records do, and applies the 0-10 rule before banding', async () => {
+    const bySubject = await summaryOf(`generation_id=${ids.gen}&subject_id=${ids.s1}&attribute_id=${ids.b}`);
+    expect(bySubject.attributes.map(tallyRow)).toEqual([['Comunicación efectiva', 2, 2, 1, 1, 0, 50, 50, 0, 100]]);
+    const byPeriod = await summaryOf(`generation_id=${ids.gen}&period_id=${ids.p2}`);
+    expect([byPeriod.men, byPeriod.women, byPeriod.records]).toEqual([1, 0, 1]);
+    // Zoe (no gender stated) graded 8.9 and 9.5: on the 0-10 scale, 89 Suficiente and 95 Sobresaliente.
+    const ten = await summaryOf(`generation_id=${ids.gen10}`);
+    expect([ten.men, ten.women, ten.students, ten.records, ten.scaled_ten]).toEqual([0, 0, 1, 2, true]);
+    expect(ten.attributes.map((a) => [a.bands.sobresaliente, a.bands.suficiente, a.bands.insuficiente])).toEqual([
+      [0, 1, 0],
+      [1, 0, 0],
+    ]);
+    expect(await summaryOf(`generation_id=${ids.empty}`)).toEqual({
+      men: 0,
+      women: 0,
+      students: 0,
+      records: 0,
+      scaled_ten: false,
+      attributes: [],
+    });
+  });
+
+  it('agrees with the records the same filters list', async () => {
+    for (const qs of [`generation_id=${ids.gen}`, `generation_id=${ids.gen}&period_id=${ids.p1}`]) {
+      const records = (await flex(qs)).json() as Record_[];
+      const summary = await summaryOf(qs);
+      expect(summary.records).toBe(records.length);
+      expect(summary.students).toBe(new Set(records.map((r) => r.user.id)).size);
+      for (const a of summary.attributes)
+        expect(a.bands.total).toBe(records.filter((r) => r.attribute_id === a.attribute_id).length);
+    }
+  });
+
+  it('refuses bad filters with 422 on the field, and is for chiefs and administrators only', async () => {
+    const missing = await as(ctx(), chief, { method: 'GET', url: '/api/reportes/flex/resumen' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.generation_id).toEqual([REPORT_MSG.generationRequired]);
+    const unknown = await as(ctx(), chief, {
+      method: 'GET',
+      url: `/api/reportes/flex/resumen?generation_id=${ids.gen}&period_id=999999`,
+    });
+    expect(unknown.json().errors.period_id).toEqual([REPORT_MSG.periodMissing]);
+    const url = `/api/reportes/flex/resumen?generation_id=${ids.gen}`;
+    expect((await as(ctx(), admin, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await as(ctx(), teacher, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await as(ctx(), student, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await as(ctx(), null, { method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
 async function readWorkbook(body: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);
@@ -248,9 +339,10 @@ describe('GET /api/reportes/flex/export', () => {
       '% Insuficiente',
       'Carrera',
     ]);
-    // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente).
+    // A: 89 and 72.3 (Suficiente), 65 (Insuficiente), 2 students; B: 95 (Sobresaliente), 72.3 (Suficiente). The
+    // shares are the summary's (`GET /reportes/flex/resumen`, one decimal), as the screen shows them: 66.7 %.
     expect(summary.slice(1)).toEqual([
-      ['Análisis de problemas', 2, 3, 0, 0, 2, 2 / 3, 1, 1 / 3, 'Ingeniería Química'],
+      ['Análisis de problemas', 2, 3, 0, 0, 2, 0.667, 1, 0.333, 'Ingeniería Química'],
       ['Comunicación efectiva', 2, 2, 1, 0.5, 1, 0.5, 0, 0, 'Ingeniería Química'],
     ]);
     const detail = rows('Calificaciones');
@@ -438,6 +530,26 @@ describe('the division report per career', () => {
       url: `/api/reportes/flex/export?generation_id=${shared.gen}&career_id=${shared.civil}`,
     });
     expect(exported.statusCode).toBe(403);
+  });
+
+  it("sums up a chief's career only; the administrator's every career, each attribute labelled with its key", async () => {
+    const chiefs = await summaryOf(`generation_id=${shared.gen}`, chief);
+    expect(chiefs.attributes.map((a) => [a.attribute_id, a.label, a.bands.total])).toEqual([
+      [ids.a, 'Análisis de problemas', 1],
+    ]);
+    const civil = await summaryOf(`generation_id=${shared.gen}`, shared.civilChief!);
+    expect([civil.students, civil.attributes.map((a) => a.label)]).toEqual([1, ['Comunicación efectiva']]);
+    const all = await summaryOf(`generation_id=${shared.gen}`, admin);
+    expect(all.attributes.map((a) => [a.attribute_id, a.label])).toEqual([
+      [ids.a, `Análisis de problemas (${all.attributes[0]!.career_key})`],
+      [shared.civilAttr, 'Comunicación efectiva (ICIV)'],
+    ]);
+    expect(all.students).toBe(2);
+    const other = await as(ctx(), chief, {
+      method: 'GET',
+      url: `/api/reportes/flex/resumen?generation_id=${shared.gen}&career_id=${shared.civil}`,
+    });
+    expect([other.statusCode, other.json().message]).toEqual([403, REPORT_MSG.notYourCareer]);
   });
 
   it('exports one career: its name in the records and the filters', async () => {

@@ -168,6 +168,35 @@ describe('an attribute with no career (shared) in the division report', () => {
     }
   });
 
+  it("sums the shared attribute up for every career's students, labelled '(compartido)'", async () => {
+    type Summary = { students: number; attributes: Array<{ attribute_id: number; label: string; students: number }> };
+    const url = `/api/reportes/flex/resumen?generation_id=${ids.g}&subject_id=${ids.s}`;
+    const row = (a: Summary['attributes'][number]) => [a.attribute_id, a.label, a.students];
+    const a = await get<Summary>(chiefA, url);
+    expect([a.students, a.attributes.map(row)]).toEqual([
+      2,
+      [
+        [ids.ownA, 'Análisis de sistemas', 2],
+        [ids.shared, 'Ética profesional (compartido)', 2],
+      ],
+    ]);
+    const b = await get<Summary>(chiefB, url);
+    expect(b.attributes.map(row)).toEqual([
+      [ids.ownB, 'Cálculo estructural', 2],
+      [ids.shared, 'Ética profesional (compartido)', 2],
+    ]);
+    // Every career: each student once in the shared attribute, which has no career key to add.
+    const all = await get<Summary>(admin, url);
+    expect([all.students, all.attributes.map(row)]).toEqual([
+      3,
+      [
+        [ids.ownA, 'Análisis de sistemas (ISC)', 2],
+        [ids.ownB, 'Cálculo estructural (IC)', 2],
+        [ids.shared, 'Ética profesional (compartido)', 3],
+      ],
+    ]);
+  });
+
   it('exports the shared attribute with its label, in the summary and the records', async () => {
     const res = await as(ctx(), chiefA, {
       method: 'GET',

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { CareerScope, LatestGeneration, PublicUser, UserGroupRef, UserRecord } from '@egreso/domain';
-import { peopleInScope } from '../../db/career-scope.js';
+import { peopleInScope, personInScopeByRow } from '../../db/career-scope.js';
 import { inChunks } from '../../db/chunks.js';
 import type { Dependent } from '../../db/usage.js';
 import { esContains, esKey } from '../../db/spanish.js';
@@ -159,13 +159,19 @@ export interface UserFilter {
   search?: string;
 }
 
-/** The users a filter selects, in SQL; the caller selects the columns. */
-function filteredUsers(db: DbOrTrx, filter: UserFilter) {
+/**
+ * The users a filter selects, in SQL; the caller selects the columns. `rows` says how it is read: 'page', the first
+ * rows in name order (the scope checked person by person along the name index, `personInScopeByRow`), or 'all' (the
+ * scope as a set, `peopleInScope`: the careers' people from their index, for a count or a whole list).
+ */
+function filteredUsers(db: DbOrTrx, filter: UserFilter, rows: 'page' | 'all' = 'all') {
   let q = db.selectFrom('users');
   if (filter.roles !== undefined) q = q.where('users.role', 'in', [...filter.roles]);
   if (!filter.scope.all) {
     const scope = filter.scope;
-    q = q.where((eb) => peopleInScope(eb, scope, 'users.id'));
+    q = q.where((eb) =>
+      rows === 'page' ? personInScopeByRow(eb, scope, 'users.id') : peopleInScope(eb, scope, 'users.id'),
+    );
   }
   if (filter.careerId !== undefined) {
     q = q.where(
@@ -183,26 +189,18 @@ function filteredUsers(db: DbOrTrx, filter: UserFilter) {
   }
   if (filter.active !== undefined) {
     const status = filter.active;
-    // The latest link decides the status: one with this status and no newer link of the same student.
-    q = q.where((eb) =>
-      eb.exists(
+    // The latest link decides the status: read per person from `user_generations_user_latest_idx` (one index entry),
+    // so neither a page nor a chief's count works out the latest link of every student of the institution.
+    q = q.where(
+      (eb) =>
         eb
           .selectFrom('user_generations as ug')
-          .select('ug.id')
+          .select('ug.active')
           .whereRef('ug.user_id', '=', 'users.id')
-          .where('ug.active', '=', status)
-          .where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('user_generations as newer')
-                  .select('newer.id')
-                  .whereRef('newer.user_id', '=', 'ug.user_id')
-                  .whereRef('newer.id', '>', 'ug.id'),
-              ),
-            ),
-          ),
-      ),
+          .orderBy('ug.id', 'desc')
+          .limit(1),
+      '=',
+      status,
     );
   }
   const search = filter.search?.trim();
@@ -230,7 +228,7 @@ export function listUserRecords(
   filter: UserFilter,
   page?: { limit: number; offset: number },
 ): Promise<UserRecord[]> {
-  const q = orderedByName(filteredUsers(db, filter).select(USER_COLUMNS));
+  const q = orderedByName(filteredUsers(db, filter, page ? 'page' : 'all').select(USER_COLUMNS));
   return (page ? q.limit(page.limit).offset(page.offset) : q).execute();
 }
 

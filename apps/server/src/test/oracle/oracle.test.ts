@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type {
   CurriculumMapAnswer,
+  DivisionSummary,
   EvidenceAnswer,
   ImprovementAction,
   ImprovementMeasure,
@@ -11,7 +12,7 @@ import type {
 import { as, createTestApp, onPostgres, type TestContext, type TestUser } from '../harness.js';
 import { clearInstitution, createPool, loadInstitution, type Loaded, type Pool } from './load.js';
 import { ACTIVE_PERIOD, GENERATIONS, institution, type Institution } from './model.js';
-import { Reference, bandOf, percentOf } from './reference.js';
+import { Reference, bandOf, percentOf, tallyOf } from './reference.js';
 
 /*
  * The oracle: generated institutions (./model.ts) written to the database, every figure the API answers for them
@@ -371,6 +372,8 @@ describe(`figures against DESIGN §3 on generated institutions (${onPostgres ? '
                 mujeres: new Set(rows.filter((r) => r.user.gender === 2).map((r) => r.user.id)).size,
               });
               c.eq(`${label} counters`, counters(shown), counters(want));
+              // The summary the screen draws (and the workbook writes): the same counters and each attribute's tally.
+              await checkSummary(c, ids, m, v.user, url.replace('/flex?', '/flex/resumen?'), label, want);
               if (f.only.period === undefined)
                 await checkExport(c, ids, m, v.user, `${url.replace('/flex?', '/flex/export?')}`, label, want);
             }
@@ -648,6 +651,55 @@ type WantRecord = {
   user: { id: number; gender: number | null };
 };
 
+/**
+ * `GET /reportes/flex/resumen` against the same records: students by gender, records, the 0-10 rule, and per
+ * attribute (in the answer's order) its label, students, bands with their shares and the share at Suficiente or above.
+ */
+async function checkSummary(
+  c: Check,
+  ids: Loaded,
+  m: Institution,
+  user: TestUser,
+  url: string,
+  label: string,
+  want: WantRecord[],
+) {
+  const got = await getJson<DivisionSummary>(user, url);
+  const students = new Map(want.map((r) => [r.user.id, r.user.gender]));
+  const genders = [...students.values()];
+  const tenScale = want.length > 0 && Math.max(...want.map((r) => r.attributerating)) <= 10.5;
+  const tenths = (r: WantRecord) => Math.round(r.attributerating * (tenScale ? 100 : 10));
+  c.eq(
+    `${label} summary counters`,
+    [got.men, got.women, got.students, got.records, got.scaled_ten],
+    [
+      genders.filter((g) => g === 1).length,
+      genders.filter((g) => g === 2).length,
+      students.size,
+      want.length,
+      tenScale && want.some((r) => r.attributerating > 0),
+    ],
+  );
+  const index = new Map(ids.attributes.map((id, i) => [id, i]));
+  const listed = [...new Set(want.map((r) => r.attribute_id))];
+  const careers = new Set(listed.map((id) => m.attributes[index.get(id)!]!.career).filter((k) => k !== null));
+  const labelOf = (id: number) => {
+    const i = index.get(id)!;
+    const career = m.attributes[i]!.career;
+    if (career === null) return `Atributo ${i + 1} (compartido)`;
+    return careers.size > 1 ? `Atributo ${i + 1} (C${career + 1})` : `Atributo ${i + 1}`;
+  };
+  const expected = listed.map((id) => {
+    const mine = want.filter((r) => r.attribute_id === id);
+    const t = tallyOf(mine.map(tenths));
+    const atLeastSufficient = percentOf(t.sobresaliente + t.suficiente, t.total);
+    return [id, labelOf(id), new Set(mine.map((r) => r.user.id)).size, t, atLeastSufficient];
+  });
+  const answered = got.attributes.map((a) => [a.attribute_id, a.label, a.students, a.bands, a.sufficient_or_above_pct]);
+  const byId = (rows: unknown[][]) => sortBy(rows, (r) => String(r[0]).padStart(9));
+  c.eq(`${label} summary attributes`, byId(answered), byId(expected));
+}
+
 /** The export's 'Calificaciones' rows and 'Resumen' counts against the same records (with the reports' 0-10 rule). */
 async function checkExport(
   c: Check,
@@ -688,19 +740,17 @@ async function checkExport(
     ].join('|'),
   );
   c.eq(`${label} export rows`, [...detail].sort(), [...expected].sort());
-  const summary = rows('Resumen').map((r) => [r[0], r[1], r[2], r[3], r[5], r[7]].join('|'));
+  const summary = rows('Resumen').map((r) => r.slice(0, 9).join('|'));
   const byAttr = new Map<number, WantRecord[]>();
   for (const r of want) byAttr.set(r.attribute_id, [...(byAttr.get(r.attribute_id) ?? []), r]);
   const expectedSummary = [...byAttr].map(([a, list]) => {
     const bands = list.map((r) => bandOf(Math.round(value(r) * 10)));
-    return [
-      attrName.get(a),
-      new Set(list.map((r) => r.user.id)).size,
-      list.length,
-      bands.filter((b) => b === 'Sobresaliente').length,
-      bands.filter((b) => b === 'Suficiente').length,
-      bands.filter((b) => b === 'Insuficiente').length,
-    ].join('|');
+    // Each count with its share as the summary answers it (percent, one decimal), in a '0.0%' cell.
+    const counted = (['Sobresaliente', 'Suficiente', 'Insuficiente'] as const).flatMap((band) => {
+      const n = bands.filter((b) => b === band).length;
+      return [n, Math.round(percentOf(n, list.length) * 10) / 1000];
+    });
+    return [attrName.get(a), new Set(list.map((r) => r.user.id)).size, list.length, ...counted].join('|');
   });
   void m;
   c.eq(`${label} export summary`, [...summary].sort(), [...expectedSummary].sort());

@@ -5,8 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, LIMITS, MAIL_MSG, MSG, isRole } from '@egreso/domain';
 import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
-import { clearDraftsOfOthers } from '../../../lib/grade-drafts';
-import { saveSession, setMustChangePassword } from '../../../lib/session';
+import { clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { serverFieldErrors } from '../../../lib/use-form';
 import { forgetLinkToken, linkTokenOf, readLink, setPasswordByLink } from '../api/mail';
 

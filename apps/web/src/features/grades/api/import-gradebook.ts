@@ -1,4 +1,5 @@
 import type { GradebookChoices, GradebookImportResult } from '@egreso/domain';
+import { declareWrite, useWrite } from '../../../lib/cache';
 import { uploadFile } from '../../../lib/upload';
 import type { SheetAddress } from './ratings-files';
 
@@ -17,3 +18,18 @@ export function importGradebook(
     onProgress: options.onProgress,
   });
 }
+
+export interface GradebookImportInput {
+  file: File;
+  address: SheetAddress;
+  choices: GradebookChoices;
+  onProgress: (fraction: number) => void;
+}
+
+const IMPORT_GRADEBOOK = declareWrite('POST /ratings/gradebook', ['grades']);
+
+/** The gradebook import written (no dry run): like every grade write, every view computed from grades is refreshed. */
+export const useImportGradebook = () =>
+  useWrite(IMPORT_GRADEBOOK, ({ file, address, choices, onProgress }: GradebookImportInput) =>
+    importGradebook(file, address, { dryRun: false, choices, onProgress }),
+  );

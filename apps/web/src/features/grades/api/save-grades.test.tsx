@@ -12,7 +12,7 @@ const gradeViews = {
   "student's dashboard": queryKeys.student.dashboard(7),
   "student's ratings": queryKeys.student.ratings(7, 3),
   'group report': queryKeys.reports.group({ subject_id: 3, group_id: 2 }),
-  'division report': queryKeys.divisionReport.records({ generation_id: 4 }),
+  'division report': queryKeys.divisionReport.summary({ generation_id: 4 }),
   'cohort evidence': queryKeys.evidence.cohort(1, 4),
   'curriculum map': queryKeys.evidence.curriculumMap(1, null),
   'performance indices': queryKeys.evidence.performance(1, 4),

@@ -13,14 +13,14 @@ import { ImportWizard, type ImportProgressTexts } from '../../../components/Impo
 import { countOf } from '../../../lib/plural';
 import { useImportWizard } from '../../../lib/use-import-wizard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { importGradebook } from '../api/import-gradebook';
+import { importGradebook, useImportGradebook } from '../api/import-gradebook';
 import type { SheetAddress } from '../api/ratings-files';
 
 interface Props {
   opened: boolean;
   address: SheetAddress;
   onClose: () => void;
-  onImported: (result: GradebookImportResult) => void;
+  onImported?: (result: GradebookImportResult) => void;
   undo?: { batchId: string | null; start: () => void };
 }
 
@@ -347,6 +347,7 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
   const choicesRef = useRef(choices);
   choicesRef.current = choices;
   const previewRef = useRef<GradebookImportResult | null>(null);
+  const write = useImportGradebook();
   const wizard = useImportWizard({
     check: async (file, onProgress) => {
       const result = await importGradebook(file, address, {
@@ -364,16 +365,12 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
           .filter(changed)
           .map((c) => [gradebookCellKey(c.user_id, c.activity_id), c.version]),
       );
-      return importGradebook(file, address, {
-        dryRun: false,
-        choices: { columns: choicesRef.current, versions },
-        onProgress,
-      });
+      return write.mutateAsync({ file, address, choices: { columns: choicesRef.current, versions }, onProgress });
     },
     fileRequired: GRADEBOOK_MSG.fileRequired,
     acceptsName: isGradebookName,
     keepsResult: true,
-    onApplied: onImported,
+    onApplied: (result) => onImported?.(result),
   });
   const close = () => {
     setChoices({});

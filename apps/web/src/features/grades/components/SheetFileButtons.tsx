@@ -103,7 +103,6 @@ export function SheetFileButtons({ assignmentId, address, readOnly, feedback }: 
         opened={gradebookOpen}
         address={address}
         onClose={() => setGradebookOpen(false)}
-        onImported={onImported}
         undo={readOnly ? undefined : { batchId: lastImport?.batch_id ?? null, start: () => setConfirmUndo(true) }}
       />
     </>

@@ -1,6 +1,6 @@
 import { download } from '../../../lib/api';
 import { fileStamp } from '../../../lib/dates';
-import type { DivisionReportFilters } from './get-division-report';
+import type { DivisionReportFilters } from './get-division-summary';
 
 const SPREADSHEET = /spreadsheetml|ms-excel|octet-stream/;
 

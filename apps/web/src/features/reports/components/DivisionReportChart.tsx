@@ -1,7 +1,8 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { bandFill } from './chart-setup';
-import { BAND_ORDER, type AttributeTally } from './division-report';
+import type { DivisionSummaryAttribute } from '@egreso/domain';
+import { BAND_ORDER, bandCount } from './division-report';
 import { ChartScroller } from '../../../components/ChartScroller';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
@@ -10,26 +11,34 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
  * All attributes: one stacked bar per attribute (records by band). One attribute: the 3-bar distribution.
  * At least 600 × 380 px (spec); a narrower screen scrolls it sideways.
  */
-export function DivisionReportChart({ attributes, single }: { attributes: AttributeTally[]; single: boolean }) {
+export function DivisionReportChart({
+  attributes,
+  single,
+}: {
+  attributes: readonly DivisionSummaryAttribute[];
+  single: boolean;
+}) {
+  const first = attributes[0];
+  const counts = (a: DivisionSummaryAttribute) => BAND_ORDER.map((b) => `${b} ${bandCount(a.bands, b)}`).join(', ');
   const label = single
-    ? `Distribución por banda de ${attributes[0]?.attribute_name ?? ''}: ${BAND_ORDER.map((b) => `${b} ${attributes[0]?.bands[b] ?? 0}`).join(', ')}`
-    : `Registros por banda de cada atributo: ${attributes.map((a) => `${a.attribute_name} (${BAND_ORDER.map((b) => `${b} ${a.bands[b]}`).join(', ')})`).join('; ')}`;
+    ? `Distribución por banda de ${first?.label ?? ''}: ${first ? counts(first) : ''}`
+    : `Registros por banda de cada atributo: ${attributes.map((a) => `${a.label} (${counts(a)})`).join('; ')}`;
   const data = single
     ? {
         labels: [...BAND_ORDER],
         datasets: [
           {
             label: 'Registros',
-            data: BAND_ORDER.map((b) => attributes[0]?.bands[b] ?? 0),
+            data: BAND_ORDER.map((b) => (first ? bandCount(first.bands, b) : 0)),
             backgroundColor: BAND_ORDER.map(bandFill),
           },
         ],
       }
     : {
-        labels: attributes.map((a) => a.attribute_name),
+        labels: attributes.map((a) => a.label),
         datasets: BAND_ORDER.map((b) => ({
           label: b,
-          data: attributes.map((a) => a.bands[b]),
+          data: attributes.map((a) => bandCount(a.bands, b)),
           backgroundColor: bandFill(b),
         })),
       };

@@ -107,8 +107,21 @@ describe("the chief's report", () => {
     const tally = {
       attribute_id: 1,
       attribute_name: 'Análisis',
-      records: 6,
-      bands: { Sobresaliente: 1, Suficiente: 2, Insuficiente: 3 },
+      label: 'Análisis',
+      career_id: 1,
+      career_key: 'ISC',
+      career_name: 'Ingeniería en Sistemas Computacionales',
+      students: 6,
+      bands: {
+        total: 6,
+        sobresaliente: 1,
+        suficiente: 2,
+        insuficiente: 3,
+        sobresaliente_pct: 16.7,
+        suficiente_pct: 33.3,
+        insuficiente_pct: 50,
+      },
+      sufficient_or_above_pct: 50,
     };
     const order = [BAND_COLORS.Sobresaliente, BAND_COLORS.Suficiente, BAND_COLORS.Insuficiente];
     renderWithProviders(<DivisionReportChart attributes={[tally, { ...tally, attribute_id: 2 }]} single={false} />);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_MSG, type RatingRecord } from '@egreso/domain';
+import { REPORT_MSG, type DivisionSummary, type DivisionSummaryAttribute } from '@egreso/domain';
 import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import DivisionReportPage from './DivisionReportPage';
 
@@ -39,20 +39,47 @@ const catalogue = {
   'GET /mis-carreras': { body: [{ id: 1, name: 'Ingeniería en Sistemas Computacionales' }] },
 };
 
-const rec = (
+/** One attribute of the server's summary: its counts per band (Sobresaliente, Suficiente, Insuficiente). */
+const attr = (
   attribute_id: number,
-  name: string,
-  rating: number,
-  user: number,
-  gender: number | null,
-  career: [number, string] = [1, 'ISC'],
-): RatingRecord => ({
-  attribute_id,
-  attribute: { attribute_name: name, career_id: career[0], career_key: career[1] },
-  subject_id: 12,
-  attributerating: rating,
-  user: { id: user, gender },
+  label: string,
+  [sob, suf, ins]: [number, number, number],
+  students: number,
+): DivisionSummaryAttribute => {
+  const total = sob + suf + ins;
+  const pct = (n: number) => Math.round((1000 * n) / total) / 10;
+  return {
+    attribute_id,
+    attribute_name: label,
+    label,
+    career_id: 1,
+    career_key: 'ISC',
+    career_name: 'Ingeniería en Sistemas Computacionales',
+    students,
+    bands: {
+      total,
+      sobresaliente: sob,
+      suficiente: suf,
+      insuficiente: ins,
+      sobresaliente_pct: pct(sob),
+      suficiente_pct: pct(suf),
+      insuficiente_pct: pct(ins),
+    },
+    sufficient_or_above_pct: pct(sob + suf),
+  };
+};
+
+const summary = (attributes: DivisionSummaryAttribute[], counters: Partial<DivisionSummary> = {}): DivisionSummary => ({
+  men: 0,
+  women: 0,
+  students: 0,
+  records: attributes.reduce((n, a) => n + a.bands.total, 0),
+  scaled_ten: false,
+  attributes,
+  ...counters,
 });
+
+const SUMMARY = '/reportes/flex/resumen';
 
 function renderPage() {
   signIn({ id: 1, full_name: 'Jefa Demo', rol: 1 });
@@ -68,7 +95,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DivisionReportPage', () => {
   it('asks for a generation first, a specific subject to query, and resets the attribute when the subject changes', async () => {
-    const calls = mockApi({ ...catalogue, 'GET /reportes/flex': { body: [] } });
+    const calls = mockApi({ ...catalogue, 'GET /reportes/flex/resumen': { body: summary([]) } });
     const r = renderPage();
     await waitFor(() => expect(calls.some((c) => c.path === '/generations')).toBe(true));
     expect(screen.getByRole('link', { name: 'Evidencia por generación' })).toHaveAttribute('href', '/ReportEvidence');
@@ -83,7 +110,7 @@ describe('DivisionReportPage', () => {
     expect(screen.getByRole('textbox', { name: 'Atributo' })).toBeDisabled();
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
     expect(screen.getByText(REPORT_MSG.subjectRequired)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/reportes/flex')).toBe(false);
+    expect(calls.some((c) => c.path === SUMMARY)).toBe(false);
 
     await choose(r, 'Materia', 'MAT-1 · Cálculo Diferencial');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Atributo' })).toBeEnabled());
@@ -93,17 +120,19 @@ describe('DivisionReportPage', () => {
     expect(screen.getByRole('textbox', { name: 'Atributo' })).toHaveValue('Todos los atributos');
   });
 
-  it('shows the applied filters, the four counters, the stacked chart and the table; 0-10 values count ×10', async () => {
+  it("shows the applied filters, and the server's summary: the four counters, the stacked chart and the table", async () => {
     const calls = mockApi({
       ...catalogue,
-      'GET /reportes/flex': {
-        body: [
-          rec(7, 'Análisis de problemas', 9.5, 1, 1),
-          rec(7, 'Análisis de problemas', 7.2, 2, 2),
-          rec(7, 'Análisis de problemas', 6.9, 3, 2),
-          rec(8, 'Comunicación efectiva', 10, 1, 1),
-          rec(8, 'Comunicación efectiva', 8, 4, null),
-        ],
+      'GET /reportes/flex/resumen': {
+        body: summary(
+          [attr(7, 'Análisis de problemas', [1, 1, 1], 3), attr(8, 'Comunicación efectiva', [1, 1, 0], 2)],
+          {
+            men: 1,
+            women: 2,
+            students: 4,
+            scaled_ten: true,
+          },
+        ),
       },
     });
     const r = renderPage();
@@ -114,15 +143,16 @@ describe('DivisionReportPage', () => {
     expect(await screen.findByTestId('applied-filters')).toHaveTextContent(
       'Filtros aplicados: Generación 2023-2028 · Materia: Cálculo Diferencial · Periodo: Enero-Junio 2026 · Atributo: Todos',
     );
-    const query = calls.find((c) => c.path === '/reportes/flex')!.query;
-    // A chief of one career: that career is chosen for them and sent.
+    const query = calls.find((c) => c.path === SUMMARY)!.query;
+    // A chief of one career: that career is chosen for them and sent. The screen asks for no records.
     expect(Object.fromEntries(query)).toEqual({ generation_id: '4', career_id: '1', subject_id: '12', period_id: '2' });
+    expect(calls.some((c) => c.path === '/reportes/flex')).toBe(false);
     const counter = (label: string) => screen.getByText(label).nextElementSibling;
     expect(counter('Hombres')).toHaveTextContent('1');
     expect(counter('Mujeres')).toHaveTextContent('2');
     expect(counter('Alumnos con datos')).toHaveTextContent('4');
     expect(counter('Registros (evaluaciones)')).toHaveTextContent('5');
-    // Largest value 10 ≤ 10.5: the scale is 0-10, so 9.5 → 95, 7.2 → 72, 6.9 → 69, 10 → 100, 8 → 80.
+    expect(screen.getByText('Calificaciones en escala 0-10: se muestran multiplicadas por 10.')).toBeInTheDocument();
     const chart = JSON.parse(screen.getByRole('img').getAttribute('data-chart')!);
     expect(chart.labels).toEqual(['Análisis de problemas', 'Comunicación efectiva']);
     expect(chart.datasets.map((d: { label: string; data: number[] }) => [d.label, d.data])).toEqual([
@@ -130,16 +160,16 @@ describe('DivisionReportPage', () => {
       ['Suficiente', [1, 1]],
       ['Insuficiente', [1, 0]],
     ]);
+    // The share is the server's (one decimal), written in es-MX.
     const table = within(screen.getByRole('table', { name: 'Registros por banda de cada atributo' }));
-    expect(table.getAllByRole('row')[1]).toHaveTextContent('Análisis de problemas11136');
+    expect(table.getAllByRole('row')[1]).toHaveTextContent('Análisis de problemas111366.7 %');
+    expect(table.getAllByRole('row')[2]).toHaveTextContent('Comunicación efectiva1102100 %');
   });
 
   it('draws the 3-bar distribution for one attribute', async () => {
     mockApi({
       ...catalogue,
-      'GET /reportes/flex': {
-        body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(8, 'Comunicación efectiva', 91, 2, 2)],
-      },
+      'GET /reportes/flex/resumen': { body: summary([attr(8, 'Comunicación efectiva', [2, 0, 0], 2)]) },
     });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
@@ -154,7 +184,7 @@ describe('DivisionReportPage', () => {
   });
 
   it('says when there are no records, when the report fails and when the catalogues fail', async () => {
-    mockApi({ ...catalogue, 'GET /reportes/flex': { body: [] } });
+    mockApi({ ...catalogue, 'GET /reportes/flex/resumen': { body: summary([]) } });
     const r = renderPage();
     await choose(r, 'Generación', '2023-2028');
     await choose(r, 'Materia', 'FIS-1 · Física');
@@ -163,7 +193,7 @@ describe('DivisionReportPage', () => {
     expect(screen.getByText(REPORT_MSG.noRecordsYet)).toBeInTheDocument();
     r.unmount();
 
-    mockApi({ ...catalogue, 'GET /reportes/flex': { status: 500, body: { message: 'Error 500' } } });
+    mockApi({ ...catalogue, 'GET /reportes/flex/resumen': { status: 500, body: { message: 'Error 500' } } });
     const r2 = renderPage();
     await choose(r2, 'Generación', '2023-2028');
     await choose(r2, 'Materia', 'FIS-1 · Física');
@@ -221,8 +251,11 @@ describe('DivisionReportPage', () => {
           { id: 2, name: 'Ingeniería Industrial' },
         ],
       },
-      'GET /reportes/flex': {
-        body: [rec(8, 'Comunicación efectiva', 95, 1, 1), rec(9, 'Comunicación efectiva', 60, 2, 2, [2, 'IIND'])],
+      'GET /reportes/flex/resumen': {
+        body: summary([
+          { ...attr(8, 'Comunicación efectiva', [1, 0, 0], 1), label: 'Comunicación efectiva (ISC)' },
+          { ...attr(9, 'Comunicación efectiva', [0, 0, 1], 1), label: 'Comunicación efectiva (IIND)' },
+        ]),
       },
     });
     const r = renderPage();
@@ -232,7 +265,7 @@ describe('DivisionReportPage', () => {
     await r.user.click(screen.getByRole('button', { name: 'Consultar' }));
     const chart = JSON.parse((await screen.findByRole('img')).getAttribute('data-chart')!);
     expect(chart.labels).toEqual(['Comunicación efectiva (ISC)', 'Comunicación efectiva (IIND)']);
-    expect(Object.fromEntries(calls.find((c) => c.path === '/reportes/flex')!.query)).toEqual({
+    expect(Object.fromEntries(calls.find((c) => c.path === SUMMARY)!.query)).toEqual({
       generation_id: '4',
       subject_id: '12',
     });
@@ -243,7 +276,7 @@ describe('DivisionReportPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('applied-filters')).toHaveTextContent('Carrera: Ingeniería Industrial'),
     );
-    expect(Object.fromEntries(calls.filter((c) => c.path === '/reportes/flex').at(-1)!.query)).toMatchObject({
+    expect(Object.fromEntries(calls.filter((c) => c.path === SUMMARY).at(-1)!.query)).toMatchObject({
       career_id: '2',
     });
     await r.user.click(screen.getByRole('button', { name: 'Exportar Excel' }));

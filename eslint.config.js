@@ -152,6 +152,25 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // A screen is a state hook (queries, mutations, derived state, handlers) plus presentational pieces (props in,
+  // JSX out): no web function grows past 120 lines. Tests aside.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  // Pending: these screens are still one function over 120 lines; each leaves this list when it is split.
+  {
+    files: [
+      'apps/web/src/features/auth/components/LoginForm.tsx',
+      'apps/web/src/features/people/pages/StudentsPage.tsx',
+      'apps/web/src/features/periods/pages/PeriodsPage.tsx',
+      'apps/web/src/features/reports/pages/DivisionReportPage.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   // Features are by domain: a feature imports its own files, components/, lib/ and another feature's data hooks
   // (api/), never another feature's screens or parts; what two features share goes up to components/ or lib/.
   ...[

@@ -1,21 +1,17 @@
 import { Stack, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import type { Activity, GradeSheet, SheetStudent, SubjectAttribute } from '@egreso/domain';
+import type { GradeSheet, SubjectAttribute } from '@egreso/domain';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { GradeGrid } from '../grid/GradeGrid';
-import type { CellPosition } from '../grid/grid-model';
 import { useGradeSheetState, type SheetFeedback } from '../grid/use-grade-sheet-state';
-import { AttributesDialog } from './AttributesDialog';
-import { CellHistoryDialog } from './CellHistoryDialog';
 import { ConflictList } from './ConflictList';
-import { FillEmptyDialog } from './FillEmptyDialog';
 import { FinalsStatus } from './FinalsStatus';
 import { GradeCards } from './GradeCards';
 import { SheetBanners } from './SheetBanners';
-import { SaveGradesDialog } from './SaveGradesDialog';
+import { SheetDialogs } from './SheetDialogs';
 import { SheetNotices } from './SheetNotices';
 import { SheetToolbar } from './SheetToolbar';
+import { useSheetDialogs } from './use-sheet-dialogs';
 
 interface Props {
   sheet: GradeSheet;
@@ -37,30 +33,10 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     group_id: sheet.assignment.group?.id ?? 0,
     period_id: sheet.assignment.period?.id,
   };
-  const [activeCell, setActiveCell] = useState<CellPosition | null>(null);
-  const [historyOf, setHistoryOf] = useState<{
-    userId: number;
-    activityId: number;
-    studentName: string;
-    activityName: string;
-  } | null>(null);
-  const [attributesOf, setAttributesOf] = useState<SheetStudent | null>(null);
-  const [confirmSave, setConfirmSave] = useState(false);
-  const [fillOpen, setFillOpen] = useState(false);
+  const d = useSheetDialogs(sheet);
   // The confirmation opens only when there is something to send; otherwise the save says why not.
-  const askSave = () => (s.review() ? setConfirmSave(true) : s.save());
-
-  const active = activeCell ? { student: students[activeCell.row], activity: activities[activeCell.col] } : null;
-  const openHistory = useCallback(
-    (student: SheetStudent, activity: Activity) =>
-      setHistoryOf({
-        userId: student.id,
-        activityId: activity.id,
-        studentName: student.full_name,
-        activityName: activity.activity_name,
-      }),
-    [],
-  );
+  const askSave = () => (s.review() ? d.setConfirmSave(true) : s.save());
+  const { active, openHistory } = d;
   // What the grid (wide screens) and the cards (phones) both show and report.
   const layout = {
     ...roster,
@@ -72,8 +48,8 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
     onCellLeave: s.leaveCell,
     onCellRestore: s.restoreCell,
     onAnswer: s.answer,
-    onFocusCell: setActiveCell,
-    onOpenAttributes: setAttributesOf,
+    onFocusCell: d.setActiveCell,
+    onOpenAttributes: d.setAttributesOf,
   };
 
   return (
@@ -97,7 +73,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
         active={active}
         saving={s.saving}
         sendCount={s.sendCount}
-        onFill={() => setFillOpen(true)}
+        onFill={() => d.setFillOpen(true)}
         onHistory={openHistory}
         onSave={askSave}
       />
@@ -122,52 +98,7 @@ export function GradeSheetEditor({ sheet, teacherId, attributes, feedback }: Pro
       )}
       {students.length > 0 && activities.length > 0 ? <FinalsStatus sheet={sheet} state={s} /> : null}
 
-      <SaveGradesDialog
-        opened={confirmSave}
-        saving={s.saving}
-        send={s.sendCount}
-        heldBack={s.heldBack}
-        onConfirm={() => {
-          setConfirmSave(false);
-          s.save();
-        }}
-        onCancel={() => setConfirmSave(false)}
-      />
-      <FillEmptyDialog
-        opened={fillOpen}
-        activities={activities}
-        initialActivityId={active?.activity?.id ?? null}
-        emptyCount={s.emptyCount}
-        onClose={() => setFillOpen(false)}
-        onFill={(activityId, value) => {
-          s.fillEmpty(activityId, value);
-          setFillOpen(false);
-        }}
-      />
-      <CellHistoryDialog
-        cell={
-          historyOf && {
-            ...historyOf,
-            current: s.stored[historyOf.userId]?.[historyOf.activityId] ?? { qualification: null, version: 0 },
-            draft: s.drafts[historyOf.userId]?.[historyOf.activityId],
-          }
-        }
-        assignmentId={sheet.assignment.id}
-        readOnly={readOnly}
-        onClose={() => setHistoryOf(null)}
-      />
-      <AttributesDialog
-        student={attributesOf}
-        subjectId={address.subject_id}
-        groupId={address.group_id}
-        attributes={attributes}
-        activities={activities}
-        gradeOf={s.valueOf}
-        readOnly={readOnly}
-        onClose={() => setAttributesOf(null)}
-        onSaved={feedback.success}
-        onError={feedback.error}
-      />
+      <SheetDialogs sheet={sheet} attributes={attributes} readOnly={readOnly} feedback={feedback} s={s} d={d} />
       <LeaveGuard
         when={s.draftCount > 0}
         title="Calificaciones sin guardar"

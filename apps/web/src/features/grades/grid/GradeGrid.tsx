@@ -232,6 +232,41 @@ const GradeRow = memo(function GradeRow({
   );
 });
 
+/** The grid's heading: name, control number, each activity with its weight, the final grade and the actions. */
+function GridHead({ activities }: { activities: Activity[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className={`${classes.name} ${classes.head}`}>
+          Nombre
+        </th>
+        <th scope="col" className={classes.head}>
+          Matrícula
+        </th>
+        {activities.map((a) => (
+          <th
+            key={a.id}
+            scope="col"
+            className={`${classes.head} ${classes.activityHead}`}
+            title={weightTitle(a, activities)}
+          >
+            <span className={classes.activityName}>{a.activity_name}</span>
+            <Text span size="xs" c="dimmed" display="block">
+              {weightLabel(a.ponderation)}
+            </Text>
+          </th>
+        ))}
+        <th scope="col" className={classes.head}>
+          Final
+        </th>
+        <th scope="col" className={classes.head}>
+          <span className={classes.srOnly}>Acciones</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The grade grid: a spreadsheet of students × activities. A click selects a cell and typing replaces its value; Enter,
  * F2 or a double click edit it in place; Escape gives back its value; arrows, Tab and Enter (after typing) move
@@ -321,35 +356,7 @@ export function GradeGrid({
       onBlur={onBlur}
     >
       <table className={classes.table} aria-label="Calificaciones por actividad" aria-rowcount={students.length + 1}>
-        <thead>
-          <tr>
-            <th scope="col" className={`${classes.name} ${classes.head}`}>
-              Nombre
-            </th>
-            <th scope="col" className={classes.head}>
-              Matrícula
-            </th>
-            {activities.map((a) => (
-              <th
-                key={a.id}
-                scope="col"
-                className={`${classes.head} ${classes.activityHead}`}
-                title={weightTitle(a, activities)}
-              >
-                <span className={classes.activityName}>{a.activity_name}</span>
-                <Text span size="xs" c="dimmed" display="block">
-                  {weightLabel(a.ponderation)}
-                </Text>
-              </th>
-            ))}
-            <th scope="col" className={classes.head}>
-              Final
-            </th>
-            <th scope="col" className={classes.head}>
-              <span className={classes.srOnly}>Acciones</span>
-            </th>
-          </tr>
-        </thead>
+        <GridHead activities={activities} />
         <tbody>
           {students.map((s, i) => (
             <GradeRow

@@ -39,12 +39,63 @@ function cellWrite(stored: StoredGrades, userId: number, activityId: number, tex
   return { userId, activityId, text, stored: stored[userId]?.[activityId] };
 }
 
+/** Why a save sends nothing: 0-10 look-alikes awaiting an answer, cells that are not grades, or nothing new. */
+export function nothingToSendMessage(waiting: number, badCount: number): string {
+  if (waiting) return 'Responde primero si las calificaciones marcadas son de 0 a 10.';
+  if (badCount) return 'Corrige las celdas marcadas: no son números entre 0 y 100.';
+  return 'No hay calificaciones nuevas que guardar.';
+}
+
+/**
+ * The save of the reviewed sheet: refused with a reason when there is nothing to send or no connection; otherwise
+ * sent, the cached sheet updated with what the server stored, and the outcome reported with the server's counts.
+ */
+function useSheetSave(
+  mutation: ReturnType<typeof useSaveGrades>,
+  dispatch: React.Dispatch<Parameters<typeof sheetReducer>[1]>,
+  { assignmentId, feedback, badCount }: { assignmentId: number; feedback: SheetFeedback; badCount: number },
+) {
+  const queryClient = useQueryClient();
+  return (sent: ReturnType<typeof batchOf>, held: HeldBack) => {
+    if (!sent.length) {
+      feedback.error(nothingToSendMessage(held.asked.length, badCount));
+      return;
+    }
+    if (!navigator.onLine) {
+      feedback.error(OFFLINE_SAVE);
+      return;
+    }
+    mutation.mutate(
+      { calificaciones: sent.map(({ text: _text, ...g }) => g) },
+      {
+        onSuccess: (res) => {
+          dispatch({ type: 'saved', sent, conflicts: res.conflicts });
+          queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) =>
+            old ? withSavedGrades(old, res.saved) : old,
+          );
+          // The counts are the server's: what it stored, what already held that value, what conflicted.
+          if (res.conflicts.length) {
+            const { title, message } = conflictMessage(res.saved.length, res.conflicts.length, held);
+            feedback.warning(title, message);
+          } else
+            feedback.success(
+              savedMessage({ message: res.message, saved: res.saved.length, unchanged: res.unchanged }, held),
+            );
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 0) feedback.error(OFFLINE_SAVE);
+          else feedback.error(errorText(GRADE_MSG.someNotSaved, err));
+        },
+      },
+    );
+  };
+}
+
 /**
  * The grade sheet's unsaved work: typed grades (kept in the browser until saved), the version each was typed over,
  * the conflicts of the last save, and the save itself with its update of the cached sheet.
  */
 export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedback: SheetFeedback) {
-  const queryClient = useQueryClient();
   const assignmentId = sheet.assignment.id;
   const { students, activities } = sheet;
   const stored = useMemo(() => storedGrades(sheet), [sheet]);
@@ -133,50 +184,7 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
     return sendable.length > 0;
   };
   const mutation = useSaveGrades();
-  const save = () => {
-    if (reviewed !== state) dispatch({ type: 'review', sheetValues });
-    const sent = sendable;
-    const held = heldBack;
-    if (!sent.length) {
-      const waiting = held.asked.length;
-      feedback.error(
-        waiting
-          ? 'Responde primero si las calificaciones marcadas son de 0 a 10.'
-          : badCount
-            ? 'Corrige las celdas marcadas: no son números entre 0 y 100.'
-            : 'No hay calificaciones nuevas que guardar.',
-      );
-      return;
-    }
-    if (!navigator.onLine) {
-      feedback.error(OFFLINE_SAVE);
-      return;
-    }
-    mutation.mutate(
-      { calificaciones: sent.map(({ text: _text, ...g }) => g) },
-      {
-        onSuccess: (res) => {
-          dispatch({ type: 'saved', sent, conflicts: res.conflicts });
-          queryClient.setQueryData<GradeSheet>(queryKeys.grades.sheet(assignmentId), (old) =>
-            old ? withSavedGrades(old, res.saved) : old,
-          );
-          // The counts are the server's: what it stored, what already held that value, what conflicted.
-          if (res.conflicts.length) {
-            const { title, message } = conflictMessage(res.saved.length, res.conflicts.length, held);
-            feedback.warning(title, message);
-          } else
-            feedback.success(
-              savedMessage({ message: res.message, saved: res.saved.length, unchanged: res.unchanged }, held),
-            );
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.status === 0) feedback.error(OFFLINE_SAVE);
-          else feedback.error(errorText(GRADE_MSG.someNotSaved, err));
-        },
-      },
-    );
-  };
-
+  const save = useSheetSave(mutation, dispatch, { assignmentId, feedback, badCount });
   return {
     ...state,
     stored,
@@ -192,7 +200,10 @@ export function useGradeSheetState(sheet: GradeSheet, teacherId: number, feedbac
     leaveCell,
     paste,
     fillEmpty,
-    save,
+    save: () => {
+      if (reviewed !== state) dispatch({ type: 'review', sheetValues });
+      save(sendable, heldBack);
+    },
     saving: mutation.isPending,
     answer: useCallback((cells: CellRef[], timesTen: boolean) => dispatch({ type: 'answer', cells, timesTen }), []),
     restoreCell: useCallback(

@@ -1,83 +1,15 @@
-import { Badge, Button, Card, Group, Modal, SimpleGrid, Select, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
-import { BAND_COLORS, formatGrade, gradeBand, type StudentAttributeRating } from '@egreso/domain';
+import { Select, Stack, Text, Title } from '@mantine/core';
 import { ListStates } from '../../../components/ListStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { formatDateTime } from '../../../lib/dates';
-import { useStudentId } from '../../../lib/student-id';
-import { useObservations } from '../api/get-observations';
-import { useOwnGrades, useStudentSubjects, useSubjectAttributeRatings } from '../api/student-grades';
+import { ActivityGradeCards, AttributeRatingCards, Observations } from '../components/StudentGradesPieces';
+import { useStudentGradesState } from '../components/use-student-grades-state';
 import { STUDENT_GRADES_TEXT as T } from '../student-grades-text';
-
-function Observations({
-  userId,
-  subjectId,
-  attribute,
-  onClose,
-}: {
-  userId: number;
-  subjectId: number;
-  attribute: StudentAttributeRating | null;
-  onClose: () => void;
-}) {
-  const history = useObservations(attribute ? { subjectId, userId, attributeId: attribute.attribute_id } : null);
-  return (
-    <Modal
-      opened={attribute !== null}
-      onClose={onClose}
-      title={`Observaciones: ${attribute?.attribute_name ?? ''}`}
-      centered
-      size="lg"
-      withCloseButton={false}
-    >
-      <ListStates
-        loading={history.isPending}
-        loadingText="Cargando observaciones..."
-        error={history.error ? T.observationsError : null}
-        empty={(history.data ?? []).length === 0}
-        emptyText={T.noObservations}
-      >
-        <Stack gap="sm" role="list" aria-label="Observaciones">
-          {(history.data ?? []).map((o) => (
-            <Card key={o.id} withBorder padding="sm" role="listitem">
-              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                {o.observation}
-              </Text>
-              <Text size="xs" c="dimmed" mt={4}>
-                {o.activity_name ? `Actividad: ${o.activity_name} · ` : ''}Profesor(a): {o.teacher_name} ·{' '}
-                {formatDateTime(o.created_at)}
-              </Text>
-            </Card>
-          ))}
-        </Stack>
-      </ListStates>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={onClose}>Cerrar</Button>
-      </Group>
-    </Modal>
-  );
-}
 
 /** /SubjectsSelection: the student's grades per subject: activities, attribute ratings and the teachers' observations. */
 export default function StudentGradesPage() {
-  const userId = useStudentId();
-  const subjects = useStudentSubjects(userId);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [observing, setObserving] = useState<StudentAttributeRating | null>(null);
-  // The first subject is preselected.
-  const subjectId = picked ?? (subjects.data?.[0] ? String(subjects.data[0].id) : null);
-  useEffect(() => {
-    if (subjects.error) console.error(subjects.error);
-  }, [subjects.error]);
-  const subject = subjects.data?.find((s) => String(s.id) === subjectId) ?? null;
-  const activityIds = useMemo(() => (subject?.activities ?? []).map((a) => a.id), [subject]);
-  const grades = useOwnGrades(userId, activityIds);
-  const ratings = useSubjectAttributeRatings(userId, subject?.id ?? null);
-  const gradeOf = useMemo(
-    () => new Map((grades.data ?? []).map((g) => [g.activity_id, g.qualification])),
-    [grades.data],
-  );
+  const s = useStudentGradesState();
+  const { subjects, subject, grades, ratings } = s;
 
   if (subjects.isPending)
     return (
@@ -99,9 +31,9 @@ export default function StudentGradesPage() {
       <PageHeader title="Mis calificaciones" subtitle="Tus actividades y atributos de egreso por materia" />
       <Select
         label="Materia"
-        data={(subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.subject_name }))}
-        value={subjectId}
-        onChange={setPicked}
+        data={(subjects.data ?? []).map((x) => ({ value: String(x.id), label: x.subject_name }))}
+        value={s.subjectId}
+        onChange={s.setPicked}
         allowDeselect={false}
         maw={420}
         mb="lg"
@@ -117,24 +49,7 @@ export default function StudentGradesPage() {
             ) : grades.isPending ? (
               <PageLoader text={T.loading} />
             ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label="Actividades de la materia">
-                {subject.activities.map((a) => {
-                  const q = gradeOf.get(a.id) ?? null;
-                  return (
-                    <Card key={a.id} withBorder padding="md" role="listitem">
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {a.activity_name}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {a.type_activity ?? 'Actividad'} · Peso {a.ponderation}
-                      </Text>
-                      <Text fz={22} fw={700} mt={6} data-testid={`grade-${a.id}`}>
-                        {q === null ? 'Sin calificar' : formatGrade(q)}
-                      </Text>
-                    </Card>
-                  );
-                })}
-              </SimpleGrid>
+              <ActivityGradeCards activities={subject.activities} gradeOf={s.gradeOf} />
             )}
           </section>
           <section aria-labelledby="attributes-title">
@@ -148,43 +63,18 @@ export default function StudentGradesPage() {
               empty={(ratings.data ?? []).length === 0}
               emptyText={T.noAttributes}
             >
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label="Atributos de la materia">
-                {(ratings.data ?? []).map((r) => {
-                  const band = gradeBand(r.attributerating);
-                  return (
-                    <Card key={r.attribute_id} withBorder padding="md" role="listitem">
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {r.attribute_name}
-                      </Text>
-                      <Group justify="space-between" mt={6}>
-                        <Text fz={22} fw={700} data-testid={`rating-${r.attribute_id}`}>
-                          {formatGrade(r.attributerating, 'Sin calificación')}
-                        </Text>
-                        {band === 'S/C' ? null : (
-                          <Badge color={BAND_COLORS[band]} autoContrast>
-                            {band}
-                          </Badge>
-                        )}
-                      </Group>
-                      <Button
-                        variant="light"
-                        size="xs"
-                        mt="sm"
-                        onClick={() => setObserving(r)}
-                        aria-label={`Ver observaciones de ${r.attribute_name}`}
-                      >
-                        Ver observaciones
-                      </Button>
-                    </Card>
-                  );
-                })}
-              </SimpleGrid>
+              <AttributeRatingCards ratings={ratings.data ?? []} onObserve={s.setObserving} />
             </ListStates>
           </section>
         </Stack>
       ) : null}
       {subject ? (
-        <Observations userId={userId} subjectId={subject.id} attribute={observing} onClose={() => setObserving(null)} />
+        <Observations
+          userId={s.userId}
+          subjectId={subject.id}
+          attribute={s.observing}
+          onClose={() => s.setObserving(null)}
+        />
       ) : null}
     </>
   );

@@ -15,6 +15,97 @@ import { isLevel, prerequisiteOptions, type SubjectDraft } from './subject-draft
 
 const CREDITS_RANGE = `Número de ${LIMITS.creditsMin} a ${LIMITS.creditsMax} (admite decimales, p. ej. 4.5).`;
 
+/**
+ * The subjects a draft may require (not itself, nor one with the key being typed); a prerequisite that stops being
+ * offered (its key was just typed) is dropped from the selection.
+ */
+function usePrerequisites(
+  subjects: Subject[],
+  selfId: number | null,
+  value: SubjectDraft,
+  onChange: (value: SubjectDraft) => void,
+) {
+  const prereqs = useMemo(
+    () => prerequisiteOptions(subjects, { selfId, typedKey: value.subject_key }),
+    [subjects, selfId, value.subject_key],
+  );
+  useEffect(() => {
+    const allowed = new Set(prereqs.map((s) => String(s.id)));
+    if (value.prerequisites.some((p) => !allowed.has(p)))
+      onChange({ ...value, prerequisites: value.prerequisites.filter((p) => allowed.has(p)) });
+  }, [prereqs, value, onChange]);
+  return prereqs;
+}
+
+/** A credits field: a decimal number, with its range said under it. */
+function CreditsInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextInput
+      id={props.id}
+      label={props.label}
+      withAsterisk
+      inputMode="decimal"
+      description={CREDITS_RANGE}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      error={props.error}
+    />
+  );
+}
+
+type DraftAttributes = SubjectDraft['attributes'];
+
+/** 'Nivel de conocimiento por atributo': one level selector per chosen attribute. */
+function KnowledgeLevels({
+  attributes,
+  nameOf,
+  onChange,
+}: {
+  attributes: DraftAttributes;
+  nameOf: (id: string) => string;
+  onChange: (attributes: DraftAttributes) => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="sm" fw={600} mb={6}>
+        Nivel de conocimiento por atributo
+      </Text>
+      <Stack gap={6}>
+        {attributes.map((a) => {
+          const name = nameOf(a.id);
+          return (
+            <Group key={a.id} justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+              <NativeSelect
+                aria-label={`Nivel de ${name}`}
+                size="xs"
+                w={150}
+                style={{ flexShrink: 0 }}
+                data={KNOWLEDGE_LEVELS.map((l) => ({ value: l, label: `${l} · ${KNOWLEDGE_LEVEL_LABEL[l]}` }))}
+                value={a.knowledge_level}
+                onChange={(e) => {
+                  const level = e.currentTarget.value;
+                  if (isLevel(level))
+                    onChange(attributes.map((x) => (x.id === a.id ? { ...x, knowledge_level: level } : x)));
+                }}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
 interface Props {
   value: SubjectDraft;
   onChange: (value: SubjectDraft) => void;
@@ -41,17 +132,7 @@ export function SubjectFields({
 }: Props) {
   const set = <K extends keyof SubjectDraft>(key: K, v: SubjectDraft[K]) => onChange({ ...value, [key]: v });
   const bind = bindDraft(value, onChange, errors);
-  const prereqs = useMemo(
-    () => prerequisiteOptions(subjects, { selfId, typedKey: value.subject_key }),
-    [subjects, selfId, value.subject_key],
-  );
-
-  // A prerequisite that stops being offered (its key was just typed) is dropped from the selection.
-  useEffect(() => {
-    const allowed = new Set(prereqs.map((s) => String(s.id)));
-    if (value.prerequisites.some((p) => !allowed.has(p)))
-      onChange({ ...value, prerequisites: value.prerequisites.filter((p) => allowed.has(p)) });
-  }, [prereqs, value, onChange]);
+  const prereqs = usePrerequisites(subjects, selfId, value, onChange);
 
   const attributeName = new Map(
     attributes.map((a) => [String(a.id), a.codigo ? `${a.codigo} · ${a.attribute_name}` : a.attribute_name]),
@@ -82,26 +163,18 @@ export function SubjectFields({
           max={LIMITS.subjectKey}
           {...bind('subject_key')}
         />
-        <TextInput
+        <CreditsInput
           id={`${idPrefix}-theory`}
           label="Créditos de teoría"
-          withAsterisk
-          inputMode="decimal"
-          description={CREDITS_RANGE}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={value.theory_credits}
-          onChange={(e) => set('theory_credits', e.currentTarget.value)}
+          onChange={(v) => set('theory_credits', v)}
           error={errors.theory_credits}
         />
-        <TextInput
+        <CreditsInput
           id={`${idPrefix}-practice`}
           label="Créditos de práctica"
-          withAsterisk
-          inputMode="decimal"
-          description={CREDITS_RANGE}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={value.practice_credits}
-          onChange={(e) => set('practice_credits', e.currentTarget.value)}
+          onChange={(v) => set('practice_credits', v)}
           error={errors.practice_credits}
         />
       </SimpleGrid>
@@ -154,39 +227,11 @@ export function SubjectFields({
         maxDropdownHeight={260}
       />
       {value.attributes.length ? (
-        <Paper withBorder radius="md" p="sm">
-          <Text size="sm" fw={600} mb={6}>
-            Nivel de conocimiento por atributo
-          </Text>
-          <Stack gap={6}>
-            {value.attributes.map((a) => {
-              const name = attributeName.get(a.id) ?? a.id;
-              return (
-                <Group key={a.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {name}
-                  </Text>
-                  <NativeSelect
-                    aria-label={`Nivel de ${name}`}
-                    size="xs"
-                    w={150}
-                    style={{ flexShrink: 0 }}
-                    data={KNOWLEDGE_LEVELS.map((l) => ({ value: l, label: `${l} · ${KNOWLEDGE_LEVEL_LABEL[l]}` }))}
-                    value={a.knowledge_level}
-                    onChange={(e) => {
-                      const level = e.currentTarget.value;
-                      if (isLevel(level))
-                        set(
-                          'attributes',
-                          value.attributes.map((x) => (x.id === a.id ? { ...x, knowledge_level: level } : x)),
-                        );
-                    }}
-                  />
-                </Group>
-              );
-            })}
-          </Stack>
-        </Paper>
+        <KnowledgeLevels
+          attributes={value.attributes}
+          nameOf={(id) => attributeName.get(id) ?? id}
+          onChange={(list) => set('attributes', list)}
+        />
       ) : null}
     </Stack>
   );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAIL_MSG,
-  errorResponse,
   forgotPasswordBody,
   linkBody,
   linkInfo,
@@ -11,7 +10,7 @@ import {
   okResponse,
 } from '@egreso/domain';
 import { audit } from '../../lib/audit.js';
-import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
+import { conflict, errorResponses, HttpError, notFound } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -57,7 +56,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Pide un enlace para restablecer la contraseña (la misma respuesta exista o no la cuenta; limitado por correo y por dirección)',
         body: forgotPasswordBody,
-        response: { 200: okResponse, 404: errorResponse, 422: errorResponse, 429: errorResponse },
+        response: { 200: okResponse, ...errorResponses(404, 422, 429) },
       },
     },
     async (request) => {
@@ -89,7 +88,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Para qué es un enlace recibido por correo y de quién (no lo gasta)',
         body: linkBody,
-        response: { 200: linkInfo, 404: errorResponse, 410: errorResponse, 422: errorResponse },
+        response: { 200: linkInfo, ...errorResponses(404, 410, 422) },
       },
     },
     async (request) => {
@@ -109,7 +108,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Elige la contraseña con un enlace de activación o de restablecimiento: lo gasta, cierra las demás sesiones e inicia sesión',
         body: linkPasswordBody,
-        response: { 200: loginResponse, 404: errorResponse, 410: errorResponse, 422: errorResponse },
+        response: { 200: loginResponse, ...errorResponses(404, 410, 422) },
       },
     },
     async (request) => {
@@ -160,7 +159,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Confirma un correo nuevo con el enlace que recibió: el cambio se aplica y se cierran las sesiones',
         body: linkBody,
-        response: { 200: okResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse, 422: errorResponse },
+        response: { 200: okResponse, ...errorResponses(404, 409, 410, 422) },
       },
     },
     async (request) => {

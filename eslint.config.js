@@ -165,9 +165,6 @@ export default tseslint.config(
   {
     files: [
       'apps/web/src/features/auth/components/LoginForm.tsx',
-      'apps/web/src/features/auth/pages/LinkPasswordPage.tsx',
-      'apps/web/src/features/grades/components/GradebookDialog.tsx',
-      'apps/web/src/features/people/components/use-credentials.tsx',
       'apps/web/src/features/people/pages/StudentsPage.tsx',
       'apps/web/src/features/periods/pages/PeriodsPage.tsx',
     ],

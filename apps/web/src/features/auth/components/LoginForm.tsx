@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, MAIL_MSG, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
 import { FORCED_PASSWORD_PATH, clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { login, loginErrorMessage, type LoginResult } from '../api/login';
-import { mailEnabled } from '../api/mail';
+import { useMailEnabled } from '../api/mail';
 import { OIDC_START_PATH, exchangeOidcCode, oidcEnabled, takeOidcReturn } from '../api/oidc';
 import { queryKeys } from '../../../lib/query-keys';
 import { validateLogin, type LoginErrors } from '../validation';
@@ -65,7 +65,7 @@ export function LoginForm() {
   });
 
   // With the institution's mail, a forgotten password is reset by a link.
-  const mail = useQuery({ queryKey: ['auth', 'mail'], queryFn: mailEnabled, retry: false, staleTime: Infinity });
+  const mail = useMailEnabled();
 
   // Back from the institution's provider: the one-time code (or the refusal) is read once and leaves the address.
   useEffect(() => {

@@ -108,43 +108,80 @@ export default function LinkPasswordPage({ activation }: { activation: boolean }
         </Alert>
       ) : null}
       {info ? (
-        <form onSubmit={onSubmit} noValidate aria-label={title}>
-          <Stack gap="md">
-            <PasswordInput
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              size="md"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setServerErrors({});
-              }}
-              error={clientErrors.password ?? serverErrors.password}
-              disabled={saving}
-            />
-            <PasswordInput
-              label="Confirma la contraseña"
-              autoComplete="new-password"
-              size="md"
-              value={confirmation}
-              onChange={(e) => {
-                setConfirmation(e.currentTarget.value);
-                setServerErrors({});
-              }}
-              error={clientErrors.password_confirmation ?? serverErrors.password_confirmation}
-              disabled={saving}
-            />
-            <Button type="submit" size="md" fullWidth loading={saving}>
-              {MAIL_MSG.linkPasswordSave}
-            </Button>
-            {failure ? (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
-          </Stack>
-        </form>
+        <NewPasswordForm
+          title={title}
+          values={{ password, confirmation }}
+          change={{
+            password: (v) => {
+              setPassword(v);
+              setServerErrors({});
+            },
+            confirmation: (v) => {
+              setConfirmation(v);
+              setServerErrors({});
+            },
+          }}
+          errors={{
+            password: clientErrors.password ?? serverErrors.password,
+            confirmation: clientErrors.password_confirmation ?? serverErrors.password_confirmation,
+          }}
+          saving={saving}
+          failure={failure}
+          onSubmit={onSubmit}
+        />
       ) : null}
     </FrontDoor>
+  );
+}
+
+/** The two password fields, the save button and a failure, as the link pages show them. */
+function NewPasswordForm({
+  title,
+  values,
+  change,
+  errors,
+  saving,
+  failure,
+  onSubmit,
+}: {
+  title: string;
+  values: { password: string; confirmation: string };
+  change: { password: (value: string) => void; confirmation: (value: string) => void };
+  errors: { password?: string; confirmation?: string };
+  saving: boolean;
+  failure: string | null;
+  onSubmit: (e: React.FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <Stack gap="md">
+        <PasswordInput
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          size="md"
+          value={values.password}
+          onChange={(e) => change.password(e.currentTarget.value)}
+          error={errors.password}
+          disabled={saving}
+        />
+        <PasswordInput
+          label="Confirma la contraseña"
+          autoComplete="new-password"
+          size="md"
+          value={values.confirmation}
+          onChange={(e) => change.confirmation(e.currentTarget.value)}
+          error={errors.confirmation}
+          disabled={saving}
+        />
+        <Button type="submit" size="md" fullWidth loading={saving}>
+          {MAIL_MSG.linkPasswordSave}
+        </Button>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
   );
 }

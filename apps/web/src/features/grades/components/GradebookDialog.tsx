@@ -140,35 +140,20 @@ function ColumnRow({
   );
 }
 
-/** The preview: columns and their activities, who matched how, and every cell with its source, grade and what it replaces. */
-export function GradebookPreview({
+/** The file's columns, each with the activity it fills and its maximum: cards on a phone, a table otherwise. */
+function PreviewColumns({
   preview,
   choices,
   onChoose,
-  onRefresh,
-  dirty,
+  isMobile,
 }: {
   preview: GradebookImportResult;
   choices: ColumnChoices;
   onChoose: (key: string, next: ColumnChoices[string]) => void;
-  onRefresh: () => void;
-  dirty: boolean;
+  isMobile: boolean;
 }) {
-  const nameOf = (id: number) => preview.rows.find((r) => r.user_id === id)?.full_name ?? '';
-  const activityOf = (id: number) => preview.activities.find((a) => a.id === id)?.activity_name ?? '';
-  const matched = preview.rows.filter((r) => r.user_id !== null);
-  const strangers = preview.rows.filter((r) => r.user_id === null);
-  const byHow = (how: 'email' | 'control' | 'name') => matched.filter((r) => r.match === how).length;
-  const shown = preview.cells.filter((c) => c.status !== 'same').slice(0, PREVIEW_CELLS);
-  const isMobile = useIsMobile();
   return (
-    <Stack gap="sm">
-      <Text size="sm" fw={500}>
-        Vista previa ({SOURCE_NAME[preview.source]}, {preview.file_name}):{' '}
-        {countOf(preview.inserted, 'calificación nueva', 'calificaciones nuevas')},{' '}
-        {countOf(preview.updated, 'cambiada', 'cambiadas')}, {countOf(preview.refused, 'rechazada', 'rechazadas')}.
-        {preview.dry_run ? ' Aún no se guardó nada.' : ''}
-      </Text>
+    <>
       {isMobile ? (
         <Stack
           gap="sm"
@@ -213,36 +198,53 @@ export function GradebookPreview({
           </Table>
         </Table.ScrollContainer>
       )}
-      {dirty && preview.dry_run ? (
-        <Group>
-          <Button size="xs" variant="light" onClick={onRefresh}>
-            Actualizar vista previa
-          </Button>
-          <Text size="xs" c="dimmed">
-            Cambiaste columnas o máximos: actualiza la vista previa antes de aplicar.
-          </Text>
-        </Group>
-      ) : null}
-      <Alert color={strangers.length || preview.missing.length ? 'yellow' : 'green'} title="Alumnos">
+    </>
+  );
+}
+
+/** Who matched how (e-mail, control number, name), who is in the file only, and who is in the group only. */
+function PreviewStudents({ preview }: { preview: GradebookImportResult }) {
+  const matched = preview.rows.filter((r) => r.user_id !== null);
+  const strangers = preview.rows.filter((r) => r.user_id === null);
+  const byHow = (how: 'email' | 'control' | 'name') => matched.filter((r) => r.match === how).length;
+  return (
+    <Alert color={strangers.length || preview.missing.length ? 'yellow' : 'green'} title="Alumnos">
+      <Text size="sm">
+        {countOf(matched.length, 'alumno encontrado', 'alumnos encontrados')}: {byHow('email')} por correo,{' '}
+        {byHow('control')} por matrícula, {byHow('name')} por nombre.
+      </Text>
+      {strangers.length ? (
         <Text size="sm">
-          {countOf(matched.length, 'alumno encontrado', 'alumnos encontrados')}: {byHow('email')} por correo,{' '}
-          {byHow('control')} por matrícula, {byHow('name')} por nombre.
+          En el archivo pero no en el grupo: {strangers.map((r) => `${r.name} (fila ${r.row})`).join(', ')}.
         </Text>
-        {strangers.length ? (
-          <Text size="sm">
-            En el archivo pero no en el grupo: {strangers.map((r) => `${r.name} (fila ${r.row})`).join(', ')}.
-          </Text>
-        ) : null}
-        {preview.missing.length ? (
-          <Text size="sm">
-            En el grupo pero no en el archivo:{' '}
-            {preview.missing
-              .map((m) => (m.controlnumber ? `${m.full_name} (${m.controlnumber})` : m.full_name))
-              .join(', ')}
-            .
-          </Text>
-        ) : null}
-      </Alert>
+      ) : null}
+      {preview.missing.length ? (
+        <Text size="sm">
+          En el grupo pero no en el archivo:{' '}
+          {preview.missing
+            .map((m) => (m.controlnumber ? `${m.full_name} (${m.controlnumber})` : m.full_name))
+            .join(', ')}
+          .
+        </Text>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Every cell that changes: the file's value, the converted grade and the grade it replaces. */
+function PreviewCells({
+  preview,
+  shown,
+  isMobile,
+}: {
+  preview: GradebookImportResult;
+  shown: GradebookImportResult['cells'];
+  isMobile: boolean;
+}) {
+  const nameOf = (id: number) => preview.rows.find((r) => r.user_id === id)?.full_name ?? '';
+  const activityOf = (id: number) => preview.activities.find((a) => a.id === id)?.activity_name ?? '';
+  return (
+    <>
       {shown.length && isMobile ? (
         <Stack
           gap={6}
@@ -313,6 +315,47 @@ export function GradebookPreview({
           El archivo no cambia ninguna calificación.
         </Text>
       )}
+    </>
+  );
+}
+
+/** The preview: columns and their activities, who matched how, and every cell with its source, grade and what it replaces. */
+export function GradebookPreview({
+  preview,
+  choices,
+  onChoose,
+  onRefresh,
+  dirty,
+}: {
+  preview: GradebookImportResult;
+  choices: ColumnChoices;
+  onChoose: (key: string, next: ColumnChoices[string]) => void;
+  onRefresh: () => void;
+  dirty: boolean;
+}) {
+  const shown = preview.cells.filter((c) => c.status !== 'same').slice(0, PREVIEW_CELLS);
+  const isMobile = useIsMobile();
+  return (
+    <Stack gap="sm">
+      <Text size="sm" fw={500}>
+        Vista previa ({SOURCE_NAME[preview.source]}, {preview.file_name}):{' '}
+        {countOf(preview.inserted, 'calificación nueva', 'calificaciones nuevas')},{' '}
+        {countOf(preview.updated, 'cambiada', 'cambiadas')}, {countOf(preview.refused, 'rechazada', 'rechazadas')}.
+        {preview.dry_run ? ' Aún no se guardó nada.' : ''}
+      </Text>
+      <PreviewColumns preview={preview} choices={choices} onChoose={onChoose} isMobile={isMobile} />
+      {dirty && preview.dry_run ? (
+        <Group>
+          <Button size="xs" variant="light" onClick={onRefresh}>
+            Actualizar vista previa
+          </Button>
+          <Text size="xs" c="dimmed">
+            Cambiaste columnas o máximos: actualiza la vista previa antes de aplicar.
+          </Text>
+        </Group>
+      ) : null}
+      <PreviewStudents preview={preview} />
+      <PreviewCells preview={preview} shown={shown} isMobile={isMobile} />
       {preview.cells.filter((c) => c.status !== 'same').length > PREVIEW_CELLS ? (
         <Text size="xs" c="dimmed">
           Se muestran {PREVIEW_CELLS} de {preview.cells.filter((c) => c.status !== 'same').length} celdas.

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAIL_MSG, type MailReport } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorText } from '../../../lib/errors';
-import { mailEnabled } from '../../auth/api/mail';
+import { useMailEnabled } from '../../auth/api/mail';
 import { useResetGroupPasswords, useResetPassword } from '../api/reset-password';
 import { isMailed, type Credential, type Issued } from './AccessSlips';
 import { CredentialsModal } from './CredentialsModal';
@@ -31,11 +30,10 @@ export function useCredentials(onError: (message: string) => void) {
   const [asking, setAsking] = useState<Person | null>(null);
   const resetGroup = useResetGroupPasswords();
   const [askingGroup, setAskingGroup] = useState<{ id: number; name: string } | null>(null);
-  const [issued, setIssued] = useState<{ message: string; summary?: string; credentials: Credential[] } | null>(null);
+  const [issued, setIssued] = useState<IssuedNotice | null>(null);
   const [mailed, setMailed] = useState<MailNotice | null>(null);
   // With the institution's mail, resets send links: the confirmations say so.
-  const mail = useQuery({ queryKey: ['auth', 'mail'], queryFn: mailEnabled, retry: false, staleTime: Infinity });
-  const byMail = mail.data === true;
+  const byMail = useMailEnabled().data === true;
 
   const confirm = async () => {
     const person = asking;
@@ -92,43 +90,22 @@ export function useCredentials(onError: (message: string) => void) {
   };
 
   const dialogs = (
-    <>
-      <ConfirmDialog
-        opened={askingGroup !== null}
-        title={GROUP_TITLE}
-        message={
-          byMail
-            ? `Se enviará a cada alumno del grupo ${askingGroup?.name ?? ''} un enlace para elegir una contraseña nueva; las actuales dejarán de servir y se cerrarán sus sesiones abiertas.`
-            : `Se generará una contraseña nueva de un solo uso para cada alumno del grupo ${askingGroup?.name ?? ''} y se cerrarán sus sesiones abiertas.`
-        }
-        confirmLabel={byMail ? 'Restablecer y enviar enlaces' : 'Restablecer e imprimir'}
-        danger
-        loading={resetGroup.isPending}
-        onConfirm={() => void confirmGroup()}
-        onCancel={() => setAskingGroup(null)}
-      />
-      <ConfirmDialog
-        opened={asking !== null}
-        title={RESET_LABEL}
-        message={
-          byMail
-            ? `Se enviará a ${asking?.email ?? ''} un enlace para que ${asking?.full_name ?? ''} elija una contraseña nueva; la actual dejará de servir y se cerrarán sus sesiones abiertas.`
-            : `Se generará una contraseña nueva de un solo uso para ${asking?.full_name ?? ''} y se cerrarán sus sesiones abiertas.`
-        }
-        confirmLabel="Restablecer"
-        danger
-        loading={reset.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(null)}
-      />
-      <CredentialsModal
-        credentials={issued?.credentials ?? null}
-        message={issued?.message ?? ''}
-        summary={issued?.summary}
-        onClose={() => setIssued(null)}
-      />
-      <MailReportModal notice={mailed} onClose={() => setMailed(null)} />
-    </>
+    <CredentialDialogs
+      byMail={byMail}
+      asking={asking}
+      askingGroup={askingGroup}
+      pending={{ one: reset.isPending, group: resetGroup.isPending }}
+      confirm={() => void confirm()}
+      confirmGroup={() => void confirmGroup()}
+      cancel={() => {
+        setAsking(null);
+        setAskingGroup(null);
+      }}
+      issued={issued}
+      closeIssued={() => setIssued(null)}
+      mailed={mailed}
+      closeMailed={() => setMailed(null)}
+    />
   );
 
   return {
@@ -162,4 +139,77 @@ export function useCredentials(onError: (message: string) => void) {
       setMailed({ title: IMPORTED_MAIL_TITLE, summary, sentText: MAIL_MSG.sentMany(report.sent), report }),
     dialogs,
   };
+}
+
+interface IssuedNotice {
+  message: string;
+  summary?: string;
+  credentials: Credential[];
+}
+
+/** The confirmations of a reset (one person, a group) and what a save issued: passwords, or word of links sent. */
+function CredentialDialogs({
+  byMail,
+  asking,
+  askingGroup,
+  pending,
+  confirm,
+  confirmGroup,
+  cancel,
+  issued,
+  closeIssued,
+  mailed,
+  closeMailed,
+}: {
+  byMail: boolean;
+  asking: Person | null;
+  askingGroup: { id: number; name: string } | null;
+  pending: { one: boolean; group: boolean };
+  confirm: () => void;
+  confirmGroup: () => void;
+  cancel: () => void;
+  issued: IssuedNotice | null;
+  closeIssued: () => void;
+  mailed: MailNotice | null;
+  closeMailed: () => void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        opened={askingGroup !== null}
+        title={GROUP_TITLE}
+        message={
+          byMail
+            ? `Se enviará a cada alumno del grupo ${askingGroup?.name ?? ''} un enlace para elegir una contraseña nueva; las actuales dejarán de servir y se cerrarán sus sesiones abiertas.`
+            : `Se generará una contraseña nueva de un solo uso para cada alumno del grupo ${askingGroup?.name ?? ''} y se cerrarán sus sesiones abiertas.`
+        }
+        confirmLabel={byMail ? 'Restablecer y enviar enlaces' : 'Restablecer e imprimir'}
+        danger
+        loading={pending.group}
+        onConfirm={confirmGroup}
+        onCancel={cancel}
+      />
+      <ConfirmDialog
+        opened={asking !== null}
+        title={RESET_LABEL}
+        message={
+          byMail
+            ? `Se enviará a ${asking?.email ?? ''} un enlace para que ${asking?.full_name ?? ''} elija una contraseña nueva; la actual dejará de servir y se cerrarán sus sesiones abiertas.`
+            : `Se generará una contraseña nueva de un solo uso para ${asking?.full_name ?? ''} y se cerrarán sus sesiones abiertas.`
+        }
+        confirmLabel="Restablecer"
+        danger
+        loading={pending.one}
+        onConfirm={confirm}
+        onCancel={cancel}
+      />
+      <CredentialsModal
+        credentials={issued?.credentials ?? null}
+        message={issued?.message ?? ''}
+        summary={issued?.summary}
+        onClose={closeIssued}
+      />
+      <MailReportModal notice={mailed} onClose={closeMailed} />
+    </>
+  );
 }

@@ -155,12 +155,16 @@ async function ownData(ctx: FlowContext) {
   return { active, generation, attribute, subject, groups, students, teacherEmail, chief };
 }
 
-/** Moves inside the single-page app (no document load, so its query cache stays as it is). */
-async function spaGo(page: Page, path: string) {
+/**
+ * Moves inside the single-page app (no document load, so its query cache stays as it is). The router keeps the
+ * previous screen on view while the next one's chunk loads, so with `heading` it waits for the new screen's title.
+ */
+async function spaGo(page: Page, path: string, heading?: string) {
   await page.evaluate((to) => {
     window.history.pushState({}, '', `/app${to}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
 }
 
 /** Marks the document; `sameDocument` then proves no reload happened in between. */
@@ -187,34 +191,34 @@ async function freshness(ctx: FlowContext) {
     await markDocument(page);
 
     // Targets → the evidence's verdict.
-    await spaGo(page, '/ReportEvidence');
+    await spaGo(page, '/ReportEvidence', 'Evidencia por generación');
     await consult(page, data.generation.generation_name);
     const section = page.getByRole('region', { name: new RegExp(data.attribute.attribute_name) });
     await section.getByText('50.0 % en Suficiente o más · Meta: 70 %', { exact: false }).waitFor();
-    await spaGo(page, '/ReportTargets');
+    await spaGo(page, '/ReportTargets', 'Metas por atributo');
     const target = page.getByLabel(`Meta de ${data.attribute.attribute_name}`);
     await target.fill('40');
     await page.getByRole('button', { name: 'Guardar metas' }).click();
     await page.getByText('Metas guardadas correctamente.').waitFor();
     await closeResult(page);
-    await spaGo(page, '/ReportEvidence');
+    await spaGo(page, '/ReportEvidence', 'Evidencia por generación');
     await consult(page, data.generation.generation_name);
     await section.getByText('50.0 % en Suficiente o más · Meta: 40 %', { exact: false }).waitFor(AT_ONCE);
     await ctx.screenshot(page, 'freshness-evidence-1280');
 
     // A student's status → the performance indices (they read the status history).
-    await spaGo(page, '/ReportPerformance');
+    await spaGo(page, '/ReportPerformance', 'Índices de rendimiento');
     await consult(page, data.generation.generation_name);
     const indices = page.getByRole('table', { name: 'Índices por periodo' });
     const periodRow = indices.getByRole('row').filter({ hasText: data.active.period_name });
     await periodRow.waitFor();
     const before = await periodRow.innerText();
-    await spaGo(page, '/Students');
+    await spaGo(page, '/Students', 'Alta de alumnos');
     const [student] = data.students;
     await page.getByLabel('Buscar alumno').fill(student!.full_name);
     await pickOption(page, page.getByRole('textbox', { name: `Estatus de ${student!.full_name}` }), 'Baja');
     await closeResult(page);
-    await spaGo(page, '/ReportPerformance');
+    await spaGo(page, '/ReportPerformance', 'Índices de rendimiento');
     await consult(page, data.generation.generation_name);
     const expected = (
       await data.chief<PerformanceAnswer>(

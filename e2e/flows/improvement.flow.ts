@@ -313,6 +313,8 @@ async function performanceIndices(ctx: FlowContext) {
     await page.goto('/app/Report');
     await page.getByRole('link', { name: 'Índices de rendimiento' }).click();
     await page.waitForURL('**/app/ReportPerformance');
+    // The router keeps the report (which has its own 'Generación') on view until the indices' chunk has loaded.
+    await page.getByRole('heading', { name: 'Índices de rendimiento', exact: true }).first().waitFor();
     await pickOption(page, 'Generación', chosen.generation.generation_name);
     await page.getByRole('button', { name: 'Consultar' }).click();
     const table = page.getByRole('table', { name: 'Índices por periodo' });

@@ -182,7 +182,15 @@ describe('AccountPage', () => {
 
   it('saves the profile, updates the stored name and the shared profile', async () => {
     const saved = { ...USER, full_name: 'Laura Mendoza', name: 'Laura Mendoza' };
-    const r = renderAccount({ 'PUT /users/7': { body: saved } });
+    // Like the server: once saved, the account is read back as saved (the write refreshes what reads users).
+    let stored = USER;
+    const r = renderAccount({
+      'GET /users/7': () => ({ body: stored }),
+      'PUT /users/7': () => {
+        stored = saved;
+        return { body: saved };
+      },
+    });
     const panel = await openProfile(r);
     const name = panel.getByLabelText(/Nombre completo/);
     await r.user.clear(name);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { LinkInfo, LinkPasswordBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -46,4 +47,21 @@ export function linkTokenOf(hash: string): string | null {
 export function forgetLinkToken(): void {
   if (window.location.hash)
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+/**
+ * The link a mailed page was opened with: its token, read once from the address's fragment (which then forgets it),
+ * and what the server says the link is for; nothing is spent.
+ */
+export function useMailLink() {
+  const [token] = useState(() => linkTokenOf(window.location.hash));
+  useEffect(forgetLinkToken, []);
+  const link = useQuery({
+    queryKey: ['auth', 'link', token],
+    queryFn: () => readLink(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  return { token, link };
 }

@@ -1,25 +1,17 @@
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAIL_MSG, MSG } from '@egreso/domain';
 import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
 import { clearSession } from '../../../lib/session';
-import { confirmEmail, forgetLinkToken, linkTokenOf, readLink } from '../api/mail';
+import { confirmEmail, useMailLink } from '../api/mail';
 
 /** /confirmar-correo: the new address confirms an e-mail change; then every session ends and the new e-mail signs in. */
 export default function ConfirmEmailPage() {
   const queryClient = useQueryClient();
-  const [token] = useState(() => linkTokenOf(window.location.hash));
-  useEffect(forgetLinkToken, []);
-  const link = useQuery({
-    queryKey: ['auth', 'link', token],
-    queryFn: () => readLink(token!),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { token, link } = useMailLink();
   const [state, setState] = useState<
     { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string } | { kind: 'error'; message: string }
   >({ kind: 'idle' });

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, LIMITS, MAIL_MSG, MSG, isRole } from '@egreso/domain';
 import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
 import { clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { serverFieldErrors } from '../../../lib/use-form';
-import { forgetLinkToken, linkTokenOf, readLink, setPasswordByLink } from '../api/mail';
+import { setPasswordByLink, useMailLink } from '../api/mail';
 
 /**
  * /activar and /restablecer: the owner of a mailed link chooses their password (the same rules as any new password)
@@ -16,15 +16,7 @@ import { forgetLinkToken, linkTokenOf, readLink, setPasswordByLink } from '../ap
 export default function LinkPasswordPage({ activation }: { activation: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [token] = useState(() => linkTokenOf(window.location.hash));
-  useEffect(forgetLinkToken, []);
-  const link = useQuery({
-    queryKey: ['auth', 'link', token],
-    queryFn: () => readLink(token!),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const { token, link } = useMailLink();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);

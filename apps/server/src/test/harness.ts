@@ -1,22 +1,23 @@
+import argon2 from 'argon2';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { connect, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
 import { kyselySink, writePeople } from '../db/writers.js';
-import { hashPassword } from '../lib/passwords.js';
 
 /** Which database the server tests run on: SQLite by default, PostgreSQL with TEST_DATABASE=postgres. */
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function createThrowawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database; with `template`, a copy of that database instead. */
+export async function createThrowawayPg(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `egreso_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   return {
@@ -45,15 +46,19 @@ export async function createTestApp(
 ): Promise<TestContext & { close: () => Promise<void> }> {
   let database: Db;
   let drop: (() => Promise<void>) | null = null;
+  // On PostgreSQL the run's global setup prepared a migrated, seeded template (test/global-setup.ts).
+  const template = onPostgres ? inject('pgTemplate') : null;
   if (onPostgres) {
-    const tmp = await createThrowawayPg();
+    const tmp = await createThrowawayPg(template ?? undefined);
     database = connect(tmp.url, { poolSize: 5, quiet: true });
     drop = tmp.drop;
   } else {
     database = connect('sqlite::memory:');
   }
-  await migrateToLatest(database);
-  await seedReferenceData(database.db);
+  if (!template) {
+    await migrateToLatest(database);
+    await seedReferenceData(database.db);
+  }
   // The API document is open as in the demo, so tests read it without a session (docs.test.ts checks both).
   const app = await buildApp({ openDocs: true, ...options, database });
   configure?.(app);
@@ -85,6 +90,12 @@ export function useTestApp(configure?: (app: App) => void): () => TestContext {
 }
 
 let userSeq = 0;
+/**
+ * Test users' passwords are hashed with argon2id at its lowest cost: the suites create hundreds of users, and at the
+ * product's cost each one takes a tenth of a second of a core to hash and again to sign in. The product's own cost
+ * is what every password the API or the admin command sets gets (lib/passwords.ts).
+ */
+const TEST_HASH = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 export interface TestUser {
   id: number;
   email: string;
@@ -114,7 +125,7 @@ export async function createUser(
     {
       full_name,
       email,
-      password_hash: await hashPassword(password),
+      password_hash: await argon2.hash(password, TEST_HASH),
       role,
       controlnumber: overrides.controlnumber ?? `C${userSeq}`,
       gender: overrides.gender === undefined ? 1 : overrides.gender,

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_MSG, ROLE } from '@egreso/domain';
-import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
+import { as, createUser, onPostgres, useTestApp, type TestUser } from '../../test/harness.js';
 import {
   makeActivity,
   makeAssignment,
@@ -11,20 +12,43 @@ import {
   makeTeacher,
 } from '../../test/factories.js';
 
-// Lets one test make the bulk save fail after its deletions, to prove the transaction rolls back.
-const failures = vi.hoisted(() => ({ insert: false }));
-vi.mock('./assignments.repository.js', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('./assignments.repository.js')>();
-  return {
-    ...mod,
-    insertAssignments: async (...args: Parameters<typeof mod.insertAssignments>) => {
-      if (failures.insert) throw new Error('simulated failure while inserting');
-      return mod.insertAssignments(...args);
-    },
-  };
-});
-
 const ctx = useTestApp();
+
+/** Makes the database refuse every new assignment of a group, as a failing write would. */
+async function failInsertsOfGroup(groupId: number) {
+  const db = ctx().database.db;
+  if (onPostgres) {
+    await sql
+      .raw(
+        `CREATE FUNCTION fail_assignment_insert() RETURNS trigger AS $$ BEGIN ` +
+          `RAISE EXCEPTION 'simulated failure while inserting'; END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER fail_assignment_insert BEFORE INSERT ON professor_subjects FOR EACH ROW ` +
+          `WHEN (NEW.group_id = ${groupId}) EXECUTE FUNCTION fail_assignment_insert()`,
+      )
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `CREATE TRIGGER fail_assignment_insert BEFORE INSERT ON professor_subjects ` +
+          `WHEN NEW.group_id = ${groupId} BEGIN SELECT RAISE(ABORT, 'simulated failure while inserting'); END`,
+      )
+      .execute(db);
+  }
+}
+
+async function dropFailingInserts() {
+  const db = ctx().database.db;
+  if (onPostgres) {
+    await sql.raw('DROP TRIGGER fail_assignment_insert ON professor_subjects').execute(db);
+    await sql.raw('DROP FUNCTION fail_assignment_insert()').execute(db);
+  } else {
+    await sql.raw('DROP TRIGGER fail_assignment_insert').execute(db);
+  }
+}
 // The assignments' mechanics run as the administrator (not limited to careers); a chief's careers are checked in
 // users/career-scope.test.ts.
 let admin: TestUser;
@@ -455,16 +479,19 @@ describe('PUT /professorsubjects/by-professor/{userId}', () => {
       group_id: g1.id,
       period_id: active.id,
     });
-    failures.insert = true;
+    // The database refuses the new row (a trigger), after the save has deleted the rows it replaces.
+    await failInsertsOfGroup(g2.id);
     try {
       const res = await as(ctx(), admin, {
         method: 'PUT',
         url: `/api/professorsubjects/by-professor/${teacher.id}`,
         payload: { rows: [{ subject_id: s2.id, group_id: g2.id }] },
       });
-      expect(res.statusCode).toBe(500);
+      // SQLite words a trigger's refusal as a constraint (409), PostgreSQL's as an unexpected error (500).
+      expect(res.statusCode).toBe(onPostgres ? 500 : 409);
+      expect(res.json().message).not.toContain('simulated');
     } finally {
-      failures.insert = false;
+      await dropFailingInserts();
     }
     expect(await idsOf(teacher.id)).toEqual([a.id, b.id]);
   });

@@ -268,17 +268,29 @@ describe('a browser that signed in to the account before', () => {
       tick(Number(res.headers['retry-after']));
     }
     expect(refusals).toBeGreaterThan(0);
-    // The hour's window may have just turned: the spray goes on until the address waits again.
-    for (let more = 0; (await spray()).statusCode === 401; more++) expect(more).toBeLessThan(100);
     vi.restoreAllMocks();
+    /**
+     * The hour's window may have just turned, and the address's wait (2 s at this count) is kept by a timer of the
+     * in-memory store that runs on the real clock, which a loaded machine may outrun between two steps: the spray
+     * goes on until the address waits again, right before each step that expects it to.
+     */
+    const addressWaits = async () => {
+      const verify = vi.spyOn(argon2, 'verify').mockResolvedValue(false);
+      for (let more = 0; (await spray()).statusCode === 401; more++) expect(more).toBeLessThan(100);
+      verify.mockRestore();
+    };
 
     // The address waits for anyone it does not know...
     const student = await createUser(ctx(), ROLE.STUDENT);
+    await addressWaits();
     expect((await signIn(student.email, student.password, campus)).statusCode).toBe(429);
+    await addressWaits();
     expect((await signIn(teacher.email, teacher.password, campus)).statusCode).toBe(429);
     // ... a mark counts only for its own account, untouched ...
+    await addressWaits();
     expect((await signIn(student.email, student.password, campus, teacherMark)).statusCode).toBe(429);
     const tampered = teacherMark.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    await addressWaits();
     expect((await signIn(teacher.email, teacher.password, campus, tampered)).statusCode).toBe(429);
     // ... and known browsers sign in at once.
     expect((await signIn(admin.email, admin.password, campus, adminMark)).statusCode).toBe(200);
@@ -294,6 +306,7 @@ describe('a browser that signed in to the account before', () => {
       .set({ password_hash: await hashPassword('otra-clave-123') })
       .where('id', '=', teacher.id)
       .execute();
+    await addressWaits();
     expect((await signIn(teacher.email, 'otra-clave-123', campus, teacherMark)).statusCode).toBe(429);
   }, 60_000);
 
@@ -377,7 +390,14 @@ describe('every failed sign-in costs the same', () => {
     const kinds: Record<string, string[]> = { unknown: [], argon2: [], initial: [] };
     for (let i = 0; i < 5; i++) {
       kinds.unknown!.push(`desconocida${i}@test.mx`);
-      kinds.argon2!.push((await createUser(ctx(), ROLE.STUDENT)).email);
+      // At the product's argon2 cost (test users get its lowest, see createUser).
+      const student = await createUser(ctx(), ROLE.STUDENT);
+      await ctx()
+        .database.db.updateTable('users')
+        .set({ password_hash: await hashPassword(student.password) })
+        .where('id', '=', student.id)
+        .execute();
+      kinds.argon2!.push(student.email);
       const email = `inicial${i}@test.mx`;
       await initialPasswordAccount(email);
       kinds.initial!.push(email);

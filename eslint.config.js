@@ -118,6 +118,26 @@ const ownedJobBlocks = () => {
   return blocks;
 };
 
+const MODULE_MESSAGE =
+  "Another server module's files are its own: import from its index.js (and add there what the rest of the server needs).";
+/** `<prefix><module>/<file>` where the file is not the module's index.js. */
+const intoModule = (prefix) => ({ regex: `${prefix}[^/.][^/]*/(?!index\\.js$)`, message: MODULE_MESSAGE });
+const moduleSurfaceBlocks = () =>
+  [
+    // From anywhere: a path through a modules/ folder (`../modules/x/`, `../apps/server/src/modules/x/`).
+    { files: ['apps/server/src/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'], from: [] },
+    // The route list, beside the modules: `./x/`.
+    { files: ['apps/server/src/modules/index.ts'], from: ['^\\./'] },
+    // A module's files, one and two folders down: `../x/`, `../../x/` is another module.
+    { files: ['apps/server/src/modules/*/*.ts'], from: ['^\\.\\./'] },
+    { files: ['apps/server/src/modules/*/*/**/*.ts'], from: ['^\\.\\./\\.\\./'] },
+  ].map(({ files, from }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['(?:^|/)modules/', ...from].map(intoModule) }],
+    },
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/screenshots/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -194,4 +214,8 @@ export default tseslint.config(
     },
   })),
   ...ownedJobBlocks(),
+  // A server module is its index.ts: outside apps/server/src/modules/<name>/ (other modules, the route list, db/,
+  // plugins/, app.ts, admin.ts, the tests elsewhere, the benchmarks, the browser flows) nothing imports its other files;
+  // inside, its files and tests import each other freely.
+  ...moduleSurfaceBlocks(),
 );

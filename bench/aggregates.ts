@@ -2,13 +2,13 @@ import type { Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { listFinalGrades, selectFinalGrades } from '../apps/server/src/modules/grades/grades.repository.js';
+import { listFinalGrades, selectFinalGrades } from '../apps/server/src/modules/grades/index.js';
 import {
   countAttributeBands,
   listAttributeRatings,
   listGlobalAttributeAverages,
-} from '../apps/server/src/modules/ratings/ratings.repository.js';
-import { freshRatings, selectAttributeRatings } from '../apps/server/src/modules/ratings/sums.js';
+  ratingQueries,
+} from '../apps/server/src/modules/ratings/index.js';
 
 const USAGE = `npm run bench:aggregates -- --database-url URL [--runs N] [--explain] [--no-migrate]
 
@@ -95,7 +95,7 @@ async function main() {
       periodId: assignment.period_id!,
     };
     const generationFilter = { generationId: generation.generation_id };
-    const fresh = await freshRatings(db);
+    const queries = await ratingQueries(db);
     const cases: Case[] = [
       {
         name: `final grades of one group's assignment (group 511, active period)`,
@@ -105,22 +105,22 @@ async function main() {
       {
         name: 'attribute ratings of that group and subject in the period',
         rows: async () => (await listAttributeRatings(db, groupFilter)).length,
-        query: selectAttributeRatings(fresh, groupFilter),
+        query: queries.attributeRatings(groupFilter),
       },
       {
         name: 'band counts per attribute, that group and subject (teacher report)',
         rows: async () => (await countAttributeBands(db, groupFilter)).length,
-        query: selectAttributeRatings(fresh, groupFilter),
+        query: queries.attributeRatings(groupFilter),
       },
       {
         name: 'attribute ratings of a whole generation (5th semester, all periods)',
         rows: async () => (await listAttributeRatings(db, generationFilter)).length,
-        query: selectAttributeRatings(fresh, generationFilter),
+        query: queries.attributeRatings(generationFilter),
       },
       {
         name: 'band counts per attribute of that generation (division report)',
         rows: async () => (await countAttributeBands(db, generationFilter)).length,
-        query: selectAttributeRatings(fresh, generationFilter),
+        query: queries.attributeRatings(generationFilter),
       },
       {
         name: 'band counts, generation + period + attribute',
@@ -132,7 +132,7 @@ async function main() {
               attributeId: attribute.attribute_id,
             })
           ).length,
-        query: selectAttributeRatings(fresh, {
+        query: queries.attributeRatings({
           ...generationFilter,
           periodId: assignment.period_id!,
           attributeId: attribute.attribute_id,
@@ -141,7 +141,7 @@ async function main() {
       {
         name: 'global attribute averages of a 9th-semester student',
         rows: async () => (await listGlobalAttributeAverages(db, { userIds: [senior.user_id] })).length,
-        query: selectAttributeRatings(fresh, { userIds: [senior.user_id] }),
+        query: queries.attributeRatings({ userIds: [senior.user_id] }),
       },
     ];
 

@@ -2,8 +2,7 @@ import type SQLite from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { User } from '../apps/server/src/db/types.js';
-import { hashToken } from '../apps/server/src/modules/auth/tokens.repository.js';
-import { presentUser } from '../apps/server/src/modules/users/present.js';
+import { hashToken, presentUser } from '../apps/server/src/modules/accounts/index.js';
 
 interface TokenRow {
   id: number;

@@ -3,18 +3,15 @@ import { parseArgs } from 'node:util';
 import { ROLE, STUDENT_STATUS, type Actor } from '@egreso/domain';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { cohortUserIds } from '../apps/server/src/modules/ratings/cohort.js';
-import { countStudentBandsByPeriod } from '../apps/server/src/modules/ratings/ratings.repository.js';
+import { cohortUserIds, countStudentBandsByPeriod } from '../apps/server/src/modules/ratings/index.js';
 import {
   addImprovementFollowup,
   buildImprovementWorkbook,
   createImprovementAction,
   listImprovementActions,
-} from '../apps/server/src/modules/improvement/improvement.service.js';
-import {
   buildPerformance,
   buildPerformanceWorkbook,
-} from '../apps/server/src/modules/improvement/performance.service.js';
+} from '../apps/server/src/modules/improvement/index.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:improvement -- --database-url URL [--runs N]

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { ROLE } from '@egreso/domain';
 import { connect } from '../apps/server/src/db/connect.js';
-import { hashToken, insertToken, newToken } from '../apps/server/src/modules/auth/tokens.repository.js';
-import { sheetSizes } from '../apps/server/src/modules/grading/sheets.repository.js';
+import { hashToken, insertToken, newToken } from '../apps/server/src/modules/accounts/index.js';
+import { sheetSizes } from '../apps/server/src/modules/sheets/index.js';
 import { nowIso } from '../apps/server/src/lib/time.js';
 
 /** Who the mixed load acts as, and on what: a token each, written straight into the server's database. */

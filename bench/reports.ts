@@ -2,20 +2,20 @@ import { sql, type Compilable } from 'kysely';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@egreso/domain';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
+import { ratingQueries } from '../apps/server/src/modules/ratings/index.js';
 import {
-  freshRatings,
-  selectAttributeRatings,
-  selectPeriodAttributeRatings,
-} from '../apps/server/src/modules/ratings/sums.js';
-import { buildCohortEvidence, buildCurriculumMap } from '../apps/server/src/modules/reports/evidence.service.js';
-import { listRatingRecords } from '../apps/server/src/modules/reports/reports.repository.js';
-import { buildFlexWorkbook, summarizeDivisionReport } from '../apps/server/src/modules/reports/reports.service.js';
+  buildCohortEvidence,
+  buildCurriculumMap,
+  listRatingRecords,
+  buildFlexWorkbook,
+  summarizeDivisionReport,
+} from '../apps/server/src/modules/reports/index.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
 
 Times the division report on a database filled by \`npm run seed:scale\` and migrated (nothing is migrated here; the
-only writes are those of \`refreshRatingSums\` when a write left rating sums to recompute):
+only writes are the rating reads' own refresh when a write left rating sums to recompute):
 GET /reportes/flex for a whole generation and all subjects (records + the answer's JSON) in the career most of its
 students follow and in every career (an administrator's report without a career), the summary the report screen asks
 for (GET /reportes/flex/resumen) in the same two scopes and for one subject, the records of one subject,
@@ -155,10 +155,10 @@ async function main() {
       console.log(`| ${name} | ${t.rows} | ${t.median.toFixed(0)} | ${t.fastest.toFixed(0)} |`);
     }
     if (values.explain) {
-      const fresh = await freshRatings(db);
-      console.log(`\n### a generation's ratings\n${await explain(database, selectAttributeRatings(fresh, whole))}`);
+      const queries = await ratingQueries(db);
+      console.log(`\n### a generation's ratings\n${await explain(database, queries.attributeRatings(whole))}`);
       console.log(
-        `\n### a generation's ratings per period\n${await explain(database, selectPeriodAttributeRatings(fresh, whole))}`,
+        `\n### a generation's ratings per period\n${await explain(database, queries.periodAttributeRatings(whole))}`,
       );
       const assignment = await db
         .selectFrom('professor_subjects')
@@ -166,7 +166,7 @@ async function main() {
         .where('subject_id', '=', subject.subject_id)
         .executeTakeFirstOrThrow();
       console.log(
-        `\n### a subject's ratings (group and period)\n${await explain(database, selectAttributeRatings(fresh, { subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`,
+        `\n### a subject's ratings (group and period)\n${await explain(database, queries.attributeRatings({ subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`,
       );
     }
   } finally {

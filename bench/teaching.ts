@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { connect, dialectOf, type Db } from '../apps/server/src/db/connect.js';
 import { seedScale } from '../apps/server/src/db/scale.js';
-import { hashToken, insertToken, newToken } from '../apps/server/src/modules/auth/tokens.repository.js';
-import { sheetSizes } from '../apps/server/src/modules/grading/sheets.repository.js';
+import { hashToken, insertToken, newToken } from '../apps/server/src/modules/accounts/index.js';
+import { sheetSizes } from '../apps/server/src/modules/sheets/index.js';
 import { nowIso } from '../apps/server/src/lib/time.js';
 import { classroomCsv, moodleXlsx, type FixtureStudent } from '../apps/server/src/test/gradebook-fixtures.js';
-import { foldKey } from '../apps/server/src/modules/grading/gradebook-format.js';
+import { foldKey } from '../apps/server/src/modules/grading/index.js';
 
 const USAGE = `npm run bench:teaching -- [--db sqlite|postgres] [--database-url URL] [--students N] [--runs N]
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@egreso/domain';
 import { sharedStringsBomb } from '../apps/server/src/test/zip-bombs.js';
-import { buildWorkbook, TEACHER_COLUMNS } from '../apps/server/src/modules/users/workbook.js';
+import { buildWorkbook, TEACHER_COLUMNS } from '../apps/server/src/modules/users/index.js';
 
 const USAGE = `npm run bench:uploads -- [--port N] [--rounds N] [--per-user N] [--node-options "..."]
 

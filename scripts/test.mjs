@@ -91,6 +91,7 @@ const testTrack = async () => {
   await stage(
     want('lint') && (() => run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])),
     want('lint') && (() => run('format', 'npx', ['prettier', '--check', '.'])),
+    want('lint') && (() => run('import circles', 'npm', ['run', 'circles', '--silent'])),
     want('typecheck') && (() => run('typecheck', 'npm', ['run', 'typecheck', '--silent'])),
   );
   if (want('unit')) await vitest('unit and component tests', ['domain', 'web']);

@@ -16,7 +16,7 @@ import { audit } from './lib/audit.js';
 import { newPasswordProblem } from './lib/password-policy.js';
 import { hashPassword } from './lib/passwords.js';
 import { nowIso } from './lib/time.js';
-import { deleteOtherTokens } from './modules/auth/tokens.repository.js';
+import { deleteOtherTokens } from './modules/accounts/index.js';
 
 const USAGE = `Uso:
   npm run admin -- create --email CORREO --name "NOMBRE COMPLETO"

@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from './lib/mail.js';
 import type { Db, Dialect } from './db/connect.js';
 import type { Database } from './db/types.js';
 import { apiModules } from './modules/index.js';
-import { registerMailThrottle, registerSignInThrottle } from './modules/auth/throttle.js';
+import { registerMailThrottle, registerSignInThrottle } from './modules/auth/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { bodyLimitsPlugin } from './plugins/body-limits.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';

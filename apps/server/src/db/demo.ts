@@ -7,8 +7,8 @@ import {
   addImprovementFollowup,
   createImprovementAction,
   updateImprovementAction,
-} from '../modules/improvement/improvement.service.js';
-import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
+} from '../modules/improvement/index.js';
+import { finishBulkLoad } from '../modules/ratings/index.js';
 import { personName } from './names.js';
 import type { Database, DbOrTrx } from './types.js';
 import {
@@ -439,7 +439,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<DemoAccount[]> {
     await writeImprovementActions(trx, catalogue, people.chiefIsc);
   });
   // The triggers marked the assignments written: their rating sums are computed now rather than on the first report.
-  await refreshRatingSums(db);
+  await finishBulkLoad(db);
   return Object.values(DEMO_ACCOUNTS).map((a) => ({ ...a }));
 }
 

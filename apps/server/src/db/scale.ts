@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ROLE, generationPreview } from '@egreso/domain';
 import { hashPassword } from '../lib/passwords.js';
 import { seededRandom } from '../lib/random.js';
-import { refreshRatingSums } from '../modules/ratings/ratings.repository.js';
+import { finishBulkLoad } from '../modules/ratings/index.js';
 import { bulkSink, ensurePostgresDatabase } from './bulk-sink.js';
 import { connect, dialectOf } from './connect.js';
 import { ATTRIBUTES, DEMO_ACCOUNTS } from './demo.js';
@@ -341,7 +341,7 @@ async function prepareFreshDatabase(url: string): Promise<void> {
 async function refreshSums(url: string): Promise<void> {
   const after = connect(url, { quiet: true });
   try {
-    await refreshRatingSums(after.db);
+    await finishBulkLoad(after.db);
     await sql
       .raw(after.dialect === 'postgres' ? 'vacuum analyze attribute_rating_sums' : 'analyze attribute_rating_sums')
       .execute(after.db);

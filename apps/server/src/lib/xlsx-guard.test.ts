@@ -1,6 +1,6 @@
 import { GRADE_MSG, PEOPLE_MSG, ROLE } from '@egreso/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkbook, STUDENT_COLUMNS } from '../modules/users/workbook.js';
+import { buildWorkbook, STUDENT_COLUMNS } from '../modules/users/index.js';
 import { makeSheet, type SheetFixture } from '../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../test/harness.js';
 import { multipart } from '../test/multipart.js';

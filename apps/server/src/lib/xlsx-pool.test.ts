@@ -1,6 +1,6 @@
 import { ROLE } from '@egreso/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkbook, TEACHER_COLUMNS } from '../modules/users/workbook.js';
+import { buildWorkbook, TEACHER_COLUMNS } from '../modules/users/index.js';
 import { as, createUser, useTestApp, type TestUser } from '../test/harness.js';
 import { multipart } from '../test/multipart.js';
 import { XLSX_POOL, XLSX_POOL_MSG, readWorkbookRows, setXlsxPoolLimits } from './xlsx-pool.js';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MSG, type Actor, type UserRecord } from '@egreso/domain';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { nowIso } from '../lib/time.js';
-import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/auth/tokens.repository.js';
+import { deleteTokenById, findUserByTokenHash, hashToken, touchToken } from '../modules/accounts/index.js';
 
 /** The signed-in user: the shared user record, which is also an Actor for permission predicates. */
 export type AuthUser = UserRecord & Actor;

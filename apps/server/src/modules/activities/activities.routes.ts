@@ -18,10 +18,9 @@ import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { auditRow } from '../../lib/audit.js';
 import { fieldError, forbidden, notFound, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { assertCanWrite, sheetByField, sheetById } from '../grading/access.js';
+import { assertCanWrite, sheetByField, sheetById, findSheet } from '../sheets/index.js';
 import { careerScope } from '../../db/career-scope.js';
-import { findSheet } from '../grading/sheets.repository.js';
-import { findUserRole } from '../assignments/assignments.repository.js';
+import { findUserRole } from '../assignments/index.js';
 import { activityOwners, deleteActivityKeepingGrades, listActivities } from './activities.repository.js';
 import { saveActivities } from './activities.service.js';
 

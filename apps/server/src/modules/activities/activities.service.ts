@@ -2,7 +2,7 @@ import { ACTIVITY_MSG, type activityBulkBody } from '@egreso/domain';
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../db/types.js';
 import { unprocessable } from '../../lib/http-errors.js';
-import type { Sheet } from '../grading/sheets.repository.js';
+import type { Sheet } from '../sheets/index.js';
 import {
   activityOwners,
   insertActivity,

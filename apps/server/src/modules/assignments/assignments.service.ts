@@ -14,7 +14,7 @@ import { refuseIfAnyInUse } from '../../db/usage.js';
 import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { findActivePeriod } from '../catalogues/catalogues.repository.js';
+import { findActivePeriod } from '../catalogues/index.js';
 import {
   assignmentLabel,
   ASSIGNMENT_DEPENDENTS,

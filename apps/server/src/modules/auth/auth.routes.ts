@@ -14,13 +14,11 @@ import { pingDatabase } from '../../db/lookups.js';
 import { forbidden, unauthorized, errorResponses } from '../../lib/http-errors.js';
 import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
-import { findUserByEmail, updatePasswordHash } from '../users/users.repository.js';
-import { presentUser } from '../users/present.js';
+import { findUserByEmail, updatePasswordHash, presentUser, deleteOtherTokens, deleteToken } from '../accounts/index.js';
 import { startSession, throttledCheck } from './auth.service.js';
 import { deviceCookie, knownDevice } from './device.js';
 import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
-import { deleteOtherTokens, deleteToken } from './tokens.repository.js';
 import { pendingEmail } from './mail-links.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,10 +3,9 @@ import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { checkPassword } from '../../lib/passwords.js';
 import { isoMinus, nowIso } from '../../lib/time.js';
-import { findPasswordHash } from '../users/users.repository.js';
+import { findPasswordHash, deleteIdleTokens, hashToken, insertToken, newToken } from '../accounts/index.js';
 import { insertSession } from './login.repository.js';
 import type { SignInThrottle, ThrottleSubject } from './throttle.js';
-import { deleteIdleTokens, hashToken, insertToken, newToken } from './tokens.repository.js';
 
 /** Opens a session after a good password: drops idle tokens, stores the new token's hash. */
 export async function startSession(

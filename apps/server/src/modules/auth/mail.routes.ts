@@ -14,12 +14,11 @@ import { conflict, errorResponses, HttpError, notFound } from '../../lib/http-er
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { emailTakenByOther, findUserByEmail, setOwnPassword } from '../users/users.repository.js';
+import { emailTakenByOther, findUserByEmail, setOwnPassword, deleteOtherTokens } from '../accounts/index.js';
 import { startSession } from './auth.service.js';
 import { LINK_PAGES, dropLinks, issueLinks, linkUrl, notify, readLink, takeLink } from './mail-links.js';
 import { forgotPasswordMail, passwordChangedMail } from './mail-texts.js';
 import { passwordRefused } from './oidc.js';
-import { deleteOtherTokens } from './tokens.repository.js';
 
 /** 410: the link is unknown, used, replaced or expired (one message: which of them tells a stranger nothing). */
 const linkGone = () => new HttpError(410, MAIL_MSG.linkInvalid);

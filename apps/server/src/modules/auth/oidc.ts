@@ -5,7 +5,7 @@ import type { OidcConfig } from '../../config.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { isLoopbackHost } from '../../config.js';
 import { isoPlus, nowIso } from '../../lib/time.js';
-import { hashToken, newToken } from './tokens.repository.js';
+import { hashToken, newToken } from '../accounts/index.js';
 
 /** The browser's cookie holding the PKCE verifier of its sign-in under way (only its hash is stored). */
 export const OIDC_COOKIE = 'egreso_oidc';

@@ -9,14 +9,13 @@ import { useTestApp, type TestContext } from '../../test/harness.js';
 import {
   countAttributeBands,
   listAttributeRatings,
-  listFinalGrades,
   listGlobalAttributeAverages,
-  selectFinalGrades,
   type AttributeBandCount,
   type AttributeRating,
   type GlobalAttributeAverage,
   type RatingFilter,
-} from './grades.repository.js';
+} from '../ratings/index.js';
+import { listFinalGrades, selectFinalGrades } from './grades.repository.js';
 
 const ctx = useTestApp();
 const now = nowIso();

@@ -1,24 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/types.js';
-import { fromTenths, hundredths, weightedTenths } from '../ratings/rounding.js';
-import { inList } from '../ratings/sums.js';
+import { inList } from '../../db/in-list.js';
+import { fromTenths, hundredths, weightedTenths } from '../../db/rounding.js';
 
 /*
  * Final grades (DESIGN §3) computed in SQL from the grades, identically on SQLite and PostgreSQL, and equal to the
- * domain's `weightedMean` on every input: the rounding is the domain's, mirrored once in `modules/ratings/rounding.ts`.
- * Attribute ratings and their aggregates live in `modules/ratings` (re-exported below for older imports).
+ * domain's `weightedMean` on every input: the rounding is the domain's, mirrored once in `db/rounding.ts`. Attribute
+ * ratings and their aggregates live in `modules/ratings`.
  */
-
-export { bandCountColumns, meanOfTenths } from '../ratings/rounding.js';
-export {
-  countAttributeBands,
-  listAttributeRatings,
-  listGlobalAttributeAverages,
-  type AttributeBandCount,
-  type AttributeRating,
-  type GlobalAttributeAverage,
-  type RatingFilter,
-} from '../ratings/ratings.repository.js';
 
 /** Σ grade×weight and Σ weight in hundredths over the rows that count (graded, positive ponderation). */
 function weightedSums(graded: RawBuilder<unknown>) {

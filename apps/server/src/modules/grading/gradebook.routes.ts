@@ -14,7 +14,7 @@ import { readUpload, uploadsPlugin } from '../../plugins/uploads.js';
 import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { errorResponses, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { sheetBySubjectGroup } from './access.js';
+import { sheetBySubjectGroup } from '../sheets/index.js';
 import { importGradebook } from './gradebook.service.js';
 
 const importErrors = errorResponses(401, 403, 404, 409, 413, 422, 429, 503);

@@ -17,7 +17,7 @@ import { auditRow } from '../../lib/audit.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { readDelimitedRows, readWorkbookRows } from '../../lib/xlsx-pool.js';
 import type { CellValue } from '../../lib/xlsx.js';
-import { listActivities } from '../activities/activities.repository.js';
+import { listActivities } from '../activities/index.js';
 import { cellKey, findCellValues, type CellValue as StoredCell } from './grading.repository.js';
 import { writeGrades } from './grading.service.js';
 import {
@@ -29,7 +29,7 @@ import {
   type SourceColumn,
   type SourceRow,
 } from './gradebook-format.js';
-import { listSheetStudents, type Sheet } from './sheets.repository.js';
+import { listSheetStudents, type Sheet } from '../sheets/index.js';
 
 /** Rows the gradebook caps allow: a course export of a few hundred students is far below. */
 const GRADEBOOK_CAPS = { rows: 2_001, columns: 260 };

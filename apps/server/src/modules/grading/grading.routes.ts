@@ -25,12 +25,11 @@ import { actorOf } from '../../plugins/auth.js';
 import { BODY_LIMITS } from '../../plugins/body-limits.js';
 import { fieldError, forbidden, notFound, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { findSubjectRow } from '../subjects/subjects.repository.js';
-import { activityOwners } from '../activities/activities.repository.js';
-import { sheetById, sheetBySubjectGroup, sheetsByIds } from './access.js';
+import { findSubjectRow } from '../subjects/index.js';
+import { activityOwners } from '../activities/index.js';
+import { sheetById, sheetBySubjectGroup, sheetsByIds, listSheetStudents } from '../sheets/index.js';
 import { findCells } from './grading.repository.js';
 import { saveGradeBatch } from './grading.service.js';
-import { listSheetStudents } from './sheets.repository.js';
 import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardData } from './sheets.service.js';
 
 const readErrors = errorResponses(401, 403, 404, 422);

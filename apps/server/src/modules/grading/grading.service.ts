@@ -10,8 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx, GradeSource } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-errors.js';
-import { activityOwners } from '../activities/activities.repository.js';
-import { sheetById, sheetsByIds } from './access.js';
+import { activityOwners } from '../activities/index.js';
+import { sheetById, sheetsByIds, sheetMemberships } from '../sheets/index.js';
 import {
   asConflict,
   cellKey,
@@ -22,7 +22,6 @@ import {
   type CellWrite,
 } from './grading.repository.js';
 import { findHistoryEntry, findImportBatch, latestEntries } from './history.repository.js';
-import { sheetMemberships } from './sheets.repository.js';
 
 export interface GradeCellInput {
   user_id: number;

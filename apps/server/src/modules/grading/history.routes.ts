@@ -16,7 +16,7 @@ import {
 import { actorOf } from '../../plugins/auth.js';
 import { unprocessable, errorResponses } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { assertCanReadHistory } from './access.js';
+import { assertCanReadHistory } from '../sheets/index.js';
 import { restoreGrade, undoImport } from './grading.service.js';
 import { historyAssignments, listHistory, listImports } from './history.repository.js';
 

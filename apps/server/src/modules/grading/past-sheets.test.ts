@@ -19,9 +19,9 @@ import {
   makeTeacher,
   type SheetFixture,
 } from '../../test/factories.js';
-import { listStudentSubjects } from '../student/records.repository.js';
-import { moveMembers } from '../users/students.repository.js';
-import { sheetMemberships } from './sheets.repository.js';
+import { listStudentSubjects } from '../student/index.js';
+import { moveMembers } from '../users/index.js';
+import { sheetMemberships } from '../sheets/index.js';
 
 /*
  * A past period's sheet after the semester advance: its students have moved from group 201 to group 301, and the

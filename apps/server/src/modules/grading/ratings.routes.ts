@@ -16,7 +16,7 @@ import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { errorResponses, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
-import { sheetBySubjectGroup } from './access.js';
+import { sheetBySubjectGroup } from '../sheets/index.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
 
 const errors = errorResponses(401, 403, 404, 409, 413, 422);

@@ -13,10 +13,10 @@ import type { Database } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { headerKey, readFirstSheet, writeWorkbook, type CellValue } from '../../lib/xlsx.js';
-import { listActivities } from '../activities/activities.repository.js';
+import { listActivities } from '../activities/index.js';
 import { cellKey, findCellValues, type CellValue as StoredCell } from './grading.repository.js';
 import { writeGrades } from './grading.service.js';
-import { listSheetStudents, type Sheet } from './sheets.repository.js';
+import { listSheetStudents, type Sheet } from '../sheets/index.js';
 import { sheetFinals } from './sheets.service.js';
 
 export interface ImportPlan {

@@ -1,12 +1,12 @@
 import type { AttributeCount, AttributeRatingRow, GradeSheet, TeacherDashboard } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
-import { listActivities } from '../activities/activities.repository.js';
-import { careersOfUser, teacherAssignments } from '../assignments/assignments.repository.js';
-import { findActivePeriod } from '../catalogues/catalogues.repository.js';
-import { listFinalGrades } from '../grades/grades.repository.js';
-import { countAttributeBands, listAttributeRatings, type RatingFilter } from '../ratings/ratings.repository.js';
+import { listActivities } from '../activities/index.js';
+import { careersOfUser, teacherAssignments } from '../assignments/index.js';
+import { findActivePeriod } from '../catalogues/index.js';
+import { listFinalGrades } from '../grades/index.js';
+import { countAttributeBands, listAttributeRatings, type RatingFilter } from '../ratings/index.js';
 import { findCellValues } from './grading.repository.js';
-import { listSheetAttributes, listSheetStudents, sheetSizes, type Sheet } from './sheets.repository.js';
+import { listSheetAttributes, listSheetStudents, sheetSizes, type Sheet } from '../sheets/index.js';
 
 /** Finals of every student of the sheet (null when none of their activities is graded), in the sheet's order. */
 export async function sheetFinals(db: DbOrTrx, sheet: Sheet, students?: Array<{ id: number }>) {

@@ -5,7 +5,7 @@ import { joinAssignmentTeacher } from '../../db/joins.js';
 import { rowWith } from '../../db/lookups.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx, ImprovementActionsTable } from '../../db/types.js';
-import { countsInCareer } from '../ratings/cohort.js';
+import { countsInCareer } from '../ratings/index.js';
 import type { Insertable } from 'kysely';
 
 /** Who reads the list: every action (administrator), the actions of some careers (chief), or of some teacher's subjects. */

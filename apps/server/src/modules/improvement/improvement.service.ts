@@ -23,9 +23,9 @@ import { auditRow } from '../../lib/audit.js';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { fileDay, nowIso } from '../../lib/time.js';
 import { writeWorkbook } from '../../lib/xlsx.js';
-import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '../ratings/ratings.repository.js';
+import { countStudentBandsByPeriod, type BandCountRow, type CohortScope } from '../ratings/index.js';
 import { mayActOnCareer } from '../../db/career-scope.js';
-import { listEffectiveTargets } from '../reports/targets.repository.js';
+import { listEffectiveTargets } from '../reports/index.js';
 import {
   deleteAction,
   deleteActionSubjects,

@@ -13,7 +13,7 @@ import {
   makeSubject,
 } from '../../test/factories.js';
 import { as, createUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { countStudentBandsByPeriod } from '../ratings/ratings.repository.js';
+import { countStudentBandsByPeriod } from '../ratings/index.js';
 import { buildImprovementWorkbook } from './improvement.service.js';
 
 const ctx = useTestApp();

@@ -3,8 +3,8 @@ import { STUDENT_STATUS } from '@egreso/domain';
 import { joinAssignmentSubject } from '../../db/joins.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { selectFinalGrades } from '../grades/grades.repository.js';
-import { cohortUserIds, countsInCareer, type CohortScope } from '../ratings/cohort.js';
+import { selectFinalGrades } from '../grades/index.js';
+import { cohortUserIds, countsInCareer, type CohortScope } from '../ratings/index.js';
 
 /*
  * School performance indices (CACEI 4.3) of a cohort, in SQL on both databases. A student's status at an instant is

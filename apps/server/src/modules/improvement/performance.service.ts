@@ -12,9 +12,8 @@ import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
 import { fileDay } from '../../lib/time.js';
 import { writeWorkbookSheets } from '../../lib/xlsx.js';
-import { countCohort, findCohortCareer, findCohortGeneration } from '../reports/evidence.repository.js';
-import { listEffectiveTargets } from '../reports/targets.repository.js';
-import { countRecordBandsBySubjectPeriod, type CohortScope } from '../ratings/ratings.repository.js';
+import { countCohort, findCohortCareer, findCohortGeneration, listEffectiveTargets } from '../reports/index.js';
+import { countRecordBandsBySubjectPeriod, type CohortScope } from '../ratings/index.js';
 import {
   countGraduatedInTerm,
   countPeriodFlows,

@@ -1,6 +1,6 @@
 import type { ObservationEntry } from '@egreso/domain';
 import type { DbOrTrx, ObservationsTable } from '../../db/types.js';
-import { sheetMembers } from '../grading/sheets.repository.js';
+import { sheetMembers } from '../sheets/index.js';
 
 export interface ObservationFilter {
   userId: number;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/types.js';
 import { forbidden, unprocessable } from '../../lib/http-errors.js';
 import { audit } from '../../lib/audit.js';
-import { activityOwners } from '../activities/activities.repository.js';
+import { activityOwners } from '../activities/index.js';
 import { insertObservations, subjectAttributePairs, teacherSheetsOfStudents } from './observations.repository.js';
 
 type Row = z.output<typeof observationBatchBody>['observaciones'][number];

@@ -4,10 +4,10 @@ import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { careerAttributeIds, cohortUserIds, type CohortScope } from './cohort.js';
-import { bandCountColumns, meanOfTenths } from './rounding.js';
+import { inList } from '../../db/in-list.js';
+import { bandCountColumns, meanOfTenths } from '../../db/rounding.js';
 import {
   freshRatings,
-  inList,
   selectAttributeRatings,
   selectPeriodAttributeRatings,
   type FreshRatings,
@@ -18,12 +18,24 @@ import {
  * Every read of the attribute ratings (DESIGN §3) and every aggregate over them: per student, group, subject,
  * generation (a cohort) and period. Each function brings the stored sums up to date by itself (`freshRatings`), so no
  * caller can read stale ratings; inside a transaction it sees the transaction's own writes. Answers are computed in
- * SQL with the domain's rounding (`rounding.ts`); the modules that show them (reports, teacher reports, the student's
- * area, the evidence) only shape them.
+ * SQL with the domain's rounding (`db/rounding.ts`); the modules that show them (reports, teacher reports, the
+ * student's area, the evidence) only shape them.
  */
 
 export type { CohortScope } from './cohort.js';
-export { refreshRatingSums, type RatingFilter } from './sums.js';
+export type { RatingFilter } from './sums.js';
+
+/**
+ * The two rating queries themselves, on sums brought up to date like every read here: for the benchmarks that plan and
+ * time them. Build and run them right away (no write in between).
+ */
+export async function ratingQueries(db: DbOrTrx) {
+  const fresh = await freshRatings(db);
+  return {
+    attributeRatings: (filter: RatingFilter) => selectAttributeRatings(fresh, filter),
+    periodAttributeRatings: (filter: RatingFilter) => selectPeriodAttributeRatings(fresh, filter),
+  };
+}
 
 export interface AttributeRating {
   user_id: number;

@@ -5,11 +5,11 @@ import { attributeRatingSumsMigration } from '../../db/migrations/0010-attribute
 import { nowIso } from '../../lib/time.js';
 import { useTestApp } from '../../test/harness.js';
 import { makeActivity, makeSheet } from '../../test/factories.js';
-import { halfUpQuotient, hundredths } from './rounding.js';
+import { halfUpQuotient, hundredths } from '../../db/rounding.js';
 import { refreshRatingSums } from './sums.js';
 
 /*
- * The rounding is the domain's (`toHundredths`, `halfUpQuotient`); `rounding.ts` is its one SQL mirror and migration
+ * The rounding is the domain's (`toHundredths`, `halfUpQuotient`); `db/rounding.ts` is its one SQL mirror and migration
  * 0010's backfill spelled it out once more. All three must give the same integers on both databases.
  */
 

@@ -15,7 +15,7 @@ import {
 } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { nowIso } from '../../lib/time.js';
-import { expectFreshReads, type FreshReadCase } from '../../test/fresh-ratings.js';
+import { expectFreshReads, type FreshReadCase } from './fresh-reads.test-support.js';
 import { countAttributeBands, listAttributeRatings, listGlobalAttributeAverages } from './ratings.repository.js';
 import {
   freshRatings,
@@ -27,9 +27,9 @@ import {
 
 /*
  * After every kind of committed write: first, every public read of the ratings module, called on the database as the
- * write left it (nobody refreshes here), answers what the grades give (`test/fresh-ratings.ts`); then the stored sums,
- * refreshed, equal the sums computed live from the grades. The live versions below are the ratings queries as they
- * were before the sums were stored: grades × activities × attribute links × assignments, grouped on every read.
+ * write left it (nobody refreshes here), answers what the grades give (`fresh-reads.test-support.ts`); then the stored
+ * sums, refreshed, equal the sums computed live from the grades. The live versions below are the ratings queries as
+ * they were before the sums were stored: grades × activities × attribute links × assignments, grouped on every read.
  */
 
 const hundredths = (column: string) => sql<number>`cast(floor(${sql.ref(column)} * 100 + 0.5) as bigint)`;

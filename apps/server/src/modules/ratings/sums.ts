@@ -2,7 +2,8 @@ import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Raw
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { peopleInScope } from '../../db/career-scope.js';
 import { ratedInCareers } from './cohort.js';
-import { fromTenths, hundredths, weightedTenths, type WeightedSums } from './rounding.js';
+import { inList } from '../../db/in-list.js';
+import { fromTenths, hundredths, weightedTenths, type WeightedSums } from '../../db/rounding.js';
 
 /*
  * The attribute ratings' stored weighted sums (migration 0010): one row per student, assignment and attribute with
@@ -21,7 +22,8 @@ import { fromTenths, hundredths, weightedTenths, type WeightedSums } from './rou
  *   sees both or neither). Nothing is written or locked: a read inside a write transaction sees its own writes and
  *   cannot deadlock with another transaction (refreshing there took the marks table's lock after the transaction's
  *   own writes had marked it, and two such transactions waited for each other).
- * Code outside this module reads ratings through `ratings.repository.ts`, whose functions do this by themselves.
+ * Code outside this module reads ratings through the module's `index.ts` (`ratings.repository.ts`), whose functions do
+ * this by themselves.
  */
 
 declare const fresh: unique symbol;
@@ -39,10 +41,19 @@ export async function freshRatings(db: DbOrTrx): Promise<FreshRatings> {
 }
 
 /**
+ * The end of a bulk load (the demo and scale seeds, after their grades): the sums of every assignment the load marked
+ * are computed once now rather than by the first report. The one way outside this module to bring the sums up to
+ * date; reads do it by themselves.
+ */
+export async function finishBulkLoad(db: DbOrTrx): Promise<void> {
+  await refreshRatingSums(db);
+}
+
+/**
  * Recomputes the sums of the marked assignments and clears their marks, in one transaction (the caller's, when it
- * passes one). Seeds call it once at the end so that the first report does not pay for every assignment; readers get
- * it through `freshRatings`. Not inside a transaction that has written grades on PostgreSQL while others may (see
- * above): only `freshRatings` is safe there.
+ * passes one). Seeds get it through `finishBulkLoad` once at the end so that the first report does not pay for every
+ * assignment; readers get it through `freshRatings`. Not inside a transaction that has written grades on PostgreSQL
+ * while others may (see above): only `freshRatings` is safe there.
  */
 export async function refreshRatingSums(db: DbOrTrx): Promise<void> {
   const marked = await db
@@ -213,10 +224,6 @@ export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFil
 }
 
 type RatingTables = Database & { s: Database['attribute_rating_sums'] };
-
-/** `column in (ids)`, and false for an empty list (which SQL cannot write). */
-export const inList = (column: string, ids: readonly number[]): Expression<SqlBool> =>
-  ids.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})` : sql<boolean>`1 = 0`;
 
 /** The filter's conditions on the stored sums `s` (true when nothing narrows). */
 function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>, filter: RatingFilter) {

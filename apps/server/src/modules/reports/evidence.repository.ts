@@ -7,7 +7,7 @@ import {
 } from '../../db/joins.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { careerAttributeIds, cohortUserIds, countsInCareer, type CohortScope } from '../ratings/cohort.js';
+import { careerAttributeIds, cohortUserIds, countsInCareer, type CohortScope } from '../ratings/index.js';
 
 /*
  * What the cohort evidence and the curriculum map show besides the ratings (whose band counts per attribute, period

@@ -10,14 +10,14 @@ import {
 } from '@egreso/domain';
 import type { DbOrTrx } from '../../db/types.js';
 import { fieldError } from '../../lib/http-errors.js';
-import { findActivePeriod } from '../catalogues/catalogues.repository.js';
+import { findActivePeriod } from '../catalogues/index.js';
 import {
   countRecordBandsBySubject,
   countStudentBands,
   countStudentBandsByPeriod,
   type BandCountRow,
   type CohortScope,
-} from '../ratings/ratings.repository.js';
+} from '../ratings/index.js';
 import {
   countCohort,
   countGradedActivities,

@@ -2,7 +2,7 @@ import { SHARED_ATTRIBUTE_CAREER, attributeDisplayName } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { listAttributeRatingsUnordered, type RatingFilter } from '../ratings/ratings.repository.js';
+import { listAttributeRatingsUnordered, type RatingFilter } from '../ratings/index.js';
 
 export interface RatingRecordRow {
   attribute_id: number;

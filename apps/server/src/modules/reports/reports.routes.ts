@@ -28,7 +28,7 @@ import { mayActOnCareer } from '../../db/career-scope.js';
 import { listRatingRecords } from './reports.repository.js';
 import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
-import { findPeriod } from '../periods/periods.repository.js';
+import { findPeriod } from '../periods/index.js';
 
 const readErrors = errorResponses(401, 403, 422);
 

@@ -25,7 +25,7 @@ import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { fileMinute, longInstant } from '../../lib/time.js';
 import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
-import { countReportBands, type RatingFilter } from '../ratings/ratings.repository.js';
+import { countReportBands, type RatingFilter } from '../ratings/index.js';
 import {
   findFilterNames,
   listCareerIds,

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { DEFAULT_ATTRIBUTE_TARGET, type AttributeTarget } from '@egreso/domain';
 import { byAttributeOrder } from '../../db/spanish.js';
-import { countsInCareer } from '../ratings/cohort.js';
+import { countsInCareer } from '../ratings/index.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 
 /**

@@ -17,7 +17,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors
 import { nowIso } from '../../lib/time.js';
 import { rowExists } from '../../db/lookups.js';
 import { assertCareerInScope } from '../../db/career-scope.js';
-import { findAssignment } from '../assignments/assignments.repository.js';
+import { findAssignment } from '../assignments/index.js';
 import {
   copyRubricContent,
   deleteCriteriaOfRubric,

@@ -4,7 +4,7 @@ import { joinAssignmentPeriod } from '../../db/joins.js';
 import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { selectFinalGrades } from '../grades/grades.repository.js';
+import { selectFinalGrades } from '../grades/index.js';
 
 export interface ActivePeriod {
   id: number;

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { auditRow } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
-import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
+import { readGroupPolicy } from '../group-policy/index.js';
 import {
   findActivePeriod,
   insertEnrolment,

@@ -2,11 +2,11 @@ import type { StudentSubject } from '@egreso/domain';
 import { joinActivityAssignment, joinAssignmentPeriod, joinAssignmentSubject } from '../../db/joins.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { sheetMembers } from '../grading/sheets.repository.js';
-import { studentObservations } from '../observations/observations.repository.js';
+import { sheetMembers } from '../sheets/index.js';
+import { studentObservations } from '../observations/index.js';
 
 /** The student's rating of each attribute of a subject (or of every subject enrolled): an aggregate of `modules/ratings`. */
-export { listStudentAttributeRatings } from '../ratings/ratings.repository.js';
+export { listStudentAttributeRatings } from '../ratings/index.js';
 
 /** The subjects the student has been enrolled in, in Spanish order, each with the activities of the student's sheets. */
 export async function listStudentSubjects(db: DbOrTrx, userId: number): Promise<StudentSubject[]> {

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/types.js';
 import { notFound } from '../../lib/http-errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { writeWorkbookSheets, type CellValue } from '../../lib/xlsx.js';
-import { listAttributeRatings, listGlobalAttributeAverages } from '../ratings/ratings.repository.js';
+import { listAttributeRatings, listGlobalAttributeAverages } from '../ratings/index.js';
 import { findActivePeriod, listEnrolments } from './enrolment.repository.js';
 import {
   countDashboardActivities,

@@ -9,7 +9,7 @@ import {
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
 import type { Dependent } from '../../db/usage.js';
-import { attributesWithCareer, presentAttribute } from '../attributes/attributes.repository.js';
+import { attributesWithCareer, presentAttribute } from '../attributes/index.js';
 
 /** Attributes of many subjects in one query, with their knowledge level, grouped by subject id. */
 export async function attributesBySubject(db: DbOrTrx, subjectIds: number[] | null) {

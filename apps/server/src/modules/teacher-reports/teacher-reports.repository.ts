@@ -2,7 +2,7 @@ import type { CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { byAttributeOrder } from '../../db/spanish.js';
-import { assignmentsQuery } from '../assignments/assignments.repository.js';
+import { assignmentsQuery } from '../assignments/index.js';
 
 /**
  * The assignments of a subject in a group (one teacher's when `userId` is given), the active period first, then

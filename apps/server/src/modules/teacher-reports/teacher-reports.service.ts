@@ -3,8 +3,8 @@ import { TEACHER_REPORT_MSG, ROLE, type Actor, type GroupReport, type StudentRep
 import type { Database } from '../../db/types.js';
 import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
-import { countAttributeBands, listAttributeRatings } from '../ratings/ratings.repository.js';
-import { listSheetStudents } from '../grading/sheets.repository.js';
+import { countAttributeBands, listAttributeRatings } from '../ratings/index.js';
+import { listSheetStudents } from '../sheets/index.js';
 import {
   listReportAttributes,
   listSubjectGroupAssignments,

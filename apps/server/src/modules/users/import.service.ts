@@ -27,8 +27,8 @@ import { insertInChunks } from '../../db/chunks.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { institutionToday, nowIso } from '../../lib/time.js';
-import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
-import { listGenerations } from '../generations/generations.repository.js';
+import { readGroupPolicy } from '../group-policy/index.js';
+import { listGenerations } from '../generations/index.js';
 import {
   activeSemestersByGeneration,
   findOrCreateGroup,
@@ -42,7 +42,7 @@ import {
   groupsByUser,
   latestGenerationByUser,
   updateUsersFields,
-} from './users.repository.js';
+} from '../accounts/index.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, type SheetRow } from './workbook.js';
 
 type Q = DbOrTrx;

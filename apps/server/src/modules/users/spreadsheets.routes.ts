@@ -18,7 +18,7 @@ import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { applyImport, planImport, previewImport, type PeopleKind } from './import.service.js';
 import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { NO_PASSWORD_YET, issueOneTimePassword } from '../../lib/passwords.js';
-import { deliver, prepareActivation } from '../auth/mail-links.js';
+import { deliver, prepareActivation } from '../auth/index.js';
 import { careerScope } from '../../db/career-scope.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 

@@ -5,8 +5,8 @@ import { linkedToScope, peopleInScope } from '../../db/career-scope.js';
 import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { insertGroup } from '../groups/groups.repository.js';
-import { generationLinks, latestLinkIds } from './users.repository.js';
+import { insertGroup } from '../groups/index.js';
+import { generationLinks, latestLinkIds } from '../accounts/index.js';
 
 /** The group memberships of one student, or of every student in scope, by student and then group name. */
 export function listUserGroupRows(db: DbOrTrx, userId: number | undefined, scope: CareerScope) {

@@ -22,8 +22,8 @@ import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { findGroup } from '../groups/groups.repository.js';
-import { readGroupPolicy } from '../group-policy/group-policy.repository.js';
+import { findGroup } from '../groups/index.js';
+import { readGroupPolicy } from '../group-policy/index.js';
 import {
   advanceCandidates,
   advanceLinks,
@@ -42,8 +42,7 @@ import {
   setLinksStatus,
   updateLink,
 } from './students.repository.js';
-import { presentLink } from './present.js';
-import { findUserById } from './users.repository.js';
+import { presentLink, findUserById } from '../accounts/index.js';
 import { auditPerson } from './users.service.js';
 
 type Q = DbOrTrx;

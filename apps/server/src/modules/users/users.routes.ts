@@ -28,11 +28,10 @@ import { forbidden, errorResponses } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { NO_PASSWORD_YET, hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { confirmCurrentPassword } from '../auth/auth.service.js';
-import { insertSession, listSessions } from '../auth/login.repository.js';
-import { deleteOtherTokens } from '../auth/tokens.repository.js';
-import { emailTakenByOther, findUserById } from './users.repository.js';
 import {
+  confirmCurrentPassword,
+  insertSession,
+  listSessions,
   EMAIL_LINK_HOURS,
   LINK_PAGES,
   deliver,
@@ -41,8 +40,11 @@ import {
   linkUrl,
   notify,
   prepareActivation,
-} from '../auth/mail-links.js';
-import { emailChangeNoticeMail, emailConfirmMail, passwordChangedMail } from '../auth/mail-texts.js';
+  emailChangeNoticeMail,
+  emailConfirmMail,
+  passwordChangedMail,
+} from '../auth/index.js';
+import { deleteOtherTokens, emailTakenByOther, findUserById } from '../accounts/index.js';
 import { fieldError } from '../../lib/http-errors.js';
 import {
   changeOwnPassword,

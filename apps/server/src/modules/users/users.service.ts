@@ -34,10 +34,10 @@ import type { Database, DbOrTrx } from '../../db/types.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { listAssignments } from '../assignments/assignments.repository.js';
-import { deleteOtherTokens } from '../auth/tokens.repository.js';
-import { presentUser } from './present.js';
+import { listAssignments } from '../assignments/index.js';
 import {
+  deleteOtherTokens,
+  presentUser,
   careersByUser,
   countUsers,
   deleteUserRow,
@@ -54,7 +54,7 @@ import {
   updateUsersFields,
   USER_DEPENDENTS,
   type UserFilter,
-} from './users.repository.js';
+} from '../accounts/index.js';
 
 type Q = DbOrTrx;
 type ListQuery = z.output<typeof usersQuery>;

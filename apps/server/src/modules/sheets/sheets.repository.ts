@@ -4,7 +4,7 @@ import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { joinAssignmentGroup, joinAssignmentSubject } from '../../db/joins.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx, ProfessorSubjectsTable, RowOf } from '../../db/types.js';
-import { inList } from '../ratings/sums.js';
+import { inList } from '../../db/in-list.js';
 
 /** An assignment as the grade screens need it, with the period its sheet uses (its own, else the active one). */
 export interface Sheet extends SheetAssignment {

@@ -5,7 +5,7 @@ import { inChunks } from '../../db/chunks.js';
 import type { Dependent } from '../../db/usage.js';
 import { esContains, esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
-import { USER_COLUMNS } from '../auth/tokens.repository.js';
+import { USER_COLUMNS } from './tokens.repository.js';
 import { presentLink } from './present.js';
 
 export function findUserById(db: DbOrTrx, id: number) {

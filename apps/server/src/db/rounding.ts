@@ -2,10 +2,11 @@ import { sql, type RawBuilder } from 'kysely';
 
 /*
  * The SQL mirror of the domain's one rounding (`packages/domain` rules: `toHundredths`, `halfUpQuotient`), written
- * once for both databases; `rounding.test.ts` checks the two against each other on SQLite and PostgreSQL. Grades and
- * ponderations are read in hundredths, sums are integers (`bigint`), and every quotient is rounded half up by integer
- * division, so no engine ever rounds a binary fraction. Migration 0010's backfill spells `hundredths` out as it was
- * written then (a migration is history); the same test checks that it agrees.
+ * once for both databases and used by the final grades and the ratings; `modules/ratings/rounding.test.ts` checks the
+ * two against each other on SQLite and PostgreSQL. Grades and ponderations are read in hundredths, sums are integers
+ * (`bigint`), and every quotient is rounded half up by integer division, so no engine ever rounds a binary fraction.
+ * Migration 0010's backfill spells `hundredths` out as it was written then (a migration is history); the same test
+ * checks that it agrees.
  */
 
 /** `toHundredths(column)`: floor(x × 100 + 0.5) as an integer. */

@@ -1,6 +1,6 @@
 import { ROLE, averageRatings, halfUpQuotient, weightedMeanTenths } from '@egreso/domain';
 import { expect } from 'vitest';
-import type { DbOrTrx } from '../db/types.js';
+import type { DbOrTrx } from '../../db/types.js';
 import {
   countAttributeBands,
   countRecordBandsBySubject,
@@ -11,14 +11,14 @@ import {
   listGlobalAttributeAverages,
   listStudentAttributeRatings,
   type CohortScope,
-} from '../modules/ratings/ratings.repository.js';
+} from './ratings.repository.js';
 import {
   freshRatings,
   selectAttributeRatings,
   selectPeriodAttributeRatings,
   type FreshRatings,
   type RatingFilter,
-} from '../modules/ratings/sums.js';
+} from './sums.js';
 
 /*
  * Test support: every public read of the ratings module, each one called on the database exactly as a write left it

@@ -1,0 +1,2 @@
+export { activitiesRoutes } from './activities.routes.js';
+export { activityOwners, listActivities } from './activities.repository.js';

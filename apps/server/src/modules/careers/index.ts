@@ -1,0 +1,1 @@
+export { careersRoutes } from './careers.routes.js';

@@ -1,0 +1,2 @@
+export { cataloguesRoutes } from './catalogues.routes.js';
+export { findActivePeriod } from './catalogues.repository.js';

@@ -1,0 +1,2 @@
+export { generationsRoutes } from './generations.routes.js';
+export { listGenerations } from './generations.repository.js';

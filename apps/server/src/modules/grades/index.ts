@@ -1,0 +1,1 @@
+export { listFinalGrades, selectFinalGrades } from './grades.repository.js';

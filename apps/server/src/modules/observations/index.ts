@@ -1,0 +1,2 @@
+export { observationsRoutes } from './observations.routes.js';
+export { studentObservations } from './observations.repository.js';

@@ -1,0 +1,2 @@
+export { periodsRoutes } from './periods.routes.js';
+export { findPeriod } from './periods.repository.js';

@@ -1,0 +1,1 @@
+export { rubricsRoutes } from './rubrics.routes.js';

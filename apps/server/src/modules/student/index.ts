@@ -1,0 +1,2 @@
+export { studentRoutes } from './student.routes.js';
+export { listStudentSubjects } from './records.repository.js';

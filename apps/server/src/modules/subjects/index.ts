@@ -1,0 +1,2 @@
+export { subjectsRoutes } from './subjects.routes.js';
+export { findSubjectRow } from './subjects.repository.js';

@@ -1,0 +1,1 @@
+export { teacherReportsRoutes } from './teacher-reports.routes.js';

@@ -2,7 +2,13 @@ import compress from '@fastify/compress';
 import { closeXlsxPool } from './lib/xlsx-pool.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { constants as zlibConstants } from 'node:zlib';
@@ -166,6 +172,31 @@ function trustProxyOption(value: BuildOptions['trustProxy']): FastifyServerOptio
   return (_address: string, hop: number) => hop < hops;
 }
 
+/** The OpenAPI document of the routes registered after it, and Swagger UI at /api/docs. */
+async function registerApiDocs(app: FastifyInstance, openDocs: boolean) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Atributos de egreso API',
+        version: '1.0.0',
+        description: 'API del seguimiento de atributos de egreso',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: documentUploads,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Outside the demo the API's document answers a signed-in user only (the guard is decorated further down).
+    ...(openDocs ? {} : { uiHooks: { onRequest: (request, reply) => app.guard().call(app, request, reply) } }),
+    // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
+  });
+}
+
 /** Builds the whole application: external plugins, then app plugins, then the routes. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
@@ -212,27 +243,7 @@ export async function buildApp(options: BuildOptions) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
     zlibOptions: { level: 1 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Atributos de egreso API',
-        version: '1.0.0',
-        description: 'API del seguimiento de atributos de egreso',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: documentUploads,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Outside the demo the API's document answers a signed-in user only (the guard is decorated further down).
-    ...(options.openDocs ? {} : { uiHooks: { onRequest: (request, reply) => app.guard().call(app, request, reply) } }),
-    // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
-    transformStaticCSP: (header) =>
-      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),
-  });
+  await registerApiDocs(app, options.openDocs ?? false);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, {

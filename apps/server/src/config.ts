@@ -238,6 +238,13 @@ export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
       `Configuración no válida: SMTP_URL y SMTP_FROM van juntas; falta ${url ? 'SMTP_FROM' : 'SMTP_URL'}.`,
     );
   }
+  assertSmtpUrl(url);
+  assertSender(from);
+  return { url, from, publicUrl: publicUrlSetting(value('PUBLIC_URL')), activationHours, resetHours };
+}
+
+/** SMTP_URL: smtp:// or smtps://, with a host (never echoed: it carries the mail server's password). */
+function assertSmtpUrl(url: string): void {
   let smtp: URL | null = null;
   try {
     smtp = new URL(url);
@@ -249,6 +256,10 @@ export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
       'Configuración no válida: SMTP_URL debe ser smtp://usuario:contraseña@servidor:587 o smtps://usuario:contraseña@servidor:465.',
     );
   }
+}
+
+/** SMTP_FROM: an address, or «Name <address>». */
+function assertSender(from: string): void {
   const angle = /^(.*)<([^<>]+)>$/.exec(from);
   const address = (angle ? angle[2]! : from).trim();
   if (!MAIL_ADDRESS.test(address) || from.length > 200) {
@@ -256,7 +267,10 @@ export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
       `Configuración no válida: SMTP_FROM debe ser un correo o «Nombre <correo@dominio>» (valor: «${from}»).`,
     );
   }
-  const rawPublic = value('PUBLIC_URL');
+}
+
+/** PUBLIC_URL, required with mail: https (http only on this machine), no query or fragment; without trailing slashes. */
+function publicUrlSetting(rawPublic: string): string {
   if (!rawPublic) {
     throw new ConfigError(
       'Configuración no válida: SMTP_URL necesita PUBLIC_URL, la dirección pública de la aplicación (https://…) a la que apuntan los enlaces de los correos.',
@@ -279,13 +293,7 @@ export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig | null {
       `Configuración no válida: PUBLIC_URL debe ser una dirección https://… (http:// solo en esta misma máquina) sin ? ni # (valor: «${rawPublic}»).`,
     );
   }
-  return {
-    url,
-    from,
-    publicUrl: withoutTrailingSlashes(publicUrl.href),
-    activationHours,
-    resetHours,
-  };
+  return withoutTrailingSlashes(publicUrl.href);
 }
 
 /** Reads the environment once; a bad value stops the start with a message naming it. */

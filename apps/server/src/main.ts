@@ -1,9 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, loggerOptions } from './app.js';
-import { isLoopbackHost, loadConfig } from './config.js';
-import { scheduleBackups } from './db/backup.js';
-import { connect } from './db/connect.js';
+import { buildApp, loggerOptions, type App } from './app.js';
+import { isLoopbackHost, loadConfig, type Config } from './config.js';
+import { scheduleBackups, type BackupSchedule } from './db/backup.js';
+import { connect, type Db } from './db/connect.js';
 import { DemoRefusedError, initializeDatabase, servesDemo } from './db/init.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,10 +57,19 @@ async function main() {
       )
     : null;
 
-  // Stops taking connections, lets the requests in flight finish (each write is one transaction: it commits or rolls
-  // back whole), waits for a backup in progress, then closes the database. A second signal, or 9 s, exits at once.
-  // Requests that arrive on open connections meanwhile get 503 (Fastify's return503OnClosing); every answer from then
-  // on carries `Connection: close`, and connections left idle are closed after a short grace.
+  closeGracefully(app, database, backups);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  printWelcome(config, init);
+}
+
+/**
+ * On SIGINT or SIGTERM: stops taking connections, lets the requests in flight finish (each write is one transaction:
+ * it commits or rolls back whole), waits for a backup in progress, then closes the database. A second signal, or 9 s,
+ * exits at once. Requests that arrive on open connections meanwhile get 503 (Fastify's return503OnClosing); every
+ * answer from then on carries `Connection: close`, and connections left idle are closed after a short grace.
+ */
+function closeGracefully(app: App, database: Db, backups: BackupSchedule | null): void {
   let closing = false;
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -92,8 +101,10 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+/** The address of the application, and the accounts a new database was given. */
+function printWelcome(config: Config, init: Awaited<ReturnType<typeof initializeDatabase>>): void {
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}/app/`;
   if (init.created === 'demo') {
     console.log('\nBase de datos nueva: se cargó la institución de demostración. Cuentas:');

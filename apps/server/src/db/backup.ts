@@ -239,32 +239,41 @@ export async function restoreDatabase(url: string, file: string): Promise<{ repl
         : `${file} es una copia de ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, y DATABASE_URL es de ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}.`,
     );
   }
-  if (dialect === 'sqlite') {
-    const target = url.replace(/^sqlite:/, '');
-    if (target === ':memory:') throw new BackupError('No se puede restaurar en una base de datos en memoria.');
-    // Checked first, so that a refusal says nothing about the copy.
-    lockSqlite(target)?.close();
-    await checkCopy(file, 'sqlite');
-    const staged = `${target}.restoring`;
-    copyFileSync(file, staged);
-    // Nothing may open the database between the check and the swap.
-    const lock = lockSqlite(target);
-    let replaced: string | null = null;
-    try {
-      if (existsSync(target)) {
-        replaced = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        lock?.close();
-        renameSync(target, replaced);
-        if (existsSync(`${target}-wal`)) renameSync(`${target}-wal`, `${replaced}-wal`);
-        rmSync(`${target}-shm`, { force: true });
-      }
-      renameSync(staged, target);
-    } finally {
-      if (lock?.open) lock.close();
-      rmSync(staged, { force: true });
+  if (dialect === 'sqlite') return restoreSqlite(url, file);
+  await restorePostgres(url, file);
+  return { replaced: null };
+}
+
+/** SQLite: the copy is staged beside the database, then swapped in under a lock; the replaced file is kept. */
+async function restoreSqlite(url: string, file: string): Promise<{ replaced: string | null }> {
+  const target = url.replace(/^sqlite:/, '');
+  if (target === ':memory:') throw new BackupError('No se puede restaurar en una base de datos en memoria.');
+  // Checked first, so that a refusal says nothing about the copy.
+  lockSqlite(target)?.close();
+  await checkCopy(file, 'sqlite');
+  const staged = `${target}.restoring`;
+  copyFileSync(file, staged);
+  // Nothing may open the database between the check and the swap.
+  const lock = lockSqlite(target);
+  let replaced: string | null = null;
+  try {
+    if (existsSync(target)) {
+      replaced = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      lock?.close();
+      renameSync(target, replaced);
+      if (existsSync(`${target}-wal`)) renameSync(`${target}-wal`, `${replaced}-wal`);
+      rmSync(`${target}-shm`, { force: true });
     }
-    return { replaced };
+    renameSync(staged, target);
+  } finally {
+    if (lock?.open) lock.close();
+    rmSync(staged, { force: true });
   }
+  return { replaced };
+}
+
+/** PostgreSQL: refused while other connections are open, then restored in one transaction. */
+async function restorePostgres(url: string, file: string): Promise<void> {
   await checkPgTools(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -301,7 +310,6 @@ export async function restoreDatabase(url: string, file: string): Promise<{ repl
       `pg_restore falló; la base de datos quedó como estaba: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}`,
     );
   }
-  return { replaced: null };
 }
 
 export interface BackupSchedule {

@@ -1,7 +1,11 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
 import { MSG } from '@egreso/domain';
 import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-errors.js';
@@ -81,28 +85,20 @@ export function nulPaths(value: unknown): string[] {
   return found;
 }
 
-/**
- * One error shape for the whole API: {message} in Spanish, plus errors per field on 422.
- * A 5xx is logged with its context and answered with a generic message, never with internals.
- */
-export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of error.validation) {
-      const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
-      // zod's own wording for a body that is not an object ("se esperaba objeto, recibido nulo") is not clear to a user.
-      const wholeBodyWrong = field === '_' && issue.keyword === 'invalid_type' && error.validationContext === 'body';
-      (errors[field] ??= []).push(wholeBodyWrong ? BODY_NOT_OBJECT : (issue.message ?? MSG.validation));
-    }
-    const first = Object.values(errors)[0]?.[0];
-    return reply.code(422).send({ message: first ?? MSG.validation, errors });
+/** The errors per field of a request its route's schema refused. */
+function schemaErrors(error: Omit<FastifyError, 'validation'> & { validation: ZodFastifySchemaValidationError[] }) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.validation) {
+    const field = fieldOf(issue.instancePath, (issue.params as Record<string, unknown>)?.missingProperty);
+    // zod's own wording for a body that is not an object ("se esperaba objeto, recibido nulo") is not clear to a user.
+    const wholeBodyWrong = field === '_' && issue.keyword === 'invalid_type' && error.validationContext === 'body';
+    (errors[field] ??= []).push(wholeBodyWrong ? BODY_NOT_OBJECT : (issue.message ?? MSG.validation));
   }
-  if (error instanceof HttpError) {
-    if (error.headers) reply.headers(error.headers);
-    return reply
-      .code(error.statusCode)
-      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
-  }
+  return errors;
+}
+
+/** Answers a write the database refused (a constraint, a value it cannot store); null for any other error. */
+function sendDatabaseRefusal(error: FastifyError, reply: FastifyReply): FastifyReply | null {
   const code = error.code;
   if (isUniqueViolation(error)) {
     return reply.code(409).send({ message: 'Ya existe un registro con esos datos.' });
@@ -121,6 +117,28 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   if (isCheckViolation(error)) {
     return reply.code(422).send({ message: MSG.validation });
   }
+  return null;
+}
+
+/**
+ * One error shape for the whole API: {message} in Spanish, plus errors per field on 422.
+ * A 5xx is logged with its context and answered with a generic message, never with internals.
+ */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = schemaErrors(error);
+    const first = Object.values(errors)[0]?.[0];
+    return reply.code(422).send({ message: first ?? MSG.validation, errors });
+  }
+  if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply
+      .code(error.statusCode)
+      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  const refused = sendDatabaseRefusal(error, reply);
+  if (refused) return refused;
+  const code = error.code;
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'response did not match its schema');
     return reply.code(500).send({ message: MSG.internal });

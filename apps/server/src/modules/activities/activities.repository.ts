@@ -19,6 +19,35 @@ export interface ActivityFilter {
 /** Activities with their subject, group and linked attributes (two queries for the whole list), oldest first. */
 export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promise<Activity[]> {
   if (filter.ids?.length === 0 || filter.professorSubjectIds?.length === 0) return [];
+  const rows = await selectActivityRows(db, filter);
+  const byActivity = await attributesByActivity(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const attributes = byActivity.get(r.id) ?? [];
+    return {
+      id: r.id,
+      professor_subject_id: r.professor_subject_id,
+      activity_name: r.activity_name,
+      type_activity: r.type_activity,
+      evaluation_instrument: r.evaluation_instrument,
+      ponderation: Number(r.ponderation),
+      attribute_ids: attributes.map((a) => a.id),
+      attributes,
+      subject: { id: r.subject_id, subject_name: r.subject_name },
+      group: r.group_id === null ? null : { id: r.group_id, group_name: r.group_name ?? '' },
+      period_id: r.period_id,
+      career_id: r.career_id,
+      graded_count: Number(r.graded_count ?? 0),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+  });
+}
+
+/** The rows of the activities matching the filter, with their assignment's subject and group, oldest first. */
+function selectActivityRows(db: DbOrTrx, filter: ActivityFilter) {
   let q = db
     .selectFrom('activities as a')
     .$call(joinActivityAssignment)
@@ -57,46 +86,26 @@ export async function listActivities(db: DbOrTrx, filter: ActivityFilter): Promi
     const scope = filter.scope;
     q = q.where((eb) => careerColumnInScope(eb, scope, 'ps.career_id'));
   }
-  const rows = await q.orderBy('a.professor_subject_id').orderBy('a.id').execute();
-  const links = rows.length
-    ? await db
-        .selectFrom('activity_attributes as aa')
-        .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
-        .where(
-          'aa.activity_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .select(['aa.activity_id', 'at.id', 'at.attribute_name', 'at.codigo'])
-        .$call(byAttributeOrder('at'))
-        .execute()
-    : [];
+  return q.orderBy('a.professor_subject_id').orderBy('a.id').execute();
+}
+
+/** The attributes linked to each of the activities, in the attributes' order: activity id → attributes. */
+async function attributesByActivity(db: DbOrTrx, activityIds: number[]): Promise<Map<number, Activity['attributes']>> {
   const byActivity = new Map<number, Activity['attributes']>();
+  if (!activityIds.length) return byActivity;
+  const links = await db
+    .selectFrom('activity_attributes as aa')
+    .innerJoin('attributes as at', 'at.id', 'aa.attribute_id')
+    .where('aa.activity_id', 'in', activityIds)
+    .select(['aa.activity_id', 'at.id', 'at.attribute_name', 'at.codigo'])
+    .$call(byAttributeOrder('at'))
+    .execute();
   for (const l of links) {
     const list = byActivity.get(l.activity_id) ?? [];
     list.push({ id: l.id, attribute_name: l.attribute_name, codigo: l.codigo });
     byActivity.set(l.activity_id, list);
   }
-  return rows.map((r) => {
-    const attributes = byActivity.get(r.id) ?? [];
-    return {
-      id: r.id,
-      professor_subject_id: r.professor_subject_id,
-      activity_name: r.activity_name,
-      type_activity: r.type_activity,
-      evaluation_instrument: r.evaluation_instrument,
-      ponderation: Number(r.ponderation),
-      attribute_ids: attributes.map((a) => a.id),
-      attributes,
-      subject: { id: r.subject_id, subject_name: r.subject_name },
-      group: r.group_id === null ? null : { id: r.group_id, group_name: r.group_name ?? '' },
-      period_id: r.period_id,
-      career_id: r.career_id,
-      graded_count: Number(r.graded_count ?? 0),
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    };
-  });
+  return byActivity;
 }
 
 /** The assignment of each activity: id → {professor_subject_id, activity_name}. */

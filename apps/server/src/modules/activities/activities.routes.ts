@@ -27,7 +27,17 @@ import { saveActivities } from './activities.service.js';
 const readErrors = errorResponses(401, 403, 404);
 const writeErrors = { ...readErrors, ...errorResponses(409, 422) };
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerLists(app);
+  registerBulkUpsert(app);
+  registerDelete(app);
+};
+
+/** The activities matching a filter, and those of one teacher. */
+function registerLists(app: App): void {
   app.get(
     '/activities',
     {
@@ -79,7 +89,9 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       return listActivities(app.db, { userId: request.params.id, scope });
     },
   );
+}
 
+function registerBulkUpsert(app: App): void {
   app.post(
     '/activities/bulk-upsert',
     {
@@ -107,7 +119,9 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/activities/:id',
     {
@@ -132,4 +146,4 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: ACTIVITY_MSG.deleted, grades_kept_in_history: kept };
     },
   );
-};
+}

@@ -35,7 +35,18 @@ const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerList(app);
+  registerCreate(app);
+  registerDelete(app);
+  registerTeacherPeriod(app);
+  registerOwnAssignments(app);
+};
+
+function registerList(app: App): void {
   app.get(
     '/professorsubjects',
     {
@@ -56,7 +67,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return listAssignments(app.db, { userId, periodId: await periodOfQuery(app.db, current, period_id), scope });
     },
   );
+}
 
+function registerCreate(app: App): void {
   app.post(
     '/professorsubjects',
     {
@@ -75,7 +88,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send((await findAssignment(app.db, id))!);
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/professorsubjects/:id',
     {
@@ -96,7 +111,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: ASSIGNMENT_MSG.deleted };
     },
   );
+}
 
+/** All the assignments of a teacher in a period: saved by comparison, or deleted. */
+function registerTeacherPeriod(app: App): void {
   app.put(
     '/professorsubjects/by-professor/:userId',
     {
@@ -140,7 +158,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: ASSIGNMENT_MSG.deletedAll, deleted };
     },
   );
+}
 
+/** The assignments and careers of the signed-in user. */
+function registerOwnAssignments(app: App): void {
   app.get(
     '/profesor/materias',
     {
@@ -174,4 +195,4 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => careersOfUser(app.db, actorOf(request).id),
   );
-};
+}

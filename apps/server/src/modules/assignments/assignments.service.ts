@@ -177,6 +177,13 @@ export async function deleteAssignment(
   await auditRow(trx, actorId, 'assignment.delete', 'professor_subjects', found.id);
 }
 
+/** New assignments of a teacher need a period that is not closed, and rows no other teacher holds in it. */
+async function assertCanCreate(db: DbOrTrx, teacherId: number, periodId: number | null, rows: Row[]) {
+  const period = periodId === null ? null : await findPeriod(db, periodId);
+  if (period?.status === 'closed') throw fieldError('period_id', ASSIGNMENT_MSG.periodClosed);
+  await assertNotHeldByOthers(db, teacherId, periodId, rows);
+}
+
 /**
  * Saves a teacher's assignments of a period by comparison: unchanged rows keep their ids (and their activities),
  * removed rows are deleted unless in use, new rows are created; all or nothing.
@@ -208,11 +215,7 @@ export async function saveTeacherAssignments(
   const outside = new Set(current.filter((a) => !careerInScope(scope, a.career_id)).map((a) => a.id));
   diff.toDelete = diff.toDelete.filter((id) => !outside.has(id));
   await refuseInUse(trx, current, diff.toDelete);
-  if (diff.toCreate.length) {
-    const period = periodId === null ? null : await findPeriod(trx, periodId);
-    if (period?.status === 'closed') throw fieldError('period_id', ASSIGNMENT_MSG.periodClosed);
-    await assertNotHeldByOthers(trx, teacher.id, periodId, diff.toCreate);
-  }
+  if (diff.toCreate.length) await assertCanCreate(trx, teacher.id, periodId, diff.toCreate);
   const careers = await defaultCareers(
     trx,
     teacher.id,

@@ -24,33 +24,49 @@ import {
   updateAttribute,
 } from './attributes.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
+import type { DbOrTrx } from '../../db/types.js';
 
 const writeErrors = errorResponses(401, 403, 404, 422);
 
+/** The career must exist, and the name be free within it (or among the attributes without a career). */
+async function checkAttribute(
+  db: DbOrTrx,
+  body: { attribute_name: string; career_id: number | null },
+  exceptId: number | null,
+) {
+  if (body.career_id !== null && !(await rowExists(db, 'careers', body.career_id)))
+    throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
+  const scope = { column: 'career_id', value: body.career_id } as const;
+  if (await valueTaken(db, 'attributes', 'attribute_name', body.attribute_name, exceptId, scope)) {
+    throw fieldError('attribute_name', ATTRIBUTE_MSG.nameTaken);
+  }
+}
+
+/** A chief writes the attributes of their careers and those of no career (shared by all); administrators any. */
+async function assertAttributeCareer(db: DbOrTrx, actor: Actor, careerId: number | null) {
+  if (careerId !== null) await assertCareerInScope(db, actor, careerId);
+}
+
+/** The attribute `id` (404 when missing), once the actor may write on its career. */
+async function attributeToWrite(db: DbOrTrx, actor: Actor, id: number) {
+  const found = await findAttribute(db, id);
+  if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
+  await assertAttributeCareer(db, actor, found.career_id);
+  return found;
+}
+
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The career must exist, and the name be free within it (or among the attributes without a career). */
-  async function checkAttribute(body: { attribute_name: string; career_id: number | null }, exceptId: number | null) {
-    if (body.career_id !== null && !(await rowExists(app.db, 'careers', body.career_id)))
-      throw fieldError('career_id', ATTRIBUTE_MSG.careerMissing);
-    const scope = { column: 'career_id', value: body.career_id } as const;
-    if (await valueTaken(app.db, 'attributes', 'attribute_name', body.attribute_name, exceptId, scope)) {
-      throw fieldError('attribute_name', ATTRIBUTE_MSG.nameTaken);
-    }
-  }
+  registerReads(app);
+  registerCreate(app);
+  registerUpdate(app);
+  registerDelete(app);
+};
 
-  /** A chief writes the attributes of their careers and those of no career (shared by all); administrators any. */
-  async function assertAttributeCareer(actor: Actor, careerId: number | null) {
-    if (careerId !== null) await assertCareerInScope(app.db, actor, careerId);
-  }
-
-  /** The attribute `id` (404 when missing), once the actor may write on its career. */
-  async function attributeToWrite(actor: Actor, id: number) {
-    const found = await findAttribute(app.db, id);
-    if (!found) throw notFound(ATTRIBUTE_MSG.notFound);
-    await assertAttributeCareer(actor, found.career_id);
-    return found;
-  }
-
+/** The list of attributes and one attribute. */
+function registerReads(app: App): void {
   app.get(
     '/attributes',
     {
@@ -81,7 +97,9 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       return found;
     },
   );
+}
 
+function registerCreate(app: App): void {
   app.post(
     '/attributes',
     {
@@ -96,8 +114,8 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body;
-      await checkAttribute(body, null);
-      await assertAttributeCareer(actor, body.career_id);
+      await checkAttribute(app.db, body, null);
+      await assertAttributeCareer(app.db, actor, body.career_id);
       const id = await app.db.transaction().execute(async (trx) => {
         const newId = await insertAttribute(trx, body, nowIso());
         await auditRow(trx, actor.id, 'attribute.create', 'attributes', newId);
@@ -106,7 +124,9 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send((await findAttribute(app.db, id))!);
     },
   );
+}
 
+function registerUpdate(app: App): void {
   app.put(
     '/attributes/:id',
     {
@@ -122,9 +142,9 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      await attributeToWrite(actor, id);
-      await checkAttribute(request.body, id);
-      await assertAttributeCareer(actor, request.body.career_id);
+      await attributeToWrite(app.db, actor, id);
+      await checkAttribute(app.db, request.body, id);
+      await assertAttributeCareer(app.db, actor, request.body.career_id);
       await app.db.transaction().execute(async (trx) => {
         await updateAttribute(trx, id, request.body, nowIso());
         await auditRow(trx, actor.id, 'attribute.update', 'attributes', id);
@@ -132,7 +152,9 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await findAttribute(app.db, id))!;
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/attributes/:id',
     {
@@ -147,7 +169,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.params;
-      const found = await attributeToWrite(actor, id);
+      const found = await attributeToWrite(app.db, actor, id);
       await app.db.transaction().execute(async (trx) => {
         await deleteUnlessInUse(trx, 'attributes', id, ATTRIBUTE_DEPENDENTS, 'El atributo');
         await auditRow(trx, actor.id, 'attribute.delete', 'attributes', id, { attribute_name: found.attribute_name });
@@ -155,4 +177,4 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: ATTRIBUTE_MSG.deleted };
     },
   );
-};
+}

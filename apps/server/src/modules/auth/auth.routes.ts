@@ -21,7 +21,17 @@ import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
 import { pendingEmail } from './mail-links.js';
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerLogin(app);
+  registerLogout(app);
+  registerMe(app);
+  registerHealth(app);
+};
+
+function registerLogin(app: App): void {
   app.post(
     '/login',
     {
@@ -74,7 +84,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { token, user: answer, must_change_password: user.must_change_password === 1 };
     },
   );
+}
 
+/** Closes the current session, or the account's other sessions. */
+function registerLogout(app: App): void {
   app.post(
     '/logout',
     {
@@ -119,7 +132,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: closedSessionsMessage(closed), closed };
     },
   );
+}
 
+function registerMe(app: App): void {
   app.get(
     '/me',
     {
@@ -142,7 +157,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+/** Liveness and readiness of the service. */
+function registerHealth(app: App): void {
   // Liveness: the process answers. A proxy or supervisor restarts a process that stops answering it.
   app.get(
     '/health',
@@ -178,4 +196,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-};
+}

@@ -23,16 +23,28 @@ import { passwordRefused } from './oidc.js';
 /** 410: the link is unknown, used, replaced or expired (one message: which of them tells a stranger nothing). */
 const linkGone = () => new HttpError(410, MAIL_MSG.linkInvalid);
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The institution's mail; 404 when it has none. */
+function mailer(app: App) {
+  if (!app.mail) throw notFound(MAIL_MSG.mailUnavailable);
+  return app.mail;
+}
+
 /**
  * Activation, reset and e-mail confirmation links (DESIGN §5, Initial credentials): public routes, each answering
  * 404 when the institution has no mail. A link is spent by the request that uses it and closes the person's sessions.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = () => {
-    if (!app.mail) throw notFound(MAIL_MSG.mailUnavailable);
-    return app.mail;
-  };
+  registerMailInfo(app);
+  registerForgotPassword(app);
+  registerLinkInfo(app);
+  registerLinkPassword(app);
+  registerLinkEmail(app);
+};
 
+function registerMailInfo(app: App): void {
   app.get(
     '/auth/mail',
     {
@@ -45,7 +57,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ enabled: app.mail !== null }),
   );
+}
 
+function registerForgotPassword(app: App): void {
   app.post(
     '/auth/forgot-password',
     {
@@ -59,7 +73,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const mail = mailer();
+      const mail = mailer(app);
       const { email } = request.body;
       await app.resetThrottle.admit(email, request.ip);
       const user = await findUserByEmail(app.db, email);
@@ -78,7 +92,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: MAIL_MSG.forgotSent };
     },
   );
+}
 
+function registerLinkInfo(app: App): void {
   app.post(
     '/auth/link',
     {
@@ -91,13 +107,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      mailer();
+      mailer(app);
       const link = await readLink(app.db, request.body.token);
       if (!link) throw linkGone();
       return { purpose: link.purpose, full_name: link.full_name, email: link.email, new_email: link.new_email };
     },
   );
+}
 
+function registerLinkPassword(app: App): void {
   app.post(
     '/auth/link/password',
     {
@@ -111,7 +129,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const mail = mailer();
+      const mail = mailer(app);
       const { token, password } = request.body;
       const link = await readLink(app.db, token);
       if (!link || link.purpose === 'email') throw linkGone();
@@ -149,7 +167,9 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+function registerLinkEmail(app: App): void {
   app.post(
     '/auth/link/email',
     {
@@ -162,7 +182,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      mailer();
+      mailer(app);
       const changed = await app.db.transaction().execute(async (trx) => {
         const taken = await takeLink(trx, request.body.token, ['email']);
         if (!taken?.new_email) return null;
@@ -192,4 +212,4 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: MAIL_MSG.emailConfirmed(changed) };
     },
   );
-};
+}

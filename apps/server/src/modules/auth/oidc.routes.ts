@@ -29,11 +29,21 @@ function toLoginPage(reply: FastifyReply, fragment: string) {
 const callbackParam = z.string().max(2000, MSG.tooLong(2000)).optional();
 const callbackQuery = z.looseObject({ code: callbackParam, state: callbackParam, error: callbackParam });
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /**
  * Institutional sign-in (OpenID Connect, DESIGN §5): authorization code with PKCE (S256), state and nonce; the
  * session token reaches the web app through a one-time code it exchanges by POST.
  */
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerInfo(app);
+  registerStart(app);
+  registerCallback(app);
+  registerExchange(app);
+};
+
+function registerInfo(app: App): void {
   app.get(
     '/auth/oidc',
     {
@@ -46,7 +56,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ enabled: app.oidc !== null }),
   );
+}
 
+function registerStart(app: App): void {
   app.get(
     '/auth/oidc/start',
     {
@@ -71,7 +83,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(303).header('cache-control', 'no-store').redirect(started.url, 303);
     },
   );
+}
 
+function registerCallback(app: App): void {
   app.get(
     '/auth/oidc/callback',
     {
@@ -101,7 +115,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+function registerExchange(app: App): void {
   app.post(
     '/auth/oidc/exchange',
     {
@@ -135,4 +151,4 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+}

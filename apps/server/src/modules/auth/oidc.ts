@@ -106,6 +106,16 @@ export async function finishSignIn(
   browserVerifier: string | undefined,
   log: FinishLog,
 ): Promise<string> {
+  const { state, verifier } = await spendState(db, callbackUrl, browserVerifier, log);
+  const claims = await providerClaims(oidc, callbackUrl, state, verifier, log);
+  const userId = await accountOf(db, oidc, claims);
+  return handOff(db, userId, claims.sub);
+}
+
+type Claims = client.IDToken & { email?: unknown; email_verified?: unknown; xms_edov?: unknown };
+
+/** The callback's state, used once (its row is deleted as it is read); it must belong to this browser. */
+async function spendState(db: DbOrTrx, callbackUrl: URL, browserVerifier: string | undefined, log: FinishLog) {
   const state = callbackUrl.searchParams.get('state');
   if (!state) throw new OidcRefused('state');
   const now = nowIso();
@@ -120,14 +130,24 @@ export async function finishSignIn(
     log.warn({ error: callbackUrl.searchParams.get('error')?.slice(0, 100) }, 'oidc provider refused');
     throw new OidcRefused('failed');
   }
+  return { state, verifier: browserVerifier };
+}
 
+/** openid-client exchanges the code and checks the ID token: its claims, with the e-mail from userinfo if missing. */
+async function providerClaims(
+  oidc: OidcConfig,
+  callbackUrl: URL,
+  state: string,
+  verifier: string,
+  log: FinishLog,
+): Promise<Claims> {
   const config = await providerConfiguration(oidc);
-  let claims: (client.IDToken & { email?: unknown; email_verified?: unknown; xms_edov?: unknown }) | undefined;
+  let claims: Claims | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: browserVerifier,
+      pkceCodeVerifier: verifier,
       expectedState: state,
-      expectedNonce: nonceOf(browserVerifier),
+      expectedNonce: nonceOf(verifier),
       idTokenExpected: true,
     });
     claims = tokens.claims();
@@ -142,27 +162,30 @@ export async function finishSignIn(
     throw new OidcRefused(reason ?? 'failed');
   }
   if (!claims?.sub) throw new OidcRefused('failed');
-  const subject = claims.sub;
+  return claims;
+}
 
-  const linked = await db.selectFrom('users').select('id').where('oidc_subject', '=', subject).executeTakeFirst();
-  let userId = linked?.id;
-  if (userId === undefined) {
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    // Microsoft Entra ID sends no email_verified: its xms_edov says the tenant owns the e-mail's domain.
-    const verified = claims.email_verified === true || claims.xms_edov === true;
-    if (!email || !verified) throw new OidcRefused('unverified');
-    if (!oidc.allowedDomains.includes(emailDomain(email))) throw new OidcRefused('domain');
-    const account = await db
-      .selectFrom('users')
-      .select(['id', 'oidc_subject'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (!account) throw new OidcRefused('no_account');
-    if (account.oidc_subject !== null) throw new OidcRefused('linked');
-    userId = account.id;
-  }
-  const id = userId;
+/** The account signing in: the one linked to the provider's subject, else the one of its verified e-mail. */
+async function accountOf(db: DbOrTrx, oidc: OidcConfig, claims: Claims): Promise<number> {
+  const linked = await db.selectFrom('users').select('id').where('oidc_subject', '=', claims.sub).executeTakeFirst();
+  if (linked) return linked.id;
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  // Microsoft Entra ID sends no email_verified: its xms_edov says the tenant owns the e-mail's domain.
+  const verified = claims.email_verified === true || claims.xms_edov === true;
+  if (!email || !verified) throw new OidcRefused('unverified');
+  if (!oidc.allowedDomains.includes(emailDomain(email))) throw new OidcRefused('domain');
+  const account = await db
+    .selectFrom('users')
+    .select(['id', 'oidc_subject'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!account) throw new OidcRefused('no_account');
+  if (account.oidc_subject !== null) throw new OidcRefused('linked');
+  return account.id;
+}
 
+/** Links the account to the subject and answers a one-time code for the web app. */
+async function handOff(db: DbOrTrx, id: number, subject: string): Promise<string> {
   const code = newToken();
   await db.transaction().execute(async (trx) => {
     // Linked to the provider, the account needs no local password: one someone else set (awaiting its change) is

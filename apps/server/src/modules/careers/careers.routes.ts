@@ -9,7 +9,17 @@ import { deleteUnlessInUse } from '../../db/usage.js';
 import { CAREER_DEPENDENTS, findCareer, insertCareer, listCareers, updateCareer } from './careers.repository.js';
 import { valueTaken } from '../../db/lookups.js';
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerList(app);
+  registerCreate(app);
+  registerUpdate(app);
+  registerDelete(app);
+};
+
+function registerList(app: App): void {
   app.get(
     '/careers',
     {
@@ -22,7 +32,9 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listCareers(app.db),
   );
+}
 
+function registerCreate(app: App): void {
   app.post(
     '/careers',
     {
@@ -47,7 +59,9 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(created);
     },
   );
+}
 
+function registerUpdate(app: App): void {
   app.put(
     '/careers/:id',
     {
@@ -74,7 +88,9 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/careers/:id',
     {
@@ -98,4 +114,4 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: CAREER_MSG.deleted };
     },
   );
-};
+}

@@ -33,8 +33,20 @@ import {
   updateGeneration,
 } from './generations.repository.js';
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The static paths are declared before /generations/:id; the router prefers them in any case.
+  registerDateHelpers(app);
+  registerReads(app);
+  registerCreate(app);
+  registerDateChanges(app);
+  registerDelete(app);
+};
+
+/** The preview of a start date and the suggested next generation. */
+function registerDateHelpers(app: App): void {
   app.get(
     '/generations/preview',
     {
@@ -64,7 +76,10 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { suggested: start, ...generationPreview(start) };
     },
   );
+}
 
+/** The list of generations and one generation. */
+function registerReads(app: App): void {
   app.get(
     '/generations',
     {
@@ -96,7 +111,9 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentGeneration(row);
     },
   );
+}
 
+function registerCreate(app: App): void {
   app.post(
     '/generations',
     {
@@ -124,18 +141,21 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(presentGeneration(row));
     },
   );
+}
 
-  /** Writes new dates of an existing generation (PUT and PATCH); its start must not be another generation's. */
-  async function saveDates(actorId: number, id: number, dates: { start_date: string; end_date: string }) {
-    if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
-    const row = await app.db.transaction().execute(async (trx) => {
-      const updated = await updateGeneration(trx, id, dates, nowIso());
-      await auditRow(trx, actorId, 'generation.update', 'generations', id, dates);
-      return updated;
-    });
-    return presentGeneration(row);
-  }
+/** Writes new dates of an existing generation (PUT and PATCH); its start must not be another generation's. */
+async function saveDates(app: App, actorId: number, id: number, dates: { start_date: string; end_date: string }) {
+  if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
+  const row = await app.db.transaction().execute(async (trx) => {
+    const updated = await updateGeneration(trx, id, dates, nowIso());
+    await auditRow(trx, actorId, 'generation.update', 'generations', id, dates);
+    return updated;
+  });
+  return presentGeneration(row);
+}
 
+/** PUT (both dates) and PATCH (one or both dates). */
+function registerDateChanges(app: App): void {
   app.put(
     '/generations/:id',
     {
@@ -151,7 +171,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!(await findGeneration(app.db, id))) throw notFound(GENERATION_MSG.notFound);
-      return saveDates(actorOf(request).id, id, request.body);
+      return saveDates(app, actorOf(request).id, id, request.body);
     },
   );
 
@@ -177,10 +197,12 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
         end_date: request.body.end_date ?? existing.end_date,
       };
       if (dates.end_date <= dates.start_date) throw fieldError('end_date', GENERATION_MSG.endNotAfterStart);
-      return saveDates(actor.id, id, dates);
+      return saveDates(app, actor.id, id, dates);
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/generations/:id',
     {
@@ -210,4 +232,4 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: GENERATION_MSG.deleted };
     },
   );
-};
+}

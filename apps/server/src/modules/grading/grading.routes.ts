@@ -36,7 +36,10 @@ import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardDat
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = { ...readErrors, ...errorResponses(409) };
 
-export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function enrolledStudentsRoute(app: RouteApp): void {
   app.get(
     '/subjects/:id/enrolled-students',
     {
@@ -57,7 +60,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       return listSheetStudents(app.db, sheet);
     },
   );
+}
 
+function gradeSheetRoute(app: RouteApp): void {
   app.get(
     '/grade-sheets/:id',
     {
@@ -71,7 +76,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => loadGradeSheet(app.db, await sheetById(app.db, actorOf(request), request.params.id, 'read')),
   );
+}
 
+function gradesByUsersAndActivitiesRoute(app: RouteApp): void {
   app.post(
     '/useractivities/by-users-and-activities',
     {
@@ -102,7 +109,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
+function gradeBatchRoute(app: RouteApp): void {
   app.post(
     '/profesor/calificar/actividades/batch',
     {
@@ -120,7 +129,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       return saveGradeBatch(app.db, actorOf(request), request.body.calificaciones, nowIso());
     },
   );
+}
 
+function finalsRoute(app: RouteApp): void {
   app.get(
     '/grades/groups/:group/subjects/:subject/finals',
     {
@@ -149,7 +160,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
         : { calificaciones: finals };
     },
   );
+}
 
+function attributeRatingsRoute(app: RouteApp): void {
   app.get(
     '/userattributes',
     {
@@ -171,7 +184,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+function teacherDashboardRoute(app: RouteApp): void {
   app.get(
     '/profesor/dashboard',
     {
@@ -185,4 +200,14 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => teacherDashboardData(app.db, actorOf(request).id, request.query.career_id),
   );
+}
+
+export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  enrolledStudentsRoute(app);
+  gradeSheetRoute(app);
+  gradesByUsersAndActivitiesRoute(app);
+  gradeBatchRoute(app);
+  finalsRoute(app);
+  attributeRatingsRoute(app);
+  teacherDashboardRoute(app);
 };

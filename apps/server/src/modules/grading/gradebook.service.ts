@@ -105,6 +105,20 @@ const ignoredReason: Record<Exclude<SourceColumn['kind'], 'item'>, string> = {
 /** Suggestions prefer a column that needs no maximum: a percentage over points, points over letters. */
 const PREFERENCE = { percentage: 0, points: 1, letter: 2 } as const;
 
+/** A file's column as the preview shows it, before it is mapped to an activity or ignored. */
+const base = (c: SourceColumn): GradebookColumn => ({
+  key: c.key,
+  header: c.header,
+  name: c.name,
+  kind: c.kind,
+  display: c.display,
+  max: null,
+  max_from: null,
+  activity_id: null,
+  mapped_by: null,
+  ignored: null,
+});
+
 /**
  * Each grade column's activity: the teacher's choice, else the one remembered for this sheet, else the activity of
  * the same folded name (one column per activity); totals, averages, feedback and the download stamp are ignored.
@@ -119,18 +133,6 @@ export function mapColumns(
   const byName = new Map(activities.map((a) => [foldWords(a.activity_name), a]));
   const taken = new Set<number>();
   const out = new Map<number, GradebookColumn>();
-  const base = (c: SourceColumn): GradebookColumn => ({
-    key: c.key,
-    header: c.header,
-    name: c.name,
-    kind: c.kind,
-    display: c.display,
-    max: null,
-    max_from: null,
-    activity_id: null,
-    mapped_by: null,
-    ignored: null,
-  });
   const items = table.columns.filter((c) => c.kind === 'item');
   for (const c of table.columns) {
     if (c.kind !== 'item') out.set(c.index, { ...base(c), ignored: ignoredReason[c.kind] });
@@ -350,18 +352,13 @@ export async function importGradebook(
       { actorId: actor.id, now, source: 'importación', batchId },
     );
     await rememberColumns(trx, sheet.id, plan.columns, choices);
-    if (out.saved.length) {
-      await trx
-        .insertInto('grade_import_files')
-        .values({ batch_id: batchId, file_name: file.name.slice(0, 255), source_kind: table.source })
-        .execute();
-      await auditRow(trx, actor.id, 'grades.import', 'professor_subjects', sheet.id, {
-        batch_id: batchId,
-        cells: out.saved.length,
-        file: file.name.slice(0, 255),
+    if (out.saved.length)
+      await recordImport(trx, actor, sheet, {
+        batchId,
+        fileName: file.name,
         source: table.source,
+        cells: out.saved.length,
       });
-    }
     return out;
   });
   const kept = new Set(result.conflicts.map((c) => cellKey(c.user_id, c.activity_id)));
@@ -378,6 +375,25 @@ export async function importGradebook(
     conflicts: result.conflicts,
     batch_id: result.saved.length ? batchId : null,
   };
+}
+
+/** A batch that wrote cells: its file's name and kind, kept for the history's list of imports, and its audit entry. */
+async function recordImport(
+  trx: DbOrTrx,
+  actor: Actor,
+  sheet: Sheet,
+  batch: { batchId: string; fileName: string; source: GradebookTable['source']; cells: number },
+): Promise<void> {
+  await trx
+    .insertInto('grade_import_files')
+    .values({ batch_id: batch.batchId, file_name: batch.fileName.slice(0, 255), source_kind: batch.source })
+    .execute();
+  await auditRow(trx, actor.id, 'grades.import', 'professor_subjects', sheet.id, {
+    batch_id: batch.batchId,
+    cells: batch.cells,
+    file: batch.fileName.slice(0, 255),
+    source: batch.source,
+  });
 }
 
 /** The mapping of this import, remembered for the sheet's next one (the activity, and the maximum the teacher gave). */

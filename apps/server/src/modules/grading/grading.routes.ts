@@ -35,7 +35,10 @@ import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardDat
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = { ...readErrors, ...errorResponses(409) };
 
-export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function enrolledStudentsRoute(app: RouteApp): void {
   app.get(
     '/subjects/:id/enrolled-students',
     {
@@ -56,7 +59,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       return listSheetStudents(app.db, sheet);
     },
   );
+}
 
+function gradeSheetRoute(app: RouteApp): void {
   app.get(
     '/grade-sheets/:id',
     {
@@ -70,7 +75,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => loadGradeSheet(app.db, await sheetById(app.db, actorOf(request), request.params.id, 'read')),
   );
+}
 
+function gradesByUsersAndActivitiesRoute(app: RouteApp): void {
   app.post(
     '/useractivities/by-users-and-activities',
     {
@@ -101,7 +108,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
+function gradeBatchRoute(app: RouteApp): void {
   app.post(
     '/profesor/calificar/actividades/batch',
     {
@@ -119,7 +128,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       return saveGradeBatch(app.db, actorOf(request), request.body.calificaciones, nowIso());
     },
   );
+}
 
+function finalsRoute(app: RouteApp): void {
   app.get(
     '/grades/groups/:group/subjects/:subject/finals',
     {
@@ -148,7 +159,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
         : { calificaciones: finals };
     },
   );
+}
 
+function attributeRatingsRoute(app: RouteApp): void {
   app.get(
     '/userattributes',
     {
@@ -170,7 +183,9 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+function teacherDashboardRoute(app: RouteApp): void {
   app.get(
     '/profesor/dashboard',
     {
@@ -184,4 +199,14 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => teacherDashboardData(app.db, actorOf(request).id, request.query.career_id),
   );
+}
+
+export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  enrolledStudentsRoute(app);
+  gradeSheetRoute(app);
+  gradesByUsersAndActivitiesRoute(app);
+  gradeBatchRoute(app);
+  finalsRoute(app);
+  attributeRatingsRoute(app);
+  teacherDashboardRoute(app);
 };

@@ -86,6 +86,25 @@ export interface WriteResult {
   conflicts: GradeConflict[];
 }
 
+/** Cells not written, as they now are (value, version and author), for the client to show as conflicts. */
+async function conflictsOf(
+  trx: DbOrTrx,
+  stale: Array<{ user_id: number; activity_id: number }>,
+): Promise<GradeConflict[]> {
+  const conflicts: GradeConflict[] = [];
+  if (!stale.length) return conflicts;
+  const now = await findCells(
+    trx,
+    stale.map((r) => r.user_id),
+    stale.map((r) => r.activity_id),
+  );
+  for (const r of stale) {
+    const cell = now.get(cellKey(r.user_id, r.activity_id));
+    if (cell) conflicts.push(asConflict(cell));
+  }
+  return conflicts;
+}
+
 /**
  * Writes checked grades and records each change in the grade history, inside the caller's transaction. A cell whose
  * stored version differs from the one the client sent is not written and comes back as a conflict with its current
@@ -129,18 +148,7 @@ export async function writeGrades(
   });
   // Stale cells, and any changed by a concurrent save between our read and our write, as they now are (with authors).
   stale.push(...writes.filter((w) => !versions.has(cellKey(w.user_id, w.activity_id))));
-  const conflicts: GradeConflict[] = [];
-  if (stale.length) {
-    const now = await findCells(
-      trx,
-      stale.map((r) => r.user_id),
-      stale.map((r) => r.activity_id),
-    );
-    for (const r of stale) {
-      const cell = now.get(cellKey(r.user_id, r.activity_id));
-      if (cell) conflicts.push(asConflict(cell));
-    }
-  }
+  const conflicts = await conflictsOf(trx, stale);
   await insertHistory(
     trx,
     saved.map((s) => {

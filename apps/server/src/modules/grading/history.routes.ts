@@ -22,7 +22,10 @@ import { historyAssignments, listHistory, listImports } from './history.reposito
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 
-export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function gradeHistoryRoute(app: RouteApp): void {
   app.get(
     '/grade-history',
     {
@@ -54,7 +57,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+function gradeImportsRoute(app: RouteApp): void {
   app.get(
     '/grade-history/imports',
     {
@@ -71,7 +76,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       return listImports(app.db, request.query.professor_subject_id);
     },
   );
+}
 
+function undoImportRoute(app: RouteApp): void {
   app.post(
     '/grade-history/imports/:batchId/undo',
     {
@@ -89,7 +96,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.transaction().execute((trx) => undoImport(trx, actor, request.params.batchId, nowIso()));
     },
   );
+}
 
+function restoreGradeRoute(app: RouteApp): void {
   app.post(
     '/grade-history/:id/restore',
     {
@@ -108,4 +117,11 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.transaction().execute((trx) => restoreGrade(trx, actor, request.params.id, request.body, nowIso()));
     },
   );
+}
+
+export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  gradeHistoryRoute(app);
+  gradeImportsRoute(app);
+  undoImportRoute(app);
+  restoreGradeRoute(app);
 };

@@ -31,13 +31,14 @@ async function readUpload(request: FastifyRequest) {
   return { file, fields };
 }
 
-export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(uploadsPlugin);
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  /** The grade sheet a download names (subject, group and period), once the actor may read it. */
-  const sheetToRead = (actor: Actor, q: { subject_id: number; group_id: number; period_id?: number }) =>
-    sheetBySubjectGroup(app.db, actor, q.subject_id, q.group_id, q.period_id, 'read');
+/** The grade sheet a download names (subject, group and period), once the actor may read it. */
+const sheetToRead = (app: RouteApp, actor: Actor, q: { subject_id: number; group_id: number; period_id?: number }) =>
+  sheetBySubjectGroup(app.db, actor, q.subject_id, q.group_id, q.period_id, 'read');
 
+function ratingsTemplateRoute(app: RouteApp): void {
   app.get(
     '/ratings/template',
     {
@@ -50,11 +51,13 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await sheetWorkbook(app.db, await sheetToRead(actorOf(request), request.query), 'template');
+      const file = await sheetWorkbook(app.db, await sheetToRead(app, actorOf(request), request.query), 'template');
       return reply.type(XLSX_TYPE).header('content-disposition', attachment('template.xlsx')).send(file);
     },
   );
+}
 
+function ratingsExportRoute(app: RouteApp): void {
   app.get(
     '/ratings/export',
     {
@@ -70,14 +73,16 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const file = await sheetWorkbook(
         app.db,
-        await sheetToRead(actorOf(request), q),
+        await sheetToRead(app, actorOf(request), q),
         'export',
         q.include_nulls !== false,
       );
       return reply.type(XLSX_TYPE).header('content-disposition', attachment('grades.xlsx')).send(file);
     },
   );
+}
 
+function ratingsImportRoute(app: RouteApp): void {
   app.post(
     '/ratings/import',
     {
@@ -103,4 +108,12 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
+
+export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(uploadsPlugin);
+
+  ratingsTemplateRoute(app);
+  ratingsExportRoute(app);
+  ratingsImportRoute(app);
 };

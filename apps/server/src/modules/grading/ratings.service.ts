@@ -27,6 +27,9 @@ export interface ImportPlan {
   errors: Array<{ row: number; error: string }>;
 }
 
+/** A row's cell under an activity's column, read as a grade. */
+type RowValue = { activity: Activity; value: number | null | 'invalid' };
+
 /** A grade cell as typed in a spreadsheet: a number, or numeric text with a decimal point or comma; blank is null. */
 function gradeOf(value: CellValue): number | null | 'invalid' {
   if (value === null) return null;
@@ -35,6 +38,36 @@ function gradeOf(value: CellValue): number | null | 'invalid' {
   if (text === '') return null;
   const n = Number(text.replace(',', '.'));
   return Number.isFinite(n) ? n : 'invalid';
+}
+
+/** A valid row's cells: a blank or an unchanged grade is skipped, any other is a change (a new grade or an update). */
+function planRow(
+  plan: ImportPlan,
+  { row, student, matricula, values }: { row: number; student: SheetStudent; matricula: string; values: RowValue[] },
+  current: Map<string, StoredCell>,
+): void {
+  for (const { activity, value } of values) {
+    if (value === null || value === 'invalid') {
+      plan.skipped++;
+      continue;
+    }
+    const before = current.get(cellKey(student.id, activity.id))?.qualification ?? null;
+    if (before === value) {
+      plan.skipped++;
+      continue;
+    }
+    if (before === null) plan.inserted++;
+    else plan.updated++;
+    plan.changes.push({
+      row,
+      user_id: student.id,
+      controlnumber: matricula,
+      activity_id: activity.id,
+      activity_name: activity.activity_name,
+      before,
+      after: value,
+    });
+  }
 }
 
 /**
@@ -67,7 +100,7 @@ export function planRatingsImport(
   const seen = new Set<number>();
   rows.slice(1).forEach((cells, i) => {
     const row = i + 2;
-    const values = columns.map((c) => ({ activity: c.activity, value: gradeOf(cells[c.index] ?? null) }));
+    const values: RowValue[] = columns.map((c) => ({ activity: c.activity, value: gradeOf(cells[c.index] ?? null) }));
     const matricula = String(cells[matriculaCol] ?? '').trim();
     if (matricula === '' && values.every((v) => v.value === null)) return;
     if (matricula === '') {
@@ -93,28 +126,7 @@ export function planRatingsImport(
       plan.errors.push({ row, error: GRADE_MSG.importRange(bad.activity.activity_name) });
       return;
     }
-    for (const { activity, value } of values) {
-      if (value === null || value === 'invalid') {
-        plan.skipped++;
-        continue;
-      }
-      const before = current.get(cellKey(student.id, activity.id))?.qualification ?? null;
-      if (before === value) {
-        plan.skipped++;
-        continue;
-      }
-      if (before === null) plan.inserted++;
-      else plan.updated++;
-      plan.changes.push({
-        row,
-        user_id: student.id,
-        controlnumber: matricula,
-        activity_id: activity.id,
-        activity_name: activity.activity_name,
-        before,
-        after: value,
-      });
-    }
+    planRow(plan, { row, student, matricula, values }, current);
   });
   return plan;
 }

@@ -34,7 +34,10 @@ import { rowExists, valueTaken } from '../../db/lookups.js';
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
 
-export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function listGroupsRoute(app: RouteApp): void {
   app.get(
     '/groups',
     {
@@ -50,7 +53,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       return listGroups(app.db, canManageCatalogues(actor) ? await careerScope(app.db, actor) : null);
     },
   );
+}
 
+function groupRoute(app: RouteApp): void {
   app.get(
     '/groups/:id',
     {
@@ -68,7 +73,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       return found;
     },
   );
+}
 
+function subjectGroupsRoute(app: RouteApp): void {
   app.get(
     '/groups/subject/:id',
     {
@@ -89,7 +96,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         : groupsForSubject(app.db, subjectId);
     },
   );
+}
 
+function groupStudentsRoute(app: RouteApp): void {
   app.get(
     '/groups/:id/students',
     {
@@ -114,7 +123,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
+function createGroupRoute(app: RouteApp): void {
   app.post(
     '/groups',
     {
@@ -138,7 +149,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send((await findGroup(app.db, id))!);
     },
   );
+}
 
+function updateGroupRoute(app: RouteApp): void {
   app.put(
     '/groups/:id',
     {
@@ -164,7 +177,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await findGroup(app.db, id))!;
     },
   );
+}
 
+function deleteGroupRoute(app: RouteApp): void {
   app.delete(
     '/groups/:id',
     {
@@ -189,4 +204,14 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: GROUP_MSG.deleted };
     },
   );
+}
+
+export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  listGroupsRoute(app);
+  groupRoute(app);
+  subjectGroupsRoute(app);
+  groupStudentsRoute(app);
+  createGroupRoute(app);
+  updateGroupRoute(app);
+  deleteGroupRoute(app);
 };

@@ -36,11 +36,10 @@ import {
 
 const errors = errorResponses(401, 403, 404, 422);
 
-/**
- * Improvement actions (CACEI 4.4): chiefs on their careers and administrators write them; teachers of their subjects
- * follow them up. School performance indices (CACEI 4.3) of a cohort.
- */
-export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function listActionsRoute(app: RouteApp): void {
   app.get(
     '/reportes/acciones-mejora',
     {
@@ -54,7 +53,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listImprovementActions(app.db, actorOf(request), request.query),
   );
+}
 
+function exportActionsRoute(app: RouteApp): void {
   app.get(
     '/reportes/acciones-mejora/export',
     {
@@ -71,7 +72,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendXlsx(reply, fileName, buffer);
     },
   );
+}
 
+function createActionRoute(app: RouteApp): void {
   app.post(
     '/reportes/acciones-mejora',
     {
@@ -90,7 +93,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(await readImprovementAction(app.db, actor, id));
     },
   );
+}
 
+function updateActionRoute(app: RouteApp): void {
   app.put(
     '/reportes/acciones-mejora/:id',
     {
@@ -110,7 +115,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return readImprovementAction(app.db, actor, request.params.id);
     },
   );
+}
 
+function measureActionRoute(app: RouteApp): void {
   app.get(
     '/reportes/acciones-mejora/:id/medicion',
     {
@@ -125,7 +132,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => measureImprovementAction(app.db, actorOf(request), request.params.id, request.query),
   );
+}
 
+function deleteActionRoute(app: RouteApp): void {
   app.delete(
     '/reportes/acciones-mejora/:id',
     {
@@ -143,7 +152,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: IMPROVEMENT_MSG.deleted };
     },
   );
+}
 
+function addFollowupRoute(app: RouteApp): void {
   app.post(
     '/reportes/acciones-mejora/:id/seguimientos',
     {
@@ -162,7 +173,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(await readImprovementAction(app.db, actor, request.params.id));
     },
   );
+}
 
+function performanceRoute(app: RouteApp): void {
   app.get(
     '/reportes/rendimiento',
     {
@@ -180,7 +193,9 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return buildPerformance(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
     },
   );
+}
 
+function exportPerformanceRoute(app: RouteApp): void {
   app.get(
     '/reportes/rendimiento/export',
     {
@@ -201,4 +216,20 @@ export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendXlsx(reply, fileName, buffer);
     },
   );
+}
+
+/**
+ * Improvement actions (CACEI 4.4): chiefs on their careers and administrators write them; teachers of their subjects
+ * follow them up. School performance indices (CACEI 4.3) of a cohort.
+ */
+export const improvementRoutes: FastifyPluginAsyncZod = async (app) => {
+  listActionsRoute(app);
+  exportActionsRoute(app);
+  createActionRoute(app);
+  updateActionRoute(app);
+  measureActionRoute(app);
+  deleteActionRoute(app);
+  addFollowupRoute(app);
+  performanceRoute(app);
+  exportPerformanceRoute(app);
 };

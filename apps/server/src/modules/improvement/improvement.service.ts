@@ -318,10 +318,11 @@ export async function readImprovementAction(db: DbOrTrx, actor: Actor, id: numbe
   return action;
 }
 
-async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<ImprovementAction[]> {
-  const ids = rows.map((r) => r.id);
-  const [subjects, followups] = await Promise.all([listActionSubjects(db, ids), listActionFollowups(db, ids)]);
-  // The evidence's trend points the actions apply to: per cohort, just the attributes and periods of its actions.
+/**
+ * The evidence's trend points the actions apply to, keyed career:generation:attribute:period: per cohort, just the
+ * attributes and periods of its actions.
+ */
+async function measuredPoints(db: DbOrTrx, rows: ActionRow[]): Promise<Map<string, BandCountRow>> {
   const cohorts = new Map<string, CohortScope & { attributeIds: Set<number>; periodIds: Set<number> }>();
   for (const r of rows) {
     const key = `${r.career_id}:${r.generation_id}`;
@@ -346,6 +347,33 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
         points.set(`${scope.careerId}:${scope.generationId}:${p.attribute_id}:${p.period_id}`, p);
     }),
   );
+  return points;
+}
+
+/** An action's subjects, each once, with the teachers its rows name. */
+function subjectsOf(
+  subjects: Awaited<ReturnType<typeof listActionSubjects>>,
+  actionId: number,
+): ImprovementAction['subjects'] {
+  const mine = new Map<number, ImprovementAction['subjects'][number]>();
+  for (const s of subjects.filter((x) => x.action_id === actionId)) {
+    const entry = mine.get(s.subject_id) ?? {
+      subject_id: s.subject_id,
+      subject_key: s.subject_key,
+      subject_name: s.subject_name,
+      teachers: [],
+    };
+    if (s.teacher_name !== null) entry.teachers.push({ id: s.teacher_id, full_name: s.teacher_name });
+    mine.set(s.subject_id, entry);
+  }
+  return [...mine.values()];
+}
+
+/** The actions' rows as the API answers them: subjects and teachers, follow-ups, finding and measured result. */
+async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<ImprovementAction[]> {
+  const ids = rows.map((r) => r.id);
+  const [subjects, followups] = await Promise.all([listActionSubjects(db, ids), listActionFollowups(db, ids)]);
+  const points = await measuredPoints(db, rows);
 
   return rows.map((r) => {
     const measured = points.get(`${r.career_id}:${r.generation_id}:${r.attribute_id}:${r.period_id}`) ?? null;
@@ -355,17 +383,6 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
       suficiente: 0,
       insuficiente: r.finding_insufficient,
     };
-    const mySubjects = new Map<number, ImprovementAction['subjects'][number]>();
-    for (const s of subjects.filter((x) => x.action_id === r.id)) {
-      const entry = mySubjects.get(s.subject_id) ?? {
-        subject_id: s.subject_id,
-        subject_key: s.subject_key,
-        subject_name: s.subject_name,
-        teachers: [],
-      };
-      if (s.teacher_name !== null) entry.teachers.push({ id: s.teacher_id, full_name: s.teacher_name });
-      mySubjects.set(s.subject_id, entry);
-    }
     const result = measured ? measure(measured, r.expected_share) : null;
     return {
       id: r.id,
@@ -388,7 +405,7 @@ async function shapeActions(db: DbOrTrx, rows: ActionRow[]): Promise<Improvement
       },
       cause: r.cause,
       action: r.action,
-      subjects: [...mySubjects.values()],
+      subjects: subjectsOf(subjects, r.id),
       period: { period_id: r.period_id, period_name: r.period_name, start_date: r.period_start },
       expected_share: r.expected_share,
       measured: result,

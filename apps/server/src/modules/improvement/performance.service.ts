@@ -20,9 +20,52 @@ import {
   listCohortPeriods,
   listSubjectCareerAttributes,
   listSubjectFailures,
+  type SubjectFailureRow,
 } from './performance.repository.js';
 
 const TOP = 3;
+
+/** A subject's failures in a period as the answer shows them. */
+const shape = (f: SubjectFailureRow) => ({
+  subject_id: f.subject_id,
+  subject_key: f.subject_key,
+  subject_name: f.subject_name,
+  students_with_final: f.with_final,
+  failed: f.failed,
+  failure_rate: percent(f.failed, f.with_final),
+});
+
+/** What the subjects failed most are judged with: their attributes, the cohort's records by band, the targets. */
+interface FailureEvidence {
+  attributes: Awaited<ReturnType<typeof listSubjectCareerAttributes>>;
+  bands: Awaited<ReturnType<typeof countRecordBandsBySubjectPeriod>>;
+  targets: Map<number, Awaited<ReturnType<typeof listEffectiveTargets>>>;
+}
+
+/**
+ * The attributes a subject failed most in a period is linked to, each with the cohort's records of that subject in that
+ * period judged with the evidence's verdict against the period's target (null share and met without records).
+ */
+function judgedAttributes({ attributes, bands, targets }: FailureEvidence, subjectId: number, periodId: number) {
+  return attributes
+    .filter((a) => a.subject_id === subjectId)
+    .map((a) => {
+      const counts = bands.find(
+        (b) => b.attribute_id === a.attribute_id && b.subject_id === subjectId && b.period_id === periodId,
+      );
+      const target =
+        targets.get(periodId)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
+      const v = counts ? verdict(counts, target) : null;
+      return {
+        attribute_id: a.attribute_id,
+        attribute_name: a.attribute_name,
+        codigo: a.codigo,
+        shared: a.attribute_career_id === null,
+        share: v?.share ?? null,
+        met: v?.met ?? null,
+      };
+    });
+}
 
 /**
  * The school performance indices of a cohort per period (CACEI 4.3): students at the start and at the end, dropouts,
@@ -58,14 +101,6 @@ export async function buildPerformance(
   const targets = new Map(
     await Promise.all(periods.map(async (p) => [p.id, await listEffectiveTargets(db, scope.careerId, p)] as const)),
   );
-  const shape = (f: (typeof failures)[number]) => ({
-    subject_id: f.subject_id,
-    subject_key: f.subject_key,
-    subject_name: f.subject_name,
-    students_with_final: f.with_final,
-    failed: f.failed,
-    failure_rate: percent(f.failed, f.with_final),
-  });
   return {
     institution,
     career,
@@ -86,24 +121,7 @@ export async function buildPerformance(
         subjects: failures.filter((f) => f.period_id === p.id).map(shape),
         top_failures: topOf(p.id).map((f) => ({
           ...shape(f),
-          attributes: attributes
-            .filter((a) => a.subject_id === f.subject_id)
-            .map((a) => {
-              const counts = bands.find(
-                (b) => b.attribute_id === a.attribute_id && b.subject_id === f.subject_id && b.period_id === p.id,
-              );
-              const target =
-                targets.get(p.id)!.find((t) => t.attribute_id === a.attribute_id)?.target ?? DEFAULT_ATTRIBUTE_TARGET;
-              const v = counts ? verdict(counts, target) : null;
-              return {
-                attribute_id: a.attribute_id,
-                attribute_name: a.attribute_name,
-                codigo: a.codigo,
-                shared: a.attribute_career_id === null,
-                share: v?.share ?? null,
-                met: v?.met ?? null,
-              };
-            }),
+          attributes: judgedAttributes({ attributes, bands, targets }, f.subject_id, p.id),
         })),
       };
     }),

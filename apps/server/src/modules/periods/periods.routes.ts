@@ -28,13 +28,17 @@ import { valueTaken } from '../../db/lookups.js';
 
 const present = (p: PeriodRow) => ({ ...p, is_active: p.is_active === 1 });
 
-export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function existingOr404(id: number): Promise<PeriodRow> {
-    const row = await findPeriod(app.db, id);
-    if (!row) throw notFound(PERIOD_MSG.notFound);
-    return row;
-  }
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The period, or 404 when there is none of that id. */
+async function existingOr404(app: RouteApp, id: number): Promise<PeriodRow> {
+  const row = await findPeriod(app.db, id);
+  if (!row) throw notFound(PERIOD_MSG.notFound);
+  return row;
+}
+
+function listPeriodsRoute(app: RouteApp): void {
   app.get(
     '/periods',
     {
@@ -55,7 +59,9 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+function createPeriodRoute(app: RouteApp): void {
   app.post(
     '/periods',
     {
@@ -78,10 +84,12 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
         await auditRow(trx, actor.id, 'period.create', 'periods', row.id, { period_name: body.period_name });
         return row.id;
       });
-      return reply.code(201).send(present(await existingOr404(id)));
+      return reply.code(201).send(present(await existingOr404(app, id)));
     },
   );
+}
 
+function updatePeriodRoute(app: RouteApp): void {
   app.put(
     '/periods/:id',
     {
@@ -96,14 +104,16 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const existing = await existingOr404(request.params.id);
+      const existing = await existingOr404(app, request.params.id);
       await withActivation(() =>
         app.db.transaction().execute((trx) => updatePeriodFields(trx, app.dialect, actor.id, existing, request.body)),
       );
-      return present(await existingOr404(existing.id));
+      return present(await existingOr404(app, existing.id));
     },
   );
+}
 
+function deletePeriodRoute(app: RouteApp): void {
   app.delete(
     '/periods/:id',
     {
@@ -117,7 +127,7 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const existing = await existingOr404(request.params.id);
+      const existing = await existingOr404(app, request.params.id);
       await app.db.transaction().execute(async (trx) => {
         const current = await findPeriod(trx, existing.id);
         if (current?.is_active === 1) throw conflict(PERIOD_MSG.deleteActive);
@@ -128,7 +138,9 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PERIOD_MSG.deleted };
     },
   );
+}
 
+function activatePeriodRoute(app: RouteApp): void {
   app.post(
     '/periods/:id/activate',
     {
@@ -142,15 +154,17 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const existing = await existingOr404(request.params.id);
+      const existing = await existingOr404(app, request.params.id);
       if (existing.status === 'closed') throw conflict(PERIOD_MSG.activateClosed);
       await withActivation(() =>
         app.db.transaction().execute((trx) => activatePeriod(trx, app.dialect, actor.id, existing.id)),
       );
-      return present(await existingOr404(existing.id));
+      return present(await existingOr404(app, existing.id));
     },
   );
+}
 
+function closePeriodRoute(app: RouteApp): void {
   app.post(
     '/periods/:id/close',
     {
@@ -164,12 +178,21 @@ export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const existing = await existingOr404(request.params.id);
+      const existing = await existingOr404(app, request.params.id);
       await app.db.transaction().execute(async (trx) => {
         await updatePeriod(trx, existing.id, { status: 'closed', is_active: 0 }, nowIso());
         await auditRow(trx, actor.id, 'period.close', 'periods', existing.id);
       });
-      return present(await existingOr404(existing.id));
+      return present(await existingOr404(app, existing.id));
     },
   );
+}
+
+export const periodsRoutes: FastifyPluginAsyncZod = async (app) => {
+  listPeriodsRoute(app);
+  createPeriodRoute(app);
+  updatePeriodRoute(app);
+  deletePeriodRoute(app);
+  activatePeriodRoute(app);
+  closePeriodRoute(app);
 };

@@ -32,22 +32,25 @@ import { findPeriod } from '../periods/index.js';
 
 const readErrors = errorResponses(401, 403, 422);
 
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
-  async function checkTargetScope(actor: Actor, careerId: number, periodId: number) {
-    if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
-    const period = await findPeriod(app.db, periodId);
-    if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
-    if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
-    return period;
-  }
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  /** The career exists (422 on career_id) and the user may act on it (403). */
-  async function checkEvidenceScope(actor: Actor, careerId: number) {
-    if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
-    if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
-  }
+/** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
+async function checkTargetScope(app: RouteApp, actor: Actor, careerId: number, periodId: number) {
+  if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', TARGET_MSG.careerMissing);
+  const period = await findPeriod(app.db, periodId);
+  if (!period) throw fieldError('period_id', TARGET_MSG.periodMissing);
+  if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(TARGET_MSG.notYourCareer);
+  return period;
+}
 
+/** The career exists (422 on career_id) and the user may act on it (403). */
+async function checkEvidenceScope(app: RouteApp, actor: Actor, careerId: number) {
+  if (!(await rowExists(app.db, 'careers', careerId))) throw fieldError('career_id', EVIDENCE_MSG.careerMissing);
+  if (!(await mayActOnCareer(app.db, actor, careerId))) throw forbidden(EVIDENCE_MSG.notYourCareer);
+}
+
+function evidenceRoute(app: RouteApp): void {
   app.get(
     '/reportes/evidencia',
     {
@@ -61,11 +64,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { career_id, generation_id } = request.query;
-      await checkEvidenceScope(actorOf(request), career_id);
+      await checkEvidenceScope(app, actorOf(request), career_id);
       return buildCohortEvidence(app.db, { careerId: career_id, generationId: generation_id }, app.institution);
     },
   );
+}
 
+function curriculumMapRoute(app: RouteApp): void {
   app.get(
     '/reportes/mapa-curricular',
     {
@@ -79,11 +84,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { career_id, period_id } = request.query;
-      await checkEvidenceScope(actorOf(request), career_id);
+      await checkEvidenceScope(app, actorOf(request), career_id);
       return buildCurriculumMap(app.db, career_id, period_id);
     },
   );
+}
 
+function targetsRoute(app: RouteApp): void {
   app.get(
     '/reportes/metas',
     {
@@ -97,11 +104,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { career_id, period_id } = request.query;
-      const period = await checkTargetScope(actorOf(request), career_id, period_id);
+      const period = await checkTargetScope(app, actorOf(request), career_id, period_id);
       return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
     },
   );
+}
 
+function saveTargetsRoute(app: RouteApp): void {
   app.put(
     '/reportes/metas',
     {
@@ -116,7 +125,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { career_id, period_id, targets } = request.body;
-      const period = await checkTargetScope(actor, career_id, period_id);
+      const period = await checkTargetScope(app, actor, career_id, period_id);
       if (
         (
           await listForeignAttributes(
@@ -134,7 +143,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { career_id, period_id, targets: await listEffectiveTargets(app.db, career_id, period) };
     },
   );
+}
 
+function flexRoute(app: RouteApp): void {
   app.get(
     '/reportes/flex',
     {
@@ -157,7 +168,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
     },
   );
+}
 
+function flexSummaryRoute(app: RouteApp): void {
   app.get(
     '/reportes/flex/resumen',
     {
@@ -172,7 +185,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => summarize(app.db, actorOf(request), request.query),
   );
+}
 
+function flexExportRoute(app: RouteApp): void {
   app.get(
     '/reportes/flex/export',
     {
@@ -189,4 +204,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendXlsx(reply, fileName, buffer);
     },
   );
+}
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  evidenceRoute(app);
+  curriculumMapRoute(app);
+  targetsRoute(app);
+  saveTargetsRoute(app);
+  flexRoute(app);
+  flexSummaryRoute(app);
+  flexExportRoute(app);
 };

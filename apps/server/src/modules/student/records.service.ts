@@ -109,11 +109,8 @@ const GENDER: Record<number, string> = { 1: 'Hombre', 2: 'Mujer' };
 /** An enrolment's state in words: the selection screen's 'Ya inscrita' is state 1, the only one the app writes. */
 const enrolmentState = (status: number) => (status === 1 ? 'Inscrita' : `Estado ${status}`);
 
-/**
- * Everything stored about the student, one sheet per kind of record (LFPDPPP access right), in words and with dates
- * as the screens show them (the institution's time zone).
- */
-export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<Buffer> {
+/** Everything stored about the student that the download of their data holds (404 when there is no such student). */
+async function loadStudentData(db: DbOrTrx, userId: number) {
   const [profile, enrolments, grades, ratings, observations, sessions] = await Promise.all([
     findStudentProfile(db, userId),
     listAllEnrolments(db, userId),
@@ -124,10 +121,15 @@ export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<
   ]);
   if (!profile) throw notFound();
   const computed = await attributeProfile(db, userId);
-  const ratingRows: CellValue[][] = computed.atributos.flatMap((a) =>
-    a.subjects.map((s) => [a.attribute_name, s.subject_name, s.periods.join(', '), s.rating, a.promedio]),
-  );
-  return writeWorkbookSheets([
+  return { profile, enrolments, grades, ratings, observations, sessions, computed };
+}
+
+type StudentData = Awaited<ReturnType<typeof loadStudentData>>;
+type Sheet = Parameters<typeof writeWorkbookSheets>[0][number];
+
+/** The sheets of who the student is and what they took: profile, enrolments and grades. */
+function recordSheets({ profile, enrolments, grades }: StudentData): Sheet[] {
+  return [
     {
       name: 'Perfil',
       header: ['Campo', 'Valor'],
@@ -165,6 +167,15 @@ export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<
         formatInstant(g.updated_at),
       ]),
     },
+  ];
+}
+
+/** The sheets of the attributes (as computed, and what they are computed from), the observations and the sessions. */
+function attributeSheets({ computed, ratings, observations, sessions }: StudentData): Sheet[] {
+  const ratingRows: CellValue[][] = computed.atributos.flatMap((a) =>
+    a.subjects.map((s) => [a.attribute_name, s.subject_name, s.periods.join(', '), s.rating, a.promedio]),
+  );
+  return [
     {
       name: 'Atributos',
       header: ['Atributo', 'Materia', 'Periodos', 'Calificación', 'Promedio global'],
@@ -192,5 +203,14 @@ export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<
       header: ['Fecha', 'Dispositivo', 'IP'],
       rows: sessions.map((s) => [formatInstant(s.logged_in_at), s.user_agent ?? '', s.ip ?? '']),
     },
-  ]);
+  ];
+}
+
+/**
+ * Everything stored about the student, one sheet per kind of record (LFPDPPP access right), in words and with dates
+ * as the screens show them (the institution's time zone).
+ */
+export async function studentDataWorkbook(db: DbOrTrx, userId: number): Promise<Buffer> {
+  const data = await loadStudentData(db, userId);
+  return writeWorkbookSheets([...recordSheets(data), ...attributeSheets(data)]);
 }

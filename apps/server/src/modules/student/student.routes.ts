@@ -32,14 +32,21 @@ import { attributeProfile, globalReport, studentDashboard, studentDataWorkbook }
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
-/** The student's area: enrolment, their subjects, grades, attribute ratings, reports and the download of their data. */
-export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Loads one student's data once the actor may read that student (the student, their teachers, staff in scope). */
-  async function ofReadableStudent<T>(actor: Actor, userId: number, load: (db: DbOrTrx, userId: number) => Promise<T>) {
-    await assertCanReadStudent(app.db, actor, userId);
-    return load(app.db, userId);
-  }
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Loads one student's data once the actor may read that student (the student, their teachers, staff in scope). */
+async function ofReadableStudent<T>(
+  app: RouteApp,
+  actor: Actor,
+  userId: number,
+  load: (db: DbOrTrx, userId: number) => Promise<T>,
+) {
+  await assertCanReadStudent(app.db, actor, userId);
+  return load(app.db, userId);
+}
+
+function enrolledSubjectsRoute(app: RouteApp): void {
   app.get(
     '/alumno/materias-inscritas',
     {
@@ -58,7 +65,9 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return period ? listEnrolments(app.db, user_id, period.id, semester_id) : [];
     },
   );
+}
 
+function availableSubjectsRoute(app: RouteApp): void {
   app.get(
     '/alumno/materias-disponibles',
     {
@@ -76,7 +85,9 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return availableSubjects(app.db, user_id, semester_id, group_id);
     },
   );
+}
 
+function studentGroupsRoute(app: RouteApp): void {
   app.get(
     '/alumno/grupos',
     {
@@ -93,7 +104,9 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return listStudentGroups(app.db, request.query.user_id);
     },
   );
+}
 
+function enrolRoute(app: RouteApp): void {
   app.post(
     '/alumno/inscribir',
     {
@@ -112,7 +125,9 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ message: ENROLMENT_MSG.saved, enrolment });
     },
   );
+}
 
+function studentSubjectsRoute(app: RouteApp): void {
   app.get(
     '/subjects/user/:id',
     {
@@ -124,9 +139,11 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(studentSubject), ...readErrors },
       },
     },
-    async (request) => ofReadableStudent(actorOf(request), request.params.id, listStudentSubjects),
+    async (request) => ofReadableStudent(app, actorOf(request), request.params.id, listStudentSubjects),
   );
+}
 
+function studentAttributeRatingsRoute(app: RouteApp): void {
   app.get(
     '/userattributes/by-user/:id',
     {
@@ -145,7 +162,9 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return listStudentAttributeRatings(app.db, request.params.id, request.query.subject_id);
     },
   );
+}
 
+function globalReportRoute(app: RouteApp): void {
   app.get(
     '/reportes/alumno/:id/global',
     {
@@ -157,9 +176,11 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: globalReportSchema, ...readErrors },
       },
     },
-    async (request) => ofReadableStudent(actorOf(request), request.params.id, globalReport),
+    async (request) => ofReadableStudent(app, actorOf(request), request.params.id, globalReport),
   );
+}
 
+function studentDashboardRoute(app: RouteApp): void {
   app.get(
     '/alumno/:id/tablero',
     {
@@ -171,9 +192,11 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentDashboardSchema, ...readErrors },
       },
     },
-    async (request) => ofReadableStudent(actorOf(request), request.params.id, studentDashboard),
+    async (request) => ofReadableStudent(app, actorOf(request), request.params.id, studentDashboard),
   );
+}
 
+function attributeProfileRoute(app: RouteApp): void {
   app.get(
     '/alumno/:id/perfil-atributos',
     {
@@ -186,9 +209,11 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attributeProfileSchema, ...readErrors },
       },
     },
-    async (request) => ofReadableStudent(actorOf(request), request.params.id, attributeProfile),
+    async (request) => ofReadableStudent(app, actorOf(request), request.params.id, attributeProfile),
   );
+}
 
+function studentDataRoute(app: RouteApp): void {
   app.get(
     '/alumno/:id/datos',
     {
@@ -202,8 +227,22 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await ofReadableStudent(actorOf(request), request.params.id, studentDataWorkbook);
+      const file = await ofReadableStudent(app, actorOf(request), request.params.id, studentDataWorkbook);
       return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
     },
   );
+}
+
+/** The student's area: enrolment, their subjects, grades, attribute ratings, reports and the download of their data. */
+export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  enrolledSubjectsRoute(app);
+  availableSubjectsRoute(app);
+  studentGroupsRoute(app);
+  enrolRoute(app);
+  studentSubjectsRoute(app);
+  studentAttributeRatingsRoute(app);
+  globalReportRoute(app);
+  studentDashboardRoute(app);
+  attributeProfileRoute(app);
+  studentDataRoute(app);
 };

@@ -26,13 +26,17 @@ import { saveSubject } from './subjects.service.js';
 
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
-export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function one(id: number) {
-    const [found] = await loadSubjects(app.db, [id]);
-    if (!found) throw notFound(SUBJECT_MSG.notFound);
-    return found;
-  }
+/** The instance a route registers on, with its schemas typed by Zod. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The subject as the API answers it, or 404 when there is none of that id. */
+async function one(app: RouteApp, id: number) {
+  const [found] = await loadSubjects(app.db, [id]);
+  if (!found) throw notFound(SUBJECT_MSG.notFound);
+  return found;
+}
+
+function listSubjectsRoute(app: RouteApp): void {
   app.get(
     '/subjects',
     {
@@ -48,7 +52,9 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       return listSubjects(app.db, canManageCatalogues(actor) ? await careerScope(app.db, actor) : null);
     },
   );
+}
 
+function subjectRoute(app: RouteApp): void {
   app.get(
     '/subjects/:id',
     {
@@ -60,9 +66,11 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subject, ...errorResponses(401, 404) },
       },
     },
-    async (request) => one(request.params.id),
+    async (request) => one(app, request.params.id),
   );
+}
 
+function subjectAttributesRoute(app: RouteApp): void {
   app.get(
     '/subjects/:id/attributes',
     {
@@ -80,7 +88,9 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await attributesBySubject(app.db, [id])).get(id) ?? [];
     },
   );
+}
 
+function createSubjectRoute(app: RouteApp): void {
   app.post(
     '/subjects',
     {
@@ -95,10 +105,12 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = actorOf(request);
       const id = await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, null));
-      return reply.code(201).send(await one(id));
+      return reply.code(201).send(await one(app, id));
     },
   );
+}
 
+function updateSubjectRoute(app: RouteApp): void {
   app.put(
     '/subjects/:id',
     {
@@ -116,10 +128,12 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await findSubjectRow(app.db, id))) throw notFound(SUBJECT_MSG.notFound);
       await app.db.transaction().execute((trx) => saveSubject(trx, actor, request.body, id));
-      return one(id);
+      return one(app, id);
     },
   );
+}
 
+function deleteSubjectRoute(app: RouteApp): void {
   app.delete(
     '/subjects/:id',
     {
@@ -144,4 +158,13 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: SUBJECT_MSG.deleted };
     },
   );
+}
+
+export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  listSubjectsRoute(app);
+  subjectRoute(app);
+  subjectAttributesRoute(app);
+  createSubjectRoute(app);
+  updateSubjectRoute(app);
+  deleteSubjectRoute(app);
 };

@@ -20,7 +20,8 @@ import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { NO_PASSWORD_YET, issueOneTimePassword } from '../../lib/passwords.js';
 import { deliver, prepareActivation } from '../auth/mail-links.js';
 import { careerScope } from '../../db/career-scope.js';
-import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { STUDENT_COLUMNS, TEACHER_COLUMNS, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
 const fileErrors = errorResponses(401, 403, 413, 422, 429, 503);
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };

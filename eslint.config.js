@@ -67,6 +67,14 @@ const OWNED_JOBS = [
     selector: "ImportSpecifier[imported.name='errorResponse']",
     message: 'A route declares its error answers with errorResponses(401, 403, …) from lib/http-errors.ts.',
   },
+  // One .xlsx writer (layout, header row, compression) and one reader (the upload pool's worker).
+  {
+    scope: 'server',
+    owners: ['apps/server/src/lib/xlsx.ts', 'apps/server/src/lib/xlsx-worker.ts'],
+    selector: "NewExpression[callee.property.name='Workbook']",
+    message:
+      'A workbook is written by writeWorkbookSheets/writeWorkbook (lib/xlsx.ts) and read by lib/xlsx-worker.ts: describe the sheets, do not build them.',
+  },
   ...[
     "NewExpression[callee.name='Date'][arguments.length=0]",
     "CallExpression[callee.object.name='Date'][callee.property.name='now']",

@@ -15,13 +15,36 @@ export async function readFirstSheet(buffer: Buffer): Promise<CellValue[][] | nu
 }
 
 /**
- * How a sheet lays out: a bold header row kept in view (and the first `frozenColumns` columns), columns as wide as
- * their longest value (`fitColumnWidth`); a column with a longer text wraps it at `WRAP_WIDTH`, top-aligned; with
- * `filter`, filters on the header, as the division report's workbook does.
+ * How a sheet lays out. By default: a bold header row kept in view, with filters; no column kept in view; columns as
+ * wide as their longest value (`fitColumnWidth`), a column with a longer text wrapping its values at `WRAP_WIDTH`,
+ * top-aligned. Each option changes one of these.
  */
 export interface SheetLayout {
+  /** Columns kept in view (left of the scroll) besides the header row. */
   frozenColumns?: number;
+  /** Filters on the header row (on unless false). */
   filter?: boolean;
+  /** Fixed widths, in column order, instead of widths that fit the content. */
+  widths?: readonly number[];
+  /** The narrowest a fitted column gets. */
+  minWidth?: number;
+  /** 'long' (default): only a fitted column wider than WRAP_WIDTH wraps its values; 'all': every column wraps. */
+  wrap?: 'long' | 'all';
+  /** Drop-down lists: per column (by index) the values offered, on the first `rows` rows under the header. */
+  lists?: { rows: number; values: ReadonlyArray<readonly string[] | undefined> };
+  /** Rows above the header, as they are (a title block); the header row and the frozen rows come after them. */
+  heading?: ReadonlyArray<{ values: CellValue[]; font?: Partial<ExcelJS.Font> }>;
+  /** A solid fill of the header cells, as an ARGB colour. */
+  headerFill?: string;
+  /** Printing: orientation, fitting to the page. */
+  pageSetup?: Partial<ExcelJS.PageSetup>;
+}
+
+/** One sheet of a workbook: its name, its header row, its data rows and how it lays out. */
+export interface SheetSpec extends SheetLayout {
+  name: string;
+  header: readonly string[];
+  rows: readonly CellValue[][];
 }
 
 /** The widest a column grows; a longer text (a cause, an action, its follow-ups) wraps within it. */
@@ -29,6 +52,12 @@ export const WRAP_WIDTH = 60;
 
 /** How text that does not fit its column shows: wrapped on several lines, read from the top of the row. */
 export const WRAPPED: Partial<ExcelJS.Alignment> = { wrapText: true, vertical: 'top' };
+
+/**
+ * Every workbook is written at the fastest deflate level: a 5,000-row export is written in about half the time for
+ * a third more bytes.
+ */
+const WRITE_OPTIONS = { zip: { compressionOptions: { level: 1 } } } as Partial<ExcelJS.XlsxWriteOptions>;
 
 const longestLine = (value: CellValue) =>
   Math.max(
@@ -51,44 +80,88 @@ export function fitColumnWidth(
   return { width: Math.min(WRAP_WIDTH, Math.max(minWidth, longest)), wrap: longest > WRAP_WIDTH };
 }
 
-function addSheet(
-  workbook: ExcelJS.Workbook,
-  name: string,
-  header: string[],
-  rows: CellValue[][],
-  { frozenColumns = 0, filter = false }: SheetLayout,
-  minWidth: number,
-): void {
-  const sheet = workbook.addWorksheet(name);
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  let columns = header.length;
-  for (const row of rows) columns = Math.max(columns, row.length);
+/** Column widths: the fixed ones, or each fitted to its header and values (the header row keeps its own style). */
+function sizeColumns(sheet: ExcelJS.Worksheet, spec: SheetSpec, headerRow: number): void {
+  const { header, rows, widths, minWidth = 12, wrap = 'long' } = spec;
+  let columns = widths?.length ?? header.length;
+  if (!widths) for (const row of rows) columns = Math.max(columns, row.length);
   for (let i = 0; i < columns; i++) {
-    const { width, wrap } = fitColumnWidth(
-      header[i] ?? '',
-      rows.map((r) => r[i] ?? null),
-      minWidth,
-    );
     const column = sheet.getColumn(i + 1);
-    column.width = width;
-    // The header row keeps its own (bold) style; the values of a long-text column wrap.
-    if (wrap) column.eachCell((cell, row) => row > 1 && (cell.alignment = WRAPPED));
+    if (widths) column.width = widths[i]!;
+    else {
+      const fit = fitColumnWidth(
+        header[i] ?? '',
+        rows.map((r) => r[i] ?? null),
+        minWidth,
+      );
+      column.width = fit.width;
+      if (fit.wrap && wrap === 'long') column.eachCell((cell, row) => row > headerRow && (cell.alignment = WRAPPED));
+    }
+    if (wrap === 'all') column.alignment = WRAPPED;
   }
-  sheet.views = [{ state: 'frozen', ySplit: 1, ...(frozenColumns ? { xSplit: frozenColumns } : {}) }];
-  if (filter && header.length) sheet.autoFilter = { from: 'A1', to: { row: 1, column: header.length } };
 }
 
-/** A one-sheet workbook with a bold header row and sized columns, the first two kept in view. */
-export async function writeWorkbook(
+/** The drop-down lists on the first `rows` rows under the header; a value outside the list is refused in Spanish. */
+function addLists(sheet: ExcelJS.Worksheet, header: readonly string[], headerRow: number, lists: SheetLayout['lists']) {
+  if (!lists) return;
+  lists.values.forEach((list, index) => {
+    if (!list) return;
+    const letter = sheet.getColumn(index + 1).letter;
+    for (let r = headerRow + 1; r <= headerRow + lists.rows; r++) {
+      sheet.getCell(`${letter}${r}`).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${list.join(',')}"`],
+        showErrorMessage: true,
+        errorTitle: header[index],
+        error: `Elige: ${list.join(', ')}.`,
+      };
+    }
+  });
+}
+
+function addSheet(workbook: ExcelJS.Workbook, spec: SheetSpec): void {
+  const { name, header, rows, heading = [], headerFill, pageSetup, frozenColumns = 0, filter = true } = spec;
+  const sheet = workbook.addWorksheet(name, pageSetup ? { pageSetup } : {});
+  for (const line of heading) {
+    const row = sheet.addRow(line.values);
+    if (line.font) row.font = line.font;
+  }
+  const headerRow = sheet.addRow(header);
+  headerRow.font = { bold: true };
+  if (headerFill)
+    headerRow.eachCell((cell) => (cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: headerFill } }));
+  for (const row of rows) sheet.addRow(row);
+  const at = headerRow.number;
+  addLists(sheet, header, at, spec.lists);
+  sizeColumns(sheet, spec, at);
+  sheet.views = [{ state: 'frozen', ySplit: at, ...(frozenColumns ? { xSplit: frozenColumns } : {}) }];
+  if (filter && header.length)
+    sheet.autoFilter = { from: { row: at, column: 1 }, to: { row: at, column: header.length } };
+}
+
+/**
+ * The one writer of .xlsx workbooks: each sheet laid out as `SheetLayout` says (a bold, frozen, filtered header row
+ * unless told otherwise), `creator` in the file's properties, written at the fastest deflate level.
+ */
+export async function writeWorkbookSheets(
+  sheets: readonly SheetSpec[],
+  { creator }: { creator?: string } = {},
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  if (creator !== undefined) workbook.creator = creator;
+  for (const spec of sheets) addSheet(workbook, spec);
+  return Buffer.from(await workbook.xlsx.writeBuffer(WRITE_OPTIONS));
+}
+
+/** A one-sheet workbook whose first two columns (a key and a name) stay in view, fitted columns at least 10 wide. */
+export function writeWorkbook(
   sheetName: string,
   header: string[],
   rows: CellValue[][],
   layout: Omit<SheetLayout, 'frozenColumns'> = {},
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  addSheet(workbook, sheetName, header, rows, { ...layout, frozenColumns: 2 }, 10);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return writeWorkbookSheets([{ name: sheetName, header, rows, minWidth: 10, ...layout, frozenColumns: 2 }]);
 }
 
 /** Header text compared without case, accents or surrounding spaces. */
@@ -116,13 +189,4 @@ export function sendXlsx(reply: FastifyReply, fileName: string, bytes: Buffer) {
       `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     )
     .send(bytes);
-}
-
-/** A workbook of several sheets, each with a bold header row and sized columns. */
-export async function writeWorkbookSheets(
-  sheets: Array<{ name: string; header: string[]; rows: CellValue[][] } & SheetLayout>,
-): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  for (const { name, header, rows, ...layout } of sheets) addSheet(workbook, name, header, rows, layout, 12);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -22,6 +22,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { notFound, errorResponses } from '../../lib/http-errors.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { listCopySources, findRubric, listScales } from './rubrics.repository.js';
 import {
   assignScale,
@@ -42,7 +43,21 @@ import { rubricWorkbook } from './rubric-export.js';
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = { ...readErrors, ...errorResponses(409) };
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRubric(app);
+  registerCopy(app);
+  registerExport(app);
+  registerCriteria(app);
+  registerAssignScale(app);
+  registerIndicators(app);
+  registerScales(app);
+};
+
+/** The rubric of an assignment, and its creation. */
+function registerRubric(app: App): void {
   app.get(
     '/profesor/materia/:id/rubrica',
     {
@@ -76,7 +91,10 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(created ? 201 : 200).send(rubric);
     },
   );
+}
 
+/** Copying another assignment's rubric: where from, and the copy. */
+function registerCopy(app: App): void {
   app.get(
     '/rubrics/copy-sources',
     {
@@ -110,7 +128,9 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.transaction().execute((trx) => copyRubric(trx, app.dialect, actorOf(request), from, to));
     },
   );
+}
 
+function registerExport(app: App): void {
   app.get(
     '/rubrics/:id/export',
     {
@@ -131,12 +151,15 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
         await listScales(app.db),
       );
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(buffer);
     },
   );
+}
 
+/** A criterion: added, edited, deleted. */
+function registerCriteria(app: App): void {
   app.post(
     '/evaluationcriterias',
     {
@@ -190,7 +213,9 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: RUBRIC_MSG.criterionDeleted };
     },
   );
+}
 
+function registerAssignScale(app: App): void {
   app.post(
     '/evaluationcriterias/:id/assign-scale',
     {
@@ -206,7 +231,10 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       app.db.transaction().execute((trx) => assignScale(trx, actorOf(request), request.params.id, request.body)),
   );
+}
 
+/** An indicator: added, edited, deleted. */
+function registerIndicators(app: App): void {
   app.post(
     '/indicators',
     {
@@ -260,7 +288,9 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: RUBRIC_MSG.indicatorDeleted };
     },
   );
+}
 
+function registerScales(app: App): void {
   app.get(
     '/evaluationscales',
     {
@@ -273,4 +303,4 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listScales(app.db),
   );
-};
+}

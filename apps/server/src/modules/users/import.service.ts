@@ -432,30 +432,7 @@ export async function applyImport(
   const inserts = plans.filter((p) => p.insert);
   // Each new account gets its own random one-time password (DESIGN §5), answered once per created row.
   const issued = inserts.map(() => issue());
-  await insertInChunks(
-    trx,
-    'users',
-    inserts.map(({ insert: u }, i) => ({
-      full_name: u!.full_name,
-      email: u!.email,
-      controlnumber: u!.controlnumber,
-      gender: u!.gender,
-      role,
-      photo: null,
-      password_hash: issued[i]!.hash,
-      created_at: now,
-      updated_at: now,
-      // The one-time password is changed by its owner at the first sign-in.
-      must_change_password: 1,
-    })),
-  );
-  // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
-  const created = await findUsersByEmails(
-    trx,
-    inserts.map((p) => p.insert!.email),
-  );
-  const idByEmail = new Map(created.map((u) => [u.email, u.id]));
-  for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
+  await insertPeople(trx, inserts, role, issued, now);
   await updateUsersFields(
     trx,
     plans
@@ -487,6 +464,40 @@ export async function applyImport(
   });
   const createdPeople = inserts.map((p) => ({ id: p.userId!, full_name: p.insert!.full_name, email: p.insert!.email }));
   return { ...result, created: createdPeople };
+}
+
+/** Inserts the new people of an import, each with its one-time password hash, and sets their plans' `userId`. */
+async function insertPeople(
+  trx: Transaction<Database>,
+  inserts: RowPlan[],
+  role: number,
+  issued: ReadonlyArray<{ hash: string }>,
+  now: string,
+): Promise<void> {
+  await insertInChunks(
+    trx,
+    'users',
+    inserts.map(({ insert: u }, i) => ({
+      full_name: u!.full_name,
+      email: u!.email,
+      controlnumber: u!.controlnumber,
+      gender: u!.gender,
+      role,
+      photo: null,
+      password_hash: issued[i]!.hash,
+      created_at: now,
+      updated_at: now,
+      // The one-time password is changed by its owner at the first sign-in.
+      must_change_password: 1,
+    })),
+  );
+  // E-mails are unique, so they give back the new ids whatever order the database inserted the rows in.
+  const created = await findUsersByEmails(
+    trx,
+    inserts.map((p) => p.insert!.email),
+  );
+  const idByEmail = new Map(created.map((u) => [u.email, u.id]));
+  for (const p of inserts) p.userId = idByEmail.get(p.insert!.email)!;
 }
 
 async function applyStudentLinks(trx: Transaction<Database>, plans: readonly RowPlan[], now: string) {

@@ -20,7 +20,8 @@ import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { NO_PASSWORD_YET, issueOneTimePassword } from '../../lib/passwords.js';
 import { deliver, prepareActivation } from '../auth/index.js';
 import { careerScope } from '../../db/career-scope.js';
-import { STUDENT_COLUMNS, TEACHER_COLUMNS, XLSX_TYPE, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
+import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { STUDENT_COLUMNS, TEACHER_COLUMNS, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 
 const fileErrors = errorResponses(401, 403, 413, 422, 429, 503);
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };
@@ -43,110 +44,129 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   return file.bytes;
 }
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Teachers' and students' templates, exports and imports (DESIGN §6). */
 export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadsPlugin);
   for (const kind of ['teachers', 'students'] as const) {
-    const columns = columnsOf(kind);
-    const headers = columns.map((c) => c.header).join(' · ');
-
-    app.get(
-      `/${kind}/template`,
-      {
-        onRequest: app.guard(canManageCatalogues),
-        schema: {
-          tags: ['spreadsheets'],
-          summary: `Plantilla .xlsx (${headers})`,
-          produces: [XLSX_TYPE],
-          response: errorResponses(401, 403),
-        },
-      },
-      async (_request, reply) =>
-        sendXlsx(
-          reply,
-          `plantilla_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`,
-          await buildTemplate(sheetNameOf(kind), columns),
-        ),
-    );
-
-    app.post(
-      `/${kind}/import`,
-      {
-        onRequest: app.guard(canManageCatalogues),
-        schema: {
-          tags: ['spreadsheets'],
-          consumes: ['multipart/form-data'],
-          querystring: peopleImportQuery,
-          summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
-          response: { 200: importPreview.or(importResult), ...fileErrors },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
-        const file = await uploadedFile(request);
-        return oneUploadPerUser(actor.id, async () => {
-          const rows = await readSheet(file, columns);
-          const scope = await careerScope(app.db, actor);
-          if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
-          const mail = app.mail;
-          if (mail) {
-            // With mail, each new person gets an activation link instead of a password anyone else could read.
-            const { answer, outgoing } = await app.db.transaction().execute(async (trx) => {
-              const {
-                created,
-                credentials: _none,
-                ...result
-              } = await applyImport(trx, actor.id, kind, rows, scope, careers, () => ({
-                password: '',
-                hash: NO_PASSWORD_YET,
-              }));
-              return { answer: result, outgoing: await prepareActivation(trx, mail, app.institution, created, 'new') };
-            });
-            return { ...answer, mail: await deliver(mail, outgoing) };
-          }
-          const { created: _ids, ...result } = await app.db
-            .transaction()
-            .execute((trx) =>
-              applyImport(trx, actor.id, kind, rows, scope, careers, () =>
-                issueOneTimePassword(app.initialPasswordDays),
-              ),
-            );
-          return result;
-        });
-      },
-    );
-
-    app.post(
-      `/${kind}/import/errors`,
-      {
-        onRequest: app.guard(canManageCatalogues),
-        schema: {
-          tags: ['spreadsheets'],
-          consumes: ['multipart/form-data'],
-          produces: [XLSX_TYPE],
-          summary:
-            'Devuelve las filas con error del archivo enviado, con una columna Error, para corregirlas y reimportarlas',
-          response: fileErrors,
-        },
-      },
-      async (request, reply) => {
-        const file = await uploadedFile(request);
-        const actor = actorOf(request);
-        const rows = await oneUploadPerUser(actor.id, () => readSheet(file, columns));
-        const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actor));
-        const byRow = new Map(rows.map((r) => [r.row, r.cells]));
-        const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
-        const body = await buildWorkbook(
-          sheetNameOf(kind),
-          [...columns, { key: 'error', header: 'Error', width: 60 }],
-          failed,
-        );
-        return sendXlsx(reply, `errores_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`, body);
-      },
-    );
+    registerTemplate(app, kind);
+    registerImport(app, kind);
+    registerImportErrors(app, kind);
   }
+  registerTeachersExport(app);
+  registerStudentsExport(app);
+};
 
+/** The empty spreadsheet of `kind`, with its headers and drop-down lists. */
+function registerTemplate(app: App, kind: PeopleKind): void {
+  const columns = columnsOf(kind);
+  const headers = columns.map((c) => c.header).join(' · ');
+  app.get(
+    `/${kind}/template`,
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['spreadsheets'],
+        summary: `Plantilla .xlsx (${headers})`,
+        produces: [XLSX_TYPE],
+        response: errorResponses(401, 403),
+      },
+    },
+    async (_request, reply) =>
+      sendXlsx(
+        reply,
+        `plantilla_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`,
+        await buildTemplate(sheetNameOf(kind), columns),
+      ),
+  );
+}
+
+/** An import of `kind`: with dry_run only what would change, otherwise the people written (and mailed, with mail). */
+function registerImport(app: App, kind: PeopleKind): void {
+  const columns = columnsOf(kind);
+  app.post(
+    `/${kind}/import`,
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['spreadsheets'],
+        consumes: ['multipart/form-data'],
+        querystring: peopleImportQuery,
+        summary: 'Importa un .xlsx (campo file). Con dry_run=1 solo muestra qué cambiaría (rows) y no escribe nada',
+        response: { 200: importPreview.or(importResult), ...fileErrors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const careers = await careersOfNewPerson(app.db, actor, request.query.career_id);
+      const file = await uploadedFile(request);
+      return oneUploadPerUser(actor.id, async () => {
+        const rows = await readSheet(file, columns);
+        const scope = await careerScope(app.db, actor);
+        if (request.query.dry_run) return previewImport(app.db, kind, rows, scope);
+        const mail = app.mail;
+        if (mail) {
+          // With mail, each new person gets an activation link instead of a password anyone else could read.
+          const { answer, outgoing } = await app.db.transaction().execute(async (trx) => {
+            const {
+              created,
+              credentials: _none,
+              ...result
+            } = await applyImport(trx, actor.id, kind, rows, scope, careers, () => ({
+              password: '',
+              hash: NO_PASSWORD_YET,
+            }));
+            return { answer: result, outgoing: await prepareActivation(trx, mail, app.institution, created, 'new') };
+          });
+          return { ...answer, mail: await deliver(mail, outgoing) };
+        }
+        const { created: _ids, ...result } = await app.db
+          .transaction()
+          .execute((trx) =>
+            applyImport(trx, actor.id, kind, rows, scope, careers, () => issueOneTimePassword(app.initialPasswordDays)),
+          );
+        return result;
+      });
+    },
+  );
+}
+
+/** The rows of an uploaded file of `kind` that would fail, with an Error column, to correct and import again. */
+function registerImportErrors(app: App, kind: PeopleKind): void {
+  const columns = columnsOf(kind);
+  app.post(
+    `/${kind}/import/errors`,
+    {
+      onRequest: app.guard(canManageCatalogues),
+      schema: {
+        tags: ['spreadsheets'],
+        consumes: ['multipart/form-data'],
+        produces: [XLSX_TYPE],
+        summary:
+          'Devuelve las filas con error del archivo enviado, con una columna Error, para corregirlas y reimportarlas',
+        response: fileErrors,
+      },
+    },
+    async (request, reply) => {
+      const file = await uploadedFile(request);
+      const actor = actorOf(request);
+      const rows = await oneUploadPerUser(actor.id, () => readSheet(file, columns));
+      const plans = await planImport(app.db, kind, rows, await careerScope(app.db, actor));
+      const byRow = new Map(rows.map((r) => [r.row, r.cells]));
+      const failed = plans.filter((p) => p.error).map((p) => ({ ...byRow.get(p.row), error: p.error }));
+      const body = await buildWorkbook(
+        sheetNameOf(kind),
+        [...columns, { key: 'error', header: 'Error', width: 60 }],
+        failed,
+      );
+      return sendXlsx(reply, `errores_${kind === 'teachers' ? 'profesores' : 'alumnos'}.xlsx`, body);
+    },
+  );
+}
+
+function registerTeachersExport(app: App): void {
   app.get(
     '/teachers/export',
     {
@@ -169,7 +189,9 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendXlsx(reply, 'profesores.xlsx', await buildWorkbook('Profesores', TEACHER_COLUMNS, rows));
     },
   );
+}
 
+function registerStudentsExport(app: App): void {
   app.get(
     '/students/export',
     {
@@ -207,4 +229,4 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+}

@@ -34,8 +34,18 @@ import { errorResponses } from '../../lib/http-errors.js';
 const readErrors = errorResponses(401, 403, 422);
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Students' groups, generation links, status and the semester advance. */
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerUserGroups(app);
+  registerUserGenerations(app);
+  registerStatusAndAdvance(app);
+};
+
+/** A student's groups: the list, one more, none. */
+function registerUserGroups(app: App): void {
   app.get(
     '/usergroups',
     {
@@ -87,7 +97,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PEOPLE_MSG.groupsCleared };
     },
   );
+}
 
+/** A student's generation links: the list, a new one, a change. */
+function registerUserGenerations(app: App): void {
   app.get(
     '/usergenerations',
     {
@@ -140,7 +153,10 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .transaction()
         .execute((trx) => updateUserGeneration(trx, actorOf(request), request.params.id, request.body)),
   );
+}
 
+/** A student's status, and the semester advance of the active students. */
+function registerStatusAndAdvance(app: App): void {
   app.put(
     '/students/:id/status',
     {
@@ -173,4 +189,4 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       app.db.transaction().execute((trx) => advanceSemester(trx, actorOf(request), request.body.group_id)),
   );
-};
+}

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +24,8 @@ import {
   MAIL_MSG,
   usersQuery,
 } from '@egreso/domain';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, type AuthUser } from '../../plugins/auth.js';
+import type { Mailer } from '../../lib/mail.js';
 import { forbidden, errorResponses } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { NO_PASSWORD_YET, hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
@@ -57,7 +59,22 @@ import {
   updateUser,
 } from './users.service.js';
 
+/** The Zod-typed instance the routes are registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerReads(app);
+  registerCreate(app);
+  registerResetPassword(app);
+  registerGroupPasswords(app);
+  registerUpdate(app);
+  registerDelete(app);
+  registerOwnPassword(app);
+  registerSessions(app);
+};
+
+/** The users of a role, and one user. */
+function registerReads(app: App): void {
   app.get(
     '/users',
     {
@@ -88,7 +105,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => readUserDetail(app.db, actorOf(request), request.params.id),
   );
+}
 
+function registerCreate(app: App): void {
   app.post(
     '/users',
     {
@@ -116,7 +135,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ ...user, initial_password: password });
     },
   );
+}
 
+function registerResetPassword(app: App): void {
   app.post(
     '/users/:id/reset-password',
     {
@@ -147,7 +168,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: MSG.passwordReset, initial_password: password };
     },
   );
+}
 
+function registerGroupPasswords(app: App): void {
   app.post(
     '/users/reset-passwords',
     {
@@ -185,7 +208,50 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
     },
   );
+}
 
+/** With mail, a new e-mail takes effect only when it is confirmed from a link sent to it; the old one is told. */
+async function updateAwaitingConfirmation(
+  app: App,
+  mail: Mailer,
+  actor: AuthUser,
+  id: number,
+  body: z.infer<typeof userUpdateBody>,
+  log: FastifyBaseLogger,
+) {
+  const { updated, outgoing, notice } = await app.db.transaction().execute(async (trx) => {
+    const before = await findUserById(trx, id);
+    const newEmail = body.email.toLowerCase();
+    const changing = before !== undefined && newEmail !== before.email.toLowerCase();
+    const user = await updateUser(trx, actor, id, {
+      ...body,
+      email: before?.email ?? body.email,
+    });
+    if (!changing) return { updated: user, outgoing: null, notice: null };
+    if (await emailTakenByOther(trx, newEmail, user.id)) throw fieldError('email', MSG.emailTaken);
+    const [link] = await issueLinks(trx, [{ userId: user.id, newEmail }], 'email', EMAIL_LINK_HOURS);
+    const url = linkUrl(mail.config.publicUrl, LINK_PAGES.email, link!.token);
+    return {
+      updated: user,
+      outgoing: {
+        person: { full_name: user.full_name, email: newEmail },
+        message: emailConfirmMail(app.institution, user, newEmail, url, link!.expiresAt),
+      },
+      notice: emailChangeNoticeMail(app.institution, user, newEmail),
+    };
+  });
+  if (!outgoing) return updated;
+  const report = await deliver(mail, [outgoing]);
+  if (report.failed.length) {
+    // Not sent: no change waits for a link nobody received.
+    await dropLinks(app.db, updated.id, ['email']);
+    return { ...updated, pending_email: null, mail: report };
+  }
+  notify(mail, notice, log);
+  return { ...updated, pending_email: outgoing.person.email, mail: report };
+}
+
+function registerUpdate(app: App): void {
   app.put(
     '/users/:id',
     {
@@ -208,39 +274,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await confirmCurrentPassword(app.db, app.throttle, actor, request.ip, request.body.current_password);
       }
       const mail = app.mail;
-      if (mail) {
-        // With mail, a new e-mail takes effect only when it is confirmed from a link sent to it; the old one is told.
-        const { updated, outgoing, notice } = await app.db.transaction().execute(async (trx) => {
-          const before = await findUserById(trx, request.params.id);
-          const newEmail = request.body.email.toLowerCase();
-          const changing = before !== undefined && newEmail !== before.email.toLowerCase();
-          const user = await updateUser(trx, actor, request.params.id, {
-            ...request.body,
-            email: before?.email ?? request.body.email,
-          });
-          if (!changing) return { updated: user, outgoing: null, notice: null };
-          if (await emailTakenByOther(trx, newEmail, user.id)) throw fieldError('email', MSG.emailTaken);
-          const [link] = await issueLinks(trx, [{ userId: user.id, newEmail }], 'email', EMAIL_LINK_HOURS);
-          const url = linkUrl(mail.config.publicUrl, LINK_PAGES.email, link!.token);
-          return {
-            updated: user,
-            outgoing: {
-              person: { full_name: user.full_name, email: newEmail },
-              message: emailConfirmMail(app.institution, user, newEmail, url, link!.expiresAt),
-            },
-            notice: emailChangeNoticeMail(app.institution, user, newEmail),
-          };
-        });
-        if (!outgoing) return updated;
-        const report = await deliver(mail, [outgoing]);
-        if (report.failed.length) {
-          // Not sent: no change waits for a link nobody received.
-          await dropLinks(app.db, updated.id, ['email']);
-          return { ...updated, pending_email: null, mail: report };
-        }
-        notify(mail, notice, request.log);
-        return { ...updated, pending_email: outgoing.person.email, mail: report };
-      }
+      if (mail) return updateAwaitingConfirmation(app, mail, actor, request.params.id, request.body, request.log);
       return app.db.transaction().execute(async (trx) => {
         const before = await findUserById(trx, request.params.id);
         const updated = await updateUser(trx, actor, request.params.id, request.body);
@@ -250,7 +284,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+function registerDelete(app: App): void {
   app.delete(
     '/users/:id',
     {
@@ -267,7 +303,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Usuario eliminado.' };
     },
   );
+}
 
+function registerOwnPassword(app: App): void {
   app.post(
     '/users/:id/password',
     {
@@ -296,7 +334,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: MSG.passwordChanged };
     },
   );
+}
 
+/** The sign-in history, and a sign-in recorded. */
+function registerSessions(app: App): void {
   app.get(
     '/usersessions',
     {
@@ -334,4 +375,4 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ message: 'Sesión registrada.' });
     },
   );
-};
+}

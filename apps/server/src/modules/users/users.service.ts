@@ -258,19 +258,9 @@ export async function resetPassword(trx: DbOrTrx, actor: Actor, id: number, pass
   await auditPerson(trx, actor, 'user.password_reset', target.id, { password: 'contraseña restablecida' });
 }
 
-/**
- * New one-time passwords for the students of a group (its 'Hojas de acceso'): those the actor may reset
- * (assertPersonOwned, in SQL), in a few batched statements; their sessions end. `issue` makes each password.
- */
-export async function resetGroupPasswords(
-  trx: DbOrTrx,
-  actor: Actor,
-  groupId: number,
-  issue: () => { password: string; hash: string },
-): Promise<GroupPasswordsReset> {
-  if (!(await rowExists(trx, 'groups', groupId))) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
-  const scope = await careerScope(trx, actor);
-  const students = await trx
+/** The students of a group by name, each with whether the actor's scope owns them (`owned` 1) or not (0). */
+function groupStudents(trx: DbOrTrx, scope: CareerScope, groupId: number) {
+  return trx
     .selectFrom('users')
     .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
     .select(['users.id', 'users.full_name', 'users.email'])
@@ -288,6 +278,20 @@ export async function resetGroupPasswords(
     .orderBy('users.full_name')
     .orderBy('users.id')
     .execute();
+}
+
+/**
+ * New one-time passwords for the students of a group (its 'Hojas de acceso'): those the actor may reset
+ * (assertPersonOwned, in SQL), in a few batched statements; their sessions end. `issue` makes each password.
+ */
+export async function resetGroupPasswords(
+  trx: DbOrTrx,
+  actor: Actor,
+  groupId: number,
+  issue: () => { password: string; hash: string },
+): Promise<GroupPasswordsReset> {
+  if (!(await rowExists(trx, 'groups', groupId))) throw fieldError('group_id', PEOPLE_MSG.groupNotFound);
+  const students = await groupStudents(trx, await careerScope(trx, actor), groupId);
   const owned = students.filter((s) => Number(s.owned) === 1);
   const issued = owned.map(() => issue());
   await updateUsersFields(

@@ -23,12 +23,10 @@ import { careerScope } from '../../db/career-scope.js';
 import { findUserRole } from '../assignments/index.js';
 import { activityOwners, deleteActivityKeepingGrades, listActivities } from './activities.repository.js';
 import { saveActivities } from './activities.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 404);
 const writeErrors = { ...readErrors, ...errorResponses(409, 422) };
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLists(app);
@@ -37,7 +35,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The activities matching a filter, and those of one teacher. */
-function registerLists(app: App): void {
+function registerLists(app: RouteApp): void {
   app.get(
     '/activities',
     {
@@ -91,7 +89,7 @@ function registerLists(app: App): void {
   );
 }
 
-function registerBulkUpsert(app: App): void {
+function registerBulkUpsert(app: RouteApp): void {
   app.post(
     '/activities/bulk-upsert',
     {
@@ -121,7 +119,7 @@ function registerBulkUpsert(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/activities/:id',
     {

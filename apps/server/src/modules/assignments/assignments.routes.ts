@@ -30,13 +30,11 @@ import {
   periodOfQuery,
   saveTeacherAssignments,
 } from './assignments.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const userParam = z.object({ userId: idField() });
 const managerOrTeacher = (a: Actor) => canManageCatalogues(a) || a.role === ROLE.TEACHER;
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app);
@@ -46,7 +44,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOwnAssignments(app);
 };
 
-function registerList(app: App): void {
+function registerList(app: RouteApp): void {
   app.get(
     '/professorsubjects',
     {
@@ -69,7 +67,7 @@ function registerList(app: App): void {
   );
 }
 
-function registerCreate(app: App): void {
+function registerCreate(app: RouteApp): void {
   app.post(
     '/professorsubjects',
     {
@@ -90,7 +88,7 @@ function registerCreate(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/professorsubjects/:id',
     {
@@ -114,7 +112,7 @@ function registerDelete(app: App): void {
 }
 
 /** All the assignments of a teacher in a period: saved by comparison, or deleted. */
-function registerTeacherPeriod(app: App): void {
+function registerTeacherPeriod(app: RouteApp): void {
   app.put(
     '/professorsubjects/by-professor/:userId',
     {
@@ -161,7 +159,7 @@ function registerTeacherPeriod(app: App): void {
 }
 
 /** The assignments and careers of the signed-in user. */
-function registerOwnAssignments(app: App): void {
+function registerOwnAssignments(app: RouteApp): void {
   app.get(
     '/profesor/materias',
     {

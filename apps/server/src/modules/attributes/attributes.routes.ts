@@ -25,6 +25,7 @@ import {
 } from './attributes.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const writeErrors = errorResponses(401, 403, 404, 422);
 
@@ -55,9 +56,6 @@ async function attributeToWrite(db: DbOrTrx, actor: Actor, id: number) {
   return found;
 }
 
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReads(app);
   registerCreate(app);
@@ -66,7 +64,7 @@ export const attributesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The list of attributes and one attribute. */
-function registerReads(app: App): void {
+function registerReads(app: RouteApp): void {
   app.get(
     '/attributes',
     {
@@ -99,7 +97,7 @@ function registerReads(app: App): void {
   );
 }
 
-function registerCreate(app: App): void {
+function registerCreate(app: RouteApp): void {
   app.post(
     '/attributes',
     {
@@ -126,7 +124,7 @@ function registerCreate(app: App): void {
   );
 }
 
-function registerUpdate(app: App): void {
+function registerUpdate(app: RouteApp): void {
   app.put(
     '/attributes/:id',
     {
@@ -154,7 +152,7 @@ function registerUpdate(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/attributes/:id',
     {

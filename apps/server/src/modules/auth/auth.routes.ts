@@ -20,9 +20,7 @@ import { deviceCookie, knownDevice } from './device.js';
 import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
 import { pendingEmail } from './mail-links.js';
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
+import type { RouteApp } from '../../lib/route-app.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLogin(app);
@@ -31,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerHealth(app);
 };
 
-function registerLogin(app: App): void {
+function registerLogin(app: RouteApp): void {
   app.post(
     '/login',
     {
@@ -87,7 +85,7 @@ function registerLogin(app: App): void {
 }
 
 /** Closes the current session, or the account's other sessions. */
-function registerLogout(app: App): void {
+function registerLogout(app: RouteApp): void {
   app.post(
     '/logout',
     {
@@ -134,7 +132,7 @@ function registerLogout(app: App): void {
   );
 }
 
-function registerMe(app: App): void {
+function registerMe(app: RouteApp): void {
   app.get(
     '/me',
     {
@@ -160,7 +158,7 @@ function registerMe(app: App): void {
 }
 
 /** Liveness and readiness of the service. */
-function registerHealth(app: App): void {
+function registerHealth(app: RouteApp): void {
   // Liveness: the process answers. A proxy or supervisor restarts a process that stops answering it.
   app.get(
     '/health',

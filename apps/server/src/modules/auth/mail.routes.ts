@@ -19,15 +19,13 @@ import { startSession } from './auth.service.js';
 import { LINK_PAGES, dropLinks, issueLinks, linkUrl, notify, readLink, takeLink } from './mail-links.js';
 import { forgotPasswordMail, passwordChangedMail } from './mail-texts.js';
 import { passwordRefused } from './oidc.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 /** 410: the link is unknown, used, replaced or expired (one message: which of them tells a stranger nothing). */
 const linkGone = () => new HttpError(410, MAIL_MSG.linkInvalid);
 
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The institution's mail; 404 when it has none. */
-function mailer(app: App) {
+function mailer(app: RouteApp) {
   if (!app.mail) throw notFound(MAIL_MSG.mailUnavailable);
   return app.mail;
 }
@@ -44,7 +42,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLinkEmail(app);
 };
 
-function registerMailInfo(app: App): void {
+function registerMailInfo(app: RouteApp): void {
   app.get(
     '/auth/mail',
     {
@@ -59,7 +57,7 @@ function registerMailInfo(app: App): void {
   );
 }
 
-function registerForgotPassword(app: App): void {
+function registerForgotPassword(app: RouteApp): void {
   app.post(
     '/auth/forgot-password',
     {
@@ -94,7 +92,7 @@ function registerForgotPassword(app: App): void {
   );
 }
 
-function registerLinkInfo(app: App): void {
+function registerLinkInfo(app: RouteApp): void {
   app.post(
     '/auth/link',
     {
@@ -115,7 +113,7 @@ function registerLinkInfo(app: App): void {
   );
 }
 
-function registerLinkPassword(app: App): void {
+function registerLinkPassword(app: RouteApp): void {
   app.post(
     '/auth/link/password',
     {
@@ -169,7 +167,7 @@ function registerLinkPassword(app: App): void {
   );
 }
 
-function registerLinkEmail(app: App): void {
+function registerLinkEmail(app: RouteApp): void {
   app.post(
     '/auth/link/email',
     {

@@ -6,6 +6,7 @@ import { notFound, unauthorized, errorResponses } from '../../lib/http-errors.js
 import { startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
 import { OIDC_COOKIE, OIDC_PATH, OidcRefused, beginSignIn, finishSignIn, takeHandoff } from './oidc.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const LOGIN_PAGE = '/app/login';
 
@@ -29,9 +30,6 @@ function toLoginPage(reply: FastifyReply, fragment: string) {
 const callbackParam = z.string().max(2000, MSG.tooLong(2000)).optional();
 const callbackQuery = z.looseObject({ code: callbackParam, state: callbackParam, error: callbackParam });
 
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /**
  * Institutional sign-in (OpenID Connect, DESIGN §5): authorization code with PKCE (S256), state and nonce; the
  * session token reaches the web app through a one-time code it exchanges by POST.
@@ -43,7 +41,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   registerExchange(app);
 };
 
-function registerInfo(app: App): void {
+function registerInfo(app: RouteApp): void {
   app.get(
     '/auth/oidc',
     {
@@ -58,7 +56,7 @@ function registerInfo(app: App): void {
   );
 }
 
-function registerStart(app: App): void {
+function registerStart(app: RouteApp): void {
   app.get(
     '/auth/oidc/start',
     {
@@ -85,7 +83,7 @@ function registerStart(app: App): void {
   );
 }
 
-function registerCallback(app: App): void {
+function registerCallback(app: RouteApp): void {
   app.get(
     '/auth/oidc/callback',
     {
@@ -117,7 +115,7 @@ function registerCallback(app: App): void {
   );
 }
 
-function registerExchange(app: App): void {
+function registerExchange(app: RouteApp): void {
   app.post(
     '/auth/oidc/exchange',
     {

@@ -8,9 +8,7 @@ import { nowIso } from '../../lib/time.js';
 import { deleteUnlessInUse } from '../../db/usage.js';
 import { CAREER_DEPENDENTS, findCareer, insertCareer, listCareers, updateCareer } from './careers.repository.js';
 import { valueTaken } from '../../db/lookups.js';
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
+import type { RouteApp } from '../../lib/route-app.js';
 
 export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app);
@@ -19,7 +17,7 @@ export const careersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDelete(app);
 };
 
-function registerList(app: App): void {
+function registerList(app: RouteApp): void {
   app.get(
     '/careers',
     {
@@ -34,7 +32,7 @@ function registerList(app: App): void {
   );
 }
 
-function registerCreate(app: App): void {
+function registerCreate(app: RouteApp): void {
   app.post(
     '/careers',
     {
@@ -61,7 +59,7 @@ function registerCreate(app: App): void {
   );
 }
 
-function registerUpdate(app: App): void {
+function registerUpdate(app: RouteApp): void {
   app.put(
     '/careers/:id',
     {
@@ -90,7 +88,7 @@ function registerUpdate(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/careers/:id',
     {

@@ -32,9 +32,7 @@ import {
   startDateTaken,
   updateGeneration,
 } from './generations.repository.js';
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
+import type { RouteApp } from '../../lib/route-app.js';
 
 export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The static paths are declared before /generations/:id; the router prefers them in any case.
@@ -46,7 +44,7 @@ export const generationsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The preview of a start date and the suggested next generation. */
-function registerDateHelpers(app: App): void {
+function registerDateHelpers(app: RouteApp): void {
   app.get(
     '/generations/preview',
     {
@@ -79,7 +77,7 @@ function registerDateHelpers(app: App): void {
 }
 
 /** The list of generations and one generation. */
-function registerReads(app: App): void {
+function registerReads(app: RouteApp): void {
   app.get(
     '/generations',
     {
@@ -113,7 +111,7 @@ function registerReads(app: App): void {
   );
 }
 
-function registerCreate(app: App): void {
+function registerCreate(app: RouteApp): void {
   app.post(
     '/generations',
     {
@@ -144,7 +142,7 @@ function registerCreate(app: App): void {
 }
 
 /** Writes new dates of an existing generation (PUT and PATCH); its start must not be another generation's. */
-async function saveDates(app: App, actorId: number, id: number, dates: { start_date: string; end_date: string }) {
+async function saveDates(app: RouteApp, actorId: number, id: number, dates: { start_date: string; end_date: string }) {
   if (await startDateTaken(app.db, dates.start_date, id)) throw fieldError('start_date', GENERATION_MSG.startTaken);
   const row = await app.db.transaction().execute(async (trx) => {
     const updated = await updateGeneration(trx, id, dates, nowIso());
@@ -155,7 +153,7 @@ async function saveDates(app: App, actorId: number, id: number, dates: { start_d
 }
 
 /** PUT (both dates) and PATCH (one or both dates). */
-function registerDateChanges(app: App): void {
+function registerDateChanges(app: RouteApp): void {
   app.put(
     '/generations/:id',
     {
@@ -202,7 +200,7 @@ function registerDateChanges(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/generations/:id',
     {

@@ -31,12 +31,10 @@ import { sheetById, sheetBySubjectGroup, sheetsByIds, listSheetStudents } from '
 import { findCells } from './grading.repository.js';
 import { saveGradeBatch } from './grading.service.js';
 import { loadGradeSheet, sheetAttributeRatings, sheetFinals, teacherDashboardData } from './sheets.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = { ...readErrors, ...errorResponses(409) };
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function enrolledStudentsRoute(app: RouteApp): void {
   app.get(

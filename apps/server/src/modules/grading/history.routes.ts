@@ -19,11 +19,9 @@ import { nowIso } from '../../lib/time.js';
 import { assertCanReadHistory } from '../sheets/index.js';
 import { restoreGrade, undoImport } from './grading.service.js';
 import { historyAssignments, listHistory, listImports } from './history.repository.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function gradeHistoryRoute(app: RouteApp): void {
   app.get(

@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/time.js';
 import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
 import { sheetBySubjectGroup } from '../sheets/index.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const errors = errorResponses(401, 403, 404, 409, 413, 422);
 const importErrors = errorResponses(401, 403, 404, 409, 413, 422, 429, 503);
@@ -30,9 +31,6 @@ async function readUpload(request: FastifyRequest) {
   if (!file || !/\.xlsx?$/i.test(file.name)) throw fieldError('file', GRADE_MSG.fileRequired);
   return { file, fields };
 }
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The grade sheet a download names (subject, group and period), once the actor may read it. */
 const sheetToRead = (app: RouteApp, actor: Actor, q: { subject_id: number; group_id: number; period_id?: number }) =>

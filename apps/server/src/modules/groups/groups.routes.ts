@@ -30,12 +30,10 @@ import {
   updateGroup,
 } from './groups.repository.js';
 import { rowExists, valueTaken } from '../../db/lookups.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
 const nameTaken = () => fieldError('group_name', GROUP_MSG.nameTaken);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function listGroupsRoute(app: RouteApp): void {
   app.get(

@@ -33,11 +33,9 @@ import {
   readImprovementAction,
   updateImprovementAction,
 } from './improvement.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const errors = errorResponses(401, 403, 404, 422);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function listActionsRoute(app: RouteApp): void {
   app.get(

@@ -25,11 +25,9 @@ import {
 } from './periods.repository.js';
 import { activatePeriod, refuseOverlap, updatePeriodFields, withActivation } from './periods.service.js';
 import { valueTaken } from '../../db/lookups.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const present = (p: PeriodRow) => ({ ...p, is_active: p.is_active === 1 });
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The period, or 404 when there is none of that id. */
 async function existingOr404(app: RouteApp, id: number): Promise<PeriodRow> {

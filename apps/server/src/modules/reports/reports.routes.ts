@@ -29,11 +29,9 @@ import { listRatingRecords } from './reports.repository.js';
 import { buildCohortEvidence, buildCurriculumMap } from './evidence.service.js';
 import { rowExists } from '../../db/lookups.js';
 import { findPeriod } from '../periods/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 422);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The career and period exist (422 on their field), and the user may act on the career (403); answers the period. */
 async function checkTargetScope(app: RouteApp, actor: Actor, careerId: number, periodId: number) {

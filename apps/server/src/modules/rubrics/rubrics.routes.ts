@@ -39,12 +39,10 @@ import {
   updateIndicatorChecked,
 } from './rubrics.service.js';
 import { rubricWorkbook } from './rubric-export.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = { ...readErrors, ...errorResponses(409) };
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRubric(app);
@@ -57,7 +55,7 @@ export const rubricsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The rubric of an assignment, and its creation. */
-function registerRubric(app: App): void {
+function registerRubric(app: RouteApp): void {
   app.get(
     '/profesor/materia/:id/rubrica',
     {
@@ -94,7 +92,7 @@ function registerRubric(app: App): void {
 }
 
 /** Copying another assignment's rubric: where from, and the copy. */
-function registerCopy(app: App): void {
+function registerCopy(app: RouteApp): void {
   app.get(
     '/rubrics/copy-sources',
     {
@@ -130,7 +128,7 @@ function registerCopy(app: App): void {
   );
 }
 
-function registerExport(app: App): void {
+function registerExport(app: RouteApp): void {
   app.get(
     '/rubrics/:id/export',
     {
@@ -159,7 +157,7 @@ function registerExport(app: App): void {
 }
 
 /** A criterion: added, edited, deleted. */
-function registerCriteria(app: App): void {
+function registerCriteria(app: RouteApp): void {
   app.post(
     '/evaluationcriterias',
     {
@@ -215,7 +213,7 @@ function registerCriteria(app: App): void {
   );
 }
 
-function registerAssignScale(app: App): void {
+function registerAssignScale(app: RouteApp): void {
   app.post(
     '/evaluationcriterias/:id/assign-scale',
     {
@@ -234,7 +232,7 @@ function registerAssignScale(app: App): void {
 }
 
 /** An indicator: added, edited, deleted. */
-function registerIndicators(app: App): void {
+function registerIndicators(app: RouteApp): void {
   app.post(
     '/indicators',
     {
@@ -290,7 +288,7 @@ function registerIndicators(app: App): void {
   );
 }
 
-function registerScales(app: App): void {
+function registerScales(app: RouteApp): void {
   app.get(
     '/evaluationscales',
     {

@@ -28,12 +28,10 @@ import { findActivePeriod, listEnrolments, listStudentGroups } from './enrolment
 import { assertCanReadStudent, assertIsStudent, availableSubjects, enrol } from './enrolment.service.js';
 import { listStudentAttributeRatings, listStudentSubjects } from './records.repository.js';
 import { attributeProfile, globalReport, studentDashboard, studentDataWorkbook } from './records.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 404, 422);
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Loads one student's data once the actor may read that student (the student, their teachers, staff in scope). */
 async function ofReadableStudent<T>(

@@ -23,11 +23,9 @@ import {
   loadSubjects,
 } from './subjects.repository.js';
 import { saveSubject } from './subjects.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
-
-/** The instance a route registers on, with its schemas typed by Zod. */
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The subject as the API answers it, or 404 when there is none of that id. */
 async function one(app: RouteApp, id: number) {

@@ -22,6 +22,7 @@ import { deliver, prepareActivation } from '../auth/index.js';
 import { careerScope } from '../../db/career-scope.js';
 import { XLSX_TYPE } from '../../lib/xlsx.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const fileErrors = errorResponses(401, 403, 413, 422, 429, 503);
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };
@@ -44,9 +45,6 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   return file.bytes;
 }
 
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** Teachers' and students' templates, exports and imports (DESIGN §6). */
 export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadsPlugin);
@@ -60,7 +58,7 @@ export const spreadsheetsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The empty spreadsheet of `kind`, with its headers and drop-down lists. */
-function registerTemplate(app: App, kind: PeopleKind): void {
+function registerTemplate(app: RouteApp, kind: PeopleKind): void {
   const columns = columnsOf(kind);
   const headers = columns.map((c) => c.header).join(' · ');
   app.get(
@@ -84,7 +82,7 @@ function registerTemplate(app: App, kind: PeopleKind): void {
 }
 
 /** An import of `kind`: with dry_run only what would change, otherwise the people written (and mailed, with mail). */
-function registerImport(app: App, kind: PeopleKind): void {
+function registerImport(app: RouteApp, kind: PeopleKind): void {
   const columns = columnsOf(kind);
   app.post(
     `/${kind}/import`,
@@ -134,7 +132,7 @@ function registerImport(app: App, kind: PeopleKind): void {
 }
 
 /** The rows of an uploaded file of `kind` that would fail, with an Error column, to correct and import again. */
-function registerImportErrors(app: App, kind: PeopleKind): void {
+function registerImportErrors(app: RouteApp, kind: PeopleKind): void {
   const columns = columnsOf(kind);
   app.post(
     `/${kind}/import/errors`,
@@ -166,7 +164,7 @@ function registerImportErrors(app: App, kind: PeopleKind): void {
   );
 }
 
-function registerTeachersExport(app: App): void {
+function registerTeachersExport(app: RouteApp): void {
   app.get(
     '/teachers/export',
     {
@@ -191,7 +189,7 @@ function registerTeachersExport(app: App): void {
   );
 }
 
-function registerStudentsExport(app: App): void {
+function registerStudentsExport(app: RouteApp): void {
   app.get(
     '/students/export',
     {

@@ -30,12 +30,10 @@ import {
   updateUserGeneration,
 } from './students.service.js';
 import { errorResponses } from '../../lib/http-errors.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 422);
 const writeErrors = errorResponses(401, 403, 404, 409, 422);
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Students' groups, generation links, status and the semester advance. */
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +43,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** A student's groups: the list, one more, none. */
-function registerUserGroups(app: App): void {
+function registerUserGroups(app: RouteApp): void {
   app.get(
     '/usergroups',
     {
@@ -100,7 +98,7 @@ function registerUserGroups(app: App): void {
 }
 
 /** A student's generation links: the list, a new one, a change. */
-function registerUserGenerations(app: App): void {
+function registerUserGenerations(app: RouteApp): void {
   app.get(
     '/usergenerations',
     {
@@ -156,7 +154,7 @@ function registerUserGenerations(app: App): void {
 }
 
 /** A student's status, and the semester advance of the active students. */
-function registerStatusAndAdvance(app: App): void {
+function registerStatusAndAdvance(app: RouteApp): void {
   app.put(
     '/students/:id/status',
     {

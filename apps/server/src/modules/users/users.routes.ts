@@ -58,9 +58,7 @@ import {
   resetPassword,
   updateUser,
 } from './users.service.js';
-
-/** The Zod-typed instance the routes are registered on. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
+import type { RouteApp } from '../../lib/route-app.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReads(app);
@@ -74,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The users of a role, and one user. */
-function registerReads(app: App): void {
+function registerReads(app: RouteApp): void {
   app.get(
     '/users',
     {
@@ -107,7 +105,7 @@ function registerReads(app: App): void {
   );
 }
 
-function registerCreate(app: App): void {
+function registerCreate(app: RouteApp): void {
   app.post(
     '/users',
     {
@@ -137,7 +135,7 @@ function registerCreate(app: App): void {
   );
 }
 
-function registerResetPassword(app: App): void {
+function registerResetPassword(app: RouteApp): void {
   app.post(
     '/users/:id/reset-password',
     {
@@ -170,7 +168,7 @@ function registerResetPassword(app: App): void {
   );
 }
 
-function registerGroupPasswords(app: App): void {
+function registerGroupPasswords(app: RouteApp): void {
   app.post(
     '/users/reset-passwords',
     {
@@ -212,7 +210,7 @@ function registerGroupPasswords(app: App): void {
 
 /** With mail, a new e-mail takes effect only when it is confirmed from a link sent to it; the old one is told. */
 async function updateAwaitingConfirmation(
-  app: App,
+  app: RouteApp,
   mail: Mailer,
   actor: AuthUser,
   id: number,
@@ -251,7 +249,7 @@ async function updateAwaitingConfirmation(
   return { ...updated, pending_email: outgoing.person.email, mail: report };
 }
 
-function registerUpdate(app: App): void {
+function registerUpdate(app: RouteApp): void {
   app.put(
     '/users/:id',
     {
@@ -286,7 +284,7 @@ function registerUpdate(app: App): void {
   );
 }
 
-function registerDelete(app: App): void {
+function registerDelete(app: RouteApp): void {
   app.delete(
     '/users/:id',
     {
@@ -305,7 +303,7 @@ function registerDelete(app: App): void {
   );
 }
 
-function registerOwnPassword(app: App): void {
+function registerOwnPassword(app: RouteApp): void {
   app.post(
     '/users/:id/password',
     {
@@ -337,7 +335,7 @@ function registerOwnPassword(app: App): void {
 }
 
 /** The sign-in history, and a sign-in recorded. */
-function registerSessions(app: App): void {
+function registerSessions(app: RouteApp): void {
   app.get(
     '/usersessions',
     {

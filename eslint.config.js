@@ -71,9 +71,9 @@ const OWNED_JOBS = [
   {
     scope: 'server',
     owners: ['apps/server/src/lib/xlsx.ts', 'apps/server/src/lib/xlsx-worker.ts'],
-    selector: "NewExpression[callee.property.name='Workbook']",
+    selector: 'NewExpression[callee.property.name=/^(Workbook|WorkbookWriter)$/]',
     message:
-      'A workbook is written by writeWorkbookSheets/writeWorkbook (lib/xlsx.ts) and read by lib/xlsx-worker.ts: describe the sheets, do not build them.',
+      'A workbook is written by writeWorkbookSheets/writeWorkbook, or streamWorkbook for tens of thousands of rows (lib/xlsx.ts), and read by lib/xlsx-worker.ts: describe the sheets, do not build them.',
   },
   ...[
     "NewExpression[callee.name='Date'][arguments.length=0]",

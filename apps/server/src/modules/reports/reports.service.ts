@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
+import type ExcelJS from 'exceljs';
 import {
   BANDS,
   EXPORT_MAX_RECORDS,
@@ -24,7 +23,14 @@ import { rowExists } from '../../db/lookups.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { HttpError, fieldError, forbidden, unprocessable } from '../../lib/http-errors.js';
 import { fileMinute, longInstant } from '../../lib/time.js';
-import { fitColumnWidth, type CellValue } from '../../lib/xlsx.js';
+import {
+  fitColumnWidth,
+  streamWorkbook,
+  writeStreamedSheet,
+  type CellValue,
+  type StreamedColumns,
+  type StreamedWorkbook,
+} from '../../lib/xlsx.js';
 import { countReportBands, type RatingFilter } from '../ratings/index.js';
 import {
   findFilterNames,
@@ -120,19 +126,6 @@ export interface FlexWorkbook {
   buffer: Buffer;
 }
 
-type SheetColumns = Array<Partial<ExcelJS.Column>>;
-type Writer = ExcelJS.stream.xlsx.WorkbookWriter;
-
-/** Every sheet keeps its bold header row in view and offers filters on it; `write` adds and commits its rows. */
-function writeSheet(wb: Writer, name: string, columns: SheetColumns, write: (sheet: ExcelJS.Worksheet) => void) {
-  const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns;
-  sheet.getRow(1).font = { bold: true };
-  write(sheet);
-  sheet.autoFilter = { from: 'A1', to: { row: 1, column: columns.length } };
-  sheet.commit();
-}
-
 /**
  * Text columns as wide as their longest value (`fitColumnWidth`, as every workbook of the product): a career such as
  * 'Ingeniería en Sistemas Computacionales' is read whole. The rows are known before the streamed sheet starts.
@@ -145,9 +138,9 @@ function fit(header: string, values: Iterable<CellValue>, minWidth: number): Par
 const fraction = (pct: number) => Math.round(pct * 10) / 1000;
 
 /** 'Resumen': the summary's tally of each attribute, its shares as percents of the cell's format. */
-function writeSummarySheet(wb: Writer, summary: DivisionSummary) {
+function writeSummarySheet(wb: StreamedWorkbook, summary: DivisionSummary) {
   const rows = summary.attributes;
-  const columns: SheetColumns = [
+  const columns: StreamedColumns = [
     fit(
       'Atributo',
       rows.map((t) => t.attribute_name),
@@ -166,7 +159,7 @@ function writeSummarySheet(wb: Writer, summary: DivisionSummary) {
       30,
     ),
   ];
-  writeSheet(wb, 'Resumen', columns, (sheet) => {
+  writeStreamedSheet(wb, 'Resumen', columns, (sheet) => {
     for (const t of rows) {
       const bands = BAND_ORDER.flatMap((b) => [t.bands[BAND_KEY[b]], fraction(t.bands[`${BAND_KEY[b]}_pct`])]);
       sheet.addRow([t.attribute_name, t.students, t.bands.total, ...bands, t.career_name]).commit();
@@ -175,8 +168,8 @@ function writeSummarySheet(wb: Writer, summary: DivisionSummary) {
 }
 
 /** 'Calificaciones': one row per rating record, its value after the summary's 0-10 rule and its band. */
-function writeDetailSheet(wb: Writer, records: ExportRecordRow[], tenScale: boolean) {
-  const columns: SheetColumns = [
+function writeDetailSheet(wb: StreamedWorkbook, records: ExportRecordRow[], tenScale: boolean) {
+  const columns: StreamedColumns = [
     { header: 'Matrícula', width: 14 },
     fit(
       'Nombre',
@@ -209,7 +202,7 @@ function writeDetailSheet(wb: Writer, records: ExportRecordRow[], tenScale: bool
   // Each column holds one type of value (the id of a style without a number format depends on it), so the ids and
   // the file are the same.
   const styles = columns.map((c) => ({ ...c.style }));
-  writeSheet(wb, 'Calificaciones', columns, (sheet) => {
+  writeStreamedSheet(wb, 'Calificaciones', columns, (sheet) => {
     for (const r of records) {
       const value = reportValue(r.rating, tenScale);
       const gender = r.gender === null ? '' : (GENDER_LABEL[r.gender] ?? '');
@@ -235,7 +228,7 @@ function writeDetailSheet(wb: Writer, records: ExportRecordRow[], tenScale: bool
 type FilterNames = Awaited<ReturnType<typeof findFilterNames>>;
 
 /** 'Filtros': the filters by name, the scale, the records and the date. */
-function writeFilterSheet(wb: Writer, names: FilterNames, summary: DivisionSummary, now: Date) {
+function writeFilterSheet(wb: StreamedWorkbook, names: FilterNames, summary: DivisionSummary, now: Date) {
   const generation = names.generation!;
   const attribute = names.attribute;
   const rows: Array<[string, string | number]> = [
@@ -248,29 +241,13 @@ function writeFilterSheet(wb: Writer, names: FilterNames, summary: DivisionSumma
     ['Registros', summary.records],
     ['Generado el', longInstant(now)],
   ];
-  const columns: SheetColumns = [
+  const columns: StreamedColumns = [
     { header: 'Filtro', width: 22 },
     { header: 'Valor', width: 50 },
   ];
-  writeSheet(wb, 'Filtros', columns, (sheet) => {
+  writeStreamedSheet(wb, 'Filtros', columns, (sheet) => {
     for (const row of rows) sheet.addRow(row).commit();
   });
-}
-
-/**
- * A streamed workbook without shared strings: about half the CPU of the in-memory workbook for a generation's 55,000
- * rows (bench/RESULTS.md), and the rows are not kept twice in memory.
- */
-async function streamWorkbook(now: Date, write: (wb: Writer) => void): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  wb.created = now;
-  wb.creator = 'Atributos de egreso';
-  write(wb);
-  await wb.commit();
-  return Buffer.concat(chunks);
 }
 
 /** An export holds records, and at most EXPORT_MAX_RECORDS of them (404, 422 otherwise). */
@@ -299,7 +276,7 @@ export async function buildFlexWorkbook(
   checkExportSize(summary.records);
   const records = await listExportRecords(db, filter);
   const names = await findFilterNames(db, filter);
-  const buffer = await streamWorkbook(now, (wb) => {
+  const buffer = await streamWorkbook({ creator: 'Atributos de egreso', created: now }, (wb) => {
     writeSummarySheet(wb, summary);
     writeDetailSheet(wb, records, summary.scaled_ten);
     writeFilterSheet(wb, names, summary, now);

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { HOME_BY_ROLE, MAIL_MSG, MSG, TIMINGS, isRole, welcomeLine } from '@egreso/domain';
 import { FORCED_PASSWORD_PATH, clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { login, loginErrorMessage, type LoginResult } from '../api/login';
-import { useMailEnabled } from '../api/mail';
+import { useMailEnabled } from '../../../lib/queries/mail';
 import { OIDC_START_PATH, exchangeOidcCode, oidcEnabled, takeOidcReturn } from '../api/oidc';
 import { queryKeys } from '../../../lib/query-keys';
 import { validateLogin, type LoginErrors } from '../validation';

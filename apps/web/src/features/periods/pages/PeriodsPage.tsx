@@ -18,7 +18,13 @@ import { useServerPaging } from '../../../lib/use-server-paging';
 import { useActivatePeriod } from '../api/activate-period';
 import { useClosePeriod } from '../api/close-period';
 import { useDeletePeriod } from '../api/delete-period';
-import { ACTIVE_PERIOD, activePeriodOf, periodCount, usePeriods, type PeriodFilters } from '../api/get-periods';
+import {
+  ACTIVE_PERIOD,
+  activePeriodOf,
+  periodCount,
+  usePeriods,
+  type PeriodFilters,
+} from '../../../lib/queries/periods';
 import { GroupPolicyModal } from '../components/GroupPolicyModal';
 import { PeriodActions } from '../components/PeriodActions';
 import { PeriodFormModal } from '../components/PeriodFormModal';

@@ -4,8 +4,8 @@ import { ROLE } from '@egreso/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { todayLong } from '../../lib/dates';
-import { useCareers } from '../../features/careers/api/get-careers';
-import { userRows, useUsers } from '../../features/people/api/get-users';
+import { useCareers } from '../../lib/queries/careers';
+import { userRows, useUsers } from '../../lib/queries/users';
 import { StatCard } from '../../components/StatCard';
 import { ReportLinks } from '../../features/reports/components/ReportLinks';
 

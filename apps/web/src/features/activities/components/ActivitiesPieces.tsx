@@ -3,7 +3,7 @@ import { ACTIVITY_MSG } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { TeacherCareerSelect } from '../../../components/TeacherCareerSelect';
-import { assignmentLabel } from '../api/use-teacher-assignment';
+import { assignmentLabel } from '../../../lib/use-teacher-assignment';
 import { deleteActivityMessage, type ActivitiesState } from './use-activities-state';
 
 /** Career, subject and group of the matrix, and the edit lock once an assignment is chosen. */

@@ -4,9 +4,9 @@ import { errorText, serverMessage } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useDeleteActivity } from '../api/delete-activity';
 import { useAssignmentActivities } from '../api/get-activities';
-import { useSubjectAttributes } from '../api/get-subject-attributes';
+import { useSubjectAttributes } from '../../../lib/queries/subject-attributes';
 import { useSaveActivities } from '../api/save-activities';
-import { useTeacherAssignment } from '../api/use-teacher-assignment';
+import { useTeacherAssignment } from '../../../lib/use-teacher-assignment';
 import { newActivityRow, rowFromActivity, rowsToInput, type ActivityRow } from './activity-rows';
 
 /** The green notice after a save or a delete; it goes by itself after 4 s. */

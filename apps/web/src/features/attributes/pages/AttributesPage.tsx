@@ -18,9 +18,9 @@ import { loadErrorText } from '../../../lib/errors';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { getRole } from '../../../lib/session';
 import { useMyCareers } from '../../../lib/teacher-assignments';
-import { useCareers } from '../../careers/api/get-careers';
+import { useCareers } from '../../../lib/queries/careers';
 import { useDeleteAttribute } from '../api/delete-attribute';
-import { useAttributes } from '../api/get-attributes';
+import { useAttributes } from '../../../lib/queries/attributes';
 import { useSaveAttribute } from '../api/save-attribute';
 import { AttributeFields, attributeRequest, draftOf, emptyAttribute } from '../components/AttributeFields';
 

@@ -2,18 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LinkInfo, LinkPasswordBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
 import { parseLoginAnswer, type LoginResult } from './login';
-
-/** GET /auth/mail: whether the institution has mail (the login page then offers '¿Olvidaste tu contraseña?'). */
-export async function mailEnabled(): Promise<boolean> {
-  const answer = await api<{ enabled?: unknown }>('/auth/mail');
-  return answer.enabled === true;
-}
-
-/** Whether the institution has mail: read once per page load (a setting of the server, not of any record). */
-export const useMailEnabled = () =>
-  useQuery({ queryKey: queryKeys.auth.mail(), queryFn: mailEnabled, retry: false, staleTime: Infinity });
 
 /** POST /auth/forgot-password: the same answer whether the address has an account or not. */
 export function requestReset(email: string): Promise<{ message: string }> {

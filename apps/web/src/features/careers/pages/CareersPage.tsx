@@ -6,7 +6,7 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { ResultDialog } from '../../../components/ResultDialog';
 import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteCareer } from '../api/delete-career';
-import { useCareers } from '../api/get-careers';
+import { useCareers } from '../../../lib/queries/careers';
 import { CareerFormModal } from '../components/CareerFormModal';
 
 export default function CareersPage() {

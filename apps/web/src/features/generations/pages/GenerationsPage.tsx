@@ -10,7 +10,7 @@ import { StatCard } from '../../../components/StatCard';
 import { formatDate } from '../../../lib/dates';
 import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteGeneration } from '../api/delete-generation';
-import { useGenerations } from '../api/get-generations';
+import { useGenerations } from '../../../lib/queries/generations';
 import { fetchSuggestedGeneration } from '../api/get-suggested-generation';
 import { GenerationFormModal, type GenerationDraft } from '../components/GenerationFormModal';
 import { filterGenerations } from '../components/generation-filter';

@@ -11,9 +11,9 @@ import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
 import { bindDraft, type FieldErrors } from '../../../lib/use-form';
-import { useSemesters } from '../../subjects/api/get-semesters';
+import { useSemesters } from '../../../lib/queries/semesters';
 import { useDeleteGroup } from '../api/delete-group';
-import { useGroups } from '../api/get-groups';
+import { useGroups } from '../../../lib/queries/groups';
 import { useSaveGroup } from '../api/save-group';
 
 interface Draft {

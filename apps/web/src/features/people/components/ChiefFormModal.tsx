@@ -3,7 +3,7 @@ import { ROLE, userCreateBody, userUpdateBody, type PublicUser } from '@egreso/d
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
-import { useCareers } from '../../careers/api/get-careers';
+import { useCareers } from '../../../lib/queries/careers';
 import { useSaveChief } from '../api/save-chief';
 import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';

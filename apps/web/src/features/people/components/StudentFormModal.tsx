@@ -11,8 +11,8 @@ import {
 import { FormModal } from '../../../components/FormModal';
 import { errorText } from '../../../lib/errors';
 import { useForm, useResetOnOpen, type FieldErrors } from '../../../lib/use-form';
-import { useGenerations } from '../../generations/api/get-generations';
-import { useGroups } from '../../groups/api/get-groups';
+import { useGenerations } from '../../../lib/queries/generations';
+import { useGroups } from '../../../lib/queries/groups';
 import { useSaveStudent } from '../api/save-student';
 import { credentialOf, type Issued } from './AccessSlips';
 import { PersonFields } from './PersonFields';

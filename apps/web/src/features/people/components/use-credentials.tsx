@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MAIL_MSG, type MailReport } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorText } from '../../../lib/errors';
-import { useMailEnabled } from '../../auth/api/mail';
+import { useMailEnabled } from '../../../lib/queries/mail';
 import { useResetGroupPasswords, useResetPassword } from '../api/reset-password';
 import { isMailed, type Credential, type Issued } from './AccessSlips';
 import { CredentialsModal } from './CredentialsModal';

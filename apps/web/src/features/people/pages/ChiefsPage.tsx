@@ -6,7 +6,7 @@ import { ResponsiveTable, type Column } from '../../../components/ResponsiveTabl
 import { ResultDialog } from '../../../components/ResultDialog';
 import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteChief } from '../api/delete-chief';
-import { userRows, useUsers } from '../api/get-users';
+import { userRows, useUsers } from '../../../lib/queries/users';
 import { ChiefFormModal } from '../components/ChiefFormModal';
 import { useCredentials } from '../components/use-credentials';
 

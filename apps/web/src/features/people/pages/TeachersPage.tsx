@@ -13,7 +13,7 @@ import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useServerPaging } from '../../../lib/use-server-paging';
 import { useDeletePerson } from '../api/delete-person';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../lib/queries/users';
 import { usePageOf } from '../components/use-page-of';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { TeacherFormModal } from '../components/TeacherFormModal';

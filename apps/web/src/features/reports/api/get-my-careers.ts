@@ -1,5 +1,5 @@
 import { useMyCareers } from '../../../lib/teacher-assignments';
-import { useCareers } from '../../careers/api/get-careers';
+import { useCareers } from '../../../lib/queries/careers';
 
 /** The careers whose targets the signed-in user may edit: all of them for an administrator, their own for a chief. */
 export function useTargetCareers(isAdmin: boolean) {

@@ -9,8 +9,8 @@ import {
   type OrderedAttribute,
 } from '@egreso/domain';
 import { getRole } from '../../../lib/session';
-import { useGenerations } from '../../generations/api/get-generations';
-import { periodRows, usePeriods } from '../../periods/api/get-periods';
+import { useGenerations } from '../../../lib/queries/generations';
+import { periodRows, usePeriods } from '../../../lib/queries/periods';
 import { useTargetCareers } from '../api/get-my-careers';
 
 /*

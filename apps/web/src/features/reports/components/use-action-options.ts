@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { periodRows, usePeriods } from '../../periods/api/get-periods';
-import { useSubjects } from '../../subjects/api/get-subjects';
+import { periodRows, usePeriods } from '../../../lib/queries/periods';
+import { useSubjects } from '../../../lib/queries/subjects';
 import type { PeriodOption } from './ImprovementActionModals';
 
 /** The periods (newest first, as the server lists them) and a career's subjects, as the action forms offer them. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { attributeDisplayName } from '@egreso/domain';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useGenerations } from '../../generations/api/get-generations';
-import { periodRows, usePeriods } from '../../periods/api/get-periods';
-import { useSubjects } from '../../subjects/api/get-subjects';
-import { useSubjectAttributes } from '../../activities/api/get-subject-attributes';
+import { useGenerations } from '../../../lib/queries/generations';
+import { periodRows, usePeriods } from '../../../lib/queries/periods';
+import { useSubjects } from '../../../lib/queries/subjects';
+import { useSubjectAttributes } from '../../../lib/queries/subject-attributes';
 import { exportDivisionReport } from '../api/export-division-report';
 import { useDivisionSummary, type DivisionReportFilters } from '../api/get-division-summary';
 import { exportFailureText } from './division-report';

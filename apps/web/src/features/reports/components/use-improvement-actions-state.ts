@@ -3,8 +3,8 @@ import { IMPROVEMENT_MSG, type Attribute, type ImprovementAction } from '@egreso
 import { errorText } from '../../../lib/errors';
 import { useConfirmDelete } from '../../../lib/use-confirm-delete';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useAttributes } from '../../attributes/api/get-attributes';
-import { useGenerations } from '../../generations/api/get-generations';
+import { useAttributes } from '../../../lib/queries/attributes';
+import { useGenerations } from '../../../lib/queries/generations';
 import { useDeleteImprovementAction } from '../api/delete-improvement-action';
 import { exportImprovementActions } from '../api/export-improvement-actions';
 import { useImprovementActions } from '../api/get-improvement-actions';

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
 import { errorText } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
-import { useGenerations } from '../../generations/api/get-generations';
+import { useGenerations } from '../../../lib/queries/generations';
 import { useEvidence } from '../api/get-evidence';
 import { useImprovementActions } from '../api/get-improvement-actions';
 import { EvidenceReport } from '../components/EvidenceReport';

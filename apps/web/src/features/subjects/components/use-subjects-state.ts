@@ -5,11 +5,11 @@ import { matchesSearch } from '../../../lib/search';
 import { getRole } from '../../../lib/session';
 import { useMyCareers } from '../../../lib/teacher-assignments';
 import { useCataloguePage } from '../../../lib/use-catalogue-page';
-import { useAttributes } from '../../attributes/api/get-attributes';
-import { useCareers } from '../../careers/api/get-careers';
+import { useAttributes } from '../../../lib/queries/attributes';
+import { useCareers } from '../../../lib/queries/careers';
 import { useDeleteSubject } from '../api/delete-subject';
-import { useSemesters } from '../api/get-semesters';
-import { useSubjects } from '../api/get-subjects';
+import { useSemesters } from '../../../lib/queries/semesters';
+import { useSubjects } from '../../../lib/queries/subjects';
 import { useSaveSubject } from '../api/save-subject';
 import { emptySubject, subjectDraftOf, subjectMissingText, subjectRequest } from './subject-draft';
 

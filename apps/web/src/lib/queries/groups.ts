@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GroupListItem } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /** GET /groups with their semester and whether the viewer may change each (`can_edit`), sorted by name by the server. */
 export function fetchGroups(): Promise<GroupListItem[]> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TeacherAssignment } from '@egreso/domain';
-import { useMyAssignments, useMyCareers } from '../../../lib/teacher-assignments';
+import { useMyAssignments, useMyCareers } from './teacher-assignments';
 
 /** 'Cálculo I – Grupo 101 – 1° – ISC': how the teacher screens name an assignment. */
 export function assignmentLabel(a: TeacherAssignment): string {

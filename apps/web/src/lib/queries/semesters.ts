@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Semester } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /** GET /semesters: the nine semesters, in order. */
 export function fetchSemesters(): Promise<Semester[]> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LIMITS, type Period, type PeriodStatus, type PeriodsPage } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 export interface PeriodFilters {
   period_name?: string;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Generation } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 export function fetchGenerations(): Promise<Generation[]> {
   return api<Generation[]>('/generations');

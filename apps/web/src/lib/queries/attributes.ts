@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Attribute } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /** GET /attributes, sorted by name with Spanish collation by the server. */
 export function fetchAttributes(): Promise<Attribute[]> {

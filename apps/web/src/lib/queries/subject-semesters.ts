@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectSemester } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /** GET /subjectsemesters: which subject is taught in which semester. */
 export function fetchSubjectSemesters(): Promise<SubjectSemester[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubjectListItem } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /**
  * GET /subjects with prerequisites, semesters, careers and attributes, and whether the viewer may change each

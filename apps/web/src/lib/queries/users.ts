@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ROLE, type UsersPage } from '@egreso/domain';
-import { api } from '../../../lib/api';
-import { queryKeys, type UserListFilters } from '../../../lib/query-keys';
+import { api } from '../api';
+import { queryKeys, type UserListFilters } from '../query-keys';
 
 /** The people screens' page size. */
 export const PEOPLE_PAGE_SIZE = 20;

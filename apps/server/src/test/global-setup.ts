@@ -3,13 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** On PostgreSQL, a database migrated and seeded once per run; each test app's database is a copy of it. */
-    pgTemplate: string | null;
-  }
-}
+import './provided.js';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

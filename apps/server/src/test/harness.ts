@@ -7,6 +7,7 @@ import { connect, type Db } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
 import { kyselySink, writePeople } from '../db/writers.js';
+import './provided.js';
 
 /** Which database the server tests run on: SQLite by default, PostgreSQL with TEST_DATABASE=postgres. */
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';

@@ -170,12 +170,19 @@ export interface RatingFilter {
   careerIds?: readonly number[];
 }
 
-/** Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. */
-function storedSums(): WeightedSums {
-  return {
-    sum: sql<number>`cast(sum(s.weighted_sum) as bigint)`,
-    weights: sql<number>`cast(sum(s.weight_sum) as bigint)`,
-  };
+/**
+ * Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. PostgreSQL sums a `bigint` column into a
+ * `numeric`, whose arithmetic took about 40% of the time of grouping a generation's 55,000 records; the sums are added
+ * as `double precision` there instead, which is exact: every value and every partial sum is an integer far below 2^53
+ * (a grade is at most 10,000 hundredths and so is a ponderation, so one stored row's weighted sum is at most 10^8 times
+ * its activities). SQLite adds integers as integers.
+ */
+function storedSums(db: DbOrTrx): WeightedSums {
+  const total = (column: 's.weighted_sum' | 's.weight_sum') =>
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<number>`cast(sum(cast(${sql.ref(column)} as double precision)) as bigint)`
+      : sql<number>`cast(sum(${sql.ref(column)}) as bigint)`;
+  return { sum: total('s.weighted_sum'), weights: total('s.weight_sum') };
 }
 
 /**
@@ -184,7 +191,7 @@ function storedSums(): WeightedSums {
  * so the aggregates of `ratings.repository.ts` can build on it in SQL.
  */
 export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter, options: RatingOptions = {}) {
-  const sums = storedSums();
+  const sums = storedSums(db);
   const tenths = weightedTenths(sums);
   return (
     sumsSource(db)
@@ -240,7 +247,7 @@ export function selectRatedSlots(db: FreshRatings, filter: RatingFilter) {
  * period are left out.
  */
 export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFilter) {
-  const sums = storedSums();
+  const sums = storedSums(db);
   const tenths = weightedTenths(sums);
   return sumsSource(db)
     .where('s.period_id', 'is not', null)

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -8,11 +9,13 @@ import { buildCohortEvidence } from '../apps/server/src/modules/reports/evidence
 import { summarizeDivisionReport } from '../apps/server/src/modules/reports/reports.service.js';
 import { listUsers } from '../apps/server/src/modules/users/users.service.js';
 
-const USAGE = `node --import tsx bench/explain.ts --database-url postgres://… [--case NAME] [--plans]
+const USAGE = `node --import tsx bench/explain.ts --database-url postgres://… [--case NAME] [--plans] [--runs N]
 
 Runs the scale cases of the chief's and the administrator's screens on a PostgreSQL database filled by
 \`npm run seed:scale\` (migrated), each statement preceded by its EXPLAIN (ANALYZE, BUFFERS): per statement, its
-execution time, the buffers it touched and (with --plans) its whole plan. The figures load moves least.
+execution time, the buffers it touched and (with --plans) its whole plan, then its own wall time (sent to answered,
+without EXPLAIN, whose clock calls inflate plans that pass many rows through many nodes): the median of --runs runs
+(default 7). One connection, so statements a case runs side by side are timed one after the other.
 Cases (default all): summary-admin, summary-chief, evidence, students-chief, students-admin.`;
 
 interface Explained {
@@ -29,6 +32,7 @@ async function main() {
       'database-url': { type: 'string' },
       case: { type: 'string', multiple: true },
       plans: { type: 'boolean' },
+      runs: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -39,6 +43,7 @@ async function main() {
   }
   const explained: Explained[] = [];
   let explaining = false;
+  let timings: number[] | null = null;
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   // Every statement of a case is explained first on the same connection (the case's own statements then run as usual).
   const connect = pool.connect.bind(pool);
@@ -62,7 +67,10 @@ async function main() {
           plan,
         });
       }
-      return query(text, params);
+      const t0 = performance.now();
+      const result = await query(text, params);
+      timings?.push(performance.now() - t0);
+      return result;
     };
     return client;
   };
@@ -108,13 +116,27 @@ async function main() {
       explaining = true;
       await run();
       explaining = false;
-      const total = explained.reduce((sum, e) => sum + e.ms, 0);
-      console.log(`\n## ${name}: ${explained.length} statements, ${total.toFixed(1)} ms executing`);
-      for (const e of explained) {
-        const head = e.sql.replace(/\s+/g, ' ').slice(0, 110);
-        console.log(`- ${e.ms.toFixed(1)} ms (planning ${e.planningMs.toFixed(1)}), ${e.buffers} buffers: ${head}`);
-        if (values.plans) console.log(`${e.sql}\n${e.plan}\n`);
+      // Each statement's wall time over the runs (a case runs the same statements in the same order each time).
+      const walls: number[][] = [];
+      for (let i = 0; i < Number(values.runs ?? 7); i++) {
+        timings = [];
+        await run();
+        timings.forEach((ms, n) => (walls[n] ??= []).push(ms));
+        timings = null;
       }
+      const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+      const total = explained.reduce((sum, e) => sum + e.ms, 0);
+      const wall = walls.reduce((sum, xs) => sum + median(xs), 0);
+      console.log(
+        `\n## ${name}: ${explained.length} statements, ${total.toFixed(1)} ms executing (EXPLAIN), ${wall.toFixed(1)} ms of wall time (median of each), load ${loadavg()[0]!.toFixed(1)}`,
+      );
+      explained.forEach((e, n) => {
+        const head = e.sql.replace(/\s+/g, ' ').slice(0, 100);
+        console.log(
+          `- ${e.ms.toFixed(1)} ms (planning ${e.planningMs.toFixed(1)}), ${e.buffers} buffers, wall ${median(walls[n]).toFixed(1)} ms: ${head}`,
+        );
+        if (values.plans) console.log(`${e.sql}\n${e.plan}\n`);
+      });
     }
   } finally {
     await db.destroy();

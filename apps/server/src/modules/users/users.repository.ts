@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { CareerScope, LatestGeneration, PublicUser, UserGroupRef, UserRecord } from '@egreso/domain';
 import { peopleInScope, personInScopeByRow } from '../../db/career-scope.js';
 import { inChunks } from '../../db/chunks.js';
@@ -189,25 +189,19 @@ function filteredUsers(db: DbOrTrx, filter: UserFilter, rows: 'page' | 'all' = '
   }
   if (filter.active !== undefined) {
     const status = filter.active;
-    // The latest link decides the status. A page reads it per person from `user_generations_user_latest_idx` (one
-    // index entry) for the few people it walks. On PostgreSQL a count or a whole list takes the set of latest links
-    // with that status instead (every link without a newer one: two hashed scans of the links, a few hundred buffers),
-    // where one probe per person cost an administrator's count of 20,000 students 40,000 buffers (bench/RESULTS.md);
-    // SQLite, which would build that set with a probe per link, keeps the probe per person.
-    q =
-      rows === 'page' || !(db.getExecutor().adapter instanceof PostgresAdapter)
-        ? q.where(
-            (eb) =>
-              eb
-                .selectFrom('user_generations as ug')
-                .select('ug.active')
-                .whereRef('ug.user_id', '=', 'users.id')
-                .orderBy('ug.id', 'desc')
-                .limit(1),
-            '=',
-            status,
-          )
-        : q.where('users.id', 'in', latestLinksWithStatus(db, status));
+    // The latest link decides the status: read per person from `user_generations_user_latest_idx` (one index entry),
+    // so neither a page nor a chief's count works out the latest link of every student of the institution.
+    q = q.where(
+      (eb) =>
+        eb
+          .selectFrom('user_generations as ug')
+          .select('ug.active')
+          .whereRef('ug.user_id', '=', 'users.id')
+          .orderBy('ug.id', 'desc')
+          .limit(1),
+      '=',
+      status,
+    );
   }
   const search = filter.search?.trim();
   if (search) {
@@ -221,24 +215,6 @@ function filteredUsers(db: DbOrTrx, filter: UserFilter, rows: 'page' | 'all' = '
     );
   }
   return q;
-}
-
-/** The people whose latest generation link (the one with the highest id) has this status, as a subquery of ids. */
-function latestLinksWithStatus(db: DbOrTrx, status: number) {
-  return db
-    .selectFrom('user_generations as latest')
-    .select('latest.user_id')
-    .where('latest.active', '=', status)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_generations as newer')
-            .select('newer.id')
-            .whereRef('newer.user_id', '=', 'latest.user_id')
-            .whereRef('newer.id', '>', 'latest.id'),
-        ),
-      ),
-    );
 }
 
 /** Spanish order of names, ties by id so pages never overlap. */

@@ -213,8 +213,8 @@ export interface RatingOptions {
   /**
    * With `careerIds`: the students are narrowed as usual, but the careers' rule on attributes (`ratedInCareers`) is
    * left to the caller, which applies `careerRule` to coarser rows of its own (per student and attribute: the rule
-   * depends on nothing else). Checked per record it took two index probes for each of a generation's 221,000 records
-   * at 20,000 students (bench/RESULTS.md).
+   * depends on nothing else). Joined to each of a generation's 221,000 records at 20,000 students, it made them lose
+   * the index's order: their grouping spilled to disk and was sorted again on disk (bench/RESULTS.md).
    */
   careerRuleByCaller?: boolean;
 }

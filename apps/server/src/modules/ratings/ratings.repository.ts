@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type RawBuilder } from 'kysely';
 import type { StudentAttributeRating } from '@egreso/domain';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
@@ -7,11 +7,14 @@ import { careerAttributeIds, cohortUserIds, type CohortScope } from './cohort.js
 import { inList } from '../../db/in-list.js';
 import { bandCountColumns, meanOfTenths } from '../../db/rounding.js';
 import {
+  careerRule,
   freshRatings,
   selectAttributeRatings,
   selectPeriodAttributeRatings,
+  selectRatedSlots,
   type FreshRatings,
   type RatingFilter,
+  type RatingTables,
 } from './sums.js';
 
 /*
@@ -163,7 +166,9 @@ const bandSums = (tenths: RawBuilder<unknown>) => {
  * The division report's counts (DESIGN §3) over the rating records the filter selects, in one read of them: per
  * attribute its records, distinct students and bands by the reports' 0-10 rule (when the largest rating is 10.5 or
  * less, `usesTenScale`, every rating counts ten times its value), and the distinct students by gender. The records are
- * first counted per attribute and student (a few thousand rows, kept once), so no count needs a sort by student.
+ * first counted per student and attribute (a few thousand rows, kept once, grouped in the order the ratings come in),
+ * and the careers' rule, which depends on the student and the attribute alone, is checked on those rows rather than
+ * on each record; no count needs a sort by student.
  */
 export async function countReportBands(
   db: DbOrTrx,
@@ -176,14 +181,19 @@ export async function countReportBands(
 }> {
   if (filter.userIds) throw new Error('countReportBands takes a generation, not a list of students');
   const fresh = await freshRatings(db);
-  const ratings = selectAttributeRatings(fresh, filter);
+  const ratings = selectAttributeRatings(fresh, filter, { careerRuleByCaller: true });
+  const rule = careerRule(expressionBuilder<RatingTables, 's'>(), filter);
   const sum = (column: string) => sql`cast(sum(${sql.ref(column)}) as bigint) as ${sql.ref(column)}`;
   const { rows } = await sql<ReportCountRow>`
     with r as ${ratings},
     per_student as materialized (
-      select r.attribute_id, r.user_id, count(*) as records, max(r.rating_tenths) as max,
-        ${bandSums(sql.ref('r.rating_tenths'))}
-      from r group by r.attribute_id, r.user_id
+      select s.user_id, s.attribute_id, s.records, s.max, s.sob, s.suf, s.ins, s.sob10, s.suf10, s.ins10
+      from (
+        select r.user_id, r.attribute_id, count(*) as records, max(r.rating_tenths) as max,
+          ${bandSums(sql.ref('r.rating_tenths'))}
+        from r group by r.user_id, r.attribute_id
+      ) s
+      where ${rule}
     )
     select 'a' as kind, attribute_id as id, count(*) as students, ${sum('records')}, max(max) as max,
       ${sql.join(['sob', 'suf', 'ins', 'sob10', 'suf10', 'ins10'].map(sum))}
@@ -301,13 +311,35 @@ const toCounts = <T extends BandCountRow>(row: T): T => ({
   insuficiente: Number(row.insuficiente),
 });
 
-/** The generation's ratings of the cohort's students in the career's attributes. */
+/**
+ * The ratings of the cohort's students in the career's attributes: the cohort's students are chosen inside, before the
+ * sums are grouped (choosing them after grouping the whole generation's read 8 times the records, bench/RESULTS.md).
+ */
 function cohortRatings(db: FreshRatings, scope: CohortScope) {
   return db
-    .selectFrom(selectAttributeRatings(db, { generationId: scope.generationId }).as('g'))
-    .where('g.user_id', 'in', cohortUserIds(db, scope))
+    .selectFrom(selectAttributeRatings(db, { cohort: scope }).as('g'))
     .where('g.attribute_id', 'in', careerAttributeIds(db, scope.careerId))
     .select(['g.user_id', 'g.attribute_id', 'g.subject_id', 'g.rating_tenths']);
+}
+
+/** Where an assignment is given: its subject, group and period (an assignment may have no group or period). */
+export interface AssignmentSlot {
+  subject_id: number;
+  group_id: number | null;
+  period_id: number | null;
+}
+
+/**
+ * Where the cohort's students have ratings of the career's attributes: the subject, group and period of every
+ * assignment with an activity the evidence lists (a graded grade of the cohort on an activity with a positive
+ * ponderation linked to such an attribute is in one of their stored sums). A few dozen, so the evidence looks for its
+ * activities in those assignments rather than among all.
+ */
+export async function listCohortRatedSlots(db: DbOrTrx, scope: CohortScope): Promise<AssignmentSlot[]> {
+  const fresh = await freshRatings(db);
+  return selectRatedSlots(fresh, { cohort: scope })
+    .where('s.attribute_id', 'in', careerAttributeIds(fresh, scope.careerId))
+    .execute();
 }
 
 /** Per attribute, the cohort's students with data by the band of their mean rating over every subject. */
@@ -357,12 +389,11 @@ export async function countStudentBandsByPeriod(
         .where(sql<boolean>`s.user_id in ${cohortUserIds(fresh, scope)}`)
         .where(inList('s.attribute_id', only.attributeIds))
         .where(inList('s.period_id', only.periodIds))
-    : selectPeriodAttributeRatings(fresh, { generationId: scope.generationId });
-  let ratings = fresh
+    : selectPeriodAttributeRatings(fresh, { cohort: scope });
+  const ratings = fresh
     .selectFrom(periodRatings.as('g'))
     .where('g.attribute_id', 'in', careerAttributeIds(fresh, scope.careerId))
     .select(['g.user_id', 'g.attribute_id', 'g.period_id', 'g.rating_tenths']);
-  if (!only) ratings = ratings.where('g.user_id', 'in', cohortUserIds(fresh, scope));
   const perStudent = fresh
     .selectFrom(ratings.as('r'))
     .select(['r.user_id', 'r.attribute_id', 'r.period_id', meanTenths.as('tenths')])

@@ -1,7 +1,15 @@
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import { peopleInScope } from '../../db/career-scope.js';
-import { ratedInCareers } from './cohort.js';
+import { cohortUserIds, ratedInCareers, type CohortScope } from './cohort.js';
 import { inList } from '../../db/in-list.js';
 import { fromTenths, hundredths, weightedTenths, type WeightedSums } from '../../db/rounding.js';
 
@@ -160,6 +168,11 @@ export interface RatingFilter {
   periodId?: number;
   /** Only students linked to this generation. */
   generationId?: number;
+  /**
+   * Only the cohort's students (`cohortUserIds`: the generation's students linked to the career), read by student
+   * from the index as a generation's are: 1 record in 8 of the generation's at the scale data, for the evidence.
+   */
+  cohort?: CohortScope;
   attributeId?: number;
   /**
    * Only these careers' records (`ratedInCareers`, the division report's rule): the shared attributes and these
@@ -168,12 +181,19 @@ export interface RatingFilter {
   careerIds?: readonly number[];
 }
 
-/** Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. */
-function storedSums(): WeightedSums {
-  return {
-    sum: sql<number>`cast(sum(s.weighted_sum) as bigint)`,
-    weights: sql<number>`cast(sum(s.weight_sum) as bigint)`,
-  };
+/**
+ * Σ grade×weight and Σ weight in hundredths of the stored sums the query groups. PostgreSQL sums a `bigint` column into a
+ * `numeric`, whose arithmetic took about 40% of the time of grouping a generation's 55,000 records; the sums are added
+ * as `double precision` there instead, which is exact: every value and every partial sum is an integer far below 2^53
+ * (a grade is at most 10,000 hundredths and so is a ponderation, so one stored row's weighted sum is at most 10^8 times
+ * its activities). SQLite adds integers as integers.
+ */
+function storedSums(db: DbOrTrx): WeightedSums {
+  const total = (column: 's.weighted_sum' | 's.weight_sum') =>
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<number>`cast(sum(cast(${sql.ref(column)} as double precision)) as bigint)`
+      : sql<number>`cast(sum(${sql.ref(column)}) as bigint)`;
+  return { sum: total('s.weighted_sum'), weights: total('s.weight_sum') };
 }
 
 /**
@@ -181,8 +201,8 @@ function storedSums(): WeightedSums {
  * grades on the activities of that subject's assignments linked to the attribute. Null ratings are left out. A query,
  * so the aggregates of `ratings.repository.ts` can build on it in SQL.
  */
-export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
-  const sums = storedSums();
+export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter, options: RatingOptions = {}) {
+  const sums = storedSums(db);
   const tenths = weightedTenths(sums);
   return (
     sumsSource(db)
@@ -196,8 +216,40 @@ export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
       // In the order of attribute_rating_sums_user_idx, so a generation's rows are grouped as the index gives them.
       .groupBy(['s.user_id', 's.subject_id', 's.attribute_id'])
       .having(sums.weights, '>', 0)
-      .where((eb) => ratingConditions(db, eb, filter))
+      .where((eb) => ratingConditions(db, eb, filter, options))
   );
+}
+
+export interface RatingOptions {
+  /**
+   * With `careerIds`: the students are narrowed as usual, but the careers' rule on attributes (`ratedInCareers`) is
+   * left to the caller, which applies `careerRule` to coarser rows of its own (per student and attribute: the rule
+   * depends on nothing else). Joined to each of a generation's 221,000 records at 20,000 students, it made them lose
+   * the index's order: their grouping spilled to disk and was sorted again on disk (bench/RESULTS.md).
+   */
+  careerRuleByCaller?: boolean;
+}
+
+/**
+ * The careers' rule of a filter with `careerIds` (`ratedInCareers`), on rows `s` with `user_id` and `attribute_id`: for
+ * callers of `selectAttributeRatings` with `careerRuleByCaller`. True without careers.
+ */
+export function careerRule(eb: ExpressionBuilder<RatingTables, 's'>, filter: RatingFilter): Expression<SqlBool> {
+  if (!filter.careerIds) return eb.lit(true);
+  // A generation's students are read in the careers' scope (`ratingConditions`): the rule need not check them again.
+  return ratedInCareers(eb, filter.careerIds, { studentsInScope: filter.generationId !== undefined });
+}
+
+/**
+ * The subject, group and period of the assignments of the stored sums the filter selects, once each: where the students
+ * chosen have a graded grade on an activity with a positive ponderation linked to an attribute (what every stored row
+ * stands for). Read from `attribute_rating_sums_user_idx` alone, which holds these columns and not the assignment's id.
+ */
+export function selectRatedSlots(db: FreshRatings, filter: RatingFilter) {
+  return sumsSource(db)
+    .select(['s.subject_id', 's.group_id', 's.period_id'])
+    .distinct()
+    .where((eb) => ratingConditions(db, eb, filter));
 }
 
 /**
@@ -206,7 +258,7 @@ export function selectAttributeRatings(db: FreshRatings, filter: RatingFilter) {
  * period are left out.
  */
 export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFilter) {
-  const sums = storedSums();
+  const sums = storedSums(db);
   const tenths = weightedTenths(sums);
   return sumsSource(db)
     .where('s.period_id', 'is not', null)
@@ -223,21 +275,23 @@ export function selectPeriodAttributeRatings(db: FreshRatings, filter: RatingFil
     .where((eb) => ratingConditions(db, eb, filter));
 }
 
-type RatingTables = Database & { s: Database['attribute_rating_sums'] };
+export type RatingTables = Database & { s: Database['attribute_rating_sums'] };
 
 /** The filter's conditions on the stored sums `s` (true when nothing narrows). */
-function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>, filter: RatingFilter) {
+function ratingConditions(
+  db: DbOrTrx,
+  eb: ExpressionBuilder<RatingTables, 's'>,
+  filter: RatingFilter,
+  options: RatingOptions = {},
+) {
   const conditions: Array<Expression<SqlBool>> = [];
   if (filter.userIds) conditions.push(inList('s.user_id', filter.userIds));
   if (filter.subjectId !== undefined) conditions.push(eb('s.subject_id', '=', filter.subjectId));
   if (filter.groupId !== undefined) conditions.push(eb('s.group_id', '=', filter.groupId));
   if (filter.periodId !== undefined) conditions.push(eb('s.period_id', '=', filter.periodId));
   if (filter.attributeId !== undefined) conditions.push(eb('s.attribute_id', '=', filter.attributeId));
-  if (filter.careerIds) {
-    // A generation's students are read in the careers' scope below: the rule need not check the students again.
-    const studentsInScope = filter.generationId !== undefined;
-    conditions.push(ratedInCareers(eb, filter.careerIds, { studentsInScope }));
-  }
+  if (filter.careerIds && !options.careerRuleByCaller) conditions.push(careerRule(eb, filter));
+  if (filter.cohort) conditions.push(byStudent(db, eb, cohortUserIds(db, filter.cohort)));
   if (filter.generationId !== undefined) {
     let students = eb
       .selectFrom('user_generations')
@@ -250,14 +304,22 @@ function ratingConditions(db: DbOrTrx, eb: ExpressionBuilder<RatingTables, 's'>,
         peopleInScope(w, { all: false, careers: [...filter.careerIds!] }, 'user_generations.user_id'),
       );
     }
-    // PostgreSQL: `= any (array(...))` reads the index once in student order, so the rows come grouped without a sort
-    // (a semi-join hashes the students and loses the order: 73 ms instead of 30 for a generation of the scale data).
-    // SQLite walks an `in (...)` list in order already.
-    conditions.push(
-      db.getExecutor().adapter instanceof PostgresAdapter
-        ? sql<boolean>`s.user_id = any (array(${students}))`
-        : eb('s.user_id', 'in', students),
-    );
+    conditions.push(byStudent(db, eb, students));
   }
   return eb.and(conditions);
+}
+
+/**
+ * `s.user_id` among the students of a subquery of user ids. PostgreSQL: `= any (array(...))` reads the index once in
+ * student order, so the rows come grouped without a sort (a semi-join hashes the students and loses the order: 73 ms
+ * instead of 30 for a generation of the scale data). SQLite walks an `in (...)` list in order already.
+ */
+function byStudent<DB, TB extends keyof DB>(
+  db: DbOrTrx,
+  eb: ExpressionBuilder<RatingTables, 's'>,
+  students: SelectQueryBuilder<DB, TB, { user_id: number }>,
+): Expression<SqlBool> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`s.user_id = any (array(${students}))`
+    : sql<boolean>`${eb.ref('s.user_id')} in ${students}`;
 }

@@ -15,6 +15,7 @@ import {
   countRecordBandsBySubject,
   countStudentBands,
   countStudentBandsByPeriod,
+  listCohortRatedSlots,
   type BandCountRow,
   type CohortScope,
 } from '../ratings/index.js';
@@ -64,7 +65,7 @@ async function readCohortCounts(db: DbOrTrx, scope: CohortScope) {
     countStudentBands(db, scope),
     countStudentBandsByPeriod(db, scope),
     countRecordBandsBySubject(db, scope),
-    listEvidenceActivities(db, scope),
+    listCohortRatedSlots(db, scope).then((slots) => listEvidenceActivities(db, scope, slots)),
   ]);
   return { cohortSize, attributes, students, byPeriod, bySubject, activitiesOf: groupActivities(activities) };
 }

@@ -153,16 +153,16 @@ async function criterionAnswer(db: Db, criterionId: number): Promise<Criterion> 
   return found;
 }
 
-/** The attribute's criteria of the rubric, with `weight` in place of criterion `exceptId`'s, add up to 100 at most. */
-async function checkCriteriaSum(
-  trx: Trx,
-  rubricId: number,
-  attributeId: number,
-  exceptId: number | null,
-  weight: number,
-): Promise<void> {
-  const others = await sumCriteriaWeights(trx, rubricId, attributeId, exceptId);
-  if (others + weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+/** A weight being written: the row's id (null for a new one) and its new weight. */
+interface WeightWrite {
+  id: number | null;
+  weight: number;
+}
+
+/** The attribute's criteria of the rubric, with the written one's new weight, add up to 100 at most. */
+async function checkCriteriaSum(trx: Trx, rubricId: number, attributeId: number, write: WeightWrite): Promise<void> {
+  const others = await sumCriteriaWeights(trx, rubricId, attributeId, write.id);
+  if (others + write.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
 }
 
 /** Adds a criterion once the rubric is locked, so the attribute's sum is read and written by one save at a time. */
@@ -176,7 +176,7 @@ export async function createCriterion(
   if (!(await subjectHasAttribute(trx, assignment.subject_id, body.attribute_id)))
     throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
   if (!(await lockRubric(trx, dialect, body.rubric_id))) throw notFound(RUBRIC_MSG.rubricNotFound);
-  await checkCriteriaSum(trx, body.rubric_id, body.attribute_id, null, body.weight);
+  await checkCriteriaSum(trx, body.rubric_id, body.attribute_id, { id: null, weight: body.weight });
   const row = await insertCriterion(trx, body);
   await auditRow(trx, actor.id, 'criterion.create', 'evaluation_criterias', row.id, body);
   return criterionAnswer(trx, row.id);
@@ -194,7 +194,7 @@ export async function updateCriterionChecked(
   await lockRubric(trx, dialect, rubric.id);
   const current = await lockCriterion(trx, dialect, id);
   if (!current) throw notFound(RUBRIC_MSG.criterionNotFound);
-  await checkCriteriaSum(trx, rubric.id, current.attribute_id, id, body.weight);
+  await checkCriteriaSum(trx, rubric.id, current.attribute_id, { id, weight: body.weight });
   const indicators = await sumIndicatorWeights(trx, id, null);
   if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
   await updateCriterion(trx, id, body);
@@ -232,19 +232,13 @@ async function indicatorAnswer(db: Db, id: number) {
 
 /**
  * Locks the criterion, so the indicators' sum is read and written by one save at a time, and checks that its
- * indicators, with `weight` in place of indicator `exceptId`'s, stay within the criterion's weight.
+ * indicators, with the written one's new weight, stay within the criterion's weight.
  */
-async function lockIndicatorsSum(
-  trx: Trx,
-  dialect: Dialect,
-  criterionId: number,
-  exceptId: number | null,
-  weight: number,
-): Promise<void> {
+async function lockIndicatorsSum(trx: Trx, dialect: Dialect, criterionId: number, write: WeightWrite): Promise<void> {
   const criterion = await lockCriterion(trx, dialect, criterionId);
   if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
-  const others = await sumIndicatorWeights(trx, criterion.id, exceptId);
-  if (others + weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+  const others = await sumIndicatorWeights(trx, criterion.id, write.id);
+  if (others + write.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
 }
 
 /** Adds an indicator once its criterion is locked, so the indicators' sum is read and written by one save at a time. */
@@ -255,7 +249,7 @@ export async function createIndicator(
   body: { evaluationcriteria_id: number; description: string; weight: number },
 ) {
   await editableCriterion(trx, actor, body.evaluationcriteria_id);
-  await lockIndicatorsSum(trx, dialect, body.evaluationcriteria_id, null, body.weight);
+  await lockIndicatorsSum(trx, dialect, body.evaluationcriteria_id, { id: null, weight: body.weight });
   const row = await insertIndicator(trx, body);
   await auditRow(trx, actor.id, 'indicator.create', 'indicators', row.id, body);
   return indicatorAnswer(trx, row.id);
@@ -271,7 +265,7 @@ export async function updateIndicatorChecked(
   const existing = await findIndicator(trx, id);
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
   await editableCriterion(trx, actor, existing.evaluationcriteria_id);
-  await lockIndicatorsSum(trx, dialect, existing.evaluationcriteria_id, id, body.weight);
+  await lockIndicatorsSum(trx, dialect, existing.evaluationcriteria_id, { id, weight: body.weight });
   await updateIndicator(trx, id, body);
   await auditRow(trx, actor.id, 'indicator.update', 'indicators', id, body);
   return indicatorAnswer(trx, id);

@@ -1,6 +1,4 @@
 import type { Compilable } from 'kysely';
-import { parseArgs } from 'node:util';
-import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { listFinalGrades, selectFinalGrades } from '../apps/server/src/modules/grades/index.js';
 import {
@@ -9,6 +7,7 @@ import {
   listGlobalAttributeAverages,
   ratingQueries,
 } from '../apps/server/src/modules/ratings/index.js';
+import { explainPlan, openScaleDatabase } from './scale-database.js';
 
 const USAGE = `npm run bench:aggregates -- --database-url URL [--runs N] [--explain] [--no-migrate]
 
@@ -23,36 +22,11 @@ interface Case {
   query: Compilable;
 }
 
-async function explain(database: Db, query: Compilable): Promise<string> {
-  const compiled = query.compile();
-  const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
-  const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
-  return result.rows
-    .map((r) =>
-      database.dialect === 'postgres'
-        ? String(r['QUERY PLAN'])
-        : `${' '.repeat(Number(r.parent) === 0 ? 0 : 2)}${String(r.detail)}`,
-    )
-    .join('\n');
-}
-
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      'database-url': { type: 'string' },
-      runs: { type: 'string' },
-      explain: { type: 'boolean' },
-      'no-migrate': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
-  if (values.help || !values['database-url']) {
-    console.log(USAGE);
-    return;
-  }
-  const runs = Number(values.runs ?? 7);
-  const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
-  if (!values['no-migrate']) await migrateToLatest(database);
+  const bench = openScaleDatabase(USAGE, 7, ['explain', 'no-migrate']);
+  if (!bench) return;
+  const { database, runs, flags } = bench;
+  if (!flags['no-migrate']) await migrateToLatest(database);
   const db = database.db;
   try {
     // A 5th-semester ISC group of the active period (group '511'), its first subject; the generation in its 5th
@@ -164,9 +138,9 @@ async function main() {
         `| ${c.name} | ${rows} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[0]!.toFixed(1)} |`,
       );
     }
-    if (values.explain) {
+    if (flags.explain) {
       for (const c of cases) {
-        console.log(`\n### ${c.name}\n${await explain(database, c.query)}`);
+        console.log(`\n### ${c.name}\n${await explainPlan(database, c.query, true)}`);
       }
     }
   } finally {

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../apps/server/src/app.js';
-import { connect } from '../apps/server/src/db/connect.js';
+import { openScaleDatabase } from './scale-database.js';
 
 const USAGE = `npm run bench:compression -- --database-url URL [--runs N]
 
@@ -27,15 +26,9 @@ const candidates: Candidate[] = [
 ];
 
 async function main() {
-  const { values } = parseArgs({
-    options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
-  });
-  if (values.help || !values['database-url']) {
-    console.log(USAGE);
-    return;
-  }
-  const runs = Number(values.runs ?? 7);
-  const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
+  const bench = openScaleDatabase(USAGE, 7);
+  if (!bench) return;
+  const { database, runs } = bench;
   const app = await buildApp({ database });
   try {
     const login = await app.inject({

@@ -1,10 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { honest, repeatedDeflate, sheetXml, workbookWithSheet, writeZip } from '../apps/server/src/test/zip-bombs.js';
 import { HOSTILE_TEXTS, LOGIN_BOMB, deepArray, deepObject } from '../apps/server/src/test/hostile-inputs.js';
+import { login, rssMiB, startBuiltServer } from './built-server.js';
 
 const USAGE = `npm run bench:hostile -- [options]
 
@@ -19,7 +17,6 @@ options:
   --concurrency N   requests in flight (default 4)
   --port N          port of the server (default 3480)`;
 
-const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     requests: { type: 'string' },
@@ -228,38 +225,10 @@ function requestsOf(
 
 // ---------- the server ----------
 
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
 /** CPU seconds the process has used (user + system), from /proc (clock ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 interface Answer {
@@ -286,30 +255,11 @@ async function send(req: HostileRequest, token: string): Promise<Answer> {
 }
 
 async function main() {
-  const dist = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(dist) || process.env.BENCH_REBUILD) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@egreso/server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('server build failed');
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'egreso-hostile-'));
-  const server = spawn(process.execPath, [dist], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-    },
-  });
-  const pid = server.pid!;
+  const server = await startBuiltServer({ port: PORT, name: 'hostile' });
+  const pid = server.pid;
   try {
-    await waitForHealth(Date.now() + 60_000);
-    const admin = await login('admin@demo.edu.mx', 'admin1234');
-    const teacher = await login('laura.mendoza@demo.edu.mx', 'profe1234');
+    const admin = await login(BASE, 'admin@demo.edu.mx', 'admin1234');
+    const teacher = await login(BASE, 'laura.mendoza@demo.edu.mx', 'profe1234');
     const doc = (await (await fetch(`${BASE}/api/docs/json`)).json()) as OpenApi;
     const ops = operationsOf(doc);
     const subjects = (await (
@@ -437,9 +387,7 @@ async function main() {
     console.log(ok ? 'ok: no 5xx, none slower than 2 s, health answered throughout' : 'MISSED');
     process.exitCode = ok ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

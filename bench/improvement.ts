@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { parseArgs } from 'node:util';
 import { ROLE, STUDENT_STATUS, type Actor } from '@egreso/domain';
-import { connect, type Db } from '../apps/server/src/db/connect.js';
+import type { Db } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { cohortUserIds, countStudentBandsByPeriod } from '../apps/server/src/modules/ratings/index.js';
 import {
@@ -12,6 +11,7 @@ import {
   buildPerformance,
   buildPerformanceWorkbook,
 } from '../apps/server/src/modules/improvement/index.js';
+import { openScaleDatabase } from './scale-database.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:improvement -- --database-url URL [--runs N]
@@ -133,15 +133,9 @@ async function prepare(
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: { 'database-url': { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
-  });
-  if (values.help || !values['database-url']) {
-    console.log(USAGE);
-    return;
-  }
-  const runs = Number(values.runs ?? 7);
-  const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
+  const bench = openScaleDatabase(USAGE, 7);
+  if (!bench) return;
+  const { database, runs } = bench;
   try {
     await migrateToLatest(database);
     const db = database.db;

@@ -1,7 +1,5 @@
-import { sql, type Compilable } from 'kysely';
-import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { ROLE } from '@egreso/domain';
-import { connect, type Db } from '../apps/server/src/db/connect.js';
 import { ratingQueries } from '../apps/server/src/modules/ratings/index.js';
 import {
   buildCohortEvidence,
@@ -10,6 +8,7 @@ import {
   buildFlexWorkbook,
   summarizeDivisionReport,
 } from '../apps/server/src/modules/reports/index.js';
+import { explainPlan, openScaleDatabase } from './scale-database.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
@@ -23,30 +22,10 @@ the .xlsx export of the whole generation, the cohort evidence of that generation
 follow (GET /reportes/evidencia, JSON included) and that career's curriculum map. 1 warm-up run, then N timed runs
 (default 5); median and fastest. --explain prints the plans of a generation's ratings, per subject and per period.`;
 
-async function explain(database: Db, query: Compilable): Promise<string> {
-  const compiled = query.compile();
-  const prefix = database.dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
-  const result = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, sql: prefix + compiled.sql });
-  return result.rows
-    .map((r) => (database.dialect === 'postgres' ? String(r['QUERY PLAN']) : String(r.detail)))
-    .join('\n');
-}
-
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      'database-url': { type: 'string' },
-      runs: { type: 'string' },
-      explain: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  });
-  if (values.help || !values['database-url']) {
-    console.log(USAGE);
-    return;
-  }
-  const runs = Number(values.runs ?? 5);
-  const database = connect(values['database-url'], { quiet: true, poolSize: 2 });
+  const bench = openScaleDatabase(USAGE, 5, ['explain']);
+  if (!bench) return;
+  const { database, runs, flags } = bench;
   const db = database.db;
   try {
     // The generation in its 5th semester (five periods of grades), as bench/aggregates.ts picks it.
@@ -76,40 +55,26 @@ async function main() {
       generationId: generation_id,
       careerIds: (await db.selectFrom('careers').select('id').execute()).map((c) => c.id),
     };
+    // GET /reportes/flex: the records and the answer's JSON.
+    const flexAnswer = async (scope: typeof whole) => {
+      const rows = await listRatingRecords(db, scope);
+      return JSON.stringify(
+        rows.map((r) => ({
+          attribute_id: r.attribute_id,
+          attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
+          subject_id: r.subject_id,
+          attributerating: r.rating,
+          user: { id: r.user_id, gender: r.gender },
+        })),
+      ).length > 0
+        ? rows.length
+        : 0;
+    };
     const cases: Array<[string, () => Promise<number>]> = [
-      [
-        'GET /reportes/flex: a generation, all subjects (records + JSON)',
-        async () => {
-          const rows = await listRatingRecords(db, whole);
-          return JSON.stringify(
-            rows.map((r) => ({
-              attribute_id: r.attribute_id,
-              attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
-              subject_id: r.subject_id,
-              attributerating: r.rating,
-              user: { id: r.user_id, gender: r.gender },
-            })),
-          ).length > 0
-            ? rows.length
-            : 0;
-        },
-      ],
+      ['GET /reportes/flex: a generation, all subjects (records + JSON)', () => flexAnswer(whole)],
       [
         'GET /reportes/flex: a generation, every career (an administrator; records + JSON)',
-        async () => {
-          const rows = await listRatingRecords(db, everyCareer);
-          return JSON.stringify(
-            rows.map((r) => ({
-              attribute_id: r.attribute_id,
-              attribute: { attribute_name: r.attribute_name, career_id: r.career_id, career_key: r.career_key },
-              subject_id: r.subject_id,
-              attributerating: r.rating,
-              user: { id: r.user_id, gender: r.gender },
-            })),
-          ).length > 0
-            ? rows.length
-            : 0;
-        },
+        () => flexAnswer(everyCareer),
       ],
       // The report screen asks for the summary alone (its counters, chart and table; no record on the wire).
       [
@@ -154,11 +119,11 @@ async function main() {
       const t = await time(runs, fn);
       console.log(`| ${name} | ${t.rows} | ${t.median.toFixed(0)} | ${t.fastest.toFixed(0)} |`);
     }
-    if (values.explain) {
+    if (flags.explain) {
       const queries = await ratingQueries(db);
-      console.log(`\n### a generation's ratings\n${await explain(database, queries.attributeRatings(whole))}`);
+      console.log(`\n### a generation's ratings\n${await explainPlan(database, queries.attributeRatings(whole))}`);
       console.log(
-        `\n### a generation's ratings per period\n${await explain(database, queries.periodAttributeRatings(whole))}`,
+        `\n### a generation's ratings per period\n${await explainPlan(database, queries.periodAttributeRatings(whole))}`,
       );
       const assignment = await db
         .selectFrom('professor_subjects')
@@ -166,7 +131,7 @@ async function main() {
         .where('subject_id', '=', subject.subject_id)
         .executeTakeFirstOrThrow();
       console.log(
-        `\n### a subject's ratings (group and period)\n${await explain(database, queries.attributeRatings({ subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`,
+        `\n### a subject's ratings (group and period)\n${await explainPlan(database, queries.attributeRatings({ subjectId: assignment.subject_id, groupId: assignment.group_id ?? undefined, periodId: assignment.period_id ?? undefined }))}`,
       );
     }
   } finally {

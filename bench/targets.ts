@@ -12,7 +12,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedReferenceData } from '../apps/server/src/db/seed.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { institutionTimeZone, nowIso } from '../apps/server/src/lib/time.js';
-import { buildBaseline, postgresReads, sqliteReads } from './baseline.js';
+import { buildBaseline, postgresReads, sqliteReads, type RawReads } from './baseline.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -100,37 +100,48 @@ export async function createMeTargets(
     const dir = mkdtempSync(join(tmpdir(), 'egreso-bench-'));
     const file = join(dir, 'bench.db');
     const database = connect(`sqlite:${file}`);
-    try {
-      const { app, token } = await prepareApp(database, logger);
-      const raw = new SQLite(file);
-      const baseline = buildBaseline(sqliteReads(raw), institutionTimeZone());
-      await baseline.ready();
-      return {
-        app,
-        baseline,
-        token,
-        close: async () => {
-          await app.close();
-          await baseline.close();
-          raw.close();
-          await database.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    } catch (err) {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-      throw err;
-    }
+    let raw: SQLite.Database | undefined;
+    return readyTargets(
+      database,
+      logger,
+      () => sqliteReads((raw = new SQLite(file))),
+      async () => {
+        raw?.close();
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    );
   }
 
   const tmp = await createThrowawayPg(pgAdminUrl);
   // Same pool size on both sides: the app's default.
   const database = connect(tmp.url, { poolSize: 10 });
   const pool = new pg.Pool({ connectionString: tmp.url, max: 10 });
+  return readyTargets(
+    database,
+    logger,
+    () => postgresReads(pool),
+    async () => {
+      await pool.end();
+      await database.close();
+      await tmp.drop();
+    },
+  );
+}
+
+/**
+ * The app and the baseline on `database`, the baseline reading through `reads`. `release` frees what the caller opened
+ * for them, after both are closed (or when they could not be made ready).
+ */
+async function readyTargets(
+  database: Db,
+  logger: BuildOptions['logger'],
+  reads: () => RawReads,
+  release: () => Promise<void>,
+): Promise<MeTargets> {
   try {
     const { app, token } = await prepareApp(database, logger);
-    const baseline = buildBaseline(postgresReads(pool), institutionTimeZone());
+    const baseline = buildBaseline(reads(), institutionTimeZone());
     await baseline.ready();
     return {
       app,
@@ -139,15 +150,11 @@ export async function createMeTargets(
       close: async () => {
         await app.close();
         await baseline.close();
-        await pool.end();
-        await database.close();
-        await tmp.drop();
+        await release();
       },
     };
   } catch (err) {
-    await pool.end();
-    await database.close();
-    await tmp.drop();
+    await release();
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { connect, dialectOf, type Db } from '../apps/server/src/db/connect.js';
 import { seedScale } from '../apps/server/src/db/scale.js';
@@ -179,22 +179,28 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
     );
     return Buffer.from(await wb.xlsx.writeBuffer());
   };
-  const upload = async (i: number, dryRun: boolean) => {
-    const boundary = `----bench${i}`;
-    const content = await file(i);
-    const field = (name: string, value: number) =>
+  /**
+   * A POST of a multipart form to `url`: `fields`, then the file. The form is built before the clock starts: only the
+   * server's work is measured.
+   */
+  const multipart = (
+    url: string,
+    boundary: string,
+    fields: Record<string, string | number>,
+    file: { name: string; bytes: Buffer },
+  ) => {
+    const field = (name: string, value: string | number) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const payload = Buffer.concat([
       Buffer.from(
-        field('group_id', grid.assignment.group.id) +
-          field('subject_id', grid.assignment.subject.id) +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calificaciones.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        Object.entries(fields)
+          .map(([name, value]) => field(name, value))
+          .join('') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
-      content,
+      file.bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const url = `/api/ratings/import${dryRun ? '?dry_run=1' : ''}`;
-    // The file is built before the clock starts: only the server's work is measured.
     return () =>
       app.inject({
         method: 'POST',
@@ -203,13 +209,25 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
         payload,
       });
   };
-  const timedUpload = async (name: 'preview' | 'apply', dryRun: boolean) => {
+  const sheetFields = { group_id: grid.assignment.group.id, subject_id: grid.assignment.subject.id };
+  const upload = async (i: number, dryRun: boolean) =>
+    multipart(`/api/ratings/import${dryRun ? '?dry_run=1' : ''}`, `----bench${i}`, sheetFields, {
+      name: 'calificaciones.xlsx',
+      bytes: await file(i),
+    });
+  /** The timed runs of an upload after 2 warm-up ones (at most 10): `check` reads each answer. */
+  const timedSends = async <N extends string>(
+    name: N,
+    prepare: (i: number) => Promise<() => Promise<LightMyRequestResponse>>,
+    check: (res: LightMyRequestResponse) => void = () => undefined,
+  ) => {
     const times: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < Math.min(runs, 10) + 2; i++) {
-      const send = await upload(i + (dryRun ? 1000 : 0), dryRun);
+      const send = await prepare(i);
       const [ms, res, cpuMs] = await timed(send);
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      check(res);
       if (i >= 2) {
         times.push(ms);
         cpu.push(cpuMs);
@@ -217,6 +235,8 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
     }
     return { name, ...stats(times, cpu) };
   };
+  const timedUpload = (name: 'preview' | 'apply', dryRun: boolean) =>
+    timedSends(name, (i) => upload(i + (dryRun ? 1000 : 0), dryRun));
   const preview = await timedUpload('preview', true);
   const apply = await timedUpload('apply', false);
 
@@ -255,58 +275,37 @@ async function run(app: FastifyInstance, database: Db, runs: number) {
   };
   const moodleKeys = activities.map((a) => foldKey(`Tarea: ${a.activity_name} (Real)`));
   const gradebookUpload = async (kind: 'moodle' | 'classroom', i: number, dryRun: boolean) => {
-    const boundary = `----gradebook${i}`;
-    const { name, bytes } = await gradebookFile(kind, i);
     const choices =
       kind === 'moodle'
         ? {
             columns: Object.fromEntries(moodleKeys.map((k, ai) => [k, { activity_id: activities[ai]!.id, max: 10 }])),
           }
         : {};
-    const field = (n: string, value: string | number) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${value}\r\n`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        field('group_id', grid.assignment.group.id) +
-          field('subject_id', grid.assignment.subject.id) +
-          field('choices', JSON.stringify(choices)) +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const url = `/api/ratings/gradebook${dryRun ? '?dry_run=1' : ''}`;
-    return () =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
+    return multipart(
+      `/api/ratings/gradebook${dryRun ? '?dry_run=1' : ''}`,
+      `----gradebook${i}`,
+      { ...sheetFields, choices: JSON.stringify(choices) },
+      await gradebookFile(kind, i),
+    );
   };
-  const timedGradebook = async (kind: 'moodle' | 'classroom', dryRun: boolean) => {
+  const timedGradebook = (kind: 'moodle' | 'classroom', dryRun: boolean) => {
     const name = `${kind} ${dryRun ? 'preview' : 'apply'}` as const;
-    const times: number[] = [];
-    const cpu: number[] = [];
-    for (let i = 0; i < Math.min(runs, 10) + 2; i++) {
-      const send = await gradebookUpload(kind, i + (dryRun ? 2000 : 3000) + (kind === 'moodle' ? 0 : 500), dryRun);
-      const [ms, res, cpuMs] = await timed(send);
-      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      const body = res.json();
-      const mapped = body.cells.length;
-      if (
-        mapped !== students.length * activities.length ||
-        body.rows.some((r: { user_id: number | null }) => r.user_id === null)
-      )
-        throw new Error(`${name}: ${mapped} cells mapped, ${body.rows.length} rows`);
-      if (!dryRun && body.inserted + body.updated < (students.length * activities.length) / 2)
-        throw new Error(`${name}: only ${body.inserted + body.updated} grades written`);
-      if (i >= 2) {
-        times.push(ms);
-        cpu.push(cpuMs);
-      }
-    }
-    return { name, ...stats(times, cpu) };
+    const offset = (dryRun ? 2000 : 3000) + (kind === 'moodle' ? 0 : 500);
+    return timedSends(
+      name,
+      (i) => gradebookUpload(kind, i + offset, dryRun),
+      (res) => {
+        const body = res.json();
+        const mapped = body.cells.length;
+        if (
+          mapped !== students.length * activities.length ||
+          body.rows.some((r: { user_id: number | null }) => r.user_id === null)
+        )
+          throw new Error(`${name}: ${mapped} cells mapped, ${body.rows.length} rows`);
+        if (!dryRun && body.inserted + body.updated < (students.length * activities.length) / 2)
+          throw new Error(`${name}: only ${body.inserted + body.updated} grades written`);
+      },
+    );
   };
   const moodlePreview = await timedGradebook('moodle', true);
   const moodleApply = await timedGradebook('moodle', false);

@@ -1,11 +1,11 @@
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@egreso/domain';
 import { sharedStringsBomb } from '../apps/server/src/test/zip-bombs.js';
 import { buildWorkbook, TEACHER_COLUMNS } from '../apps/server/src/modules/users/index.js';
+import { login, rssMiB, startBuiltServer } from './built-server.js';
 
 const USAGE = `npm run bench:uploads -- [--port N] [--rounds N] [--per-user N] [--node-options "..."]
 
@@ -16,7 +16,6 @@ first a valid 3 MB workbook whose shared strings inflate to 62 MB (ratio about 2
 file, while /api/health is asked every 50 ms from another process. Reports each upload's status and time, the slowest health check and the
 server's peak resident memory (RSS, with its threads, read from /proc every 50 ms). --node-options is passed to the server's process (e.g. "--cpu-prof").`;
 
-const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -35,23 +34,6 @@ const ROUNDS = Number(args.rounds ?? 3);
 const PER_USER = Number(args['per-user'] ?? 3);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const rssMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
-
-async function waitForHealth(deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
 async function json(path: string, token: string | null, body: unknown) {
   const res = await fetch(`${BASE}${path}`, {
     method: 'POST',
@@ -61,9 +43,6 @@ async function json(path: string, token: string | null, body: unknown) {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
-
-const login = async (email: string, password: string) =>
-  (await json('/api/login', null, { email, password })).token as string;
 
 async function upload(token: string, file: Buffer) {
   const form = new FormData();
@@ -79,11 +58,6 @@ async function upload(token: string, file: Buffer) {
 }
 
 async function main() {
-  const dist = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(dist) || process.env.BENCH_REBUILD) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@egreso/server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('server build failed');
-  }
   const bomb = await sharedStringsBomb();
   const real = await buildWorkbook(
     'Profesores',
@@ -98,25 +72,11 @@ async function main() {
   console.log(
     `bomb: ${(bomb.length / 1024 / 1024).toFixed(1)} MB; real file: ${(real.length / 1024 / 1024).toFixed(1)} MB`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'egreso-uploads-'));
   const nodeOptions = args['node-options'] ? args['node-options'].split(/\s+/) : [];
-  const server = spawn(process.execPath, [...nodeOptions, dist], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-    },
-  });
-  const pid = server.pid!;
+  const server = await startBuiltServer({ port: PORT, name: 'uploads', nodeOptions });
+  const pid = server.pid;
   try {
-    await waitForHealth(Date.now() + 60_000);
-    const admin = await login('admin@demo.edu.mx', 'admin1234');
+    const admin = await login(BASE, 'admin@demo.edu.mx', 'admin1234');
     const careers = (await (
       await fetch(`${BASE}/api/careers`, { headers: { authorization: `Bearer ${admin}` } })
     ).json()) as Array<{ id: number }> | { data: Array<{ id: number }> };
@@ -134,16 +94,16 @@ async function main() {
         role: ROLE.CHIEF,
         career_id: careerId,
       });
-      const token = await login(email, password);
+      const token = await login(BASE, email, password);
       // A new account must choose its own password before anything else.
       await json(`/api/users/${String(user.id)}/password`, token, {
         current_password: password,
         password: `${password}-2`,
         password_confirmation: `${password}-2`,
       });
-      tokens.push(await login(email, `${password}-2`));
+      tokens.push(await login(BASE, email, `${password}-2`));
     }
-    const idleRss = rssMb(pid);
+    const idleRss = rssMiB(pid);
     const idleHealth: number[] = [];
     for (let i = 0; i < 40; i++) {
       const started = performance.now();
@@ -160,11 +120,11 @@ async function main() {
       ['real 10,000-row teachers file', real],
     ] as const) {
       for (let round = 1; round <= ROUNDS; round++) {
-        let peakRss = rssMb(pid);
+        let peakRss = rssMiB(pid);
         let running = true;
         const memory = (async () => {
           while (running) {
-            peakRss = Math.max(peakRss, rssMb(pid));
+            peakRss = Math.max(peakRss, rssMiB(pid));
             await new Promise((r) => setTimeout(r, 50));
           }
         })();
@@ -198,8 +158,7 @@ async function main() {
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -201,6 +201,27 @@ export function groupHeldInScope<DB extends Database, TB extends keyof DB>(
 
 type UserIdRef = `${string}.id` | `${string}.user_id`;
 
+/**
+ * A condition on the person whose id is `userIdRef`, for any query: true for a scope of every career (administrators),
+ * else `condition` on the scope's careers.
+ */
+function scopeCondition(
+  condition: (
+    e: ExpressionBuilder<Database, 'users'>,
+    careers: readonly number[],
+    userIdRef: UserIdRef,
+  ) => Expression<SqlBool>,
+) {
+  return <DB extends Database, TB extends keyof DB>(
+    eb: ExpressionBuilder<DB, TB>,
+    scope: CareerScope,
+    userIdRef: UserIdRef,
+  ): Expression<SqlBool> => {
+    const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
+    return scope.all ? e.lit(true) : condition(e, scope.careers, userIdRef);
+  };
+}
+
 /** The ids of the people linked to one of the careers (the career side of `user_careers`, `user_careers_career_user_idx`). */
 function linkedTo(e: ExpressionBuilder<Database, 'users'>, careers: readonly number[]) {
   return e
@@ -216,13 +237,7 @@ function linkedTo(e: ExpressionBuilder<Database, 'users'>, careers: readonly num
  * from every student of the institution (140,000 buffers at 20,000 students), and now starts from the career's index
  * (8,400; bench/RESULTS.md).
  */
-export function peopleInScope<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  scope: CareerScope,
-  userIdRef: UserIdRef,
-): Expression<SqlBool> {
-  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
-  if (scope.all) return e.lit(true);
+export const peopleInScope = scopeCondition((e, careers, userIdRef) => {
   const unlinked = e
     .selectFrom('users as scope_u')
     .select('scope_u.id as user_id')
@@ -235,9 +250,9 @@ export function peopleInScope<DB extends Database, TB extends keyof DB>(
         ),
       ),
     );
-  const people = scope.careers.length ? linkedTo(e, scope.careers).union(unlinked) : unlinked;
+  const people = careers.length ? linkedTo(e, careers).union(unlinked) : unlinked;
   return e(userIdRef as 'users.id', 'in', people);
-}
+});
 
 /**
  * The same condition as `peopleInScope`, checked person by person: linked to a career of the scope, or to none (two
@@ -245,22 +260,16 @@ export function peopleInScope<DB extends Database, TB extends keyof DB>(
  * walked along `users_role_name_es_idx`): the set form would first gather every person of the careers and sort them
  * all by their Spanish key, where this stops after the page's rows (bench/RESULTS.md).
  */
-export function personInScopeByRow<DB extends Database, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  scope: CareerScope,
-  userIdRef: UserIdRef,
-): Expression<SqlBool> {
-  const e = eb as unknown as ExpressionBuilder<Database, 'users'>;
-  if (scope.all) return e.lit(true);
+export const personInScopeByRow = scopeCondition((e, careers, userIdRef) => {
   const links = () =>
     e
       .selectFrom('user_careers as row_link')
       .select('row_link.id')
       .whereRef('row_link.user_id', '=', userIdRef as 'users.id');
   const unlinked = e.not(e.exists(links()));
-  if (scope.careers.length === 0) return unlinked;
-  return e.or([e.exists(links().where('row_link.career_id', 'in', [...scope.careers])), unlinked]);
-}
+  if (careers.length === 0) return unlinked;
+  return e.or([e.exists(links().where('row_link.career_id', 'in', [...careers])), unlinked]);
+});
 
 /**
  * The SQL condition of a scope: true for administrators, false for a chief without careers, and otherwise what

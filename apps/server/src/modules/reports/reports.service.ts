@@ -130,8 +130,13 @@ export interface FlexWorkbook {
  * Text columns as wide as their longest value (`fitColumnWidth`, as every workbook of the product): a career such as
  * 'Ingeniería en Sistemas Computacionales' is read whole. The rows are known before the streamed sheet starts.
  */
-function fit(header: string, values: Iterable<CellValue>, minWidth: number): Partial<ExcelJS.Column> {
-  return { header, width: fitColumnWidth(header, values, minWidth).width };
+function fit<R>(
+  header: string,
+  rows: readonly R[],
+  value: (row: R) => CellValue,
+  minWidth: number,
+): Partial<ExcelJS.Column> {
+  return { header, width: fitColumnWidth(header, rows.map(value), minWidth).width };
 }
 
 /** A percent with one decimal as the fraction a '0.0%' cell shows (33.3 → 0.333, not 0.33299…). */
@@ -141,11 +146,7 @@ const fraction = (pct: number) => Math.round(pct * 10) / 1000;
 function writeSummarySheet(wb: StreamedWorkbook, summary: DivisionSummary) {
   const rows = summary.attributes;
   const columns: StreamedColumns = [
-    fit(
-      'Atributo',
-      rows.map((t) => t.attribute_name),
-      40,
-    ),
+    fit('Atributo', rows, (t) => t.attribute_name, 40),
     { header: 'Alumnos con datos', width: 18 },
     { header: 'Registros', width: 12 },
     ...BAND_ORDER.flatMap((b) => [
@@ -153,11 +154,7 @@ function writeSummarySheet(wb: StreamedWorkbook, summary: DivisionSummary) {
       { header: `% ${b}`, width: 16, style: { numFmt: '0.0%' } },
     ]),
     // Two careers may name an attribute alike: the career tells their rows apart.
-    fit(
-      'Carrera',
-      rows.map((t) => t.career_name),
-      30,
-    ),
+    fit('Carrera', rows, (t) => t.career_name, 30),
   ];
   writeStreamedSheet(wb, 'Resumen', columns, (sheet) => {
     for (const t of rows) {
@@ -171,29 +168,13 @@ function writeSummarySheet(wb: StreamedWorkbook, summary: DivisionSummary) {
 function writeDetailSheet(wb: StreamedWorkbook, records: ExportRecordRow[], tenScale: boolean) {
   const columns: StreamedColumns = [
     { header: 'Matrícula', width: 14 },
-    fit(
-      'Nombre',
-      records.map((r) => r.full_name),
-      36,
-    ),
+    fit('Nombre', records, (r) => r.full_name, 36),
     { header: 'Género', width: 10 },
     { header: 'Clave', width: 12 },
-    fit(
-      'Materia',
-      records.map((r) => r.subject_name),
-      36,
-    ),
-    fit(
-      'Atributo',
-      records.map((r) => r.attribute_name),
-      40,
-    ),
+    fit('Materia', records, (r) => r.subject_name, 36),
+    fit('Atributo', records, (r) => r.attribute_name, 40),
     // The attribute's career: two careers may name an attribute alike.
-    fit(
-      'Carrera',
-      records.map((r) => r.career_name),
-      30,
-    ),
+    fit('Carrera', records, (r) => r.career_name, 30),
     { header: 'Calificación', width: 13, style: { numFmt: '0.0' } },
     { header: 'Banda', width: 15 },
   ];

@@ -153,6 +153,18 @@ async function criterionAnswer(db: Db, criterionId: number): Promise<Criterion> 
   return found;
 }
 
+/** A weight being written: the row's id (null for a new one) and its new weight. */
+interface WeightWrite {
+  id: number | null;
+  weight: number;
+}
+
+/** The attribute's criteria of the rubric, with the written one's new weight, add up to 100 at most. */
+async function checkCriteriaSum(trx: Trx, rubricId: number, attributeId: number, write: WeightWrite): Promise<void> {
+  const others = await sumCriteriaWeights(trx, rubricId, attributeId, write.id);
+  if (others + write.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+}
+
 /** Adds a criterion once the rubric is locked, so the attribute's sum is read and written by one save at a time. */
 export async function createCriterion(
   trx: Trx,
@@ -164,8 +176,7 @@ export async function createCriterion(
   if (!(await subjectHasAttribute(trx, assignment.subject_id, body.attribute_id)))
     throw fieldError('attribute_id', RUBRIC_MSG.attributeNotInSubject);
   if (!(await lockRubric(trx, dialect, body.rubric_id))) throw notFound(RUBRIC_MSG.rubricNotFound);
-  const others = await sumCriteriaWeights(trx, body.rubric_id, body.attribute_id, null);
-  if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+  await checkCriteriaSum(trx, body.rubric_id, body.attribute_id, { id: null, weight: body.weight });
   const row = await insertCriterion(trx, body);
   await auditRow(trx, actor.id, 'criterion.create', 'evaluation_criterias', row.id, body);
   return criterionAnswer(trx, row.id);
@@ -183,8 +194,7 @@ export async function updateCriterionChecked(
   await lockRubric(trx, dialect, rubric.id);
   const current = await lockCriterion(trx, dialect, id);
   if (!current) throw notFound(RUBRIC_MSG.criterionNotFound);
-  const others = await sumCriteriaWeights(trx, rubric.id, current.attribute_id, id);
-  if (others + body.weight > 100) throw fieldError('weight', RUBRIC_MSG.criteriaSum);
+  await checkCriteriaSum(trx, rubric.id, current.attribute_id, { id, weight: body.weight });
   const indicators = await sumIndicatorWeights(trx, id, null);
   if (indicators > body.weight) throw fieldError('weight', RUBRIC_MSG.criterionBelowIndicators(indicators));
   await updateCriterion(trx, id, body);
@@ -220,6 +230,17 @@ async function indicatorAnswer(db: Db, id: number) {
   return row;
 }
 
+/**
+ * Locks the criterion, so the indicators' sum is read and written by one save at a time, and checks that its
+ * indicators, with the written one's new weight, stay within the criterion's weight.
+ */
+async function lockIndicatorsSum(trx: Trx, dialect: Dialect, criterionId: number, write: WeightWrite): Promise<void> {
+  const criterion = await lockCriterion(trx, dialect, criterionId);
+  if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
+  const others = await sumIndicatorWeights(trx, criterion.id, write.id);
+  if (others + write.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+}
+
 /** Adds an indicator once its criterion is locked, so the indicators' sum is read and written by one save at a time. */
 export async function createIndicator(
   trx: Trx,
@@ -228,10 +249,7 @@ export async function createIndicator(
   body: { evaluationcriteria_id: number; description: string; weight: number },
 ) {
   await editableCriterion(trx, actor, body.evaluationcriteria_id);
-  const criterion = await lockCriterion(trx, dialect, body.evaluationcriteria_id);
-  if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
-  const others = await sumIndicatorWeights(trx, criterion.id, null);
-  if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+  await lockIndicatorsSum(trx, dialect, body.evaluationcriteria_id, { id: null, weight: body.weight });
   const row = await insertIndicator(trx, body);
   await auditRow(trx, actor.id, 'indicator.create', 'indicators', row.id, body);
   return indicatorAnswer(trx, row.id);
@@ -247,10 +265,7 @@ export async function updateIndicatorChecked(
   const existing = await findIndicator(trx, id);
   if (!existing) throw notFound(RUBRIC_MSG.indicatorNotFound);
   await editableCriterion(trx, actor, existing.evaluationcriteria_id);
-  const criterion = await lockCriterion(trx, dialect, existing.evaluationcriteria_id);
-  if (!criterion) throw notFound(RUBRIC_MSG.criterionNotFound);
-  const others = await sumIndicatorWeights(trx, criterion.id, id);
-  if (others + body.weight > criterion.weight) throw fieldError('weight', RUBRIC_MSG.indicatorsSum(criterion.weight));
+  await lockIndicatorsSum(trx, dialect, existing.evaluationcriteria_id, { id, weight: body.weight });
   await updateIndicator(trx, id, body);
   await auditRow(trx, actor.id, 'indicator.update', 'indicators', id, body);
   return indicatorAnswer(trx, id);

@@ -1,7 +1,6 @@
 import type { CareerScope } from '@egreso/domain';
 import { careerColumnInScope } from '../../db/career-scope.js';
 import type { DbOrTrx } from '../../db/types.js';
-import { byAttributeOrder } from '../../db/spanish.js';
 import { assignmentsQuery } from '../assignments/index.js';
 
 /**
@@ -29,14 +28,3 @@ export function listSubjectGroupAssignments(
 }
 
 export type SubjectGroupAssignment = Awaited<ReturnType<typeof listSubjectGroupAssignments>>[number];
-
-/** The subject's attributes in the attributes' order (code, then name). */
-export function listReportAttributes(db: DbOrTrx, subjectId: number) {
-  return db
-    .selectFrom('subject_attributes as sa')
-    .innerJoin('attributes as a', 'a.id', 'sa.attribute_id')
-    .select(['a.id', 'a.attribute_name', 'a.codigo'])
-    .where('sa.subject_id', '=', subjectId)
-    .$call(byAttributeOrder('a'))
-    .execute();
-}

@@ -4,12 +4,8 @@ import type { Database } from '../../db/types.js';
 import { careerScope } from '../../db/career-scope.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { countAttributeBands, listAttributeRatings } from '../ratings/index.js';
-import { listSheetStudents } from '../sheets/index.js';
-import {
-  listReportAttributes,
-  listSubjectGroupAssignments,
-  type SubjectGroupAssignment,
-} from './teacher-reports.repository.js';
+import { listSheetAttributes, listSheetStudents } from '../sheets/index.js';
+import { listSubjectGroupAssignments, type SubjectGroupAssignment } from './teacher-reports.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -41,7 +37,7 @@ async function reportScope(db: Db, actor: Actor, scope: Scope) {
   // The assignment's sheet: its group's enrolled students and everyone graded on it (after they advance too).
   const [students, attributes] = await Promise.all([
     listSheetStudents(db, assignment),
-    listReportAttributes(db, scope.subject_id),
+    listSheetAttributes(db, scope.subject_id),
   ]);
   const filter = {
     subjectId: scope.subject_id,

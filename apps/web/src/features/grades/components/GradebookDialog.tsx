@@ -16,14 +16,14 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { importGradebook, useImportGradebook } from '../api/import-gradebook';
 import type { SheetAddress } from '../api/ratings-files';
 import { GradeTable, NoGradeChanges } from './GradeTable';
-import { GRADES_UPLOAD_PROGRESS } from './upload-progress';
+import { GRADES_UPLOAD_PROGRESS, undoOffer, type SheetUndo } from './import-offers';
 
 interface Props {
   opened: boolean;
   address: SheetAddress;
   onClose: () => void;
   onImported?: (result: GradebookImportResult) => void;
-  undo?: { batchId: string | null; start: () => void };
+  undo?: SheetUndo;
 }
 
 /** The names a platform's grade download has: Moodle's .xlsx, .ods (refused by the server) or text; Classroom's .csv. */
@@ -459,13 +459,7 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
       canApply={(p) => !dirty && p.cells.some(changed)}
       restartLabel="Elegir otro archivo"
       result={(r) => <GradebookResult result={r} />}
-      undo={
-        undo && {
-          label: 'Deshacer importación',
-          offered: (r) => r.batch_id !== null && r.batch_id === undo.batchId,
-          start: undo.start,
-        }
-      }
+      undo={undoOffer(undo)}
     />
   );
 }

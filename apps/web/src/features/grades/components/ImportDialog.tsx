@@ -6,7 +6,7 @@ import { useImportWizard } from '../../../lib/use-import-wizard';
 import { importRatings, useImportRatings } from '../api/import-ratings';
 import type { SheetAddress } from '../api/ratings-files';
 import { GradeTable, NoGradeChanges } from './GradeTable';
-import { GRADES_UPLOAD_PROGRESS } from './upload-progress';
+import { GRADES_UPLOAD_PROGRESS, undoOffer, type SheetUndo } from './import-offers';
 
 interface Props {
   opened: boolean;
@@ -15,7 +15,7 @@ interface Props {
   /** The import was written (the sheet and every view computed from grades reload by themselves). */
   onImported?: (result: RatingsImportResult) => void;
   /** The sheet's newest import still undoable, and how to undo it: offered once this import is that one. */
-  undo?: { batchId: string | null; start: () => void };
+  undo?: SheetUndo;
 }
 
 const PREVIEW_ROWS = 200;
@@ -131,13 +131,7 @@ export function ImportDialog({ opened, address, onClose, onImported, undo }: Pro
       canApply={(p) => p.changes.length > 0}
       restartLabel="Elegir otro archivo"
       result={(r) => <RatingsResult result={r} />}
-      undo={
-        undo && {
-          label: 'Deshacer importación',
-          offered: (r) => r.batch_id !== null && r.batch_id === undo.batchId,
-          start: undo.start,
-        }
-      }
+      undo={undoOffer(undo)}
     />
   );
 }

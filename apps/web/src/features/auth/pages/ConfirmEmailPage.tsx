@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAIL_MSG, MSG } from '@egreso/domain';
-import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
 import { clearSession } from '../../../lib/session';
 import { confirmEmail, useMailLink } from '../api/mail';
+import { LinkAlert, LinkChecking, LinkDoor } from '../components/LinkDoor';
 
 /** /confirmar-correo: the new address confirms an e-mail change; then every session ends and the new e-mail signs in. */
 export default function ConfirmEmailPage() {
@@ -44,30 +44,12 @@ export default function ConfirmEmailPage() {
             : null;
 
   return (
-    <FrontDoor
-      width={460}
-      below={
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {MAIL_MSG.toLogin}
-        </Anchor>
-      }
-    >
+    <LinkDoor width={460}>
       <Title order={1} fz={{ base: 22, sm: 26 }} mb="md">
         {MAIL_MSG.emailConfirmTitle}
       </Title>
-      {link.isPending && token ? (
-        <Stack align="center" gap="xs">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {MAIL_MSG.linkChecking}
-          </Text>
-        </Stack>
-      ) : null}
-      {invalid ? (
-        <Alert color="red" variant="light" role="alert" title="Enlace no válido">
-          {invalid}
-        </Alert>
-      ) : null}
+      {link.isPending && token ? <LinkChecking /> : null}
+      {invalid ? <LinkAlert title="Enlace no válido">{invalid}</LinkAlert> : null}
       {state.kind === 'done' ? (
         <Stack gap="md">
           <Alert color="green" variant="light" role="status" title="Correo confirmado">
@@ -86,13 +68,9 @@ export default function ConfirmEmailPage() {
           <Button size="md" fullWidth loading={state.kind === 'saving'} onClick={() => void confirm()}>
             {MAIL_MSG.emailConfirmButton}
           </Button>
-          {state.kind === 'error' ? (
-            <Alert color="red" variant="light" role="alert">
-              {state.message}
-            </Alert>
-          ) : null}
+          {state.kind === 'error' ? <LinkAlert>{state.message}</LinkAlert> : null}
         </Stack>
       ) : null}
-    </FrontDoor>
+    </LinkDoor>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { MAIL_MSG, MSG } from '@egreso/domain';
-import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
 import { requestReset } from '../api/mail';
+import { LinkAlert, LinkDoor } from '../components/LinkDoor';
 import { validateLogin } from '../validation';
 
 /** /olvide: asks for a reset link by e-mail; the answer never says whether the address has an account. */
@@ -30,14 +29,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <FrontDoor
-      width={440}
-      below={
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {MAIL_MSG.toLogin}
-        </Anchor>
-      }
-    >
+    <LinkDoor width={440}>
       <Stack gap={6} mb="lg">
         <Title order={1} fz={{ base: 22, sm: 26 }}>
           {MAIL_MSG.forgotTitle}
@@ -66,14 +58,10 @@ export default function ForgotPasswordPage() {
             <Button type="submit" size="md" fullWidth loading={state.kind === 'sending'}>
               {MAIL_MSG.forgotSend}
             </Button>
-            {state.kind === 'error' ? (
-              <Alert color="red" variant="light" role="alert">
-                {state.message}
-              </Alert>
-            ) : null}
+            {state.kind === 'error' ? <LinkAlert>{state.message}</LinkAlert> : null}
           </Stack>
         </form>
       )}
-    </FrontDoor>
+    </LinkDoor>
   );
 }

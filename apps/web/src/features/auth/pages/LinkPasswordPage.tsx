@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { HOME_BY_ROLE, LIMITS, MAIL_MSG, MSG, isRole } from '@egreso/domain';
-import { FrontDoor } from '../../../components/FrontDoor';
 import { serverMessage } from '../../../lib/errors';
 import { clearDraftsOfOthers, saveSession, setMustChangePassword } from '../../../lib/session';
 import { serverFieldErrors } from '../../../lib/use-form';
 import { setPasswordByLink, useMailLink } from '../api/mail';
+import { LinkAlert, LinkChecking, LinkDoor } from '../components/LinkDoor';
 
 /**
  * /activar and /restablecer: the owner of a mailed link chooses their password (the same rules as any new password)
@@ -67,14 +67,7 @@ export default function LinkPasswordPage({ activation }: { activation: boolean }
   const info = link.data && link.data.purpose !== 'email' ? link.data : null;
 
   return (
-    <FrontDoor
-      width={460}
-      below={
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {MAIL_MSG.toLogin}
-        </Anchor>
-      }
-    >
+    <LinkDoor width={460}>
       <Stack gap={6} mb="lg">
         <Title order={1} fz={{ base: 22, sm: 26 }}>
           {title}
@@ -86,18 +79,9 @@ export default function LinkPasswordPage({ activation }: { activation: boolean }
           </Text>
         ) : null}
       </Stack>
-      {link.isPending && token ? (
-        <Stack align="center" gap="xs">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {MAIL_MSG.linkChecking}
-          </Text>
-        </Stack>
-      ) : null}
+      {link.isPending && token ? <LinkChecking /> : null}
       {invalid || (link.data && !info) ? (
-        <Alert color="red" variant="light" role="alert" title="Enlace no válido">
-          {invalid ?? MAIL_MSG.linkInvalid}
-        </Alert>
+        <LinkAlert title="Enlace no válido">{invalid ?? MAIL_MSG.linkInvalid}</LinkAlert>
       ) : null}
       {info ? (
         <NewPasswordForm
@@ -122,9 +106,14 @@ export default function LinkPasswordPage({ activation }: { activation: boolean }
           onSubmit={onSubmit}
         />
       ) : null}
-    </FrontDoor>
+    </LinkDoor>
   );
 }
+
+const PASSWORD_FIELDS = [
+  { key: 'password', label: 'Nueva contraseña' },
+  { key: 'confirmation', label: 'Confirma la contraseña' },
+] as const;
 
 /** The two password fields, the save button and a failure, as the link pages show them. */
 function NewPasswordForm({
@@ -147,32 +136,22 @@ function NewPasswordForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={title}>
       <Stack gap="md">
-        <PasswordInput
-          label="Nueva contraseña"
-          autoComplete="new-password"
-          size="md"
-          value={values.password}
-          onChange={(e) => change.password(e.currentTarget.value)}
-          error={errors.password}
-          disabled={saving}
-        />
-        <PasswordInput
-          label="Confirma la contraseña"
-          autoComplete="new-password"
-          size="md"
-          value={values.confirmation}
-          onChange={(e) => change.confirmation(e.currentTarget.value)}
-          error={errors.confirmation}
-          disabled={saving}
-        />
+        {PASSWORD_FIELDS.map(({ key, label }) => (
+          <PasswordInput
+            key={key}
+            label={label}
+            autoComplete="new-password"
+            size="md"
+            value={values[key]}
+            onChange={(e) => change[key](e.currentTarget.value)}
+            error={errors[key]}
+            disabled={saving}
+          />
+        ))}
         <Button type="submit" size="md" fullWidth loading={saving}>
           {MAIL_MSG.linkPasswordSave}
         </Button>
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        {failure ? <LinkAlert>{failure}</LinkAlert> : null}
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import type { GradeHistoryEntry, RestoreGradeResult } from '@egreso/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListStates } from '../../../components/ListStates';
@@ -14,6 +14,7 @@ import {
   type HistoryCell,
   type RestoreChoice,
 } from './use-cell-history-state';
+import { GradeTable } from './GradeTable';
 
 interface Props {
   cell: HistoryCell | null;
@@ -103,65 +104,55 @@ function HistoryCards({ s, readOnly }: ListProps) {
   );
 }
 
+const HISTORY_COLUMNS = [
+  'Fecha',
+  'Quién',
+  { title: 'Antes', right: true },
+  { title: 'Después', right: true },
+  'Origen',
+] as const;
+
 /** On a desktop: one row per change (when, who, before, after, source), then the value before the first. */
 function HistoryTable({ s, readOnly }: ListProps) {
   const { initial } = s;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th>Quién</Table.Th>
-            <Table.Th ta="right">Antes</Table.Th>
-            <Table.Th ta="right">Después</Table.Th>
-            <Table.Th>Origen</Table.Th>
-            {readOnly ? null : (
-              <Table.Th>
-                <VisuallyHidden>Acciones</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {s.rows.map((h, i) => (
-            <Table.Tr key={h.id}>
-              <Table.Td>{formatDateTime(h.changed_at)}</Table.Td>
-              <Table.Td>{h.changed_by?.full_name ?? '-'}</Table.Td>
-              <Table.Td ta="right">{empty(h.before)}</Table.Td>
-              <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                {empty(h.after)}
-                <NowBadge s={s} h={h} i={i} />
-              </Table.Td>
-              <Table.Td>{h.source}</Table.Td>
-              {readOnly ? null : (
-                <Table.Td>
-                  <RestoreButton s={s} readOnly={readOnly} choice={choiceOf(h)} when={formatDateTime(h.changed_at)} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-          {initial ? (
-            <Table.Tr>
-              <Table.Td colSpan={3} c="dimmed">
-                {INITIAL}
-              </Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {empty(initial.qualification)}
-              </Table.Td>
-              <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                valor inicial
-              </Table.Td>
-              {readOnly ? null : (
-                <Table.Td>
-                  <RestoreButton s={s} readOnly={readOnly} choice={initial} when={INITIAL.toLowerCase()} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <GradeTable minWidth={560} striped columns={HISTORY_COLUMNS} actions={!readOnly}>
+      {s.rows.map((h, i) => (
+        <Table.Tr key={h.id}>
+          <Table.Td>{formatDateTime(h.changed_at)}</Table.Td>
+          <Table.Td>{h.changed_by?.full_name ?? '-'}</Table.Td>
+          <Table.Td ta="right">{empty(h.before)}</Table.Td>
+          <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {empty(h.after)}
+            <NowBadge s={s} h={h} i={i} />
+          </Table.Td>
+          <Table.Td>{h.source}</Table.Td>
+          {readOnly ? null : (
+            <Table.Td>
+              <RestoreButton s={s} readOnly={readOnly} choice={choiceOf(h)} when={formatDateTime(h.changed_at)} />
+            </Table.Td>
+          )}
+        </Table.Tr>
+      ))}
+      {initial ? (
+        <Table.Tr>
+          <Table.Td colSpan={3} c="dimmed">
+            {INITIAL}
+          </Table.Td>
+          <Table.Td ta="right" fw={700}>
+            {empty(initial.qualification)}
+          </Table.Td>
+          <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            valor inicial
+          </Table.Td>
+          {readOnly ? null : (
+            <Table.Td>
+              <RestoreButton s={s} readOnly={readOnly} choice={initial} when={INITIAL.toLowerCase()} />
+            </Table.Td>
+          )}
+        </Table.Tr>
+      ) : null}
+    </GradeTable>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Table, Text } from '@mantine/core';
 import { formatGrade, type Activity, type GradeConflict, type SheetStudent } from '@egreso/domain';
 import { formatDateTime } from '../../../lib/dates';
 import type { Conflicts } from '../grid/sheet-state';
 import type { Drafts } from '../grid/grid-model';
+import { GradeTable } from './GradeTable';
 
 interface Props {
   conflicts: Conflicts;
@@ -11,6 +12,14 @@ interface Props {
   activities: Activity[];
   onResolve: (conflict: GradeConflict, keepMine: boolean) => void;
 }
+
+const COLUMNS = [
+  'Alumno',
+  'Actividad',
+  { title: 'Tu valor', right: true },
+  { title: 'Valor actual', right: true },
+  'Cambió',
+] as const;
 
 /** 'Calificaciones cambiadas en otro lugar': each conflicting cell with both values, who changed it, and the choice. */
 export function ConflictList({ conflicts, drafts, students, activities, onResolve }: Props) {
@@ -23,45 +32,29 @@ export function ConflictList({ conflicts, drafts, students, activities, onResolv
       <Text size="sm" mb="xs">
         No se sobrescribieron. Elige, para cada una, qué valor queda.
       </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Alumno</Table.Th>
-              <Table.Th>Actividad</Table.Th>
-              <Table.Th ta="right">Tu valor</Table.Th>
-              <Table.Th ta="right">Valor actual</Table.Th>
-              <Table.Th>Cambió</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Acciones</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((c) => (
-              <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
-                <Table.Td>{nameOf(c.user_id)}</Table.Td>
-                <Table.Td>{activityOf(c.activity_id)}</Table.Td>
-                <Table.Td ta="right">{drafts[c.user_id]?.[c.activity_id] ?? '-'}</Table.Td>
-                <Table.Td ta="right">{formatGrade(c.qualification, 'vacía')}</Table.Td>
-                <Table.Td>
-                  {c.changed_by?.full_name ?? '-'} · {formatDateTime(c.changed_at)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => onResolve(c, false)}>
-                      Usar el actual
-                    </Button>
-                    <Button size="compact-xs" onClick={() => onResolve(c, true)}>
-                      Conservar el mío
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <GradeTable minWidth={560} columns={COLUMNS} actions>
+        {list.map((c) => (
+          <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
+            <Table.Td>{nameOf(c.user_id)}</Table.Td>
+            <Table.Td>{activityOf(c.activity_id)}</Table.Td>
+            <Table.Td ta="right">{drafts[c.user_id]?.[c.activity_id] ?? '-'}</Table.Td>
+            <Table.Td ta="right">{formatGrade(c.qualification, 'vacía')}</Table.Td>
+            <Table.Td>
+              {c.changed_by?.full_name ?? '-'} · {formatDateTime(c.changed_at)}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-xs" variant="default" onClick={() => onResolve(c, false)}>
+                  Usar el actual
+                </Button>
+                <Button size="compact-xs" onClick={() => onResolve(c, true)}>
+                  Conservar el mío
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </GradeTable>
     </Alert>
   );
 }

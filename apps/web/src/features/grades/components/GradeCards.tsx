@@ -174,16 +174,7 @@ export function GradeCards({ students, stored, drafts, notes, onCellRestore, ...
     },
   });
   return (
-    <Stack
-      gap="sm"
-      onKeyDown={editing.onKeyDown}
-      onMouseDown={editing.onMouseDown}
-      onClick={editing.onClick}
-      onDoubleClick={editing.onDoubleClick}
-      onInput={editing.onInput}
-      onFocus={editing.onFocus}
-      onBlur={editing.onBlur}
-    >
+    <Stack gap="sm" {...editing}>
       {students.map((s, i) => (
         <StudentCard
           key={s.id}

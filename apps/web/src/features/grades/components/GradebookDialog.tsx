@@ -9,19 +9,21 @@ import {
   type GradebookColumn,
   type GradebookImportResult,
 } from '@egreso/domain';
-import { ImportWizard, type ImportProgressTexts } from '../../../components/ImportWizard';
+import { ImportWizard } from '../../../components/ImportWizard';
 import { countOf } from '../../../lib/plural';
 import { useImportWizard } from '../../../lib/use-import-wizard';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { importGradebook, useImportGradebook } from '../api/import-gradebook';
 import type { SheetAddress } from '../api/ratings-files';
+import { GradeTable, NoGradeChanges } from './GradeTable';
+import { GRADES_UPLOAD_PROGRESS, undoOffer, type SheetUndo } from './import-offers';
 
 interface Props {
   opened: boolean;
   address: SheetAddress;
   onClose: () => void;
   onImported?: (result: GradebookImportResult) => void;
-  undo?: { batchId: string | null; start: () => void };
+  undo?: SheetUndo;
 }
 
 /** The names a platform's grade download has: Moodle's .xlsx, .ods (refused by the server) or text; Classroom's .csv. */
@@ -39,11 +41,14 @@ const STATUS: Record<GradebookCell['status'], { label: string; color: string }> 
   kept: { label: 'No se sobrescribió', color: 'orange' },
 };
 
-const progress: ImportProgressTexts = {
-  label: 'Progreso de la carga',
-  text: (fraction, step) =>
-    fraction < 1 ? 'Subiendo archivo...' : step === 'checking' ? 'Revisando el archivo...' : 'Importando...',
-};
+const CELL_COLUMNS = [
+  'Alumno',
+  'Actividad',
+  { title: 'En el archivo', right: true },
+  { title: 'Calificación', right: true },
+  { title: 'Reemplaza a', right: true },
+  'Estado',
+] as const;
 
 type ColumnChoices = NonNullable<GradebookChoices['columns']>;
 
@@ -275,45 +280,37 @@ function PreviewCells({
           ))}
         </Stack>
       ) : shown.length ? (
-        <Table.ScrollContainer minWidth={640} mah={320}>
-          <Table striped stickyHeader aria-label="Calificaciones del archivo" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Alumno</Table.Th>
-                <Table.Th>Actividad</Table.Th>
-                <Table.Th ta="right">En el archivo</Table.Th>
-                <Table.Th ta="right">Calificación</Table.Th>
-                <Table.Th ta="right">Reemplaza a</Table.Th>
-                <Table.Th>Estado</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((c) => (
-                <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
-                  <Table.Td>{nameOf(c.user_id)}</Table.Td>
-                  <Table.Td>{activityOf(c.activity_id)}</Table.Td>
-                  <Table.Td ta="right">{c.source === '' ? '(vacía)' : c.source}</Table.Td>
-                  <Table.Td ta="right">{c.grade === null ? '—' : formatGrade(c.grade)}</Table.Td>
-                  <Table.Td ta="right">{formatGrade(c.before, 'vacía')}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={STATUS[c.status].color}>
-                      {STATUS[c.status].label}
-                    </Badge>
-                    {c.note ? (
-                      <Text size="xs" c="dimmed">
-                        {c.note}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <GradeTable
+          minWidth={640}
+          mah={320}
+          striped
+          stickyHeader
+          aria-label="Calificaciones del archivo"
+          verticalSpacing={4}
+          columns={CELL_COLUMNS}
+        >
+          {shown.map((c) => (
+            <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
+              <Table.Td>{nameOf(c.user_id)}</Table.Td>
+              <Table.Td>{activityOf(c.activity_id)}</Table.Td>
+              <Table.Td ta="right">{c.source === '' ? '(vacía)' : c.source}</Table.Td>
+              <Table.Td ta="right">{c.grade === null ? '—' : formatGrade(c.grade)}</Table.Td>
+              <Table.Td ta="right">{formatGrade(c.before, 'vacía')}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={STATUS[c.status].color}>
+                  {STATUS[c.status].label}
+                </Badge>
+                {c.note ? (
+                  <Text size="xs" c="dimmed">
+                    {c.note}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </GradeTable>
       ) : (
-        <Text size="sm" c="dimmed">
-          El archivo no cambia ninguna calificación.
-        </Text>
+        <NoGradeChanges />
       )}
     </>
   );
@@ -446,7 +443,7 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
         placeholder: 'Selecciona un archivo',
         accept: '.xlsx,.csv,.txt,.ods',
       }}
-      progress={progress}
+      progress={GRADES_UPLOAD_PROGRESS}
       preview={(p) => (
         <GradebookPreview
           preview={p}
@@ -462,13 +459,7 @@ export function GradebookDialog({ opened, address, onClose, onImported, undo }: 
       canApply={(p) => !dirty && p.cells.some(changed)}
       restartLabel="Elegir otro archivo"
       result={(r) => <GradebookResult result={r} />}
-      undo={
-        undo && {
-          label: 'Deshacer importación',
-          offered: (r) => r.batch_id !== null && r.batch_id === undo.batchId,
-          start: undo.start,
-        }
-      }
+      undo={undoOffer(undo)}
     />
   );
 }

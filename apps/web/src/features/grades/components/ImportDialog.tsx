@@ -1,10 +1,12 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { GRADE_MSG, formatGrade, type RatingsImportResult } from '@egreso/domain';
-import { ImportWizard, type ImportProgressTexts } from '../../../components/ImportWizard';
+import { ImportWizard } from '../../../components/ImportWizard';
 import { countOf } from '../../../lib/plural';
 import { useImportWizard } from '../../../lib/use-import-wizard';
 import { importRatings, useImportRatings } from '../api/import-ratings';
 import type { SheetAddress } from '../api/ratings-files';
+import { GradeTable, NoGradeChanges } from './GradeTable';
+import { GRADES_UPLOAD_PROGRESS, undoOffer, type SheetUndo } from './import-offers';
 
 interface Props {
   opened: boolean;
@@ -13,17 +15,18 @@ interface Props {
   /** The import was written (the sheet and every view computed from grades reload by themselves). */
   onImported?: (result: RatingsImportResult) => void;
   /** The sheet's newest import still undoable, and how to undo it: offered once this import is that one. */
-  undo?: { batchId: string | null; start: () => void };
+  undo?: SheetUndo;
 }
 
 const PREVIEW_ROWS = 200;
 const SHOWN_ERRORS = 3;
-
-const progress: ImportProgressTexts = {
-  label: 'Progreso de la carga',
-  text: (fraction, step) =>
-    fraction < 1 ? 'Subiendo archivo...' : step === 'checking' ? 'Revisando el archivo...' : 'Importando...',
-};
+const PREVIEW_COLUMNS = [
+  'Fila',
+  'Matrícula',
+  'Actividad',
+  { title: 'Antes', right: true },
+  { title: 'Después', right: true },
+] as const;
 
 /** The dry run's counts, the rows that will not be imported, and every change with before and after (200 shown). */
 function RatingsPreview({ preview }: { preview: RatingsImportResult }) {
@@ -51,34 +54,26 @@ function RatingsPreview({ preview }: { preview: RatingsImportResult }) {
         </Alert>
       ) : null}
       {shown.length ? (
-        <Table.ScrollContainer minWidth={520} mah={320}>
-          <Table striped stickyHeader aria-label="Cambios que hará la importación">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fila</Table.Th>
-                <Table.Th>Matrícula</Table.Th>
-                <Table.Th>Actividad</Table.Th>
-                <Table.Th ta="right">Antes</Table.Th>
-                <Table.Th ta="right">Después</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((c) => (
-                <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
-                  <Table.Td>{c.row}</Table.Td>
-                  <Table.Td>{c.controlnumber}</Table.Td>
-                  <Table.Td>{c.activity_name}</Table.Td>
-                  <Table.Td ta="right">{formatGrade(c.before, 'vacía')}</Table.Td>
-                  <Table.Td ta="right">{formatGrade(c.after)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <GradeTable
+          minWidth={520}
+          mah={320}
+          striped
+          stickyHeader
+          aria-label="Cambios que hará la importación"
+          columns={PREVIEW_COLUMNS}
+        >
+          {shown.map((c) => (
+            <Table.Tr key={`${c.user_id}-${c.activity_id}`}>
+              <Table.Td>{c.row}</Table.Td>
+              <Table.Td>{c.controlnumber}</Table.Td>
+              <Table.Td>{c.activity_name}</Table.Td>
+              <Table.Td ta="right">{formatGrade(c.before, 'vacía')}</Table.Td>
+              <Table.Td ta="right">{formatGrade(c.after)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </GradeTable>
       ) : (
-        <Text size="sm" c="dimmed">
-          El archivo no cambia ninguna calificación.
-        </Text>
+        <NoGradeChanges />
       )}
       {preview.changes.length > PREVIEW_ROWS ? (
         <Text size="xs" c="dimmed">
@@ -131,18 +126,12 @@ export function ImportDialog({ opened, address, onClose, onImported, undo }: Pro
         </Text>
       }
       file={{ label: 'Archivo .xlsx', placeholder: 'Selecciona un archivo', accept: '.xlsx,.xls' }}
-      progress={progress}
+      progress={GRADES_UPLOAD_PROGRESS}
       preview={(p) => <RatingsPreview preview={p} />}
       canApply={(p) => p.changes.length > 0}
       restartLabel="Elegir otro archivo"
       result={(r) => <RatingsResult result={r} />}
-      undo={
-        undo && {
-          label: 'Deshacer importación',
-          offered: (r) => r.batch_id !== null && r.batch_id === undo.batchId,
-          start: undo.start,
-        }
-      }
+      undo={undoOffer(undo)}
     />
   );
 }

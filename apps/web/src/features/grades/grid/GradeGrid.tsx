@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { TenScaleQuestion } from '../components/TenScaleQuestion';
-import { useSheetCellEditing } from './cell-editing';
+import { useSheetCellEditing, type SheetCells } from './cell-editing';
 import {
   finalGrade,
   formatGrade,
@@ -291,20 +291,13 @@ export function GradeGrid({
 }: GridProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const size = { rows: students.length, cols: activities.length };
-  const editing = useSheetCellEditing({
-    students,
-    activities,
-    drafts,
-    notes,
-    readOnly,
-    onCellRestore,
-    moveTo: (input, key, shift, mode) => {
-      // Editing in place, left and right move the caret inside the value.
-      if (mode === 'edit' && (key === 'ArrowLeft' || key === 'ArrowRight')) return null;
-      const to = nextCell(key, { row: Number(input.dataset.row), col: Number(input.dataset.col) }, size, shift);
-      return to ? (rootRef.current?.querySelector<HTMLInputElement>(`#${cellId(to.row, to.col)}`) ?? null) : null;
-    },
-  });
+  const moveTo: SheetCells['moveTo'] = (input, key, shift, mode) => {
+    // Editing in place, left and right move the caret inside the value.
+    if (mode === 'edit' && (key === 'ArrowLeft' || key === 'ArrowRight')) return null;
+    const to = nextCell(key, { row: Number(input.dataset.row), col: Number(input.dataset.col) }, size, shift);
+    return to ? (rootRef.current?.querySelector<HTMLInputElement>(`#${cellId(to.row, to.col)}`) ?? null) : null;
+  };
+  const editing = useSheetCellEditing({ students, activities, drafts, notes, readOnly, onCellRestore, moveTo });
 
   const handlePaste = useCallback(
     (e: React.ClipboardEvent<HTMLDivElement>) => {
@@ -346,11 +339,7 @@ export function GradeGrid({
     <div
       ref={rootRef}
       className={classes.scroller}
-      onKeyDown={editing.onKeyDown}
-      onMouseDown={editing.onMouseDown}
-      onClick={editing.onClick}
-      onDoubleClick={editing.onDoubleClick}
-      onInput={editing.onInput}
+      {...editing}
       onPaste={handlePaste}
       onFocus={onFocus}
       onBlur={onBlur}

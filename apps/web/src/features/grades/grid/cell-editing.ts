@@ -44,7 +44,7 @@ export interface CellEditingOptions<S> {
 /**
  * Spreadsheet editing for a set of inputs, through handlers for their container: a click or a tap selects a cell and
  * typing replaces its value; Enter, F2 or a double click edit in place with the caret at the end; Escape gives back
- * the value the cell had when the cursor entered it.
+ * the value the cell had when the cursor entered it. What it returns is only those handlers, to spread on the container.
  */
 export function useCellEditing<S>(options: CellEditingOptions<S>) {
   const opts = useRef(options);
@@ -117,7 +117,7 @@ export function useCellEditing<S>(options: CellEditingOptions<S>) {
   };
 }
 
-interface SheetCells {
+export interface SheetCells {
   students: ReadonlyArray<{ id: number }>;
   activities: ReadonlyArray<{ id: number }>;
   drafts: Drafts;

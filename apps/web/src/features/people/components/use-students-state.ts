@@ -1,19 +1,14 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { ROLE, type MailReport, type UserListItem } from '@egreso/domain';
-import type { Result } from '../../../components/ResultDialog';
+import { ROLE, type UserListItem } from '@egreso/domain';
 import { errorText, serverMessage } from '../../../lib/errors';
 import { useGroups } from '../../../lib/queries/groups';
-import { useUsers } from '../../../lib/queries/users';
-import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
-import { useServerPaging } from '../../../lib/use-server-paging';
 import { useAdvanceSemester } from '../api/advance-semester';
 import { useDeletePerson } from '../api/delete-person';
 import { useSetStudentStatus } from '../api/set-student-status';
-import type { Credential } from './AccessSlips';
 import { advanceSummaryText } from './advance-summary';
-import { useCredentials } from './use-credentials';
-import { usePageOf } from './use-page-of';
+import { usePagedUsers } from './use-page-of';
+import { usePeopleCatalogue } from './use-people-catalogue';
 
 /**
  * The students screen's state: the filters (search, group, status) and the page of students they ask for, the groups,
@@ -25,22 +20,22 @@ export function useStudentsState() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const page = usePageOf(JSON.stringify([debounced, groupId, status]));
-  const students = useUsers({
-    role: ROLE.STUDENT,
-    search: debounced || undefined,
-    group_id: groupId ? Number(groupId) : undefined,
-    active: status === null ? undefined : Number(status),
-    page: page.current,
-  });
+  const { users: students, paging } = usePagedUsers(
+    {
+      role: ROLE.STUDENT,
+      search: debounced || undefined,
+      group_id: groupId ? Number(groupId) : undefined,
+      active: status === null ? undefined : Number(status),
+    },
+    ['alumno', 'alumnos'],
+  );
   const groups = useGroups();
   const remove = useDeletePerson();
   const setActive = useSetStudentStatus();
   const advance = useAdvanceSemester();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [summary, setSummary] = useState<Result | null>(null);
-  const catalogue = useCatalogueModalPage({
+  const catalogue = usePeopleCatalogue({
     remove: (u: UserListItem) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Alumno registrado correctamente',
@@ -49,17 +44,8 @@ export function useStudentsState() {
       deleteError: 'Error eliminando alumno',
     },
   });
-  const { feedback } = catalogue;
-  const credentials = useCredentials(feedback.error);
-
+  const { feedback, credentials } = catalogue;
   const meta = students.data?.meta;
-  const paging = useServerPaging({
-    meta,
-    page: page.current,
-    setPage: page.set,
-    fetching: students.isFetching,
-    noun: ['alumno', 'alumnos'],
-  });
 
   const filtered = debounced !== '' || groupId !== null || status !== null;
   const showAll = () => {
@@ -83,20 +69,12 @@ export function useStudentsState() {
       const result = await advance.mutateAsync(groupId ? Number(groupId) : null);
       setAsking(false);
       const names = new Map((students.data?.data ?? []).map((s) => [s.id, s.full_name]));
-      setSummary({ kind: 'success', message: advanceSummaryText(result, (id) => names.get(id)) });
+      catalogue.showSummary(advanceSummaryText(result, (id) => names.get(id)));
     } catch (err) {
       setAsking(false);
       feedback.error(serverMessage(err) ?? 'Error al avanzar');
     }
   };
-
-  /** After an import: the new people's passwords, or who got an activation link, or its summary alone. */
-  const imported = (message: string, created: Credential[], mail?: MailReport) =>
-    created.length
-      ? credentials.showImported(message, created)
-      : mail && (mail.sent > 0 || mail.failed.length > 0)
-        ? credentials.showMailed(message, mail)
-        : setSummary({ kind: 'success', message });
 
   return {
     filters: { search, setSearch, groupId, setGroupId, status, setStatus, filtered, showAll },
@@ -112,7 +90,6 @@ export function useStudentsState() {
     },
     changeStatus,
     statusPending: setActive.isPending,
-    imported,
     advance: {
       asking,
       ask: () => setAsking(true),
@@ -121,8 +98,6 @@ export function useStudentsState() {
       pending: advance.isPending,
       groupName: group?.group_name,
     },
-    summary,
-    closeSummary: () => setSummary(null),
     catalogue,
     credentials,
   };

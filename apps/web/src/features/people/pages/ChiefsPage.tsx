@@ -1,14 +1,12 @@
 import { Button } from '@mantine/core';
 import { GENDER_LABEL, ROLE, type PublicUser } from '@egreso/domain';
-import { DeleteDialog } from '../../../components/DeleteDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
-import { ResultDialog } from '../../../components/ResultDialog';
-import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useDeleteChief } from '../api/delete-chief';
 import { userRows, useUsers } from '../../../lib/queries/users';
 import { ChiefFormModal } from '../components/ChiefFormModal';
-import { useCredentials } from '../components/use-credentials';
+import { PeopleDialogs } from '../components/PeopleDialogs';
+import { usePeopleCatalogue } from '../components/use-people-catalogue';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
 const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).join(', ') || '-';
@@ -16,7 +14,7 @@ const careerOf = (u: PublicUser) => u.user_careers.map((uc) => uc.career.name).j
 export default function ChiefsPage() {
   const chiefs = useUsers({ role: ROLE.CHIEF }, userRows);
   const remove = useDeleteChief();
-  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
+  const people = usePeopleCatalogue({
     remove: (u: PublicUser) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Jefe de división registrado correctamente.',
@@ -25,8 +23,7 @@ export default function ChiefsPage() {
       deleteError: 'Error eliminando jefe de división',
     },
   });
-
-  const credentials = useCredentials(feedback.error);
+  const { form } = people;
   const columns: Column<PublicUser>[] = [
     { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
     { key: 'email', header: 'Correo', cell: (u) => u.email, card: 'plain' },
@@ -48,7 +45,7 @@ export default function ChiefsPage() {
       <ResponsiveTable
         rows={chiefs.data}
         columns={columns}
-        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 360, more: [credentials.resetAction] }}
+        rowActions={people.rowActions}
         rowKey={(u) => u.id}
         label="Jefes de división"
         minWidth={860}
@@ -57,22 +54,12 @@ export default function ChiefsPage() {
         emptyText="No hay jefes de división registrados."
       />
 
-      <ChiefFormModal
-        opened={form.opened}
-        chief={form.editing}
-        onClose={form.close}
-        onSaved={(created) =>
-          credentials.afterSave(created, 'Jefe de división registrado correctamente.', form.close, saved)
-        }
+      <ChiefFormModal opened={form.opened} chief={form.editing} onClose={form.close} onSaved={people.onSaved} />
+      <PeopleDialogs
+        people={people}
+        deleteTitle="Eliminar jefe de división"
+        deleteQuestion="¿Eliminar este jefe de división?"
       />
-      {credentials.dialogs}
-      <DeleteDialog
-        deletion={deletion}
-        title="Eliminar jefe de división"
-        question="¿Eliminar este jefe de división?"
-        name={(u) => u.full_name}
-      />
-      <ResultDialog {...feedback.dialogProps} />
     </>
   );
 }

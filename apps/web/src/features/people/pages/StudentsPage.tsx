@@ -1,24 +1,23 @@
 import { Button } from '@mantine/core';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateFab } from '../../../components/CreateFab';
-import { DeleteDialog } from '../../../components/DeleteDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
-import { ResultDialog } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { StudentFilters, studentColumns } from '../components/StudentsPieces';
 import { StudentFormModal } from '../components/StudentFormModal';
 import { useStudentsState } from '../components/use-students-state';
+import { PeopleDialogs } from '../components/PeopleDialogs';
 
 export const ADVANCE_CONFIRM = 'Esto avanzará de semestre a TODOS los alumnos ACTIVOS';
 
 export default function StudentsPage() {
   const isMobile = useIsMobile();
   const s = useStudentsState();
-  const { form, deletion, feedback, saved, rowActions } = s.catalogue;
-  const { credentials, meta, students, advance } = s;
+  const { form, feedback } = s.catalogue;
+  const { meta, students, advance } = s;
   const { filtered } = s.filters;
 
   return (
@@ -33,7 +32,7 @@ export default function StudentsPage() {
         actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar alumno</Button>}
-            <SpreadsheetActions kind="students" onImported={s.imported} onError={feedback.error} />
+            <SpreadsheetActions kind="students" onImported={s.catalogue.imported} onError={feedback.error} />
             <Button color="orange" variant="light" onClick={advance.ask}>
               Avanzar semestre (activos)
             </Button>
@@ -51,7 +50,7 @@ export default function StudentsPage() {
       <ResponsiveTable
         rows={students.data?.data}
         columns={studentColumns(s.changeStatus, s.statusPending, feedback.error)}
-        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 360, more: [credentials.resetAction] }}
+        rowActions={s.catalogue.rowActions}
         rowKey={(u) => u.id}
         label="Alumnos"
         minWidth={1100}
@@ -67,9 +66,8 @@ export default function StudentsPage() {
         opened={form.opened}
         student={form.editing}
         onClose={form.close}
-        onSaved={(created) => credentials.afterSave(created, 'Alumno registrado correctamente', form.close, saved)}
+        onSaved={s.catalogue.onSaved}
       />
-      {credentials.dialogs}
       <ConfirmDialog
         opened={advance.asking}
         title="Avanzar semestre"
@@ -79,14 +77,7 @@ export default function StudentsPage() {
         onCancel={advance.cancel}
         message={`${ADVANCE_CONFIRM}${advance.groupName ? ` del grupo ${advance.groupName}` : ''} (los de 9.º semestre pasan a Graduado). ¿Continuar?`}
       />
-      <DeleteDialog
-        deletion={deletion}
-        title="Eliminar alumno"
-        question="¿Eliminar este alumno?"
-        name={(u) => u.full_name}
-      />
-      <ResultDialog {...feedback.dialogProps} />
-      <ResultDialog result={s.summary} onClose={s.closeSummary} />
+      <PeopleDialogs people={s.catalogue} deleteTitle="Eliminar alumno" deleteQuestion="¿Eliminar este alumno?" />
     </>
   );
 }

@@ -3,21 +3,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { GENDER_LABEL, LIMITS, ROLE, type UserListItem } from '@egreso/domain';
 import { CreateFab } from '../../../components/CreateFab';
-import { DeleteDialog } from '../../../components/DeleteDialog';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
-import { ResultDialog, type Result } from '../../../components/ResultDialog';
 import { loadErrorText } from '../../../lib/errors';
-import { useCatalogueModalPage } from '../../../lib/use-catalogue-page';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useServerPaging } from '../../../lib/use-server-paging';
 import { useDeletePerson } from '../api/delete-person';
-import { useUsers } from '../../../lib/queries/users';
-import { usePageOf } from '../components/use-page-of';
+import { usePagedUsers } from '../components/use-page-of';
+import { PeopleDialogs } from '../components/PeopleDialogs';
+import { usePeopleCatalogue } from '../components/use-people-catalogue';
 import { SpreadsheetActions } from '../components/SpreadsheetActions';
 import { TeacherFormModal } from '../components/TeacherFormModal';
-import { useCredentials } from '../components/use-credentials';
 
 const genderOf = (g: number | null) => (g !== null && GENDER_LABEL[g]) || '-';
 
@@ -25,12 +21,13 @@ export default function TeachersPage() {
   const isMobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const page = usePageOf(JSON.stringify([debounced]));
-  const teachers = useUsers({ role: ROLE.TEACHER, search: debounced || undefined, page: page.current });
+  const { users: teachers, paging } = usePagedUsers({ role: ROLE.TEACHER, search: debounced || undefined }, [
+    'profesor',
+    'profesores',
+  ]);
   const remove = useDeletePerson();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [summary, setSummary] = useState<Result | null>(null);
-  const { form, deletion, feedback, saved, rowActions } = useCatalogueModalPage({
+  const people = usePeopleCatalogue({
     remove: (u: UserListItem) => remove.mutateAsync(u.id),
     messages: {
       registered: 'Profesor registrado correctamente.',
@@ -40,15 +37,8 @@ export default function TeachersPage() {
     },
   });
 
-  const credentials = useCredentials(feedback.error);
+  const { form, feedback } = people;
   const meta = teachers.data?.meta;
-  const paging = useServerPaging({
-    meta,
-    page: page.current,
-    setPage: page.set,
-    fetching: teachers.isFetching,
-    noun: ['profesor', 'profesores'],
-  });
 
   const columns: Column<UserListItem>[] = [
     { key: 'name', header: 'Nombre', cell: (u) => u.full_name, card: 'title' },
@@ -69,17 +59,7 @@ export default function TeachersPage() {
         actions={
           <>
             {isMobile ? null : <Button onClick={() => form.open(null)}>Registrar profesor</Button>}
-            <SpreadsheetActions
-              kind="teachers"
-              onImported={(message, created, mail) =>
-                created.length
-                  ? credentials.showImported(message, created)
-                  : mail && (mail.sent > 0 || mail.failed.length > 0)
-                    ? credentials.showMailed(message, mail)
-                    : setSummary({ kind: 'success', message })
-              }
-              onError={feedback.error}
-            />
+            <SpreadsheetActions kind="teachers" onImported={people.imported} onError={feedback.error} />
           </>
         }
       />
@@ -97,7 +77,7 @@ export default function TeachersPage() {
       <ResponsiveTable
         rows={teachers.data?.data}
         columns={columns}
-        rowActions={{ ...rowActions, name: (u) => u.full_name, width: 360, more: [credentials.resetAction] }}
+        rowActions={people.rowActions}
         rowKey={(u) => u.id}
         label="Profesores"
         minWidth={820}
@@ -109,21 +89,8 @@ export default function TeachersPage() {
       {/* The floating button would cover the open filters. */}
       <CreateFab label="Registrar profesor" onClick={() => form.open(null)} hidden={filtersOpen} />
 
-      <TeacherFormModal
-        opened={form.opened}
-        teacher={form.editing}
-        onClose={form.close}
-        onSaved={(created) => credentials.afterSave(created, 'Profesor registrado correctamente.', form.close, saved)}
-      />
-      {credentials.dialogs}
-      <DeleteDialog
-        deletion={deletion}
-        title="Eliminar profesor"
-        question="¿Eliminar este profesor?"
-        name={(u) => u.full_name}
-      />
-      <ResultDialog {...feedback.dialogProps} />
-      <ResultDialog result={summary} onClose={() => setSummary(null)} />
+      <TeacherFormModal opened={form.opened} teacher={form.editing} onClose={form.close} onSaved={people.onSaved} />
+      <PeopleDialogs people={people} deleteTitle="Eliminar profesor" deleteQuestion="¿Eliminar este profesor?" />
     </>
   );
 }

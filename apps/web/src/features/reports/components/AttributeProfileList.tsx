@@ -1,5 +1,6 @@
 import { Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { formatGrade, gradeBand, type ProfileAttribute } from '@egreso/domain';
+import { ColumnHeads } from './ColumnHeads';
 
 const num = (n: number) => String(n);
 
@@ -38,13 +39,7 @@ export function AttributeProfileList({ atributos }: { atributos: readonly Profil
           </Group>
           <Table.ScrollContainer minWidth={320} mt="sm">
             <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Materia</Table.Th>
-                  <Table.Th scope="col">Periodo</Table.Th>
-                  <Table.Th scope="col">Calificación</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads names={['Materia', 'Periodo', 'Calificación']} />
               <Table.Tbody>
                 {a.subjects.map((s) => (
                   <Table.Tr key={s.subject_id}>

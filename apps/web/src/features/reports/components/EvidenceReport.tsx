@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { EvidenceTrendChart } from './EvidenceTrendChart';
 import { ImprovementActionList } from './ImprovementActionList';
 import { countPct, pct, TALLY_BANDS } from './evidence-format';
+import { ColumnHeads } from './ColumnHeads';
 
 const range = (name: string) => {
   const b = BANDS.find((x) => x.name === name)!;
@@ -140,13 +141,7 @@ function VerdictBadges({ verdict }: { verdict: EvidenceAttribute['verdict'] }) {
 function StudentsTable({ a }: { a: EvidenceAttribute }) {
   return (
     <Table withTableBorder fz="sm" maw={480} aria-label={`Alumnos por nivel en ${a.attribute_name}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Nivel</Table.Th>
-          <Table.Th scope="col">Alumnos</Table.Th>
-          <Table.Th scope="col">%</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads names={['Nivel', 'Alumnos', '%']} />
       <Table.Tbody>
         {TALLY_BANDS.map((b) => (
           <Table.Tr key={b.name}>

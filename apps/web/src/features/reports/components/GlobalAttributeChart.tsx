@@ -4,6 +4,7 @@ import { Bar } from 'react-chartjs-2';
 import {
   BAND_SWATCH,
   BAND_TINT,
+  averageBars,
   averageTooltip,
   bandBackground,
   bandFill,
@@ -31,20 +32,7 @@ export function GlobalAttributeChart({
   atributos: ReadonlyArray<{ atributo: string; promedio: number | null }>;
 }) {
   const rows = useMemo(() => globalChartRows(atributos), [atributos]);
-  const data = {
-    labels: rows.map((r) => r.attribute),
-    datasets: [
-      {
-        label: 'Promedio',
-        data: rows.map((r) => r.value),
-        // Each bar in its band's colour, as the legend under the chart says.
-        backgroundColor: rows.map((r) => bandFill(r.band)),
-        borderColor: '#222',
-        borderWidth: 1,
-        maxBarThickness: 72,
-      },
-    ],
-  };
+  const data = averageBars(rows, (r) => bandFill(r.band), { borderColor: '#222', maxBarThickness: 72 });
   return (
     <Box>
       <AttributeBarChart

@@ -5,6 +5,7 @@ import type { StudentReport } from '@egreso/domain';
 import {
   BAND_SWATCH,
   BAND_TINT,
+  averageBars,
   averageTooltip,
   bandBackground,
   barOptions,
@@ -22,20 +23,7 @@ const LEGEND = BAND_RANGES.map((r) => ({ key: r.band, label: r.label, swatch: BA
 export function StudentChart({ report }: { report: StudentReport }) {
   const rows = useMemo(() => studentRows(report), [report]);
   const max = Math.max(100, ...rows.map((r) => r.value));
-  const data = {
-    labels: rows.map((r) => r.attribute),
-    datasets: [
-      {
-        label: 'Promedio',
-        data: rows.map((r) => r.value),
-        // Each bar in its band's colour, as the legend says.
-        backgroundColor: rows.map((r) => valueFill(r.value)),
-        borderColor: '#111',
-        borderWidth: 1,
-        maxBarThickness: 64,
-      },
-    ],
-  };
+  const data = averageBars(rows, (r) => valueFill(r.value), { borderColor: '#111', maxBarThickness: 64 });
   const options = barOptions({
     scales: { y: { beginAtZero: true, max, title: { display: true, text: 'Promedio (0-100)' } } },
     tooltip: averageTooltip,

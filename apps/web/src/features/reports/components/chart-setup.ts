@@ -179,3 +179,26 @@ export function barOptions({
 
 /** The tooltip of a bar that is an average on 0-100. */
 export const averageTooltip = (item: TooltipItem<'bar'>) => `Promedio: ${Number(item.raw).toFixed(1)}`;
+
+/**
+ * The data of a chart with a 'Promedio' bar per attribute, each bar in its band's colour (as the legend under the
+ * chart says), with a dark outline.
+ */
+export function averageBars<R extends { attribute: string; value: number }>(
+  rows: readonly R[],
+  fill: (row: R) => CanvasPattern | string,
+  look: { borderColor: string; maxBarThickness: number },
+) {
+  return {
+    labels: rows.map((r) => r.attribute),
+    datasets: [
+      {
+        label: 'Promedio',
+        data: rows.map((r) => r.value),
+        backgroundColor: rows.map(fill),
+        borderWidth: 1,
+        ...look,
+      },
+    ],
+  };
+}

@@ -10,6 +10,7 @@ import { pct } from '../components/evidence-format';
 import { PrintFooter, ReportHeading, evidenceFooter } from '../components/EvidenceReport';
 import { GenerationQueryCard, useGenerationQuery } from '../components/report-filters';
 import { ReportLinks } from '../components/ReportLinks';
+import { ColumnHeads } from '../components/ColumnHeads';
 import { useDownload } from '../components/use-download';
 import '../../../components/print.css';
 import '../components/evidence-print.css';
@@ -29,16 +30,7 @@ function IndicesTable({ r }: { r: PerformanceAnswer }) {
   return (
     <Scroll label="Tabla de índices por periodo">
       <Table withTableBorder fz="sm" miw={620} aria-label="Índices por periodo">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Periodo</Table.Th>
-            <Table.Th scope="col">Alumnos al inicio</Table.Th>
-            <Table.Th scope="col">Bajas</Table.Th>
-            <Table.Th scope="col">Deserción</Table.Th>
-            <Table.Th scope="col">Graduados</Table.Th>
-            <Table.Th scope="col">Alumnos al final</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={['Periodo', 'Alumnos al inicio', 'Bajas', 'Deserción', 'Graduados', 'Alumnos al final']} />
         <Table.Tbody>
           {r.periods.map((p) => (
             <Table.Tr key={p.period_id}>
@@ -76,15 +68,7 @@ function FailuresOf({ p }: { p: Period }) {
       ) : (
         <Scroll label={`Tabla de materias de ${p.period_name}`}>
           <Table withTableBorder fz="sm" miw={520} aria-label={`Materias de ${p.period_name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Clave</Table.Th>
-                <Table.Th scope="col">Materia</Table.Th>
-                <Table.Th scope="col">Alumnos con final</Table.Th>
-                <Table.Th scope="col">Reprobados</Table.Th>
-                <Table.Th scope="col">Reprobación</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={['Clave', 'Materia', 'Alumnos con final', 'Reprobados', 'Reprobación']} />
             <Table.Tbody>
               {p.subjects.map((s) => (
                 <Table.Tr key={s.subject_id}>

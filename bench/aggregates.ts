@@ -7,7 +7,7 @@ import {
   listGlobalAttributeAverages,
   ratingQueries,
 } from '../apps/server/src/modules/ratings/index.js';
-import { explainPlan, openScaleDatabase } from './scale-database.js';
+import { explainPlan, openScaleDatabase, benchGeneration } from './scale-database.js';
 
 const USAGE = `npm run bench:aggregates -- --database-url URL [--runs N] [--explain] [--no-migrate]
 
@@ -40,11 +40,7 @@ async function main() {
       .where('p.is_active', '=', 1)
       .orderBy('ps.id')
       .executeTakeFirstOrThrow();
-    const generation = await db
-      .selectFrom('user_generations')
-      .select('generation_id')
-      .where('current_semester_id', '=', 5)
-      .executeTakeFirstOrThrow();
+    const generation = { generation_id: await benchGeneration(db) };
     const senior = await db
       .selectFrom('user_generations')
       .select('user_id')

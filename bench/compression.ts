@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../apps/server/src/app.js';
-import { openScaleDatabase } from './scale-database.js';
+import { openScaleDatabase, benchGeneration } from './scale-database.js';
 
 const USAGE = `npm run bench:compression -- --database-url URL [--runs N]
 
@@ -37,12 +37,7 @@ async function main() {
       payload: { email: 'admin@demo.edu.mx', password: 'admin1234' },
     });
     const token = login.json<{ token: string }>().token;
-    // The generation in its 5th semester (five periods of grades), as bench/reports.ts picks it.
-    const { generation_id } = await database.db
-      .selectFrom('user_generations')
-      .select('generation_id')
-      .where('current_semester_id', '=', 5)
-      .executeTakeFirstOrThrow();
+    const generation_id = await benchGeneration(database.db);
     const res = await app.inject({
       method: 'GET',
       url: `/api/reportes/flex?generation_id=${generation_id}`,

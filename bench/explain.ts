@@ -5,9 +5,9 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { ROLE, type Actor } from '@egreso/domain';
 import type { Database } from '../apps/server/src/db/types.js';
 import { ratingQueries } from '../apps/server/src/modules/ratings/index.js';
-import { buildCohortEvidence } from '../apps/server/src/modules/reports/evidence.service.js';
-import { summarizeDivisionReport } from '../apps/server/src/modules/reports/reports.service.js';
-import { listUsers } from '../apps/server/src/modules/users/users.service.js';
+import { buildCohortEvidence, summarizeDivisionReport } from '../apps/server/src/modules/reports/index.js';
+import { listUsers } from '../apps/server/src/modules/users/index.js';
+import { benchGeneration } from './scale-database.js';
 
 const USAGE = `node --import tsx bench/explain.ts --database-url postgres://… [--case NAME] [--plans] [--runs N]
 
@@ -76,11 +76,7 @@ async function main() {
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    const { generation_id } = await db
-      .selectFrom('user_generations')
-      .select('generation_id')
-      .where('current_semester_id', '=', 5)
-      .executeTakeFirstOrThrow();
+    const generation_id = await benchGeneration(db);
     const career = await db
       .selectFrom('user_generations as ug')
       .innerJoin('user_careers as uc', 'uc.user_id', 'ug.user_id')

@@ -8,7 +8,7 @@ import {
   buildFlexWorkbook,
   summarizeDivisionReport,
 } from '../apps/server/src/modules/reports/index.js';
-import { explainPlan, openScaleDatabase } from './scale-database.js';
+import { explainPlan, openScaleDatabase, benchGeneration } from './scale-database.js';
 import { time } from './timing.js';
 
 const USAGE = `npm run bench:reports -- --database-url URL [--runs N] [--explain]
@@ -28,12 +28,7 @@ async function main() {
   const { database, runs, flags } = bench;
   const db = database.db;
   try {
-    // The generation in its 5th semester (five periods of grades), as bench/aggregates.ts picks it.
-    const { generation_id } = await db
-      .selectFrom('user_generations')
-      .select('generation_id')
-      .where('current_semester_id', '=', 5)
-      .executeTakeFirstOrThrow();
+    const generation_id = await benchGeneration(db);
     const subject = await db
       .selectFrom('subject_attributes')
       .select('subject_id')

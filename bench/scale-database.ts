@@ -1,6 +1,7 @@
-import type { Compilable } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { parseArgs } from 'node:util';
 import { connect, type Db } from '../apps/server/src/db/connect.js';
+import type { Database } from '../apps/server/src/db/types.js';
 
 /** What a benchmark on a database filled by `npm run seed:scale` was asked: its connection, runs and flags. */
 export interface ScaleBench<F extends string> {
@@ -54,4 +55,14 @@ export async function explainPlan(database: Db, query: Compilable, nested = fals
         : `${' '.repeat(nested && Number(r.parent) !== 0 ? 2 : 0)}${String(r.detail)}`,
     )
     .join('\n');
+}
+
+/** The generation the scale benchmarks read: the one in its 5th semester (five periods of grades). */
+export async function benchGeneration(db: Kysely<Database>): Promise<number> {
+  const { generation_id } = await db
+    .selectFrom('user_generations')
+    .select('generation_id')
+    .where('current_semester_id', '=', 5)
+    .executeTakeFirstOrThrow();
+  return generation_id;
 }

@@ -9,26 +9,16 @@ import { ATTRIBUTES, DEMO_ACCOUNTS } from './demo.js';
 import { migrateToLatest } from './migrate.js';
 import { personName } from './names.js';
 import { seedReferenceData } from './seed.js';
-import {
-  writeActivities,
-  writeAssignments,
-  writeAttributes,
-  writeCareers,
-  writeEnrolments,
-  writeGenerations,
-  writeGrades,
-  writeGroups,
-  writePeople,
-  writePeriods,
-  writeSubjects,
-  type ActivitySpec,
-  type AssignmentSpec,
-  type EnrolmentSpec,
-  type GradeSpec,
-  type PeriodSpec,
-  type PersonSpec,
-  type RowSink,
-  type SubjectSpec,
+import * as writers from './writers.js';
+import type {
+  ActivitySpec,
+  AssignmentSpec,
+  EnrolmentSpec,
+  GradeSpec,
+  PeriodSpec,
+  PersonSpec,
+  RowSink,
+  SubjectSpec,
 } from './writers.js';
 
 /*
@@ -367,21 +357,21 @@ interface Catalogue {
 
 /** Careers, periods, generations, attributes, the subjects of every plan and one group per career and semester. */
 async function writeCatalogue(sink: RowSink, d: Draws, perSemester: number): Promise<Catalogue> {
-  const careers = await writeCareers(
+  const careers = await writers.writeCareers(
     sink,
     CAREERS.map(([career_key, name]) => ({ career_key, name })),
   );
-  const periods = await writePeriods(sink, periodSpecs());
+  const periods = await writers.writePeriods(sink, periodSpecs());
   // The generation now in semester s entered 6(s-1) months before AGO-DIC 2026; written oldest first.
   const semesters = [9, 8, 7, 6, 5, 4, 3, 2, 1];
-  const generations = await writeGenerations(
+  const generations = await writers.writeGenerations(
     sink,
     semesters.map((s) => {
       const start = generationStart(s);
       return { start_date: start, end_date: generationPreview(start).end_date };
     }),
   );
-  const attributes = await writeAttributes(
+  const attributes = await writers.writeAttributes(
     sink,
     CAREERS.flatMap(([key], c) =>
       ATTRIBUTES.map(([code, attribute_name, description]) => ({
@@ -393,9 +383,9 @@ async function writeCatalogue(sink: RowSink, d: Draws, perSemester: number): Pro
     ),
   );
   const subjects = planSubjects(d, perSemester, careers, (c) => attributes.slice(c * 7, c * 7 + 7));
-  const subjectIds = await writeSubjects(sink, subjects.specs);
+  const subjectIds = await writers.writeSubjects(sink, subjects.specs);
   const groupSlots = semesters.flatMap((_, i) => careers.map((_, c) => [c, i + 1] as const));
-  const groupIds = await writeGroups(
+  const groupIds = await writers.writeGroups(
     sink,
     groupSlots.map(([c, semester]) => ({ group_name: `${semester}${c + 1}1`, semester_id: semester })),
   );
@@ -518,7 +508,7 @@ async function writePeopleOf(sink: RowSink, d: Draws, cat: Catalogue, students: 
     cohortOf.push(slot(career, semester));
     abilities.push(Math.min(99, Math.max(45, 80 + 10 * d.normal())));
   }
-  const ids = await writePeople(sink, people);
+  const ids = await writers.writePeople(sink, people);
   const teachersOf = new Map<number, number[]>();
   for (let t = 0; t < teacherCount; t++)
     teachersOf.set(teacherCareer(t), [...(teachersOf.get(teacherCareer(t)) ?? []), ids[1 + CAREERS.length + t]!]);
@@ -658,17 +648,17 @@ async function writeCoursesOf(
       }
     }
   }
-  const assignmentIds = await writeAssignments(
+  const assignmentIds = await writers.writeAssignments(
     sink,
     courses.map((c) => c.assignment),
   );
-  await writeEnrolments(
+  await writers.writeEnrolments(
     sink,
     courses.flatMap(({ assignment: a, semester, cohort }): EnrolmentSpec[] =>
       cohort.map((s) => ({ user_id: s.id, subject_id: a.subject_id, semester_id: semester, period_id: a.period_id! })),
     ),
   );
-  const activityIds = await writeActivities(
+  const activityIds = await writers.writeActivities(
     sink,
     courses.flatMap((c, i) =>
       courseActivities(assignmentIds[i]!, cat.rated.get(`${c.assignment.subject_id}:${c.career}`)!),
@@ -679,11 +669,11 @@ async function writeCoursesOf(
     const ids = activityIds.slice(i * ACTIVITIES.length, (i + 1) * ACTIVITIES.length);
     gradeCourse(d, course, ids, period === PERIODS.length, grades);
     if (grades.length >= 200_000) {
-      await writeGrades(sink, grades);
+      await writers.writeGrades(sink, grades);
       grades = [];
     }
   }
-  await writeGrades(sink, grades);
+  await writers.writeGrades(sink, grades);
 }
 
 /** The twenty activities of an assignment, each rating one of the subject's attributes (every fourth, two). */

@@ -75,6 +75,17 @@ const OWNED_JOBS = [
     message:
       'A workbook is written by writeWorkbookSheets/writeWorkbook, or streamWorkbook for tens of thousands of rows (lib/xlsx.ts), and read by lib/xlsx-worker.ts: describe the sheets, do not build them.',
   },
+  // One way to answer a workbook: the type, and a file name that keeps its accents (`filename*`).
+  {
+    scope: 'server',
+    owners: ['apps/server/src/lib/xlsx.ts'],
+    selector: [
+      "CallExpression[callee.property.name='header'][arguments.0.value=/^content-disposition$/i]",
+      "CallExpression[callee.property.name=/^(type|header)$/] > Identifier.arguments[name='XLSX_TYPE']",
+    ].join(', '),
+    message:
+      'A route answers a workbook with sendXlsx(reply, fileName, bytes) and declares xlsxDownload(errors) (lib/xlsx.ts).',
+  },
   ...[
     "NewExpression[callee.name='Date'][arguments.length=0]",
     "CallExpression[callee.object.name='Date'][callee.property.name='now']",

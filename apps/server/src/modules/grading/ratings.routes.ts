@@ -15,14 +15,13 @@ import { readUpload as readForm, uploadsPlugin } from '../../plugins/uploads.js'
 import { oneUploadPerUser } from '../../lib/xlsx-pool.js';
 import { errorResponses, fieldError, unprocessable } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { sheetBySubjectGroup } from '../sheets/index.js';
 import { importRatings, sheetWorkbook } from './ratings.service.js';
 import type { RouteApp } from '../../lib/route-app.js';
 
 const errors = errorResponses(401, 403, 404, 409, 413, 422);
 const importErrors = errorResponses(401, 403, 404, 409, 413, 422, 429, 503);
-const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The uploaded file and the form's other fields, whatever their order in the form. */
 async function readUpload(request: FastifyRequest) {
@@ -50,7 +49,7 @@ function ratingsTemplateRoute(app: RouteApp): void {
     },
     async (request, reply) => {
       const file = await sheetWorkbook(app.db, await sheetToRead(app, actorOf(request), request.query), 'template');
-      return reply.type(XLSX_TYPE).header('content-disposition', attachment('template.xlsx')).send(file);
+      return sendXlsx(reply, 'template.xlsx', file);
     },
   );
 }
@@ -75,7 +74,7 @@ function ratingsExportRoute(app: RouteApp): void {
         'export',
         q.include_nulls !== false,
       );
-      return reply.type(XLSX_TYPE).header('content-disposition', attachment('grades.xlsx')).send(file);
+      return sendXlsx(reply, 'grades.xlsx', file);
     },
   );
 }

@@ -22,7 +22,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { notFound, errorResponses } from '../../lib/http-errors.js';
-import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { listCopySources, findRubric, listScales } from './rubrics.repository.js';
 import {
   assignScale,
@@ -137,7 +137,7 @@ function registerExport(app: RouteApp): void {
         tags: ['rubrics'],
         summary: 'La rúbrica en una hoja de cálculo (.xlsx)',
         params: idParam,
-        response: { 200: z.any(), ...readErrors },
+        ...xlsxDownload(readErrors),
       },
     },
     async (request, reply) => {
@@ -148,10 +148,7 @@ function registerExport(app: RouteApp): void {
         await loadRubricTree(app.db, rubric, assignment),
         await listScales(app.db),
       );
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(buffer);
+      return sendXlsx(reply, filename, buffer);
     },
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '@egreso/domain';
 import { actorOf } from '../../plugins/auth.js';
 import { nowIso } from '../../lib/time.js';
-import { XLSX_TYPE, xlsxDownload } from '../../lib/xlsx.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import type { DbOrTrx } from '../../db/types.js';
 import { errorResponses } from '../../lib/http-errors.js';
 import { findActivePeriod, listEnrolments, listStudentGroups } from './enrolment.repository.js';
@@ -226,7 +226,7 @@ function studentDataRoute(app: RouteApp): void {
     },
     async (request, reply) => {
       const file = await ofReadableStudent(app, actorOf(request), request.params.id, studentDataWorkbook);
-      return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="mis-datos.xlsx"').send(file);
+      return sendXlsx(reply, 'mis-datos.xlsx', file);
     },
   );
 }

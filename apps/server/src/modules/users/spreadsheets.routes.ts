@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   GENDER_LABEL,
@@ -20,7 +20,7 @@ import { careersOfNewPerson, listAllUsers } from './users.service.js';
 import { NO_PASSWORD_YET, issueOneTimePassword } from '../../lib/passwords.js';
 import { deliver, prepareActivation } from '../auth/index.js';
 import { careerScope } from '../../db/career-scope.js';
-import { XLSX_TYPE } from '../../lib/xlsx.js';
+import { sendXlsx, xlsxDownload } from '../../lib/xlsx.js';
 import { STUDENT_COLUMNS, TEACHER_COLUMNS, buildTemplate, buildWorkbook, readSheet } from './workbook.js';
 import type { RouteApp } from '../../lib/route-app.js';
 
@@ -28,13 +28,6 @@ const fileErrors = errorResponses(401, 403, 413, 422, 429, 503);
 const EXPORT_NAME: Record<string, string> = { 0: 'bajas', 1: 'activos', 2: 'graduados', all: 'todos' };
 const columnsOf = (kind: PeopleKind) => (kind === 'teachers' ? TEACHER_COLUMNS : STUDENT_COLUMNS);
 const sheetNameOf = (kind: PeopleKind) => (kind === 'teachers' ? 'Profesores' : 'Alumnos');
-
-function sendXlsx(reply: FastifyReply, filename: string, body: Buffer) {
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(body);
-}
 
 /** The uploaded file of a multipart request ('file' field), as bytes; over 5 MiB the multipart limit answers 413. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -68,8 +61,7 @@ function registerTemplate(app: RouteApp, kind: PeopleKind): void {
       schema: {
         tags: ['spreadsheets'],
         summary: `Plantilla .xlsx (${headers})`,
-        produces: [XLSX_TYPE],
-        response: errorResponses(401, 403),
+        ...xlsxDownload(errorResponses(401, 403)),
       },
     },
     async (_request, reply) =>
@@ -141,10 +133,9 @@ function registerImportErrors(app: RouteApp, kind: PeopleKind): void {
       schema: {
         tags: ['spreadsheets'],
         consumes: ['multipart/form-data'],
-        produces: [XLSX_TYPE],
         summary:
           'Devuelve las filas con error del archivo enviado, con una columna Error, para corregirlas y reimportarlas',
-        response: fileErrors,
+        ...xlsxDownload(fileErrors),
       },
     },
     async (request, reply) => {
@@ -172,8 +163,7 @@ function registerTeachersExport(app: RouteApp): void {
       schema: {
         tags: ['spreadsheets'],
         summary: 'Profesores en .xlsx, por nombre',
-        produces: [XLSX_TYPE],
-        response: errorResponses(401, 403),
+        ...xlsxDownload(errorResponses(401, 403)),
       },
     },
     async (request, reply) => {
@@ -197,10 +187,9 @@ function registerStudentsExport(app: RouteApp): void {
       schema: {
         tags: ['spreadsheets'],
         querystring: studentsExportQuery,
-        produces: [XLSX_TYPE],
         summary:
           'Alumnos en .xlsx por estatus (alumnos_activos|bajas|graduados|todos.xlsx); assign_generation=1 llena Generación',
-        response: errorResponses(401, 403, 422),
+        ...xlsxDownload(errorResponses(401, 403, 422)),
       },
     },
     async (request, reply) => {

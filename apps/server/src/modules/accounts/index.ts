@@ -4,6 +4,7 @@ export {
   deleteOtherTokens,
   deleteToken,
   deleteTokenById,
+  deleteTokensOfUsers,
   findUserByTokenHash,
   hashToken,
   insertToken,

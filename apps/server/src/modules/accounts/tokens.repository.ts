@@ -71,6 +71,12 @@ export async function deleteOtherTokens(db: DbOrTrx, userId: number, keepHash: s
   return Number(result.numDeletedRows);
 }
 
+/** Ends every session of these users (none given, nothing runs). */
+export async function deleteTokensOfUsers(db: DbOrTrx, userIds: readonly number[]): Promise<void> {
+  if (!userIds.length) return;
+  await db.deleteFrom('access_tokens').where('user_id', 'in', userIds).execute();
+}
+
 /** Drops a user's tokens that have already expired, so the table holds live sessions only. */
 export async function deleteIdleTokens(db: DbOrTrx, userId: number, idleBefore: string) {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).where('last_used_at', '<', idleBefore).execute();

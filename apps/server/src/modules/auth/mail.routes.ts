@@ -14,8 +14,15 @@ import { conflict, errorResponses, HttpError, notFound } from '../../lib/http-er
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { emailTakenByOther, findUserByEmail, setOwnPassword, deleteOtherTokens } from '../accounts/index.js';
+import {
+  emailTakenByOther,
+  findUserByEmail,
+  setOwnPassword,
+  deleteOtherTokens,
+  updateUserRow,
+} from '../accounts/index.js';
 import { startSession } from './auth.service.js';
+import { findSignedInUser, findUserEmail } from './login.repository.js';
 import { LINK_PAGES, dropLinks, issueLinks, linkUrl, notify, readLink, takeLink } from './mail-links.js';
 import { forgotPasswordMail, passwordChangedMail } from './mail-texts.js';
 import { passwordRefused } from './oidc.js';
@@ -148,11 +155,7 @@ function registerLinkPassword(app: RouteApp): void {
           entity: 'users',
           entityId: taken.user_id,
         });
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'full_name', 'email', 'role'])
-          .where('id', '=', taken.user_id)
-          .executeTakeFirstOrThrow();
+        const user = await findSignedInUser(trx, taken.user_id);
         return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
       });
       if (!signedIn) throw linkGone();
@@ -186,16 +189,8 @@ function registerLinkEmail(app: RouteApp): void {
         if (!taken?.new_email) return null;
         // Another account may have taken the address since the change was asked for.
         if (await emailTakenByOther(trx, taken.new_email, taken.user_id)) throw conflict(MAIL_MSG.emailTakenMeanwhile);
-        const before = await trx
-          .selectFrom('users')
-          .select('email')
-          .where('id', '=', taken.user_id)
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('users')
-          .set({ email: taken.new_email, updated_at: nowIso() })
-          .where('id', '=', taken.user_id)
-          .execute();
+        const before = await findUserEmail(trx, taken.user_id);
+        await updateUserRow(trx, taken.user_id, { email: taken.new_email, updated_at: nowIso() });
         await deleteOtherTokens(trx, taken.user_id, null);
         await audit(trx, {
           userId: taken.user_id,

@@ -5,6 +5,7 @@ import { MSG, OIDC_REFUSALS, loginResponse, oidcExchangeBody, oidcInfoResponse }
 import { notFound, unauthorized, errorResponses } from '../../lib/http-errors.js';
 import { startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
+import { findSignedInUser } from './login.repository.js';
 import { OIDC_COOKIE, OIDC_PATH, OidcRefused, beginSignIn, finishSignIn, takeHandoff } from './oidc.js';
 import type { RouteApp } from '../../lib/route-app.js';
 
@@ -133,11 +134,7 @@ function registerExchange(app: RouteApp): void {
       const signedIn = await app.db.transaction().execute(async (trx) => {
         const userId = await takeHandoff(trx, request.body.code);
         if (userId === null) return null;
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'full_name', 'email', 'role'])
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow();
+        const user = await findSignedInUser(trx, userId);
         return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
       });
       if (!signedIn) throw unauthorized(OIDC_REFUSALS.state);

@@ -18,7 +18,15 @@ import { fieldError } from '../../lib/http-errors.js';
 import { readDelimitedRows, readWorkbookRows } from '../../lib/xlsx-pool.js';
 import type { CellValue } from '../../lib/xlsx.js';
 import { listActivities } from '../activities/index.js';
-import { cellKey, findCellValues, type CellValue as StoredCell } from './grading.repository.js';
+import {
+  cellKey,
+  findCellValues,
+  findGradebookColumns,
+  findUserEmails,
+  insertImportFile,
+  replaceGradebookColumns,
+  type CellValue as StoredCell,
+} from './grading.repository.js';
 import { writeGrades } from './grading.service.js';
 import {
   foldKey,
@@ -63,15 +71,10 @@ async function sheetContext(db: DbOrTrx, sheet: Sheet): Promise<SheetContext> {
   const members = await listSheetStudents(db, sheet);
   const emails = new Map<number, string | null>();
   if (members.length) {
-    const rows = await db
-      .selectFrom('users')
-      .where(
-        'id',
-        'in',
-        members.map((m) => m.id),
-      )
-      .select(['id', 'email'])
-      .execute();
+    const rows = await findUserEmails(
+      db,
+      members.map((m) => m.id),
+    );
     for (const r of rows) emails.set(r.id, r.email ? r.email.trim().toLowerCase() : null);
   }
   const activities = await listActivities(db, { professorSubjectIds: [sheet.id] });
@@ -81,13 +84,7 @@ async function sheetContext(db: DbOrTrx, sheet: Sheet): Promise<SheetContext> {
     activities.map((a) => a.id),
   );
   const remembered = new Map(
-    (
-      await db
-        .selectFrom('gradebook_columns')
-        .where('professor_subject_id', '=', sheet.id)
-        .select(['source_key', 'activity_id', 'max_points'])
-        .execute()
-    ).map((r) => [
+    (await findGradebookColumns(db, sheet.id)).map((r) => [
       r.source_key,
       { activity_id: r.activity_id, max_points: r.max_points === null ? null : Number(r.max_points) },
     ]),
@@ -384,10 +381,11 @@ async function recordImport(
   sheet: Sheet,
   batch: { batchId: string; fileName: string; source: GradebookTable['source']; cells: number },
 ): Promise<void> {
-  await trx
-    .insertInto('grade_import_files')
-    .values({ batch_id: batch.batchId, file_name: batch.fileName.slice(0, 255), source_kind: batch.source })
-    .execute();
+  await insertImportFile(trx, {
+    batch_id: batch.batchId,
+    file_name: batch.fileName.slice(0, 255),
+    source_kind: batch.source,
+  });
   await auditRow(trx, actor.id, 'grades.import', 'professor_subjects', sheet.id, {
     batch_id: batch.batchId,
     cells: batch.cells,
@@ -405,24 +403,13 @@ async function rememberColumns(
 ): Promise<void> {
   const items = columns.filter((c) => c.kind === 'item');
   if (!items.length) return;
-  await trx
-    .deleteFrom('gradebook_columns')
-    .where('professor_subject_id', '=', sheetId)
-    .where(
-      'source_key',
-      'in',
-      items.map((c) => c.key),
-    )
-    .execute();
-  await trx
-    .insertInto('gradebook_columns')
-    .values(
-      items.map((c) => ({
-        professor_subject_id: sheetId,
-        source_key: c.key,
-        activity_id: c.activity_id,
-        max_points: c.max_from === 'teacher' ? (choices.columns?.[c.key]?.max ?? c.max) : null,
-      })),
-    )
-    .execute();
+  await replaceGradebookColumns(
+    trx,
+    sheetId,
+    items.map((c) => ({
+      source_key: c.key,
+      activity_id: c.activity_id,
+      max_points: c.max_from === 'teacher' ? (choices.columns?.[c.key]?.max ?? c.max) : null,
+    })),
+  );
 }

@@ -1,5 +1,12 @@
 import type { GradeConflict, StoredGrade } from '@egreso/domain';
-import type { DbOrTrx, GradeHistoryTable, GradeSource } from '../../db/types.js';
+import type { Insertable } from 'kysely';
+import type {
+  DbOrTrx,
+  GradeHistoryTable,
+  GradeImportFilesTable,
+  GradeSource,
+  GradebookColumnsTable,
+} from '../../db/types.js';
 import { insertRows } from '../../lib/bulk.js';
 import { MAX_BOUND_PARAMETERS, inChunks } from '../../db/chunks.js';
 
@@ -187,4 +194,44 @@ export async function insertHistory(
       ),
     MAX_BOUND_PARAMETERS / 10,
   );
+}
+
+/** The e-mail address of each of these users (a gradebook file may name its students by e-mail). */
+export function findUserEmails(db: DbOrTrx, userIds: number[]) {
+  return db.selectFrom('users').where('id', 'in', userIds).select(['id', 'email']).execute();
+}
+
+/** The columns of a sheet's earlier imports: the activity each went to, and the maximum the teacher gave. */
+export function findGradebookColumns(db: DbOrTrx, sheetId: number) {
+  return db
+    .selectFrom('gradebook_columns')
+    .where('professor_subject_id', '=', sheetId)
+    .select(['source_key', 'activity_id', 'max_points'])
+    .execute();
+}
+
+/** Remembers these columns of a sheet's import, in place of what was remembered under the same keys. */
+export async function replaceGradebookColumns(
+  db: DbOrTrx,
+  sheetId: number,
+  columns: ReadonlyArray<Omit<Insertable<GradebookColumnsTable>, 'professor_subject_id'>>,
+): Promise<void> {
+  await db
+    .deleteFrom('gradebook_columns')
+    .where('professor_subject_id', '=', sheetId)
+    .where(
+      'source_key',
+      'in',
+      columns.map((c) => c.source_key),
+    )
+    .execute();
+  await db
+    .insertInto('gradebook_columns')
+    .values(columns.map((c) => ({ professor_subject_id: sheetId, ...c })))
+    .execute();
+}
+
+/** The file an import batch came from (its name and kind), for the history's list of imports. */
+export async function insertImportFile(db: DbOrTrx, file: Insertable<GradeImportFilesTable>): Promise<void> {
+  await db.insertInto('grade_import_files').values(file).execute();
 }

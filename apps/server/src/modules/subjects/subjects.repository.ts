@@ -168,6 +168,15 @@ export async function updateSubject(db: DbOrTrx, id: number, input: SubjectInput
     .execute();
 }
 
+/** The attributes a subject is linked to now (as `id`), with the knowledge level of each. */
+export function subjectAttributeLevels(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('subject_attributes')
+    .select(['attribute_id as id', 'knowledge_level'])
+    .where('subject_id', '=', id)
+    .execute();
+}
+
 /** Replaces the subject's prerequisites, semesters, careers and attributes with the given sets. */
 export async function replaceSubjectLinks(db: DbOrTrx, id: number, input: SubjectInput): Promise<void> {
   await db.deleteFrom('subject_prerequisites').where('subject_id', '=', id).execute();

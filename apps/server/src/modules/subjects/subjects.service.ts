@@ -10,6 +10,7 @@ import {
   insertSubject,
   prerequisiteEdgesExcept,
   replaceSubjectLinks,
+  subjectAttributeLevels,
   subjectNames,
   updateSubject,
 } from './subjects.repository.js';
@@ -65,14 +66,7 @@ async function validateLinks(db: DbOrTrx, input: SubjectInput, selfId: number | 
  */
 export async function saveSubject(trx: DbOrTrx, actor: Actor, input: SubjectInput, id: number | null): Promise<number> {
   if (id !== null) await assertSubjectHeld(trx, actor, id);
-  const before =
-    id === null
-      ? []
-      : await trx
-          .selectFrom('subject_attributes')
-          .select(['attribute_id as id', 'knowledge_level'])
-          .where('subject_id', '=', id)
-          .execute();
+  const before = id === null ? [] : await subjectAttributeLevels(trx, id);
   await assertSubjectLinksInScope(trx, actor, input, before);
   await validateLinks(trx, input, id);
   if (await valueTaken(trx, 'subjects', 'subject_key', input.subject_key, id))

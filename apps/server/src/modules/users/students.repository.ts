@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE, STUDENT_STATUS, type CareerScope } from '@egreso/domain';
 import { inChunks } from '../../db/chunks.js';
-import { linkedToScope, peopleInScope } from '../../db/career-scope.js';
+import { linkedToScope, ownedByScope, peopleInScope } from '../../db/career-scope.js';
 import { rowWith } from '../../db/lookups.js';
 import { esKey } from '../../db/spanish.js';
 import type { DbOrTrx } from '../../db/types.js';
@@ -196,5 +196,27 @@ export function activeSemestersByGeneration(db: DbOrTrx) {
     .orderBy('students', 'desc')
     .orderBy('current_semester_id')
     .$narrowType<{ current_semester_id: number }>()
+    .execute();
+}
+
+/** The students of a group by name, each with whether the actor's scope owns them (`owned` 1) or not (0). */
+export function groupStudents(db: DbOrTrx, scope: CareerScope, groupId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'users.email'])
+    .select((eb) =>
+      eb
+        .case()
+        .when(ownedByScope(eb, scope, 'users.id'))
+        .then(1)
+        .else(0)
+        .end()
+        .as('owned'),
+    )
+    .where('user_groups.group_id', '=', groupId)
+    .where('users.role', '=', ROLE.STUDENT)
+    .orderBy('users.full_name')
+    .orderBy('users.id')
     .execute();
 }

@@ -363,7 +363,7 @@ function registerSessions(app: RouteApp): void {
         tags: ['users'],
         summary: 'Registra un inicio de sesión del usuario actual',
         body: userSessionBody,
-        response: { 201: okResponse },
+        response: { 201: okResponse, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {

@@ -21,13 +21,7 @@ import {
   type userUpdateBody,
   type usersQuery,
 } from '@egreso/domain';
-import {
-  assertCareerInScope,
-  assertPersonInScope,
-  assertPersonOwned,
-  careerScope,
-  ownedByScope,
-} from '../../db/career-scope.js';
+import { assertCareerInScope, assertPersonInScope, assertPersonOwned, careerScope } from '../../db/career-scope.js';
 import { rowExists } from '../../db/lookups.js';
 import { refuseIfInUse } from '../../db/usage.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
@@ -35,8 +29,10 @@ import { audit } from '../../lib/audit.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { listAssignments } from '../assignments/index.js';
+import { groupStudents } from './students.repository.js';
 import {
   deleteOtherTokens,
+  deleteTokensOfUsers,
   presentUser,
   careersByUser,
   countUsers,
@@ -258,28 +254,6 @@ export async function resetPassword(trx: DbOrTrx, actor: Actor, id: number, pass
   await auditPerson(trx, actor, 'user.password_reset', target.id, { password: 'contraseña restablecida' });
 }
 
-/** The students of a group by name, each with whether the actor's scope owns them (`owned` 1) or not (0). */
-function groupStudents(trx: DbOrTrx, scope: CareerScope, groupId: number) {
-  return trx
-    .selectFrom('users')
-    .innerJoin('user_groups', 'user_groups.user_id', 'users.id')
-    .select(['users.id', 'users.full_name', 'users.email'])
-    .select((eb) =>
-      eb
-        .case()
-        .when(ownedByScope(eb, scope, 'users.id'))
-        .then(1)
-        .else(0)
-        .end()
-        .as('owned'),
-    )
-    .where('user_groups.group_id', '=', groupId)
-    .where('users.role', '=', ROLE.STUDENT)
-    .orderBy('users.full_name')
-    .orderBy('users.id')
-    .execute();
-}
-
 /**
  * New one-time passwords for the students of a group (its 'Hojas de acceso'): those the actor may reset
  * (assertPersonOwned, in SQL), in a few batched statements; their sessions end. `issue` makes each password.
@@ -299,15 +273,10 @@ export async function resetGroupPasswords(
     owned.map((s, i) => ({ id: s.id, fields: { password_hash: issued[i]!.hash, must_change_password: 1 } })),
     nowIso(),
   );
-  if (owned.length)
-    await trx
-      .deleteFrom('access_tokens')
-      .where(
-        'user_id',
-        'in',
-        owned.map((s) => s.id),
-      )
-      .execute();
+  await deleteTokensOfUsers(
+    trx,
+    owned.map((s) => s.id),
+  );
   await audit(trx, {
     userId: actor.id,
     action: 'group.password_reset',

@@ -7,7 +7,7 @@ import {
   canReadUser,
 } from './permissions.js';
 import { HOME_BY_ROLE, MENU_BY_ROLE, ROLE, isRole } from './roles.js';
-import { chiefPassword, initialPassword, padPassword, semesterFromGroupName, sortByName } from './rules.js';
+import { chiefPassword, initialPassword, padPassword, semesterFromGroupName } from './rules.js';
 
 describe('initial passwords', () => {
   it('is the first word of the name in lowercase plus the id number', () => {
@@ -129,18 +129,5 @@ describe('permission predicates', () => {
     expect(canActOnAssignment(teacher, { user_id: 3 })).toBe(true);
     expect(canActOnAssignment(teacher, { user_id: 9 })).toBe(false);
     expect(canActOnAssignment(chief, { user_id: 9 })).toBe(true);
-  });
-});
-
-describe('Spanish collation', () => {
-  it('sorts accented names where a Spanish reader expects them', () => {
-    expect(sortByName(['Óscar', 'Oliva', 'Ángel', 'Beatriz', 'Ñandú', 'Nora'], (x) => x)).toEqual([
-      'Ángel',
-      'Beatriz',
-      'Nora',
-      'Ñandú',
-      'Oliva',
-      'Óscar',
-    ]);
   });
 });

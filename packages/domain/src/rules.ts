@@ -366,10 +366,6 @@ export function diffAssignments(
 /** Spanish collation for every sorted list. */
 export const collator = new Intl.Collator('es-MX', { sensitivity: 'base', numeric: true });
 
-export function sortByName<T>(items: readonly T[], name: (item: T) => string): T[] {
-  return [...items].sort((a, b) => collator.compare(name(a), name(b)));
-}
-
 // ---------- grade sheets ----------
 
 /** An activity as the sheet rules need it: its weight and the attributes it is linked to. */

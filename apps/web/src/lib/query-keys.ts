@@ -35,7 +35,12 @@ export type AssignmentPeriods = 'current' | 'every';
 export const queryKeys = {
   me: { all: ['me'] as const },
   /** The sign-in page's configuration (institutional sign-in offered or not). */
-  auth: { all: ['auth'] as const, oidc: () => ['auth', 'oidc'] as const, mail: () => ['auth', 'mail'] as const },
+  auth: {
+    all: ['auth'] as const,
+    oidc: () => ['auth', 'oidc'] as const,
+    mail: () => ['auth', 'mail'] as const,
+    link: (token: string | null) => ['auth', 'link', token] as const,
+  },
   account: {
     all: ['account'] as const,
     detail: (id: number) => ['account', id] as const,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LinkInfo, LinkPasswordBody } from '@egreso/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { parseLoginAnswer, type LoginResult } from './login';
 
 /** POST /auth/forgot-password: the same answer whether the address has an account or not. */
@@ -46,7 +47,7 @@ export function useMailLink() {
   const [token] = useState(() => linkTokenOf(window.location.hash));
   useEffect(forgetLinkToken, []);
   const link = useQuery({
-    queryKey: ['auth', 'link', token],
+    queryKey: queryKeys.auth.link(token),
     queryFn: () => readLink(token!),
     enabled: token !== null,
     retry: false,

@@ -242,6 +242,22 @@ export default tseslint.config(
     };
   }),
   ...ownedJobBlocks(),
+  // The test files of a worker share its modules (isolate: false in both vitest configs): a module mocked by one file
+  // would be the real one or the mock in the next depending on the order. Charts are stubbed for every web test in
+  // apps/web/src/test/setup.ts; a test spies on a function (vi.spyOn) or changes the data instead.
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message:
+            "Test files share their worker's modules: spy on a function (vi.spyOn) or change the data, do not mock a module.",
+        },
+      ],
+    },
+  },
   // A server module is its index.ts: outside apps/server/src/modules/<name>/ (other modules, the route list, db/,
   // plugins/, app.ts, admin.ts, the tests elsewhere, the benchmarks, the browser flows) nothing imports its other files;
   // inside, its files and tests import each other freely.

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { drawnCharts } from './chart-stub';
+
+vi.mock('react-chartjs-2', async () => (await import('./chart-stub')).chartStubModule);
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  drawnCharts.length = 0;
 });
 
 // jsdom lacks these browser APIs that Mantine relies on.

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BAND_COLORS, type GroupReport, type StudentReport } from '@egreso/domain';
+import { drawnCharts } from '../../../test/chart-stub';
 import { renderWithProviders } from '../../../test/render';
 import { BAND_SWATCH, valueFill } from './chart-setup';
 import { BandChart } from './BandChart';
@@ -9,19 +10,9 @@ import { GlobalAttributeChart } from './GlobalAttributeChart';
 import { StudentChart } from './StudentChart';
 
 type Dataset = { data: unknown[]; backgroundColor: unknown };
-const drawn: Dataset[][] = [];
-
-// jsdom draws no canvas (so Insuficiente's hatching falls back to its plain colour): the chart records what it was given.
-vi.mock('react-chartjs-2', () => ({
-  Bar: (props: { data: { datasets: Dataset[] } }) => {
-    drawn.push(props.data.datasets);
-    return <div role="img" />;
-  },
-}));
-
-afterEach(() => {
-  drawn.length = 0;
-});
+// jsdom draws no canvas (so Insuficiente's hatching falls back to its plain colour): the chart stub records what
+// each chart was given (test/chart-stub.tsx).
+const drawn = drawnCharts as Dataset[][];
 
 const legendSwatches = () =>
   screen

@@ -5,13 +5,6 @@ import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import DivisionReportPage from './DivisionReportPage';
 
 // Chart.js needs a real canvas: the chart is replaced by its accessible name and its data.
-vi.mock('react-chartjs-2', () => ({
-  Bar: (props: {
-    'aria-label': string;
-    data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> };
-  }) => <div role="img" aria-label={props['aria-label']} data-chart={JSON.stringify(props.data)} />,
-}));
-
 const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
 const catalogue = {
   'GET /generations': {

@@ -5,12 +5,6 @@ import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import EvidencePage from './EvidencePage';
 
 // Chart.js needs a real canvas: the chart is replaced by its accessible name and its data.
-vi.mock('react-chartjs-2', () => ({
-  Chart: (props: { 'aria-label': string; data: unknown }) => (
-    <div role="img" aria-label={props['aria-label']} data-chart={JSON.stringify(props.data)} />
-  ),
-}));
-
 const tally = (s: number, f: number, i: number): BandTally => {
   const total = s + f + i;
   const share = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);

@@ -6,10 +6,6 @@ import { TeacherImprovementActions } from '../components/TeacherImprovementActio
 import EvidencePage from './EvidencePage';
 import ImprovementActionsPage from './ImprovementActionsPage';
 
-vi.mock('react-chartjs-2', () => ({
-  Chart: (props: { 'aria-label': string }) => <div role="img" aria-label={props['aria-label']} />,
-}));
-
 const tally = (s: number, f: number, i: number): BandTally => ({
   total: s + f + i,
   sobresaliente: s,

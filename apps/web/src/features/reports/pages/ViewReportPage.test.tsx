@@ -5,10 +5,6 @@ import { mockApi, renderWithProviders, signIn } from '../../../test/render';
 import ViewReportPage from './ViewReportPage';
 
 // jsdom draws no canvas: the chart stands in as its accessible image, the data table is the real one.
-vi.mock('react-chartjs-2', () => ({
-  Bar: (props: { 'aria-label'?: string }) => <div role="img" aria-label={props['aria-label']} />,
-}));
-
 const CAREER = { id: 1, career_key: 'ISC', name: 'Ingeniería en Sistemas Computacionales' };
 const ASSIGNMENT = {
   id: 7,

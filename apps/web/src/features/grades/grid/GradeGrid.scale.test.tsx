@@ -7,7 +7,6 @@ import { renderWithProviders } from '../../../test/render';
 import { GradeGrid } from './GradeGrid';
 import { setDraft, type Drafts } from './grid-model';
 
-
 const STUDENTS = 60;
 const ACTIVITIES = 30;
 const students: SheetStudent[] = Array.from({ length: STUDENTS }, (_, i) => ({

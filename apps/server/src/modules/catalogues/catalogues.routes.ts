@@ -3,9 +3,15 @@ import { z } from 'zod';
 import { semester, subjectSemester } from '@egreso/domain';
 import { listSemesters, listSubjectSemesters } from './catalogues.repository.js';
 import { errorResponses } from '../../lib/http-errors.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 /** Read-only catalogues every signed-in screen may need. */
 export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
+  getSemestersRoute(app);
+  getSubjectsemestersRoute(app);
+};
+
+function getSemestersRoute(app: RouteApp): void {
   app.get(
     '/semesters',
     {
@@ -18,7 +24,9 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listSemesters(app.db),
   );
+}
 
+function getSubjectsemestersRoute(app: RouteApp): void {
   app.get(
     '/subjectsemesters',
     {
@@ -31,4 +39,4 @@ export const cataloguesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listSubjectSemesters(app.db),
   );
-};
+}

@@ -5,9 +5,15 @@ import { auditRow } from '../../lib/audit.js';
 import { nowIso } from '../../lib/time.js';
 import { readGroupPolicy, saveGroupPolicy } from './group-policy.repository.js';
 import { errorResponses } from '../../lib/http-errors.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every signed-in user may read the policy: it explains which subjects enrolment offers.
+  getAdminGroupPolicyRoute(app);
+  putAdminGroupPolicyRoute(app);
+};
+
+// Every signed-in user may read the policy: it explains which subjects enrolment offers.
+function getAdminGroupPolicyRoute(app: RouteApp): void {
   app.get(
     '/admin/group-policy',
     {
@@ -20,7 +26,9 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => readGroupPolicy(app.db),
   );
+}
 
+function putAdminGroupPolicyRoute(app: RouteApp): void {
   app.put(
     '/admin/group-policy',
     {
@@ -41,4 +49,4 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...(await readGroupPolicy(app.db)), saved: true as const };
     },
   );
-};
+}

@@ -16,10 +16,16 @@ import { assertPersonInScope } from '../../db/career-scope.js';
 import { nowIso } from '../../lib/time.js';
 import { listObservations, teacherSheetsOfStudents } from './observations.repository.js';
 import { saveObservations } from './observations.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const errors = errorResponses(401, 403, 422);
 
 export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  postUserattributeObservationsBatchRoute(app);
+  getUserattributeObservationsHistoryRoute(app);
+};
+
+function postUserattributeObservationsBatchRoute(app: RouteApp): void {
   app.post(
     '/userattribute-observations/batch',
     {
@@ -37,7 +43,9 @@ export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: OBSERVATION_MSG.saved, saved };
     },
   );
+}
 
+function getUserattributeObservationsHistoryRoute(app: RouteApp): void {
   app.get(
     '/userattribute-observations/history',
     {
@@ -69,4 +77,4 @@ export const observationsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
-};
+}

@@ -3,11 +3,17 @@ import { groupReport, groupReportQuery, isStaff, studentReport, studentReportQue
 import { actorOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../lib/http-errors.js';
 import { groupReport as buildGroupReport, studentReport as buildStudentReport } from './teacher-reports.service.js';
+import type { RouteApp } from '../../lib/route-app.js';
 
 const readErrors = errorResponses(401, 403, 404, 422);
 
 /** The teacher's graphic report: band counts of a group and one student's attribute ratings. */
 export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  getReportesGrupoRoute(app);
+  getReportesGrupoAlumnoRoute(app);
+};
+
+function getReportesGrupoRoute(app: RouteApp): void {
   app.get(
     '/reportes/grupo',
     {
@@ -21,7 +27,9 @@ export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => buildGroupReport(app.db, actorOf(request), request.query),
   );
+}
 
+function getReportesGrupoAlumnoRoute(app: RouteApp): void {
   app.get(
     '/reportes/grupo/alumno',
     {
@@ -35,4 +43,4 @@ export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => buildStudentReport(app.db, actorOf(request), request.query),
   );
-};
+}

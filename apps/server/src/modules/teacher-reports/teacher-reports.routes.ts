@@ -9,11 +9,11 @@ const readErrors = errorResponses(401, 403, 404, 422);
 
 /** The teacher's graphic report: band counts of a group and one student's attribute ratings. */
 export const teacherReportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  getReportesGrupoRoute(app);
-  getReportesGrupoAlumnoRoute(app);
+  groupReportRoutes(app);
 };
 
-function getReportesGrupoRoute(app: RouteApp): void {
+/** A group's report and one of its students' (the teacher's graphic report). */
+function groupReportRoutes(app: RouteApp): void {
   app.get(
     '/reportes/grupo',
     {
@@ -27,9 +27,7 @@ function getReportesGrupoRoute(app: RouteApp): void {
     },
     async (request) => buildGroupReport(app.db, actorOf(request), request.query),
   );
-}
 
-function getReportesGrupoAlumnoRoute(app: RouteApp): void {
   app.get(
     '/reportes/grupo/alumno',
     {

@@ -25,20 +25,33 @@ async function post(url: string, payload: string, user: TestUser | null = teache
   };
 }
 
+/**
+ * The request's answer and its fastest time of three tries: one try may wait for a core on a loaded machine, while
+ * reading the body it refuses would cost every try far more.
+ */
+async function fastestOf3<T>(send: () => Promise<T>): Promise<{ answer: T; ms: number }> {
+  let ms = Infinity;
+  let answer!: T;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    answer = await send();
+    ms = Math.min(ms, performance.now() - started);
+  }
+  return { answer, ms };
+}
+
 describe('small bodies for routes that take small bodies', () => {
   it('refuses the 300 KB login bomb with a Spanish 413 before reading it', async () => {
     const bomb = JSON.stringify({ email: `a@${'a.'.repeat(150_000)}@`, password: 'x' });
-    const started = Date.now();
-    const answer = await post('/api/login', bomb, null);
-    expect(Date.now() - started).toBeLessThan(100);
+    const { answer, ms } = await fastestOf3(() => post('/api/login', bomb, null));
+    expect(ms).toBeLessThan(100);
     expect(answer).toMatchObject({ status: 413, message: 'La solicitud excede el tamaño máximo permitido (16 KB).' });
   });
 
   it('still answers a login bomb that fits the limit with a 422 in milliseconds', async () => {
     const bomb = JSON.stringify({ email: `a@${'a.'.repeat(8_000)}@`, password: 'x' });
-    const started = Date.now();
-    const answer = await post('/api/login', bomb, null);
-    expect(Date.now() - started).toBeLessThan(100);
+    const { answer, ms } = await fastestOf3(() => post('/api/login', bomb, null));
+    expect(ms).toBeLessThan(100);
     expect(answer).toMatchObject({ status: 422, message: 'Máximo 100 caracteres' });
   });
 
@@ -117,10 +130,9 @@ describe('deep nesting', () => {
     ['an array nested 100,000 deep', deepArray(100_000)],
     ['a 1 MB array nested 500,000 deep', deepArray(500_000)],
   ])('refuses %s with a Spanish 400, without parsing it', async (_, payload) => {
-    const started = Date.now();
-    const answer = await post('/api/userattribute-observations/batch', payload);
+    const { answer, ms } = await fastestOf3(() => post('/api/userattribute-observations/batch', payload));
     expect(answer).toMatchObject({ status: 400, message: TOO_DEEP });
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(ms).toBeLessThan(100);
   });
 
   it(`parses ${MAX_JSON_DEPTH} levels and refuses one more`, async () => {

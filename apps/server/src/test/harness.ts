@@ -1,6 +1,5 @@
 import argon2 from 'argon2';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { connect, type Db } from '../db/connect.js';
@@ -8,30 +7,12 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed.js';
 import { kyselySink, writePeople } from '../db/writers.js';
 import './provided.js';
+import { createThrowawayPg } from './throwaway-pg.js';
+
+export { createThrowawayPg };
 
 /** Which database the server tests run on: SQLite by default, PostgreSQL with TEST_DATABASE=postgres. */
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A new, empty PostgreSQL database; with `template`, a copy of that database instead. */
-export async function createThrowawayPg(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `egreso_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  return {
-    url,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 export interface TestContext {
   app: App;
   database: Db;

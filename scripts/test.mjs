@@ -14,6 +14,15 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+/** One line per failing test, printed again at the very end so that the last lines of the log name them. */
+const failures = [];
+/** Browser flows that failed once and passed when run again alone. */
+const retried = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 /** Runs one step to its end; resolves to its standard output (standard error is kept with it, in order). */
 function run(name, cmd, args, env = {}) {
@@ -56,10 +65,22 @@ async function vitest(name, projects, env = {}) {
   const failedTests = report.numFailedTests ?? 0;
   // A suite that crashed before its tests ran still counts as a failure.
   failed += failedTests > 0 ? failedTests : failedSteps.length > before ? 1 : 0;
+  for (const file of report.testResults ?? []) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const broken = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of broken) failures.push(`${name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (broken.length === 0 && file.status === 'failed') failures.push(`${name}: ${where}: ${firstLine(file.message)}`);
+  }
+  if (failedSteps.length > before && failedTests === 0 && !report.testResults) failures.push(`${name}: no report`);
 }
 
 async function e2e() {
   const out = await run('browser flows', 'node', ['--import', 'tsx', 'e2e/run.ts']);
+  const lines = out.split('\n');
+  lines.forEach((line, i) => {
+    if (line.startsWith('  ✗ ')) failures.push(`browser flows: ${line.slice(4)}: ${firstLine(lines[i + 1])}`);
+    if (line.startsWith('  ! ')) retried.push(`${line.slice(4)}: ${firstLine(lines[i + 1])}`);
+  });
   const m = /e2e: (\d+) passed, (\d+) failed/.exec(out);
   if (m) {
     passed += Number(m[1]);
@@ -102,6 +123,8 @@ const testTrack = async () => {
 };
 await Promise.all([browserTrack(), testTrack()]);
 
+if (retried.length) console.log(`\nFlows that passed on a second try:\n${retried.map((f) => `  ${f}`).join('\n')}`);
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nAll steps in ${((Date.now() - started) / 60000).toFixed(1)} min.`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

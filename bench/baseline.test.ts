@@ -32,6 +32,9 @@ describe('the /api/me benchmark baseline', () => {
     expect(baseline.json()).toStrictEqual(body);
     // As many bytes on the wire (the app's serializer writes the fields in its schema's order).
     expect(Buffer.byteLength(baseline.body)).toBe(Buffer.byteLength(app.body));
+    // The same headers, in the same order, but the date.
+    const headers = (h: Record<string, unknown>) => Object.entries(h).filter(([name]) => name !== 'date');
+    expect(headers(baseline.headers)).toStrictEqual(headers(app.headers));
   });
 
   it('refuses a missing or unknown token with a 401, as the app does', async () => {

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { API_ANSWER_HEADERS } from '../apps/server/src/app.js';
 import type { User } from '../apps/server/src/db/types.js';
 import { hashToken, presentUser } from '../apps/server/src/modules/accounts/index.js';
 
@@ -39,14 +40,16 @@ export function postgresReads(pool: pg.Pool): RawReads {
 }
 
 /**
- * The floor /api/me is compared with: plain Fastify (no schema compiler, no helmet, no plugins), the same bearer
- * parsing and sha256 hash as the app, two raw reads and the same JSON body: the public user, the first-sign-in mark
- * and the institution's time zone (`timeZone`, the one the app was built with). bench/baseline.test.ts holds the two
- * answers equal, so a field added to /api/me fails that test before it stops the benchmark.
+ * The floor /api/me is compared with: plain Fastify (no schema compiler, no plugins, no hooks), the same bearer
+ * parsing and sha256 hash as the app, two raw reads and the same answer: the same security headers (set at once, as
+ * the app's hook does) and the same JSON body: the public user, the first-sign-in mark and the institution's time
+ * zone (`timeZone`, the one the app was built with). bench/baseline.test.ts holds the two answers equal, headers and
+ * body, so a field or a header added to /api/me fails that test before it stops the benchmark.
  */
 export function buildBaseline(reads: RawReads, timeZone: string): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get('/api/me', async (request, reply) => {
+    reply.headers(API_ANSWER_HEADERS);
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) return reply.code(401).send({ message: 'No autenticado' });

@@ -4,7 +4,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { paginationMeta, publicUser } from '@egreso/domain';
-import { compiledSerializerCompiler } from './fast-json-serializer.js';
+import { compiledSerializerCompiler } from '../apps/server/src/lib/compiled-serializer.js';
 
 /** The Students screen's list at scale: 5,000 users with their careers, in the paged answer's shape. */
 const userList = z.object({ data: z.array(publicUser), meta: paginationMeta });

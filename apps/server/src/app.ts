@@ -23,7 +23,7 @@ import { authPlugin } from './plugins/auth.js';
 import { bodyLimitsPlugin } from './plugins/body-limits.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { routeGuardrailsPlugin } from './plugins/route-guardrails.js';
-import { helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
+import { apiHeaders, helmetHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import { setInstitutionTimeZone } from './lib/time.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -141,6 +141,9 @@ const SECURITY_HEADERS = helmetHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
+/** The security headers of every API answer (`bench/baseline.ts` sends the same, to compare like for like). */
+export const API_ANSWER_HEADERS = apiHeaders(SECURITY_HEADERS);
+
 /**
  * Upload routes read their file from multipart, so they declare no zod body; the documentation still shows the
  * 'file' field they expect.
@@ -190,7 +193,9 @@ async function registerApiDocs(app: FastifyInstance, openDocs: boolean) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // Outside the demo the API's document answers a signed-in user only (the guard is decorated further down).
-    ...(openDocs ? {} : { uiHooks: { onRequest: (request, reply) => app.guard().call(app, request, reply) } }),
+    ...(openDocs
+      ? {}
+      : { uiHooks: { onRequest: (request, reply, done) => app.guard().call(app, request, reply, done) } }),
     // Swagger UI sets a few inline styles; its scripts stay restricted to its own files.
     transformStaticCSP: (header) =>
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline' https:"),

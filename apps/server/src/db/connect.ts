@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { PRIVATE_DIR_MODE, privateFiles } from '../lib/private-files.js';
@@ -54,8 +54,24 @@ export function connect(url: string, options: { poolSize?: number; quiet?: boole
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   registerSqliteFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  // Outside a transaction, a read on the one connection sees what Kysely would see if it took the connection now.
+  readers.set(db, (sql, parameters) => (sqlite.inTransaction ? null : cached.prepare(sql).all(parameters)));
   return { db, dialect: 'sqlite', url, sqlite, close: () => db.destroy() };
+}
+
+const readers = new WeakMap<object, (sql: string, parameters: readonly unknown[]) => unknown[] | null>();
+
+/**
+ * A read run at once on SQLite's driver, without the query builder's connection lock and promises: for the one query
+ * every signed-in request runs (the session's user). It answers null on PostgreSQL, inside a transaction (`db` is
+ * then the transaction, or the connection is in one: uncommitted rows must not be seen) and on a database opened
+ * elsewhere; the caller then reads through Kysely as usual.
+ */
+export function readAtOnce<R>(db: object, query: CompiledQuery<R>, parameters: readonly unknown[]): R[] | null {
+  const read = readers.get(db);
+  return read ? (read(query.sql, parameters) as R[] | null) : null;
 }
 
 /**

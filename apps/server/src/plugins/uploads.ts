@@ -78,10 +78,13 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, options: { fieldSiz
   await app.register(multipart, { limits, throwFileSizeLimit: true });
   // Fastify's body limit does not apply to multipart: a declared length beyond any upload is refused before reading,
   // after the route's guard (onRequest), so that a stranger learns nothing but 401 (DESIGN §5, Who you are first).
-  app.addHook('preParsing', async (request) => {
+  // A callback hook, not an async one: every request runs it (see the NUL check in errors.ts).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const multipartBody = request.headers['content-type']?.toLowerCase().startsWith('multipart/') ?? false;
     if (multipartBody && Number(request.headers['content-length']) > UPLOAD_REQUEST_BYTES) {
-      throw new HttpError(413, MSG.payloadTooLarge);
+      done(new HttpError(413, MSG.payloadTooLarge));
+    } else {
+      done(null, payload);
     }
   });
 });

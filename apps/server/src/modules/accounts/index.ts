@@ -6,6 +6,7 @@ export {
   deleteTokenById,
   deleteTokensOfUsers,
   findUserByTokenHash,
+  findUserByTokenHashAtOnce,
   hashToken,
   insertToken,
   newToken,

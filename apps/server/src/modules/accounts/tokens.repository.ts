@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery, InferResult } from 'kysely';
 import { USER_FIELDS } from '@egreso/domain';
+import { readAtOnce } from '../../db/connect.js';
 import type { DbOrTrx } from '../../db/types.js';
 
 /** The user's public columns, qualified for joins; derived from the one shared user type. */
@@ -40,15 +41,28 @@ type UserByTokenRow = InferResult<ReturnType<typeof userByTokenHashQuery>>[numbe
 // Every authenticated request runs this query: it is built and compiled once per database handle, not per request.
 const userByTokenCompiled = new WeakMap<DbOrTrx, CompiledQuery<UserByTokenRow>>();
 
-/** The token's user in one query, with the token's first and last use for the lifetime checks. */
-export async function findUserByTokenHash(db: DbOrTrx, tokenHash: string) {
+function userByTokenQuery(db: DbOrTrx): CompiledQuery<UserByTokenRow> {
   let compiled = userByTokenCompiled.get(db);
   if (!compiled) {
     compiled = userByTokenHashQuery(db, '').compile();
     userByTokenCompiled.set(db, compiled);
   }
-  const { rows } = await db.executeQuery<UserByTokenRow>({ ...compiled, parameters: [tokenHash] });
+  return compiled;
+}
+
+/** The token's user in one query, with the token's first and last use for the lifetime checks. */
+export async function findUserByTokenHash(db: DbOrTrx, tokenHash: string) {
+  const parameters = [tokenHash];
+  const compiled = userByTokenQuery(db);
+  const rows =
+    readAtOnce(db, compiled, parameters) ?? (await db.executeQuery<UserByTokenRow>({ ...compiled, parameters })).rows;
   return rows[0];
+}
+
+/** The same, read at once where the database allows it (see readAtOnce): undefined when there is no such token, null when it cannot be read at once. */
+export function findUserByTokenHashAtOnce(db: DbOrTrx, tokenHash: string): UserByTokenRow | undefined | null {
+  const rows = readAtOnce(db, userByTokenQuery(db), [tokenHash]);
+  return rows === null ? null : rows[0];
 }
 
 export async function touchToken(db: DbOrTrx, tokenId: number, now: string) {

@@ -14,6 +14,7 @@ import { pingDatabase } from '../../db/lookups.js';
 import { forbidden, unauthorized, errorResponses } from '../../lib/http-errors.js';
 import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/passwords.js';
 import { institutionTimeZone } from '../../lib/time.js';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { findUserByEmail, updatePasswordHash, presentUser, deleteOtherTokens, deleteToken } from '../accounts/index.js';
 import { startSession, throttledCheck } from './auth.service.js';
 import { deviceCookie, knownDevice } from './device.js';
@@ -138,6 +139,9 @@ function registerMe(app: RouteApp): void {
     {
       onRequest: app.guard(),
       config: { beforePasswordChange: true },
+      // Asked on every page: its few hundred bytes are never compressed, and its serializer is compiled.
+      compress: false,
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['auth'],
         summary: 'Usuario de la sesión y zona horaria de la institución',

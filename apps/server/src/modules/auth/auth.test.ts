@@ -147,6 +147,52 @@ describe('tokens', () => {
     expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
   });
 
+  it("writes a token's last use at most once a minute", async () => {
+    const u = await createUser(ctx(), ROLE.STUDENT);
+    const lastUse = async () =>
+      (
+        await ctx()
+          .database.db.selectFrom('access_tokens')
+          .select('last_used_at')
+          .where('user_id', '=', u.id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    const setLastUse = (iso: string) =>
+      ctx().database.db.updateTable('access_tokens').set({ last_used_at: iso }).where('user_id', '=', u.id).execute();
+    const seconds = new Date(Date.now() - 10_000).toISOString();
+    await setLastUse(seconds);
+    expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(await lastUse()).toBe(seconds);
+    const minutes = new Date(Date.now() - 2 * 60_000).toISOString();
+    await setLastUse(minutes);
+    expect((await as(ctx(), u, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(Date.parse(await lastUse())).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('a request never sees what an open transaction has not committed: it waits for it', async () => {
+    const u = await createUser(ctx(), ROLE.TEACHER);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let deleted!: () => void;
+    const inside = new Promise<void>((resolve) => (deleted = resolve));
+    // A transaction revokes the token, then fails: the revocation never happened.
+    const failing = ctx()
+      .database.db.transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('access_tokens').where('user_id', '=', u.id).execute();
+        deleted();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await inside;
+    const answer = as(ctx(), u, { method: 'GET', url: '/api/me' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect(await failing).toBe('rolled back');
+    expect((await answer).statusCode).toBe(200);
+  });
+
   it('stores tokens only as hashes', async () => {
     const u = await createUser(ctx(), ROLE.STUDENT);
     const rows = await ctx()

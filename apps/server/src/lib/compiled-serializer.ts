@@ -38,9 +38,10 @@ export function responseJsonSchema(schema: z.ZodType): Schema {
 }
 
 /**
- * The candidate faster path measured by bench/serialize.ts: a serializer compiled from each route's zod response
- * schema with fast-json-stringify. It writes only declared properties (the guarantee the app's zod serializer gives)
- * without validating each cell.
+ * A serializer compiled from a route's zod response schemas with fast-json-stringify: it writes only declared
+ * properties (the guarantee the app's zod serializer gives) without validating each cell. Used where a small answer is
+ * asked on every page (`GET /me`), where the zod parse was a measured share of the request (bench/RESULTS.md); the app
+ * keeps the zod serializer elsewhere, which also refuses a wrongly shaped answer.
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) =>
   fastJson(responseJsonSchema(zodSchemaOf(schema)));

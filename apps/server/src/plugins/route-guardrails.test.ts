@@ -98,3 +98,21 @@ describe('the route guardrail', () => {
     expect(a.apiRoutes.some((r) => r.url === '/elsewhere')).toBe(false);
   });
 });
+
+describe('the answers every route declares (the API document lists them)', () => {
+  it('a guarded route declares 401, one with a role predicate 403, one that validates input 422', async () => {
+    const a = await freshApp();
+    await a.ready();
+    const missing: string[] = [];
+    for (const route of a.apiRoutes) {
+      if (route.url.startsWith('/api/docs')) continue;
+      const declared = Object.keys((route.schema.response ?? {}) as Record<string, unknown>);
+      const name = `${route.method} ${route.url}`;
+      if (!route.public && !declared.includes('401')) missing.push(`${name}: 401`);
+      if (route.allow && !declared.includes('403')) missing.push(`${name}: 403`);
+      const validates = route.input.params || route.input.querystring || route.input.body;
+      if (validates && !declared.includes('422')) missing.push(`${name}: 422`);
+    }
+    expect(missing).toEqual([]);
+  });
+});

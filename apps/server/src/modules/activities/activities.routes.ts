@@ -25,8 +25,8 @@ import { activityOwners, deleteActivityKeepingGrades, listActivities } from './a
 import { saveActivities } from './activities.service.js';
 import type { RouteApp } from '../../lib/route-app.js';
 
-const readErrors = errorResponses(401, 403, 404);
-const writeErrors = { ...readErrors, ...errorResponses(409, 422) };
+const readErrors = errorResponses(401, 403, 404, 422);
+const writeErrors = { ...readErrors, ...errorResponses(409) };
 
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerLists(app);

@@ -53,7 +53,7 @@ function registerList(app: RouteApp): void {
         tags: ['assignments'],
         summary: 'Asignaciones profesor-materia-grupo (un profesor: solo las suyas)',
         querystring: assignmentsQuery,
-        response: { 200: z.array(assignment), ...errorResponses(401, 403) },
+        response: { 200: z.array(assignment), ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ function registerDelete(app: RouteApp): void {
         tags: ['assignments'],
         summary: 'Elimina una asignación sin actividades',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -168,7 +168,7 @@ function registerOwnAssignments(app: RouteApp): void {
         tags: ['assignments'],
         summary: 'Asignaciones del profesor en sesión, con las carreras de cada materia',
         querystring: teacherAssignmentsQuery,
-        response: { 200: z.array(teacherAssignment), ...errorResponses(401) },
+        response: { 200: z.array(teacherAssignment), ...errorResponses(401, 422) },
       },
     },
     async (request) => {

@@ -86,7 +86,7 @@ function registerReads(app: RouteApp): void {
         tags: ['attributes'],
         summary: 'Un atributo',
         params: idParam,
-        response: { 200: attribute, ...errorResponses(401, 404) },
+        response: { 200: attribute, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -161,7 +161,7 @@ function registerDelete(app: RouteApp): void {
         tags: ['attributes'],
         summary: 'Elimina un atributo sin uso',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

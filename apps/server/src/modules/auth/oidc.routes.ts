@@ -93,7 +93,7 @@ function registerCallback(app: RouteApp): void {
         tags: ['auth'],
         summary: 'Regreso del proveedor institucional',
         querystring: callbackQuery,
-        response: { 303: z.null(), ...errorResponses(404) },
+        response: { 303: z.null(), ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {

@@ -41,7 +41,7 @@ function registerCreate(app: RouteApp): void {
         tags: ['careers'],
         summary: 'Crea una carrera',
         body: careerBody,
-        response: { 201: career, ...errorResponses(403, 422) },
+        response: { 201: career, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ function registerUpdate(app: RouteApp): void {
         summary: 'Actualiza una carrera',
         params: idParam,
         body: careerBody,
-        response: { 200: career, ...errorResponses(403, 404, 422) },
+        response: { 200: career, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ function registerDelete(app: RouteApp): void {
         tags: ['careers'],
         summary: 'Elimina una carrera sin registros asociados',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

@@ -100,7 +100,7 @@ function registerReads(app: RouteApp): void {
         tags: ['generations'],
         summary: 'Una generación',
         params: idParam,
-        response: { 200: generation, ...errorResponses(401, 404) },
+        response: { 200: generation, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -120,7 +120,7 @@ function registerCreate(app: RouteApp): void {
         tags: ['generations'],
         summary: 'Crea una generación (fin por omisión: inicio + 54 meses)',
         body: generationCreateBody,
-        response: { 201: generation, ...errorResponses(403, 422) },
+        response: { 201: generation, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -163,7 +163,7 @@ function registerDateChanges(app: RouteApp): void {
         summary: 'Actualiza las fechas de una generación',
         params: idParam,
         body: generationUpdateBody,
-        response: { 200: generation, ...errorResponses(403, 404, 422) },
+        response: { 200: generation, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -182,7 +182,7 @@ function registerDateChanges(app: RouteApp): void {
         summary: 'Cambia una o las dos fechas de una generación',
         params: idParam,
         body: generationPatchBody,
-        response: { 200: generation, ...errorResponses(403, 404, 422) },
+        response: { 200: generation, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -209,7 +209,7 @@ function registerDelete(app: RouteApp): void {
         tags: ['generations'],
         summary: 'Elimina una generación sin alumnos',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

@@ -37,7 +37,7 @@ function putAdminGroupPolicyRoute(app: RouteApp): void {
         tags: ['group-policy'],
         summary: 'Guarda la política de grupos; rige desde ese momento',
         body: groupPolicyBody,
-        response: { 200: groupPolicySaved, ...errorResponses(403, 422) },
+        response: { 200: groupPolicySaved, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => {

@@ -62,7 +62,7 @@ function groupRoute(app: RouteApp): void {
         tags: ['groups'],
         summary: 'Un grupo',
         params: idParam,
-        response: { 200: group, ...errorResponses(401, 404) },
+        response: { 200: group, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -82,7 +82,7 @@ function subjectGroupsRoute(app: RouteApp): void {
         tags: ['groups'],
         summary: 'Grupos de los semestres de una materia (del profesor: solo los suyos)',
         params: idParam,
-        response: { 200: z.array(group), ...errorResponses(401, 404) },
+        response: { 200: z.array(group), ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -105,7 +105,7 @@ function groupStudentsRoute(app: RouteApp): void {
         tags: ['groups'],
         summary: 'Alumnos de un grupo',
         params: idParam,
-        response: { 200: z.array(groupStudent), ...errorResponses(401, 403, 404) },
+        response: { 200: z.array(groupStudent), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -186,7 +186,7 @@ function deleteGroupRoute(app: RouteApp): void {
         tags: ['groups'],
         summary: 'Elimina un grupo sin alumnos ni asignaciones',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

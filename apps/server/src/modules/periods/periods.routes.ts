@@ -68,7 +68,7 @@ function createPeriodRoute(app: RouteApp): void {
         tags: ['periods'],
         summary: 'Crea un periodo (publicado e inactivo)',
         body: periodCreateBody,
-        response: { 201: period, ...errorResponses(403, 422) },
+        response: { 201: period, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
@@ -97,7 +97,7 @@ function updatePeriodRoute(app: RouteApp): void {
         summary: 'Actualiza cualquiera de los campos de un periodo',
         params: idParam,
         body: periodUpdateBody,
-        response: { 200: period, ...errorResponses(403, 404, 409, 422) },
+        response: { 200: period, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -120,7 +120,7 @@ function deletePeriodRoute(app: RouteApp): void {
         tags: ['periods'],
         summary: 'Elimina un periodo sin registros asociados',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -147,7 +147,7 @@ function activatePeriodRoute(app: RouteApp): void {
         tags: ['periods'],
         summary: 'Activa el periodo y desactiva los demás, en una transacción',
         params: idParam,
-        response: { 200: period, ...errorResponses(403, 404, 409) },
+        response: { 200: period, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -171,7 +171,7 @@ function closePeriodRoute(app: RouteApp): void {
         tags: ['periods'],
         summary: 'Cierra el periodo (y lo desactiva)',
         params: idParam,
-        response: { 200: period, ...errorResponses(403, 404) },
+        response: { 200: period, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {

@@ -61,7 +61,7 @@ function subjectRoute(app: RouteApp): void {
         tags: ['subjects'],
         summary: 'Una materia',
         params: idParam,
-        response: { 200: subject, ...errorResponses(401, 404) },
+        response: { 200: subject, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => one(app, request.params.id),
@@ -77,7 +77,7 @@ function subjectAttributesRoute(app: RouteApp): void {
         tags: ['subjects'],
         summary: 'Atributos de una materia con su nivel',
         params: idParam,
-        response: { 200: z.array(subjectAttribute), ...errorResponses(401, 404) },
+        response: { 200: z.array(subjectAttribute), ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -140,7 +140,7 @@ function deleteSubjectRoute(app: RouteApp): void {
         tags: ['subjects'],
         summary: 'Elimina una materia sin uso',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

@@ -98,7 +98,7 @@ function registerReads(app: RouteApp): void {
         tags: ['users'],
         summary: 'Un usuario con sus carreras y asignaciones',
         params: idParam,
-        response: { 200: userDetail, ...errorResponses(401, 403, 404) },
+        response: { 200: userDetail, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => readUserDetail(app.db, actorOf(request), request.params.id),
@@ -145,7 +145,7 @@ function registerResetPassword(app: RouteApp): void {
         summary:
           'Restablece la contraseña de otra persona: una nueva de un solo uso (initial_password), o con correo configurado un enlace (mail); se cierran sus sesiones',
         params: idParam,
-        response: { 200: passwordReset, ...errorResponses(401, 403, 404) },
+        response: { 200: passwordReset, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -293,7 +293,7 @@ function registerDelete(app: RouteApp): void {
         tags: ['users'],
         summary: 'Elimina un usuario sin historial (con historial: 409, se sugiere Baja)',
         params: idParam,
-        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -314,7 +314,7 @@ function registerOwnPassword(app: RouteApp): void {
         summary: 'Cambia la contraseña propia',
         params: idParam,
         body: passwordChangeBody,
-        response: { 200: okResponse, ...errorResponses(403, 422, 429) },
+        response: { 200: okResponse, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => {
@@ -344,7 +344,7 @@ function registerSessions(app: RouteApp): void {
         tags: ['users'],
         summary: 'Historial de inicios de sesión',
         querystring: z.object({ user_id: idField().optional() }),
-        response: { 200: z.array(userSession), ...errorResponses(403) },
+        response: { 200: z.array(userSession), ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => {

@@ -169,6 +169,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+      // One import statement per module (a type-only import beside it is fine).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-console': 'off',
     },
   },

@@ -26,7 +26,7 @@ import {
 } from '@egreso/domain';
 import { actorOf, type AuthUser } from '../../plugins/auth.js';
 import type { Mailer } from '../../lib/mail.js';
-import { forbidden, errorResponses } from '../../lib/http-errors.js';
+import { forbidden, errorResponses, fieldError } from '../../lib/http-errors.js';
 import { assertNewPassword } from '../../lib/password-policy.js';
 import { NO_PASSWORD_YET, hashPassword, issueOneTimePassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
@@ -47,7 +47,6 @@ import {
   passwordChangedMail,
 } from '../auth/index.js';
 import { deleteOtherTokens, emailTakenByOther, findUserById } from '../accounts/index.js';
-import { fieldError } from '../../lib/http-errors.js';
 import {
   changeOwnPassword,
   createUser,

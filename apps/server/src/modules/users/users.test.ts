@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PEOPLE_MSG, ROLE, initialPassword } from '@egreso/domain';
-import { insertGeneration, insertGroup, insertStudent, peopleSnapshot } from '../../test/factories.js';
-import { makeCareer, makeChief, makeSubject } from '../../test/factories.js';
+import {
+  insertGeneration,
+  insertGroup,
+  insertStudent,
+  makeCareer,
+  makeChief,
+  makeSubject,
+  peopleSnapshot,
+} from '../../test/factories.js';
 import { as, createUser, login, useTestApp, type TestUser } from '../../test/harness.js';
 
 const ctx = useTestApp();

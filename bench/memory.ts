@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createThrowawayPg } from '../apps/server/src/test/harness.js';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-env.mjs';
 import { measure } from './load.js';
 import { castFor, startMixedLoad } from './mixed-load.js';
 
@@ -52,8 +52,8 @@ async function main() {
   // The mixed load runs on the demo institution, which a new database without ADMIN_EMAIL receives.
   const admin = mixed ? {} : { ADMIN_EMAIL: 'mem@bench.mx', ADMIN_PASSWORD: 'clave-de-bench' };
   const child = fork(join(import.meta.dirname, 'memory-child.mjs'), [], {
-    execArgv: values['node-options'] ? values['node-options'].split(/\s+/) : [],
-    // As `npm start` runs it (scripts/server-env.mjs).
+    // As `npm start` runs it (scripts/server-env.mjs); --node-options come after, so they win.
+    execArgv: [...SERVER_NODE_FLAGS, ...(values['node-options'] ? values['node-options'].split(/\s+/) : [])],
     env: {
       ...SERVER_ENV,
       ...process.env,

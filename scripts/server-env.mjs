@@ -6,3 +6,9 @@
 // its default, a sign-in's memory is given back; left dynamic, the process held 40-50 MB more from then on
 // (bench/RESULTS.md, "Memory under a mixed load"). An operator's own value wins.
 export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
+// Node's flags for the server process. Left to itself, V8 sizes the heap from the machine's memory and lets the old
+// generation fill with garbage that a busy server's in-flight requests got promoted into: /api/me alone under load
+// held 221-226 MB (median RSS) with 55-60 MB live. A 4 MB young generation and a 1 GB ceiling (far above the largest
+// answer's needs) make V8 collect sooner: 137-138 MB, and 185-194 MB under the mixed load (bench/RESULTS.md).
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=1024'];

@@ -2,7 +2,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { needsBuild } from './needs-build.mjs';
-import { SERVER_ENV } from './server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-env.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -21,10 +21,14 @@ if (needsBuild(root, join(root, 'apps/server/dist/main.js'), ['apps/server/src',
   run(['run', 'build', '-w', '@egreso/server']);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...SERVER_ENV, ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--enable-source-maps', join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...SERVER_ENV, ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

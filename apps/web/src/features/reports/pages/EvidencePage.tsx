@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { EVIDENCE_MSG, type EvidenceAttribute, type EvidenceQuery } from '@egreso/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResultDialog } from '../../../components/ResultDialog';
@@ -12,6 +11,7 @@ import { useImprovementActions } from '../api/get-improvement-actions';
 import { EvidenceReport } from '../components/EvidenceReport';
 import { RegisterActionModal, type ActionFinding } from '../components/ImprovementActionModals';
 import { useActionOptions } from '../components/use-action-options';
+import { ReportLinks } from '../components/ReportLinks';
 import { CareerSelect, GenerationSelect, useCareerChoice } from '../components/report-filters';
 import '../../../components/print.css';
 import '../components/evidence-print.css';
@@ -67,15 +67,7 @@ export default function EvidencePage() {
         subtitle="Desempeño de una generación en cada atributo de egreso, con las materias y actividades que lo respaldan"
         actions={
           <>
-            <Button component={Link} to="/CurriculumMap" variant="light" data-print="hide">
-              Mapa curricular
-            </Button>
-            <Button component={Link} to="/ImprovementActions" variant="light" data-print="hide">
-              Mejora continua
-            </Button>
-            <Button component={Link} to="/ReportPerformance" variant="light" data-print="hide">
-              Índices de rendimiento
-            </Button>
+            <ReportLinks to={['/CurriculumMap', '/ImprovementActions', '/ReportPerformance']} />
             {evidence.data ? <Button onClick={() => window.print()}>Imprimir</Button> : null}
           </>
         }

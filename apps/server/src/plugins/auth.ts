@@ -104,8 +104,12 @@ function adopt(request: FastifyRequest, row: TokenRow, tokenHash: string): AuthU
   return user;
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, options: AuthOptions): Promise<AuthUser> {
-  const tokenHash = bearerHash(request);
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  tokenHash: string,
+  options: AuthOptions,
+): Promise<AuthUser> {
   const row = await findUserByTokenHash(app.db, tokenHash);
   if (!row) throw unauthorized();
   const { ended, touch } = judge(row, options);
@@ -121,8 +125,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, optio
  * The same check without a promise, when the token's row can be read at once (SQLite outside a transaction, see
  * readAtOnce) and the session needs no write: the common case of every signed-in request. Null: use authenticate.
  */
-function authenticateAtOnce(app: FastifyInstance, request: FastifyRequest, options: AuthOptions): AuthUser | null {
-  const tokenHash = bearerHash(request);
+function authenticateAtOnce(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  tokenHash: string,
+  options: AuthOptions,
+): AuthUser | null {
   const row = findUserByTokenHashAtOnce(app.db, tokenHash);
   if (row === null) return null;
   if (!row) throw unauthorized();
@@ -148,9 +156,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   app.decorate('guard', (allow?: (actor: Actor) => boolean): GuardHook => {
     // A callback hook: when the check needs no wait (authenticateAtOnce), no promise is made.
     const guard: onRequestHookHandler = (request, _reply, done) => {
-      let actor: AuthUser | null;
+      let actor = request.actor;
+      let tokenHash = '';
       try {
-        actor = request.actor ?? authenticateAtOnce(app, request, options);
+        if (!actor) {
+          tokenHash = bearerHash(request);
+          actor = authenticateAtOnce(app, request, tokenHash, options);
+        }
         if (actor) admit(request, actor, allow);
       } catch (error) {
         done(error as FastifyError);
@@ -160,7 +172,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
         done();
         return;
       }
-      authenticate(app, request, options)
+      authenticate(app, request, tokenHash, options)
         .then((user) => admit(request, user, allow))
         .then(
           () => done(),

@@ -40,6 +40,12 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
+function isEmptyRecord(value: unknown): boolean {
+  if (!isPlainRecord(value)) return false;
+  for (const _key in value) return false;
+  return true;
+}
+
 /** At most this many fields are named in one refusal of NUL characters: the answer stays small whatever the body. */
 const NUL_FIELDS_SHOWN = 100;
 
@@ -62,6 +68,8 @@ const pathOf = (visit: Visit): string => {
  * on an object nested 10,000 deep) and refuses nesting deeper than MAX_JSON_DEPTH.
  */
 export function nulPaths(value: unknown): string[] {
+  // Most requests carry nothing to walk (no body, no parameters): answered without allocating a walk.
+  if (value === undefined || value === null || isEmptyRecord(value)) return [];
   const found: string[] = [];
   const stack: Visit[] = [{ value, key: '', parent: null, depth: 0 }];
   while (stack.length > 0 && found.length < NUL_FIELDS_SHOWN) {

@@ -148,15 +148,17 @@ function registerMe(app: RouteApp): void {
         response: { 200: meResponse, ...errorResponses(401) },
       },
     },
-    async (request) => {
+    // Answered without a promise when there is nothing to wait for: only with mail can an e-mail change wait for its
+    // confirmation.
+    (request) => {
       const actor = actorOf(request);
-      return {
+      const answer = {
         ...presentUser(actor),
         time_zone: institutionTimeZone(),
         must_change_password: request.mustChangePassword,
-        // Only with mail can an e-mail change wait for its confirmation.
-        ...(app.mail ? { pending_email: await pendingEmail(app.db, actor.id) } : {}),
       };
+      if (!app.mail) return answer;
+      return pendingEmail(app.db, actor.id).then((pending) => ({ ...answer, pending_email: pending }));
     },
   );
 }

@@ -21,14 +21,13 @@ if (needsBuild(root, join(root, 'apps/server/dist/main.js'), ['apps/server/src',
   run(['run', 'build', '-w', '@egreso/server']);
 }
 
-const child = spawn(
-  process.execPath,
-  [...SERVER_NODE_FLAGS, '--enable-source-maps', join(root, 'apps/server/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...SERVER_ENV, ...process.env },
-  },
-);
+// A flag the operator sets in NODE_OPTIONS is theirs: the command line would otherwise override it.
+const operatorOptions = process.env.NODE_OPTIONS ?? '';
+const nodeFlags = SERVER_NODE_FLAGS.filter((flag) => !operatorOptions.includes(flag.split('=')[0]));
+const child = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...SERVER_ENV, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -215,7 +215,12 @@ async function freshness(ctx: FlowContext) {
     const before = await periodRow.innerText();
     await spaGo(page, '/Students', 'Alta de alumnos');
     const [student] = data.students;
+    // The search is debounced: the list is asked for again and redrawn after typing. The status is picked once the
+    // searched list is on screen, or the redraw could take the select away from under the pick.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/users?') && r.url().includes('search='));
     await page.getByLabel('Buscar alumno').fill(student!.full_name);
+    await searched;
+    await page.getByRole('textbox', { name: `Estatus de ${student!.full_name}` }).waitFor();
     await pickOption(page, page.getByRole('textbox', { name: `Estatus de ${student!.full_name}` }), 'Baja');
     await closeResult(page);
     await spaGo(page, '/ReportPerformance', 'Índices de rendimiento');

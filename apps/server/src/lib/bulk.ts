@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { onPostgres } from '../db/in-list.js';
 import type { DbOrTrx } from '../db/types.js';
 
 type Value = string | number | null;
@@ -20,15 +21,14 @@ export async function insertRows<R>(
 ): Promise<R[]> {
   if (!rows.length) return [];
   const names = columns.map(([name]) => name).join(', ');
-  const query =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? CompiledQuery.raw(
-          `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) ${tail}`,
-          columns.map((_, i) => rows.map((r) => r[i] ?? null)),
-        )
-      : CompiledQuery.raw(
-          `insert into ${table} (${names}) values ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ${tail}`,
-          rows.flat(),
-        );
+  const query = onPostgres(db)
+    ? CompiledQuery.raw(
+        `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) ${tail}`,
+        columns.map((_, i) => rows.map((r) => r[i] ?? null)),
+      )
+    : CompiledQuery.raw(
+        `insert into ${table} (${names}) values ${rows.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')} ${tail}`,
+        rows.flat(),
+      );
   return (await db.executeQuery<R>(query)).rows;
 }

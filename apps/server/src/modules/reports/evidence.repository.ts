@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   joinActivityAssignment,
   joinAssignmentGroup,
@@ -6,6 +6,7 @@ import {
   joinAssignmentTeacher,
 } from '../../db/joins.js';
 import { inChunks } from '../../db/chunks.js';
+import { inSubquery, onPostgres } from '../../db/in-list.js';
 import { byAttributeOrder, esKey } from '../../db/spanish.js';
 import type { Database, DbOrTrx } from '../../db/types.js';
 import {
@@ -102,17 +103,13 @@ export async function listEvidenceActivities(
       .whereRef('ua.activity_id', '=', 'a.id')
       .where('ua.qualification', 'is not', null);
   const activities = db.selectFrom('activities as a');
-  const graded =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? activities.innerJoinLateral(
-          (eb) =>
-            grades(eb)
-              .where(sql<boolean>`ua.user_id = any (array(${cohort}))`)
-              .limit(1)
-              .as('graded'),
-          (join) => join.onTrue(),
-        )
-      : activities.where((eb) => eb.exists(grades(eb).where('ua.user_id', 'in', cohort)));
+  const ofCohort = inSubquery(db, 'ua.user_id', cohort);
+  const graded = onPostgres(db)
+    ? activities.innerJoinLateral(
+        (eb) => grades(eb).where(ofCohort).limit(1).as('graded'),
+        (join) => join.onTrue(),
+      )
+    : activities.where((eb) => eb.exists(grades(eb).where(ofCohort)));
   const q = graded
     .innerJoin('activity_attributes as aa', 'aa.activity_id', 'a.id')
     .$call(joinActivityAssignment)

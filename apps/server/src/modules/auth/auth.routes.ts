@@ -16,7 +16,7 @@ import { hashPassword, initialPasswordExpired, needsRehash } from '../../lib/pas
 import { institutionTimeZone } from '../../lib/time.js';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.js';
 import { findUserByEmail, updatePasswordHash, presentUser, deleteOtherTokens, deleteToken } from '../accounts/index.js';
-import { startSession, throttledCheck } from './auth.service.js';
+import { signedInUser, startSession, throttledCheck } from './auth.service.js';
 import { deviceCookie, knownDevice } from './device.js';
 import { audit } from '../../lib/audit.js';
 import { passwordRefused } from './oidc.js';
@@ -73,14 +73,7 @@ function registerLogin(app: RouteApp): void {
           request.protocol === 'https',
         ),
       );
-      const answer = {
-        id: user.id,
-        full_name: user.full_name,
-        name: user.full_name,
-        email: user.email,
-        rol: user.role,
-      };
-      return { token, user: answer, must_change_password: user.must_change_password === 1 };
+      return { token, user: signedInUser(user), must_change_password: user.must_change_password === 1 };
     },
   );
 }

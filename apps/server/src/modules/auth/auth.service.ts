@@ -8,6 +8,11 @@ import { insertSession } from './login.repository.js';
 import type { SignInThrottle, ThrottleSubject } from './throttle.js';
 
 /** Opens a session after a good password: drops idle tokens, stores the new token's hash. */
+/** The user a sign-in answers with (`loginResponse.user`), whichever way the person signed in. */
+export function signedInUser(user: { id: number; full_name: string; email: string; role: number }) {
+  return { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role };
+}
+
 export async function startSession(
   trx: DbOrTrx,
   userId: number,

@@ -24,16 +24,11 @@ export function listSessions(db: DbOrTrx, userId: number, limit: number) {
     .execute();
 }
 
-/** The account a sign-in answers with (its id, name, e-mail and role). */
-export function findSignedInUser(db: DbOrTrx, id: number) {
+/** An account's id, name, e-mail and role: what a sign-in answers with, and the e-mail a confirmed change replaces. */
+export function findAccount(db: DbOrTrx, id: number) {
   return db
     .selectFrom('users')
     .select(['id', 'full_name', 'email', 'role'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-}
-
-/** The e-mail address an account has now. */
-export function findUserEmail(db: DbOrTrx, id: number) {
-  return db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow();
 }

@@ -21,8 +21,8 @@ import {
   deleteOtherTokens,
   updateUserRow,
 } from '../accounts/index.js';
-import { startSession } from './auth.service.js';
-import { findSignedInUser, findUserEmail } from './login.repository.js';
+import { signedInUser, startSession } from './auth.service.js';
+import { findAccount } from './login.repository.js';
 import { LINK_PAGES, dropLinks, issueLinks, linkUrl, notify, readLink, takeLink } from './mail-links.js';
 import { forgotPasswordMail, passwordChangedMail } from './mail-texts.js';
 import { passwordRefused } from './oidc.js';
@@ -155,7 +155,7 @@ function registerLinkPassword(app: RouteApp): void {
           entity: 'users',
           entityId: taken.user_id,
         });
-        const user = await findSignedInUser(trx, taken.user_id);
+        const user = await findAccount(trx, taken.user_id);
         return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
       });
       if (!signedIn) throw linkGone();
@@ -163,7 +163,7 @@ function registerLinkPassword(app: RouteApp): void {
       notify(mail, passwordChangedMail(app.institution, user, now, false), request.log);
       return {
         token: signedIn.token,
-        user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role },
+        user: signedInUser(user),
         must_change_password: false,
       };
     },
@@ -189,7 +189,7 @@ function registerLinkEmail(app: RouteApp): void {
         if (!taken?.new_email) return null;
         // Another account may have taken the address since the change was asked for.
         if (await emailTakenByOther(trx, taken.new_email, taken.user_id)) throw conflict(MAIL_MSG.emailTakenMeanwhile);
-        const before = await findUserEmail(trx, taken.user_id);
+        const before = await findAccount(trx, taken.user_id);
         await updateUserRow(trx, taken.user_id, { email: taken.new_email, updated_at: nowIso() });
         await deleteOtherTokens(trx, taken.user_id, null);
         await audit(trx, {

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG, OIDC_REFUSALS, loginResponse, oidcExchangeBody, oidcInfoResponse } from '@egreso/domain';
 import { notFound, unauthorized, errorResponses } from '../../lib/http-errors.js';
-import { startSession } from './auth.service.js';
+import { signedInUser, startSession } from './auth.service.js';
 import { cookieValue } from './device.js';
-import { findSignedInUser } from './login.repository.js';
+import { findAccount } from './login.repository.js';
 import { OIDC_COOKIE, OIDC_PATH, OidcRefused, beginSignIn, finishSignIn, takeHandoff } from './oidc.js';
 import type { RouteApp } from '../../lib/route-app.js';
 
@@ -134,14 +134,14 @@ function registerExchange(app: RouteApp): void {
       const signedIn = await app.db.transaction().execute(async (trx) => {
         const userId = await takeHandoff(trx, request.body.code);
         if (userId === null) return null;
-        const user = await findSignedInUser(trx, userId);
+        const user = await findAccount(trx, userId);
         return { user, token: await startSession(trx, user.id, userAgent, request.ip, app.sessionLimits.idleMs) };
       });
       if (!signedIn) throw unauthorized(OIDC_REFUSALS.state);
       const { user, token } = signedIn;
       return {
         token,
-        user: { id: user.id, full_name: user.full_name, name: user.full_name, email: user.email, rol: user.role },
+        user: signedInUser(user),
         must_change_password: false,
       };
     },
